@@ -1,0 +1,57 @@
+# The two commands of the README: `make demo` and `make test`. Everything they need is
+# installed from this repository's own files (Debian's chromium, pip, npm).
+
+VENV ?= .venv
+PYTHON ?= python3
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PORT ?= 8888
+PYTEST_ARGS ?=
+
+.PHONY: demo test install build chromium lint test-js test-py bench clean
+
+demo: install build
+	@echo "Opening the ecogames demo: JupyterLab on notebooks/index.ipynb"
+	@echo "The URL to open follows (http://127.0.0.1:$(PORT)/lab/tree/index.ipynb?token=...)."
+	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) \
+		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/index.ipynb
+
+test: install build chromium lint test-js test-py
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(PY) pyproject.toml js/package.json js/package-lock.json
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# The widget bundles (src/ecogames/static, git-ignored); `pip install -e .` builds them
+# too, this keeps them fresh while developing.
+build: js/node_modules/.package-lock.json
+	cd js && npm run build
+
+js/node_modules/.package-lock.json: js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+lint: install
+	$(VENV)/bin/ruff check src tests benchmarks
+
+test-js: build
+	cd js && npm run typecheck && npm test
+
+test-py: install build chromium
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) js/node_modules src/ecogames/static test-artifacts

@@ -1,0 +1,43 @@
+"""ecogames: ecology board games as rules-faithful engines, played inline in Jupyter.
+
+>>> import ecogames
+>>> sorted(ecogames.GAMES)[:1]
+['toritori']
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .bots import RandomBot, play
+from .core import (
+    Action,
+    Cascade,
+    EcogamesError,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    SaveError,
+    load,
+)
+
+__version__ = "0.1.0"
+
+GAMES = ("toritori",)
+"""The games, each importable as ``ecogames.<name>`` (loaded on first use)."""
+
+__all__ = [
+    "GAMES", "Action", "Cascade", "EcogamesError", "Event", "Game", "IllegalAction",
+    "MalformedAction", "Outcome", "RandomBot", "SaveError", "load", "play",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in GAMES:
+        module = importlib.import_module(f"ecogames.games.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'ecogames' has no attribute {name!r}")

@@ -1,0 +1,124 @@
+"""Events tell what the rules did; a Cascade is the events of one action and their causes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from .actions import Action
+
+ROOT = "action"
+"""The node of ``Cascade.graph()`` that stands for the action itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing the rules did.
+
+    ``touched`` names what it touched, by kind: ``{"sectors": (4,), "nodes": ("cat",),
+    "edges": (("guinea_pig", "cat"),)}``; ``nodes``/``edges`` are food-web ids.
+    ``cause`` is the index of the event that set this one off, ``None`` for the action.
+    """
+
+    index: int
+    kind: str
+    text: str
+    cause: int | None = None
+    touched: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "kind": self.kind,
+            "text": self.text,
+            "cause": self.cause,
+            "touched": {k: [list(v) if isinstance(v, tuple) else v for v in vs]
+                        for k, vs in self.touched.items()},
+        }
+
+
+class EventLog:
+    """Where a game's rules tell what they do while one action resolves.
+
+    With ``record=False`` (bots, simulations) ``emit`` does nothing and returns ``None``,
+    so the rules pay almost nothing for telling. With ``snapshot`` set, the view after each
+    event is kept for step-by-step replay.
+    """
+
+    __slots__ = ("_snapshot", "events", "record", "views")
+
+    def __init__(self, record: bool = True, snapshot: Callable[[], Any] | None = None) -> None:
+        self.record = record
+        self.events: list[Event] = []
+        self.views: list[Any] | None = [] if snapshot is not None else None
+        self._snapshot = snapshot
+
+    def emit(self, kind: str, text: str, *, cause: int | None = None,
+             **touched: Sequence[Any]) -> int | None:
+        """Record an event and return its index, to be used as the ``cause`` of its effects."""
+        if not self.record:
+            return None
+        index = len(self.events)
+        if cause is not None and not 0 <= cause < index:
+            raise ValueError(f"event {index} cannot be caused by event {cause}")
+        self.events.append(Event(index, kind, text, cause,
+                                 {k: tuple(v) for k, v in touched.items()}))
+        if self._snapshot is not None and self.views is not None:
+            self.views.append(self._snapshot())
+        return index
+
+
+@dataclass(frozen=True)
+class Cascade:
+    """The events one action set off, in order, with the view after each when recorded."""
+
+    action: Action
+    label: str
+    events: tuple[Event, ...] = ()
+    views: tuple[Any, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __getitem__(self, index: int) -> Event:
+        return self.events[index]
+
+    def of_kind(self, *kinds: str) -> list[Event]:
+        return [e for e in self.events if e.kind in kinds]
+
+    def causes(self, index: int) -> list[Event]:
+        """The chain of events from the root cause down to event ``index`` (inclusive)."""
+        chain = []
+        current: int | None = index
+        while current is not None:
+            chain.append(self.events[current])
+            current = self.events[current].cause
+        return chain[::-1]
+
+    def graph(self) -> nx.DiGraph:
+        """The cause tree: ``"action"`` -> first effects -> their effects ..."""
+        import networkx as nx
+
+        g = nx.DiGraph()
+        g.add_node(ROOT, kind="action", text=self.label)
+        for e in self.events:
+            g.add_node(e.index, kind=e.kind, text=e.text)
+            g.add_edge(ROOT if e.cause is None else e.cause, e.index)
+        return g
+
+    def to_json(self, *, views: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "label": self.label,
+            "action": self.action.to_json(),
+            "events": [e.to_json() for e in self.events],
+        }
+        if views and self.views is not None:
+            data["views"] = list(self.views)
+        return data

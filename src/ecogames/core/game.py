@@ -1,0 +1,412 @@
+"""The Game protocol: what every engine exposes, and the machinery they all share.
+
+A game subclasses :class:`Game` and writes only its rules:
+
+- ``_setup(players, rng, **options)`` builds the set-up state (classmethod);
+- ``_legal_actions()``, ``_play(action, log)``, ``view(player)``;
+- ``_state()`` / ``_from_state(data)`` (the whole state as plain JSON, validated on load);
+- ``_copy()`` (a fast copy of the state for search bots);
+- ``current_player``, ``phase``, ``is_over``, ``outcome``.
+
+This class gives them, once for all games: the one legality gate in ``apply``, the unchecked
+``push`` for bots and replays, cascades, history, replay, undo, clone and save/load.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .actions import Action, ActionCodec
+from .errors import IllegalAction, MalformedAction, SaveError
+from .events import Cascade, EventLog
+from .rng import Rng
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+SAVE_FORMAT = "ecogames-save"
+SAVE_VERSION = 1
+MAX_SAVED_ACTIONS = 100_000
+
+G = TypeVar("G", bound="Game")
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: who won (all players in a cooperative win, none in a loss), the
+    scores where the game keeps them, and the reason in words."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": list(self.scores),
+                "reason": self.reason, **self.data}
+
+
+class Game(ABC):
+    """Base of every engine. See the module docstring for what a game writes."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    state_version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    codec: ClassVar[ActionCodec]
+
+    players: int
+    rng: Rng
+
+    _initial: dict[str, Any]
+    _actions: list[Action]
+    last_cascade: Cascade | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            cls.codec = ActionCodec(cls.action_types)
+            _REGISTRY[cls.name] = cls
+
+    # -- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new_game(cls: type[G], players: int = 2, seed: int | None = None, **options: Any) -> G:
+        """A game in its set-up state. ``seed=None`` draws a fresh seed."""
+        if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+            raise ValueError(f"{cls.title or cls.name} is for {cls.min_players} to "
+                             f"{cls.max_players} players, not {players!r}")
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(63)
+        game = cls._setup(players=players, rng=Rng(seed), **options)
+        game._start_history()
+        return game
+
+    @classmethod
+    def from_state(cls: type[G], state: Mapping[str, Any]) -> G:
+        """A game that starts from a given state (a custom set-up, e.g. a rulebook example)."""
+        game = cls._load_state(state)
+        game._start_history()
+        return game
+
+    def _start_history(self) -> None:
+        self._initial = self._state()
+        self._actions = []
+        self.last_cascade = None
+
+    # -- what a game writes --------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def _setup(cls: type[G], *, players: int, rng: Rng, **options: Any) -> G: ...
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _play(self, action: Action, log: EventLog) -> None: ...
+
+    @abstractmethod
+    def _state(self) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def _from_state(cls: type[G], data: Mapping[str, Any]) -> G: ...
+
+    @abstractmethod
+    def _copy(self: G) -> G: ...
+
+    @abstractmethod
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see, as JSON (``None``: an onlooker who sees public things)."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @property
+    @abstractmethod
+    def phase(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in a player's words. Games refine this."""
+        return f"{self.describe(action)!r} is not allowed now (phase: {self.phase})"
+
+    def describe(self, action: Action) -> str:
+        """A label for people. Games may use the state to say more than the action knows."""
+        return action.label()
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The set-up options besides players and seed: ``new_game(**options)`` again."""
+        return {}
+
+    @property
+    def player_names(self) -> list[str]:
+        return [f"Player {i + 1}" for i in range(self.players)]
+
+    def food_web(self) -> nx.DiGraph:
+        raise NotImplementedError(f"{self.title or self.name} has no food web")
+
+    def board_graph(self) -> nx.Graph:
+        raise NotImplementedError(f"{self.title or self.name} has no board graph")
+
+    # -- playing -------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action legal now; empty once the game is over."""
+        return [] if self.is_over else self._legal_actions()
+
+    def parse_action(self, action: Action | Mapping[str, Any]) -> Action:
+        """The action from its JSON form; raises :class:`MalformedAction`."""
+        return self.codec.parse(action)
+
+    def apply(self, action: Action | Mapping[str, Any], *, record: bool = True,
+              views: bool = False, perspective: int | None = None) -> Cascade:
+        """Play ``action`` (an Action or its JSON form) through the one legality gate.
+
+        Raises :class:`MalformedAction` or :class:`IllegalAction` and leaves the game exactly
+        as it was. ``views=True`` keeps the view after each event (as ``perspective`` sees
+        it; ``None``, an onlooker) for step-by-step replay.
+        """
+        parsed = self.parse_action(action)
+        if self.is_over:
+            raise IllegalAction(f"{self.describe(parsed)!r}: the game is over "
+                                f"({self.outcome.reason if self.outcome else ''})",
+                                action=parsed, rule="end of game")
+        if parsed not in self._legal_actions():
+            raise IllegalAction(self.explain_illegal(parsed), action=parsed)
+        return self._resolve(parsed, record=record, views=views, perspective=perspective)
+
+    def push(self, action: Action) -> None:
+        """Play an action already known to be legal, without checking or telling.
+
+        The fast door for bots and replays; a person's move goes through :meth:`apply`.
+        """
+        self._play(action, EventLog(record=False))
+        self._actions.append(action)
+
+    def _resolve(self, action: Action, *, record: bool, views: bool,
+                 perspective: int | None) -> Cascade:
+        label = self.describe(action)
+        backup = self._copy()
+        snapshot = (lambda: self.view(perspective)) if views else None
+        log = EventLog(record=record, snapshot=snapshot)
+        try:
+            self._play(action, log)
+        except BaseException:
+            self._restore(backup)
+            raise
+        self._actions.append(action)
+        cascade = Cascade(action, label, tuple(log.events),
+                          tuple(log.views) if log.views is not None else None)
+        self.last_cascade = cascade
+        return cascade
+
+    def _restore(self, other: Game) -> None:
+        history = (self._initial, self._actions, self.last_cascade)
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+        self._initial, self._actions, self.last_cascade = history
+
+    # -- history -------------------------------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions played since the set-up, oldest first."""
+        return tuple(self._actions)
+
+    def replay(self: G, upto: int | None = None) -> G:
+        """A new game: the same set-up with the first ``upto`` actions (all by default)."""
+        actions = self._actions if upto is None else self._actions[:upto]
+        game = type(self)._load_state(self._initial)
+        game._initial = self._initial
+        game._actions = []
+        game.last_cascade = None
+        for action in actions:
+            game.push(action)
+        return game
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (the set-up cannot be undone)."""
+        if not isinstance(steps, int) or not 0 < steps <= len(self._actions):
+            raise IllegalAction(f"cannot undo {steps!r} action(s): "
+                                f"{len(self._actions)} played so far", rule="undo")
+        self.undo_to(len(self._actions) - steps)
+
+    def undo_to(self, count: int) -> None:
+        """Return to the state after the first ``count`` actions (time travel)."""
+        if not isinstance(count, int) or not 0 <= count <= len(self._actions):
+            raise IllegalAction(f"there is no step {count!r} to return to: "
+                                f"{len(self._actions)} actions played", rule="undo")
+        earlier = self.replay(count)
+        self.__dict__.clear()
+        self.__dict__.update(earlier.__dict__)
+
+    def clone(self: G) -> G:
+        """An independent copy that shares no mutable state (cheap: for search bots)."""
+        twin = self._copy()
+        twin._initial = self._initial
+        twin._actions = list(self._actions)
+        twin.last_cascade = None
+        return twin
+
+    # -- save and load -------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain JSON: set-up, actions since, and the state they lead to."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.name,
+            "state_version": self.state_version,
+            "initial": self._initial,
+            "actions": [a.to_json() for a in self._actions],
+            "state": self._state(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls: type[G], data: Any) -> G:
+        """Load a save strictly: the set-up is validated, every action replayed through the
+        legality gate, and the result must equal the saved state. Raises :class:`SaveError`."""
+        _check_envelope(data, expected=cls.name or None)
+        game_cls = _REGISTRY[data["game"]]
+        if not issubclass(game_cls, cls):
+            raise SaveError(f"this save is a {data['game']!r} game, not {cls.name!r}")
+        if data["state_version"] != game_cls.state_version:
+            raise SaveError(f"this save has state version {data['state_version']!r}; this "
+                            f"version of ecogames reads version {game_cls.state_version}")
+        game = game_cls.from_state(data["initial"])
+        actions = data["actions"]
+        for number, raw in enumerate(actions, start=1):
+            try:
+                game.apply(raw, record=False)
+            except (MalformedAction, IllegalAction) as error:
+                raise SaveError(f"action {number} of {len(actions)} in the save cannot be "
+                                f"replayed: {error}") from None
+        try:
+            saved_state = game_cls._load_state(data["state"])._state()
+        except SaveError as error:
+            raise SaveError(f"the saved final state is invalid: {error}") from None
+        if saved_state != game._state():
+            raise SaveError("the saved state does not match its own history: the file was "
+                            "edited or corrupted")
+        return game  # type: ignore[return-value]
+
+    @classmethod
+    def from_json(cls: type[G], text: str | bytes) -> G:
+        return cls.from_dict(_parse_json(text))
+
+    @classmethod
+    def load(cls: type[G], path: str | Path) -> G:
+        return cls.from_json(Path(path).read_bytes())
+
+    @classmethod
+    def _load_state(cls: type[G], data: Any) -> G:
+        if not isinstance(data, Mapping):
+            raise SaveError(f"a {cls.name} state must be an object, got {type(data).__name__}")
+        try:
+            return cls._from_state(data)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            what = f"missing {error}" if isinstance(error, KeyError) else str(error)
+            raise SaveError(f"invalid {cls.name} state: {what}") from None
+
+    # -- comparison ----------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when their states are (history is not compared)."""
+        if type(other) is not type(self):
+            return False
+        return self._state() == other._state()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = self.outcome.reason if self.outcome else f"phase {self.phase}"
+        played = len(self._actions)
+        return f"<{type(self).__name__} {self.players} players, {played} actions, {status}>"
+
+
+def _parse_json(text: str | bytes) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise SaveError(f"not a readable save file (truncated or not JSON): {error}") from None
+
+
+def _check_envelope(data: Any, expected: str | None) -> None:
+    if not isinstance(data, Mapping):
+        raise SaveError(f"a save must be a JSON object, got {type(data).__name__}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"not an ecogames save (format {data.get('format')!r:.40})")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"save format version {data.get('version')!r:.20} is not readable "
+                        f"by this ecogames (reads version {SAVE_VERSION})")
+    game = data.get("game")
+    if game not in _REGISTRY:
+        raise SaveError(f"unknown game {game!r:.40} in the save")
+    if expected is not None and game != expected:
+        raise SaveError(f"this save is a {game!r} game, not {expected!r}")
+    missing = {"state_version", "initial", "actions", "state"} - set(data)
+    if missing:
+        raise SaveError(f"the save lacks {sorted(missing)}")
+    actions = data["actions"]
+    if not isinstance(actions, list) or len(actions) > MAX_SAVED_ACTIONS:
+        raise SaveError("the save's actions must be a list of at most "
+                        f"{MAX_SAVED_ACTIONS} actions")
+
+
+def registered_games() -> dict[str, type[Game]]:
+    """Every game class by its name (games register themselves when imported)."""
+    return dict(_REGISTRY)
+
+
+def load(source: str | Path | bytes | Mapping[str, Any]) -> Game:
+    """Load a save of any game: a path, the JSON text, or the parsed dict."""
+    if isinstance(source, Mapping):
+        data = source
+    elif isinstance(source, bytes) or (isinstance(source, str) and source.lstrip().startswith("{")):
+        data = _parse_json(source)
+    else:
+        data = _parse_json(Path(source).read_bytes())
+    if isinstance(data, Mapping) and data.get("game") not in _REGISTRY:
+        _import_game(data.get("game"))
+    return Game.from_dict(data)
+
+
+def _import_game(name: Any) -> None:
+    """Games register on import; a save may name one not imported yet."""
+    import contextlib
+    import importlib
+
+    if isinstance(name, str) and name.isidentifier():
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"ecogames.games.{name}")
+

@@ -1,0 +1,256 @@
+"""The widget every game plays in: Python holds the truth, the browser draws and asks.
+
+Traits sync one way (Python -> browser); the browser sends intentions as custom messages
+(``act``, ``undo``, ``bot``, ``seat``, ``new_game``, ``step``), which are validated against
+the engine and applied, with every trait updated in one ``hold_sync()``. The protocol is
+written down in ``docs/widget-protocol.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets as t
+
+from .actions import Action
+from .errors import EcogamesError, IllegalAction, MalformedAction
+from .game import Game
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+MAX_MESSAGE_BYTES = 64 * 1024
+MAX_LOG = 500
+
+
+def _bundle(name: str, suffix: str) -> str:
+    """The built bundle's text (read at each widget's creation, so a rebuild shows at once)."""
+    path = STATIC / f"{name}.{suffix}"
+    if path.exists():
+        return path.read_text(encoding="utf-8")
+    if suffix == "css":
+        return ""
+    raise FileNotFoundError(
+        f"the widget bundle {path} is missing: build it with `make build` "
+        "(or `pip install -e .`, which runs `npm run build` in js/)")
+
+
+class GameWidget(anywidget.AnyWidget):
+    """Plays a :class:`Game` inline. Games subclass it only to name their JS bundle.
+
+    >>> w = GameWidget(game, bots={1: "random"})   # doctest: +SKIP
+    """
+
+    bundle = "generic"
+    """The JS entry in ``js/src/entries/`` (built into ``ecogames/static``)."""
+
+    game_id = t.Unicode(help="The game's id, e.g. 'toritori'.").tag(sync=True)
+    title = t.Unicode(help="The game's name for people.").tag(sync=True)
+    view = t.Dict(help="The current view, as the seat on turn may see it.").tag(sync=True)
+    status = t.Dict(help="Players, current player, phase, outcome, turn.").tag(sync=True)
+    legal = t.List(help="Every legal action: {id, label, action}.").tag(sync=True)
+    cascade = t.Dict(help="The last action's events, with the view after each.").tag(sync=True)
+    step = t.Int(-1, help="The cascade step shown (-1: the current state).").tag(sync=True)
+    food_web = t.Dict(help="Food-web nodes (laid out by networkx) and edges.").tag(sync=True)
+    error = t.Unicode(help="The last error, in words ('' when none).").tag(sync=True)
+    log = t.List(t.Unicode(), help="Every event's sentence so far, oldest first.").tag(sync=True)
+    history = t.List(t.Unicode(), help="Labels of the actions played, oldest first.").tag(sync=True)
+    bots = t.Dict(help="Seats played by bots: {'seat': 'bot name'}.").tag(sync=True)
+    bot_names = t.List(t.Unicode(), help="Bots that can take a seat.").tag(sync=True)
+
+    def __init__(self, game: Game, *, bots: Mapping[int, str] | None = None,
+                 **kwargs: Any) -> None:
+        if kwargs:
+            raise TypeError(f"{type(self).__name__} got unexpected arguments {sorted(kwargs)}; "
+                            "it takes a game and optionally bots={seat: 'random'}")
+        if not isinstance(game, Game):
+            raise TypeError(f"GameWidget needs a Game, got {type(game).__name__}")
+        from ..bots import BOTS
+
+        css = _bundle(self.bundle, "css")
+        super().__init__(_esm=_bundle(self.bundle, "js"), **({"_css": css} if css else {}))
+        self.game = game
+        self._log: list[tuple[int, str]] = []
+        self._labels: list[str] = []
+        self._bot_players: dict[int, Any] = {}
+        self._food_web = self._food_web_json()
+        with self.hold_sync():
+            self.game_id = game.name
+            self.title = game.title
+            self.bot_names = sorted(BOTS)
+            for seat, name in (bots or {}).items():
+                self.set_bot(seat, name)
+            self._sync()
+        self.on_msg(self._on_custom_message)
+
+    # -- the Python API (the messages call these; errors raise) ---------------------------
+
+    def act(self, action: Action | Mapping[str, Any]) -> None:
+        """Apply an action (or its JSON form) and show its cascade."""
+        cascade = self.game.apply(action, views=True, perspective=None)
+        turn = len(self.game.history) - 1
+        self._labels.append(cascade.label)
+        self._log.extend((turn, e.text) for e in cascade.events)
+        self._sync(cascade.to_json())
+
+    def act_by_id(self, action_id: int) -> None:
+        legal = self.game.legal_actions()
+        if not 0 <= action_id < len(legal):
+            raise IllegalAction(f"there is no legal action number {action_id} "
+                                f"({len(legal)} are legal now)")
+        self.act(legal[action_id])
+
+    def undo(self, to: int | None = None) -> None:
+        """Take back the last action, or return to the state after the first ``to``."""
+        if to is None:
+            self.game.undo()
+        else:
+            self.game.undo_to(to)
+        count = len(self.game.history)
+        del self._labels[count:]
+        self._log = [(turn, text) for turn, text in self._log if turn < count]
+        self._sync()
+
+    def bot_move(self) -> None:
+        """The bot in the current seat (a random one if the seat is a person's) plays once."""
+        from ..bots import RandomBot
+
+        legal = self.game.legal_actions()
+        if not legal:
+            raise IllegalAction("there is nothing to play: the game is over")
+        seat = self.game.current_player
+        bot = self._bot_players.get(0 if seat is None else seat)
+        if bot is None:
+            bot = RandomBot(len(self.game.history))
+        self.act(bot.choose(self.game, legal))
+
+    def set_bot(self, seat: int, name: str) -> None:
+        """Give ``seat`` to the bot called ``name`` ('' gives it back to a person)."""
+        from ..bots import make_bot
+
+        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            raise MalformedAction(f"there is no seat {seat!r} in a {self.game.players}-player game")
+        bots = dict(self.bots)
+        if name:
+            self._bot_players[seat] = make_bot(name, seed=seat)
+            bots[str(seat)] = name
+        else:
+            self._bot_players.pop(seat, None)
+            bots.pop(str(seat), None)
+        self.bots = bots
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again with the same players and options (a new seed unless given)."""
+        game = type(self.game).new_game(players=self.game.players, seed=seed,
+                                        **self.game.options)
+        self.game = game
+        self._labels, self._log = [], []
+        self._food_web = self._food_web_json()
+        self._sync()
+
+    def step_to(self, index: int) -> None:
+        """Show cascade step ``index`` (-1: the current state)."""
+        count = len(self.cascade.get("events", []))
+        if not isinstance(index, int) or isinstance(index, bool) or not -1 <= index < count:
+            raise MalformedAction(f"there is no step {index!r}: the cascade has {count} steps")
+        self.step = index
+
+    # -- browser messages -------------------------------------------------------------------
+
+    def _on_custom_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            self._dispatch(content)
+            self.error = ""
+        except (EcogamesError, ValueError, TypeError) as error:
+            self.error = str(error)
+        except Exception as error:  # the kernel must survive anything a browser sends
+            self.error = f"internal error ({type(error).__name__}): {error}"
+
+    def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, Mapping):
+            raise MalformedAction(f"a message must be an object, got {type(content).__name__}")
+        size = len(json.dumps(content, default=str))
+        if size > MAX_MESSAGE_BYTES:
+            raise MalformedAction(f"message too large ({size} bytes; the limit is "
+                                  f"{MAX_MESSAGE_BYTES})")
+        kind = content.get("kind")
+        fields = {k: v for k, v in content.items() if k != "kind"}
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise MalformedAction(f"unknown message kind {kind!r:.40}; known: "
+                                  f"{', '.join(sorted(_HANDLERS))}")
+        spec, call = handler
+        for name, value in fields.items():
+            if name not in spec:
+                raise MalformedAction(f"message {kind!r} has an unknown field {name!r:.40}")
+            kinds, _required = spec[name]
+            if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+                raise MalformedAction(f"message {kind!r}: field {name!r} must be "
+                                      f"{' or '.join(k.__name__ for k in kinds)}")
+        missing = [name for name, (_, required) in spec.items() if required and name not in fields]
+        if missing:
+            raise MalformedAction(f"message {kind!r} needs the field(s) {missing}")
+        call(self, **fields)
+
+    # -- traits -----------------------------------------------------------------------------
+
+    def _sync(self, cascade: dict[str, Any] | None = None) -> None:
+        game = self.game
+        legal = game.legal_actions()
+        outcome = game.outcome
+        with self.hold_sync():
+            self.view = game.view(game.current_player)
+            self.status = {
+                "players": game.player_names,
+                "current_player": game.current_player,
+                "phase": game.phase,
+                "is_over": outcome is not None,
+                "outcome": outcome.to_json() if outcome else None,
+                "turn": len(game.history),
+            }
+            self.legal = [{"id": i, "label": game.describe(a), "action": a.to_json()}
+                          for i, a in enumerate(legal)]
+            self.cascade = cascade or {}
+            self.step = -1
+            self.food_web = self._food_web
+            self.error = ""
+            self.log = [text for _, text in self._log[-MAX_LOG:]]
+            self.history = list(self._labels)
+
+    def _food_web_json(self) -> dict[str, Any]:
+        from .graphs import food_web_json
+
+        try:
+            web = self.game.food_web()
+        except NotImplementedError:
+            return {}
+        return food_web_json(web)
+
+    def traits_json(self) -> dict[str, Any]:
+        """Every synced trait as plain JSON: the fixtures the JS tests render."""
+        names = ["game_id", "title", "view", "status", "legal", "cascade", "step", "food_web",
+                 "error", "log", "history", "bots", "bot_names"]
+        return {name: getattr(self, name) for name in names}
+
+
+def _act(w: GameWidget, action: Any = None, id: Any = None) -> None:  # noqa: A002
+    if (action is None) == (id is None):
+        raise MalformedAction("an 'act' message needs either 'action' or 'id'")
+    if id is not None:
+        w.act_by_id(id)
+    else:
+        w.act(action)
+
+
+_HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
+    "act": ({"action": ((dict,), False), "id": ((int,), False)}, _act),
+    "undo": ({"to": ((int,), False)}, lambda w, to=None: w.undo(to)),
+    "bot": ({}, lambda w: w.bot_move()),
+    "seat": ({"player": ((int,), True), "bot": ((str,), True)},
+             lambda w, player, bot: w.set_bot(player, bot)),
+    "new_game": ({"seed": ((int,), False)}, lambda w, seed=None: w.new_game(seed)),
+    "step": ({"index": ((int,), True)}, lambda w, index: w.step_to(index)),
+}
+"""Message kind -> ({field: (JSON types, required)}, handler)."""

@@ -1,0 +1,81 @@
+from dataclasses import dataclass
+from enum import Enum
+
+import pytest
+
+from ecogames.core import Action, ActionCodec, MalformedAction
+
+
+class Colour(str, Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    type = "move"
+    to: int
+    via: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    type = "pick"
+    colour: Colour
+    note: str | None
+    quick: bool
+
+
+codec = ActionCodec([Move, Pick])
+
+
+def test_json_form_round_trips():
+    for action in [Move(4, (1, 2)), Pick(Colour.RED, None, True), Pick(Colour.BLUE, "x", False)]:
+        data = action.to_json()
+        assert data["type"] == action.type
+        assert codec.parse(data) == action
+        assert codec.parse(action) is action
+
+
+def test_label_names_type_and_fields():
+    assert Move(4).label() == "move(to=4, via=())"
+
+
+@pytest.mark.parametrize(("data", "words"), [
+    ("move", "must be an object"),
+    (["move"], "must be an object"),
+    ({"to": 3}, "unknown action type None"),
+    ({"type": "fly", "to": 3}, "unknown action type 'fly'"),
+    ({"type": "move"}, "needs the field 'to'"),
+    ({"type": "move", "to": 3, "via": [], "speed": 2}, "unknown fields"),
+    ({"type": "move", "to": "3", "via": []}, "move.to must be int"),
+    ({"type": "move", "to": True, "via": []}, "move.to must be int"),
+    ({"type": "move", "to": 3, "via": [1, "2"]}, "move.via must be int"),
+    ({"type": "move", "to": 3, "via": 5}, "must be a list"),
+    ({"type": "pick", "colour": "green", "note": None, "quick": True}, "pick.colour"),
+    ({"type": "pick", "colour": "red", "note": 5, "quick": True}, "pick.note"),
+    ({"type": "pick", "colour": "red", "note": None, "quick": 1}, "pick.quick must be bool"),
+    ({"type": "move", "to": 3, "via": list(range(5000))}, "must be a list"),
+])
+def test_malformed_actions_are_refused_with_a_clear_message(data, words):
+    with pytest.raises(MalformedAction, match=words.replace("(", r"\(").replace(")", r"\)")):
+        codec.parse(data)
+
+
+def test_an_action_of_another_game_is_refused():
+    @dataclass(frozen=True)
+    class Other(Action):
+        type = "move"
+        to: int
+
+    with pytest.raises(MalformedAction, match="not an action of this game"):
+        codec.parse(Other(3))
+
+
+def test_two_actions_with_one_name_are_a_programming_error():
+    @dataclass(frozen=True)
+    class Again(Action):
+        type = "move"
+
+    with pytest.raises(TypeError):
+        ActionCodec([Move, Again])

@@ -1,0 +1,161 @@
+"""The widget's Python side: messages in, traits out, bad messages refused."""
+
+import json
+
+import pytest
+
+from ecogames.core.widget import MAX_MESSAGE_BYTES, GameWidget
+from tests.support.pond import Pond, Roll
+
+
+@pytest.fixture
+def widget():
+    return GameWidget(Pond.new_game(players=2, seed=4))
+
+
+def send(w, content):
+    """Through ipywidgets' own dispatch, exactly as a browser's message arrives."""
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def snapshot(w):
+    traits = w.traits_json()
+    traits.pop("error")
+    return json.dumps(traits, sort_keys=True), w.game.to_json()
+
+
+def test_initial_traits(widget):
+    assert widget.game_id == "pond" and widget.title == "Pond"
+    assert widget.status["current_player"] == 0 and widget.status["phase"] == "roll"
+    assert widget.legal == [{"id": 0, "label": "Roll the die", "action": {"type": "roll"}}]
+    assert {n["id"] for n in widget.food_web["nodes"]} == {"algae", "snail", "fish"}
+    assert {(e["source"], e["target"]) for e in widget.food_web["edges"]} == {
+        ("algae", "snail"), ("snail", "fish")}
+    algae = next(n for n in widget.food_web["nodes"] if n["id"] == "algae")
+    fish = next(n for n in widget.food_web["nodes"] if n["id"] == "fish")
+    assert algae["level"] == 1 and fish["level"] == 3 and algae["y"] > fish["y"]
+    assert widget.cascade == {} and widget.step == -1 and widget.error == ""
+
+
+def test_act_by_json_and_by_id(widget):
+    send(widget, {"kind": "act", "action": {"type": "roll"}})
+    assert widget.error == ""
+    assert widget.history == ["Roll the die"]
+    events = widget.cascade["events"]
+    assert events[0]["text"].startswith("The die shows")
+    assert len(widget.cascade["views"]) == len(events)
+    assert widget.log == [e["text"] for e in events]
+    send(widget, {"kind": "act", "id": len(widget.legal) - 1})
+    assert widget.error == "" and len(widget.history) == 2
+
+
+def test_view_shows_the_current_players_secret_only(widget):
+    goals = widget.view["goals"]
+    assert goals[0] is not None and goals[1] is None
+
+
+def test_step_through_the_cascade(widget):
+    send(widget, {"kind": "act", "action": {"type": "roll"}})
+    send(widget, {"kind": "step", "index": 0})
+    assert widget.step == 0
+    send(widget, {"kind": "step", "index": 99})
+    assert widget.step == 0 and "no step 99" in widget.error
+    send(widget, {"kind": "step", "index": -1})
+    assert widget.step == -1 and widget.error == ""
+
+
+def test_undo_and_time_travel(widget):
+    for _ in range(3):
+        if widget.game.is_over:
+            break
+        send(widget, {"kind": "act", "id": 0})
+    played = len(widget.history)
+    send(widget, {"kind": "undo"})
+    assert len(widget.history) == played - 1 and widget.game.history == widget.game.history
+    send(widget, {"kind": "undo", "to": 0})
+    assert widget.history == [] and widget.log == [] and widget.status["turn"] == 0
+    send(widget, {"kind": "undo"})
+    assert "cannot undo" in widget.error
+
+
+def test_bot_seat_and_bot_move(widget):
+    send(widget, {"kind": "seat", "player": 1, "bot": "random"})
+    assert widget.bots == {"1": "random"}
+    send(widget, {"kind": "bot"})
+    assert widget.error == "" and len(widget.history) == 1
+    send(widget, {"kind": "seat", "player": 1, "bot": ""})
+    assert widget.bots == {}
+    send(widget, {"kind": "seat", "player": 5, "bot": "random"})
+    assert "no seat 5" in widget.error
+    send(widget, {"kind": "seat", "player": 0, "bot": "genius"})
+    assert "no bot called 'genius'" in widget.error
+
+
+def test_new_game_keeps_players_and_options(widget):
+    send(widget, {"kind": "act", "id": 0})
+    send(widget, {"kind": "new_game", "seed": 9})
+    assert widget.history == [] and widget.game.players == 2
+    assert widget.game == Pond.new_game(players=2, seed=9)
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    ("roll", "must be an object"),
+    ([1, 2], "must be an object"),
+    (None, "must be an object"),
+    ({}, "unknown message kind None"),
+    ({"kind": "dance"}, "unknown message kind 'dance'"),
+    ({"kind": 7}, "unknown message kind 7"),
+    ({"kind": "act"}, "needs either 'action' or 'id'"),
+    ({"kind": "act", "action": {"type": "roll"}, "id": 0}, "needs either"),
+    ({"kind": "act", "action": "roll"}, "field 'action' must be dict"),
+    ({"kind": "act", "action": {"type": "teleport"}}, "unknown action type 'teleport'"),
+    ({"kind": "act", "action": {"type": "release", "species": "fish"}}, "not allowed in the roll"),
+    ({"kind": "act", "action": {"type": "release", "species": 3}}, "release.species"),
+    ({"kind": "act", "action": {"type": "roll", "extra": 1}}, "unknown fields"),
+    ({"kind": "act", "id": 5}, "no legal action number 5"),
+    ({"kind": "act", "id": -1}, "no legal action number -1"),
+    ({"kind": "act", "id": True}, "field 'id' must be int"),
+    ({"kind": "act", "id": "0"}, "field 'id' must be int"),
+    ({"kind": "undo", "to": "first"}, "field 'to' must be int"),
+    ({"kind": "step"}, "needs the field"),
+    ({"kind": "seat", "player": 1}, "needs the field"),
+    ({"kind": "bot", "now": True}, "unknown field 'now'"),
+    ({"kind": "act", "action": {"type": "release", "species": "x" * MAX_MESSAGE_BYTES}},
+     "too large"),
+])
+def test_malformed_messages_get_a_clear_error_and_change_nothing(widget, content, words):
+    before = snapshot(widget)
+    send(widget, content)
+    assert words in widget.error
+    assert snapshot(widget) == before
+
+
+def test_an_internal_error_is_reported_not_raised(widget, monkeypatch):
+    monkeypatch.setattr(Pond, "_roll", lambda self, log: 1 / 0)
+    before = widget.game.to_json()
+    send(widget, {"kind": "act", "id": 0})
+    assert "internal error (ZeroDivisionError)" in widget.error
+    assert widget.game.to_json() == before
+
+
+def test_a_good_message_clears_the_error(widget):
+    send(widget, {"kind": "dance"})
+    assert widget.error
+    send(widget, {"kind": "act", "id": 0})
+    assert widget.error == ""
+
+
+def test_unknown_constructor_arguments_are_refused():
+    with pytest.raises(TypeError, match="unexpected arguments \\['colour'\\]"):
+        GameWidget(Pond.new_game(players=2, seed=1), colour="red")
+    with pytest.raises(TypeError, match="needs a Game"):
+        GameWidget("pond")
+
+
+def test_python_api_raises_for_people_at_the_keyboard(widget):
+    from ecogames.core import IllegalAction
+
+    with pytest.raises(IllegalAction):
+        widget.act({"type": "pass"})
+    widget.act(Roll())
+    assert widget.history == ["Roll the die"]

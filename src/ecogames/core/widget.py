@@ -69,8 +69,10 @@ class GameWidget(anywidget.AnyWidget):
             raise TypeError(f"GameWidget needs a Game, got {type(game).__name__}")
         from ..bots import BOTS
 
-        css = _bundle(self.bundle, "css")
-        super().__init__(_esm=_bundle(self.bundle, "js"), **({"_css": css} if css else {}))
+        # anywidget turns these instance attributes into synced traits in __init__
+        self._esm = _bundle(self.bundle, "js")
+        self._css = _bundle(self.bundle, "css")
+        super().__init__()
         self.game = game
         self._log: list[tuple[int, str]] = []
         self._labels: list[str] = []

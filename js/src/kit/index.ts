@@ -1,0 +1,11 @@
+/** The shared kit every game widget is built from. */
+import "./styles.css";
+
+export { createGameWidget } from "./widget";
+export type { RenderProps, WidgetModule } from "./widget";
+export type { BoardContext, BoardRenderer, GameWidgetOptions } from "./kit";
+export type { AnyModel } from "./model";
+export { renderTree } from "./tree";
+export { causeChain, edgeKey, eventAt, touchedOf, viewAt, LIVE } from "./steps";
+export { h, s, button } from "./dom";
+export * from "./types";

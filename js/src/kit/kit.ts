@@ -1,0 +1,58 @@
+/** What every part of the widget shares: the model, the traits read so far, the UI store. */
+import type { AnyModel } from "./model";
+import type { Store, UIState } from "./store";
+import type { GameEvent, LegalAction, Message, Status, TraitName, Traits, View } from "./types";
+
+/** Given to a game's board renderer on each draw. */
+export interface BoardContext {
+  /** Every legal action now (the board should make only these clickable). */
+  legal: LegalAction[];
+  /** Send a protocol message, e.g. `{kind: "act", id}`. */
+  send(content: Message): void;
+  /**
+   * The cascade event shown: the replayed one, or the last one at the current state (what the
+   * last action just did); null when there is no cascade.
+   */
+  stepEvent: GameEvent | null;
+  /** True while a past cascade step is shown: the board should not offer actions then. */
+  isReplaying: boolean;
+  status: Status;
+  /** The renderer's own UI state (selection, open panels); kept across draws, never synced. */
+  ui: Record<string, unknown>;
+  /** Draw the board again, e.g. after changing `ui`. */
+  rerender(): void;
+}
+
+export type BoardRenderer = (host: HTMLElement, view: View, ctx: BoardContext) => void;
+
+export interface GameWidgetOptions {
+  /** Draws the game's board into `host` (emptied before each call). Default: a key/value tree. */
+  renderBoard?: BoardRenderer;
+  /** Called with each custom message that Python sends to the browser. */
+  onMessage?: (content: unknown, ctx: BoardContext) => void;
+}
+
+/** The shared state of one rendered widget. */
+export interface Kit {
+  model: AnyModel;
+  store: Store<UIState>;
+  /** The traits as last read (refreshed on every change event). */
+  traits: Traits;
+  send(message: Message): void;
+  /** Show cascade step `step` (-1 = current state) and tell Python. */
+  goTo(step: number): void;
+}
+
+/** A piece of the widget: its element, and how to bring it up to date. */
+export interface Part {
+  el: HTMLElement;
+  update(): void;
+  destroy?(): void;
+}
+
+/** Which trait and store changes a part depends on. */
+export interface PartSpec {
+  make(kit: Kit): Part;
+  traits: readonly TraitName[];
+  ui: readonly (keyof UIState)[];
+}

@@ -1,0 +1,25 @@
+/** The event log: every event sentence so far, oldest first, scrolled to the newest. */
+import { h } from "./dom";
+import type { Kit, Part, PartSpec } from "./kit";
+
+function make(kit: Kit): Part {
+  const heading = h("h4", { class: "eg-heading" }, "Log");
+  const list = h("ol", {
+    class: "eg-log",
+    "data-testid": "log",
+    tabindex: 0,
+    "aria-label": "Event log, newest last",
+  });
+  const el = h("section", { class: "eg-log-panel", "aria-label": "Event log" }, heading, list);
+
+  function update(): void {
+    const { log } = kit.traits;
+    heading.textContent = `Log (${log.length})`;
+    list.replaceChildren(...log.map((line) => h("li", {}, line)));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  return { el, update };
+}
+
+export const eventLog: PartSpec = { make, traits: ["log"], ui: [] };

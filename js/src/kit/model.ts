@@ -1,0 +1,196 @@
+/**
+ * Typed, defensive access to the synced traits of an anywidget model.
+ * A missing or malformed trait reads as its empty default, so a half-filled model still renders.
+ */
+import type {
+  Cascade,
+  FoodWeb,
+  GameEvent,
+  LegalAction,
+  Message,
+  Status,
+  TraitName,
+  Traits,
+} from "./types";
+
+/** The part of anywidget's model that the kit uses. */
+export interface AnyModel {
+  get(name: string): unknown;
+  set(name: string, value: unknown): void;
+  on(event: string, callback: (...args: any[]) => void): void;
+  off(event?: string | null, callback?: ((...args: any[]) => void) | null): void;
+  send(content: unknown, callbacks?: unknown, buffers?: unknown[]): void;
+  save_changes(): void;
+}
+
+export const TRAIT_NAMES: readonly TraitName[] = [
+  "game",
+  "title",
+  "view",
+  "status",
+  "legal",
+  "cascade",
+  "step",
+  "food_web",
+  "error",
+  "log",
+  "history",
+  "bots",
+  "bot_names",
+];
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown, fallback = ""): string => (typeof v === "string" ? v : fallback);
+const int = (v: unknown, fallback: number): number =>
+  typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : fallback;
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map((s) => (typeof s === "string" ? s : String(s))) : [];
+
+export function readStatus(v: unknown): Status {
+  const s = isObject(v) ? v : {};
+  const o = s.outcome;
+  return {
+    players: strings(s.players),
+    current_player: typeof s.current_player === "number" ? s.current_player : null,
+    phase: str(s.phase),
+    is_over: s.is_over === true,
+    outcome: isObject(o)
+      ? {
+          winners: Array.isArray(o.winners) ? o.winners.filter((w) => typeof w === "number") : [],
+          scores: Array.isArray(o.scores) ? o.scores.map(Number) : [],
+          reason: str(o.reason),
+        }
+      : null,
+    turn: int(s.turn, 0),
+  };
+}
+
+export function readLegal(v: unknown): LegalAction[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter(isObject)
+    .filter((a) => typeof a.id === "number")
+    .map((a) => ({
+      id: a.id as number,
+      label: str(a.label, `action ${a.id}`),
+      action: isObject(a.action) ? (a.action as LegalAction["action"]) : { type: "" },
+    }));
+}
+
+function readEvent(v: Record<string, unknown>, position: number): GameEvent {
+  return {
+    index: int(v.index, position),
+    kind: str(v.kind),
+    text: str(v.text),
+    cause: typeof v.cause === "number" ? v.cause : null,
+    touched: isObject(v.touched) ? (v.touched as GameEvent["touched"]) : {},
+  };
+}
+
+export function readCascade(v: unknown): Cascade {
+  if (!isObject(v)) return {};
+  const out: Cascade = {};
+  if (typeof v.label === "string") out.label = v.label;
+  if (isObject(v.action)) out.action = v.action as Cascade["action"];
+  if (Array.isArray(v.events)) out.events = v.events.filter(isObject).map(readEvent);
+  if (Array.isArray(v.views)) out.views = v.views;
+  return out;
+}
+
+export function readFoodWeb(v: unknown): FoodWeb {
+  if (!isObject(v)) return {};
+  const nodes = Array.isArray(v.nodes)
+    ? v.nodes.filter(isObject).map((n) => ({
+        id: String(n.id),
+        label: str(n.label, String(n.id)),
+        x: typeof n.x === "number" ? n.x : NaN,
+        y: typeof n.y === "number" ? n.y : NaN,
+        level: typeof n.level === "number" ? n.level : 0,
+      }))
+    : [];
+  const edges = Array.isArray(v.edges)
+    ? v.edges.filter(isObject).map((e) => ({
+        source: String(e.source),
+        target: String(e.target),
+        label: str(e.label),
+      }))
+    : [];
+  return { nodes, edges };
+}
+
+/**
+ * Other names a trait may be synced under: the Python widget calls `game` `game_id` (its
+ * `game` attribute holds the Game object).
+ */
+export const TRAIT_ALIASES: Partial<Record<TraitName, readonly string[]>> = {
+  game: ["game_id"],
+};
+
+/** The trait's value under its name, else under an alias. */
+function rawTrait(model: AnyModel, name: TraitName): unknown {
+  const v = model.get(name);
+  if (v !== undefined && v !== null) return v;
+  for (const alias of TRAIT_ALIASES[name] ?? []) {
+    const a = model.get(alias);
+    if (a !== undefined && a !== null) return a;
+  }
+  return v;
+}
+
+/** Read one trait, typed and with its empty default. */
+export function readTrait<K extends TraitName>(model: AnyModel, name: K): Traits[K] {
+  const v = rawTrait(model, name);
+  const read: { [T in TraitName]: (v: unknown) => Traits[T] } = {
+    game: (x) => str(x),
+    title: (x) => str(x),
+    view: (x) => (x === undefined ? null : x),
+    status: readStatus,
+    legal: readLegal,
+    cascade: readCascade,
+    step: (x) => int(x, -1),
+    food_web: readFoodWeb,
+    error: (x) => str(x),
+    log: strings,
+    history: strings,
+    bots: (x) =>
+      isObject(x) ? Object.fromEntries(Object.entries(x).map(([k, b]) => [k, str(b)])) : {},
+    bot_names: strings,
+  };
+  return read[name](v);
+}
+
+/** Read every trait at once. */
+export function readTraits(model: AnyModel): Traits {
+  const out = {} as Record<TraitName, unknown>;
+  for (const name of TRAIT_NAMES) out[name] = readTrait(model, name);
+  return out as Traits;
+}
+
+/** Send a protocol message to Python. */
+export function sendMessage(model: AnyModel, message: Message): void {
+  model.send(message);
+}
+
+/**
+ * Subscribe to `change:<name>` for each name (and its aliases) and to `msg:custom`;
+ * returns a function that removes exactly those listeners.
+ */
+export function listen(
+  model: AnyModel,
+  names: readonly TraitName[],
+  onChange: (name: TraitName) => void,
+  onMessage?: (content: unknown) => void,
+): () => void {
+  const subscriptions: [string, (...args: any[]) => void][] = names.flatMap((name) =>
+    [name, ...(TRAIT_ALIASES[name] ?? [])].map((synced): [string, () => void] => [
+      `change:${synced}`,
+      () => onChange(name),
+    ]),
+  );
+  if (onMessage) subscriptions.push(["msg:custom", (content: unknown) => onMessage(content)]);
+  for (const [event, cb] of subscriptions) model.on(event, cb);
+  return () => {
+    for (const [event, cb] of subscriptions) model.off(event, cb);
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * UI-only state (replay position, playback, hover, dismissed error, board selection).
+ * It lives in the browser and never syncs to Python.
+ */
+
+export interface UIState {
+  /** Cascade step shown; -1 = the current state. */
+  step: number;
+  /** The cascade player is playing. */
+  playing: boolean;
+  /** The error text the user dismissed (shown again when `error` changes). */
+  dismissedError: string | null;
+  /** Food-web node under the pointer or keyboard focus. */
+  hoverNode: string | null;
+  /** The board renderer's own state (selection, open tree nodes): mutated in place. */
+  board: Record<string, unknown>;
+}
+
+export type Listener<S> = (changed: (keyof S)[]) => void;
+
+export interface Store<S> {
+  get(): Readonly<S>;
+  /** Merge a patch; listeners hear about the keys whose value changed. */
+  set(patch: Partial<S>): void;
+  subscribe(listener: Listener<S>): () => void;
+}
+
+export function createStore<S extends object>(initial: S): Store<S> {
+  let state = { ...initial };
+  const listeners = new Set<Listener<S>>();
+  return {
+    get: () => state,
+    set(patch) {
+      const changed = (Object.keys(patch) as (keyof S)[]).filter(
+        (k) => !Object.is(state[k], patch[k]),
+      );
+      if (changed.length === 0) return;
+      state = { ...state, ...patch };
+      for (const listener of [...listeners]) listener(changed);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function createUIStore(step = -1): Store<UIState> {
+  return createStore<UIState>({
+    step,
+    playing: false,
+    dismissedError: null,
+    hoverNode: null,
+    board: {},
+  });
+}

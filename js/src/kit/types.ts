@@ -1,0 +1,111 @@
+/**
+ * Types of the synced traits and of the messages, as written in docs/widget-protocol.md.
+ * Python holds the truth: the browser only reads these traits and sends `Message`s back.
+ */
+
+/** A game view: game-specific JSON, drawn by the game's board renderer. */
+export type View = unknown;
+
+export interface Outcome {
+  winners: number[];
+  scores: number[];
+  reason: string;
+}
+
+export interface Status {
+  players: string[];
+  current_player: number | null;
+  phase: string;
+  is_over: boolean;
+  outcome: Outcome | null;
+  turn: number;
+}
+
+/** An action as the rules describe it: `{type, ...}`. */
+export interface Action {
+  type: string;
+  [field: string]: unknown;
+}
+
+export interface LegalAction {
+  id: number;
+  label: string;
+  action: Action;
+}
+
+/** What an event touched: game-specific lists of ids, plus food-web nodes and edges. */
+export interface Touched {
+  nodes?: string[];
+  edges?: [string, string][];
+  [what: string]: unknown;
+}
+
+export interface GameEvent {
+  index: number;
+  kind: string;
+  text: string;
+  /** Index of the event that set this one off; null when the action itself did. */
+  cause: number | null;
+  touched: Touched;
+}
+
+/** The last action's cascade; every field is absent when there is none (`{}`). */
+export interface Cascade {
+  label?: string;
+  action?: Action;
+  events?: GameEvent[];
+  /** `views[i]` is the game view after event i. */
+  views?: View[];
+}
+
+export interface FoodWebNode {
+  id: string;
+  label: string;
+  /** 0..1, left to right. */
+  x: number;
+  /** 0..1, bottom (producers) to top. */
+  y: number;
+  level: number;
+}
+
+/** An edge points from the food to its eater. */
+export interface FoodWebEdge {
+  source: string;
+  target: string;
+  label: string;
+}
+
+export interface FoodWeb {
+  nodes?: FoodWebNode[];
+  edges?: FoodWebEdge[];
+}
+
+/** Every synced trait (Python -> browser). */
+export interface Traits {
+  game: string;
+  title: string;
+  view: View;
+  status: Status;
+  legal: LegalAction[];
+  cascade: Cascade;
+  /** Cascade event shown; -1 = the current state. */
+  step: number;
+  food_web: FoodWeb;
+  error: string;
+  log: string[];
+  history: string[];
+  bots: Record<string, string>;
+  bot_names: string[];
+}
+
+export type TraitName = keyof Traits;
+
+/** Messages (browser -> Python, through `model.send`). */
+export type Message =
+  | { kind: "act"; id: number }
+  | { kind: "act"; action: Action }
+  | { kind: "undo"; to?: number }
+  | { kind: "bot" }
+  | { kind: "seat"; player: number; bot: string }
+  | { kind: "new_game"; seed?: number }
+  | { kind: "step"; index: number };

@@ -1,0 +1,131 @@
+/** A fake anywidget model and helpers to render the widget from a fixture. */
+import { createGameWidget } from "../src/kit";
+import type { GameWidgetOptions, WidgetModule } from "../src/kit";
+import type { Traits } from "../src/kit/types";
+
+type Callback = (...args: unknown[]) => void;
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Behaves like anywidget's model: set() fires change:<name> (when the value changes). */
+export class FakeModel {
+  readonly sent: unknown[] = [];
+  private values: Record<string, unknown>;
+  private handlers = new Map<string, Set<Callback>>();
+
+  constructor(values: Record<string, unknown> = {}) {
+    this.values = structuredClone(values);
+  }
+
+  get(name: string): unknown {
+    return this.values[name];
+  }
+
+  set(name: string, value: unknown): void {
+    if (same(this.values[name], value)) return;
+    this.values[name] = value;
+    this.fire(`change:${name}`, this, value);
+  }
+
+  on(event: string, callback: Callback): void {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(callback);
+  }
+
+  off(event?: string | null, callback?: Callback | null): void {
+    if (!event) {
+      this.handlers.clear();
+      return;
+    }
+    if (!callback) this.handlers.delete(event);
+    else this.handlers.get(event)?.delete(callback);
+  }
+
+  save_changes(): void {}
+
+  send(content: unknown): void {
+    this.sent.push(content);
+  }
+
+  /** Python -> browser custom message. */
+  emit(content: unknown, buffers: unknown[] = []): void {
+    this.fire("msg:custom", content, buffers);
+  }
+
+  listenerCount(): number {
+    let n = 0;
+    for (const set of this.handlers.values()) n += set.size;
+    return n;
+  }
+
+  private fire(event: string, ...args: unknown[]): void {
+    for (const cb of [...(this.handlers.get(event) ?? [])]) cb(...args);
+  }
+}
+
+export type Fixture = Partial<Traits> & Record<string, unknown>;
+
+/** Every fixture in tests/fixtures, by file name (generic-pond.json, <game>-<situation>.json). */
+export const fixtures: Record<string, Fixture> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Fixture>("./fixtures/*.json", { eager: true, import: "default" }),
+  ).map(([path, data]) => [path.replace("./fixtures/", ""), data]),
+);
+
+export function fixture(name: string): Fixture {
+  const f = fixtures[name];
+  if (!f) throw new Error(`no fixture ${name}`);
+  return structuredClone(f);
+}
+
+export interface Mounted {
+  model: FakeModel;
+  el: HTMLElement;
+  cleanup: () => void;
+  /** The element with this data-testid (throws when missing). */
+  get(testid: string): HTMLElement;
+  /** The element with this data-testid, or null. */
+  find(testid: string): HTMLElement | null;
+  click(testid: string): void;
+  /** Text of the default board tree. */
+  boardText(): string;
+}
+
+/** The bundled widget entries (src/entries/<name>.ts), by name. */
+export const entries: Record<string, WidgetModule> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<WidgetModule>("../src/entries/*.ts", { eager: true, import: "default" }),
+  ).map(([path, widget]) => [path.replace(/^.*\/(.*)\.ts$/, "$1"), widget]),
+);
+
+/** The entry that draws `game`, or the generic one while the game has none. */
+export const entryFor = (game: string): string => (game in entries ? game : "generic");
+
+/** Render a widget (the kit with `options`, or a given widget module) on a fake model. */
+export function mount(
+  values: Record<string, unknown>,
+  options: GameWidgetOptions | WidgetModule = {},
+): Mounted {
+  const model = new FakeModel(values);
+  const el = document.createElement("div");
+  document.body.append(el);
+  const widget = "render" in options ? options : createGameWidget(options);
+  const cleanup = widget.render({ model, el });
+  const find = (testid: string) => el.querySelector<HTMLElement>(`[data-testid="${testid}"]`);
+  const get = (testid: string) => {
+    const found = find(testid);
+    if (!found) throw new Error(`no element with data-testid="${testid}"`);
+    return found;
+  };
+  return {
+    model,
+    el,
+    cleanup,
+    get,
+    find,
+    click: (testid) => get(testid).click(),
+    boardText: () => get("board").textContent ?? "",
+  };
+}
+
+export const isHidden = (el: HTMLElement): boolean => el.hidden || el.closest("[hidden]") !== null;

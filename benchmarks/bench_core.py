@@ -14,10 +14,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import per_call, report  # noqa: E402
-
-from ecogames.bots import RandomBot, play  # noqa: E402
-from tests.support.pond import Pond  # noqa: E402
+from ecogames.bots import RandomBot, play
+from tests.support.pond import Pond
+from timing import per_call, report
 
 
 def games_per_second(n: int = 2000) -> float:

@@ -59,7 +59,7 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("pageerror", lambda exc: errors.append(f"{exc}\n{exc.stack}"))
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page
     context.close()

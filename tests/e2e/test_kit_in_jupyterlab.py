@@ -1,6 +1,12 @@
 """The widget kit end to end: JupyterLab + Chromium, real clicks, kernel-side state read back."""
 
-from tests.e2e.helpers import kernel_eval, run_all_cells, screenshot, wait_for_idle_kernel
+from tests.e2e.helpers import (
+    kernel_eval,
+    run_all_cells,
+    screenshot,
+    wait_for_idle_kernel,
+    widget_errors,
+)
 
 
 def open_notebook(page, base_url: str, name: str):
@@ -35,7 +41,7 @@ def test_click_an_action_step_the_cascade_and_read_the_kernel(lab, page):
     page.wait_for_function(
         "!document.querySelector('[data-testid=cascade]')?.textContent.includes('die shows')")
     assert kernel_eval(page, "print(len(w.game.history))").strip() == "0"
-    assert page.js_errors == []
+    assert widget_errors(page) == []
 
 
 def test_a_bad_message_from_the_page_keeps_the_kernel_alive(lab, page):

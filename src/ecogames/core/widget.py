@@ -59,6 +59,8 @@ class GameWidget(anywidget.AnyWidget):
     history = t.List(t.Unicode(), help="Labels of the actions played, oldest first.").tag(sync=True)
     bots = t.Dict(help="Seats played by bots: {'seat': 'bot name'}.").tag(sync=True)
     bot_names = t.List(t.Unicode(), help="Bots that can take a seat.").tag(sync=True)
+    layout = t.Dict(help="Static drawing data laid out in Python (graph positions, board "
+                    "geometry); games fill it in drawing_layout().").tag(sync=True)
 
     def __init__(self, game: Game, *, bots: Mapping[int, str] | None = None,
                  **kwargs: Any) -> None:
@@ -82,6 +84,7 @@ class GameWidget(anywidget.AnyWidget):
             self.game_id = game.name
             self.title = game.title
             self.bot_names = sorted(BOTS)
+            self.layout = self.drawing_layout()
             for seat, name in (bots or {}).items():
                 self.set_bot(seat, name)
             self._sync()
@@ -221,6 +224,11 @@ class GameWidget(anywidget.AnyWidget):
             self.log = [text for _, text in self._log[-MAX_LOG:]]
             self.history = list(self._labels)
 
+    def drawing_layout(self) -> dict[str, Any]:
+        """Static data the board needs to draw but the view does not carry (e.g. positions
+        of an Ability map laid out by networkx). Games override it; computed once."""
+        return {}
+
     def _food_web_json(self) -> dict[str, Any]:
         from .graphs import food_web_json
 
@@ -233,7 +241,7 @@ class GameWidget(anywidget.AnyWidget):
     def traits_json(self) -> dict[str, Any]:
         """Every synced trait as plain JSON: the fixtures the JS tests render."""
         names = ["game_id", "title", "view", "status", "legal", "cascade", "step", "food_web",
-                 "error", "log", "history", "bots", "bot_names"]
+                 "error", "log", "history", "bots", "bot_names", "layout"]
         return {name: getattr(self, name) for name in names}
 
 

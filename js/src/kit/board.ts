@@ -13,6 +13,7 @@ export function boardContext(kit: Kit, rerender: () => void): BoardContext {
     stepEvent: eventAt(kit.traits.cascade, step),
     isReplaying: step !== LIVE,
     status: kit.traits.status,
+    layout: kit.traits.layout,
     ui: board,
     rerender,
   };
@@ -54,5 +55,5 @@ export function boardPart(renderBoard: BoardRenderer = renderTree): PartSpec {
 
     return { el, update };
   }
-  return { make, traits: ["view", "cascade", "legal", "status"], ui: ["step"] };
+  return { make, traits: ["view", "cascade", "legal", "status", "layout"], ui: ["step"] };
 }

@@ -17,6 +17,8 @@ export interface BoardContext {
   /** True while a past cascade step is shown: the board should not offer actions then. */
   isReplaying: boolean;
   status: Status;
+  /** Static drawing data from Python (the `layout` trait). */
+  layout: Record<string, unknown>;
   /** The renderer's own UI state (selection, open panels); kept across draws, never synced. */
   ui: Record<string, unknown>;
   /** Draw the board again, e.g. after changing `ui`. */

@@ -37,6 +37,7 @@ export const TRAIT_NAMES: readonly TraitName[] = [
   "history",
   "bots",
   "bot_names",
+  "layout",
 ];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -156,6 +157,7 @@ export function readTrait<K extends TraitName>(model: AnyModel, name: K): Traits
     bots: (x) =>
       isObject(x) ? Object.fromEntries(Object.entries(x).map(([k, b]) => [k, str(b)])) : {},
     bot_names: strings,
+    layout: (x) => (isObject(x) ? x : {}),
   };
   return read[name](v);
 }

@@ -96,6 +96,8 @@ export interface Traits {
   history: string[];
   bots: Record<string, string>;
   bot_names: string[];
+  /** Static drawing data laid out in Python (graph positions, board geometry); `{}` if none. */
+  layout: Record<string, unknown>;
 }
 
 export type TraitName = keyof Traits;

@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8888
 PYTEST_ARGS ?=
 
-.PHONY: demo test install build chromium lint test-js test-py bench clean
+.PHONY: demo test install build chromium lint test-js test-py bench fixtures clean
 
 demo: install build
 	@echo "Opening the ecogames demo: JupyterLab on notebooks/index.ipynb"
@@ -49,6 +49,10 @@ test-js: build
 
 test-py: install build chromium
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+# Widget fixtures for the JS tests, exported from the real engines (commit the result).
+fixtures: install
+	$(PY) -m tests.support.fixtures
 
 bench: install
 	$(PY) benchmarks/run_all.py

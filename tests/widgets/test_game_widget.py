@@ -43,7 +43,7 @@ def test_act_by_json_and_by_id(widget):
     assert widget.history == ["Roll the die"]
     events = widget.cascade["events"]
     assert events[0]["text"].startswith("The die shows")
-    assert len(widget.cascade["views"]) == len(events)
+    assert len(widget.cascade["patches"]) == len(events)
     assert widget.log == [e["text"] for e in events]
     send(widget, {"kind": "act", "id": len(widget.legal) - 1})
     assert widget.error == "" and len(widget.history) == 2
@@ -159,3 +159,17 @@ def test_python_api_raises_for_people_at_the_keyboard(widget):
         widget.act({"type": "pass"})
     widget.act(Roll())
     assert widget.history == ["Roll the die"]
+
+
+def test_cascade_steps_are_sent_as_patches_that_rebuild_every_view(widget):
+    from ecogames.core.patch import apply_patch
+
+    twin = widget.game.clone()
+    expected = twin.apply(Roll(), views=True, perspective=0).views
+    widget.act(Roll())
+    assert "views" not in widget.cascade
+    later, rebuilt = widget.view, []
+    for patch in reversed(widget.cascade["patches"]):
+        later = apply_patch(later, patch)
+        rebuilt.append(later)
+    assert rebuilt[::-1] == list(expected)

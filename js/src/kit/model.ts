@@ -96,6 +96,7 @@ export function readCascade(v: unknown): Cascade {
   if (isObject(v.action)) out.action = v.action as Cascade["action"];
   if (Array.isArray(v.events)) out.events = v.events.filter(isObject).map(readEvent);
   if (Array.isArray(v.views)) out.views = v.views;
+  if (Array.isArray(v.patches)) out.patches = v.patches as Cascade["patches"];
   return out;
 }
 

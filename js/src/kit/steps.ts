@@ -5,6 +5,7 @@
  * ("step i+1 of n"), and step n-1 (the same event, as a replay) is reached only when Python
  * sets it.
  */
+import { merge, viewsFromPatches } from "./patch";
 import type { Cascade, GameEvent, Traits, View } from "./types";
 
 export const LIVE = -1;
@@ -42,10 +43,31 @@ export function eventAt(cascade: Cascade, step: number): GameEvent | null {
   return s === LIVE ? (events[events.length - 1] ?? null) : events[s];
 }
 
-/** The view to draw at `step`: `cascade.views[step]`, or the current `view`. */
-export function viewAt(traits: Pick<Traits, "view" | "cascade">, step: number): View {
-  const views = traits.cascade.views ?? [];
-  return step >= 0 && step < views.length ? views[step] : traits.view;
+const rebuilt = new WeakMap<Cascade, { from: unknown; views: unknown[] }>();
+
+/** The views after each event of the cascade: sent whole (`views`) or as `patches` backwards
+ * from the current view (rebuilt once per cascade and current view). */
+export function cascadeViews(traits: Pick<Traits, "view" | "cascade">): unknown[] {
+  const { cascade, view } = traits;
+  if (cascade.views) return cascade.views;
+  if (!cascade.patches) return [];
+  const known = rebuilt.get(cascade);
+  if (known && known.from === view) return known.views;
+  const views = viewsFromPatches(view, cascade.patches);
+  rebuilt.set(cascade, { from: view, views });
+  return views;
+}
+
+/** The view to draw at `step` (the view after that event, or the current `view`), with the
+ * static part Python sends once (`layout.static_view`) merged in. */
+export function viewAt(
+  traits: Pick<Traits, "view" | "cascade"> & Partial<Pick<Traits, "layout">>,
+  step: number,
+): View {
+  const views = cascadeViews(traits);
+  const dynamic = step >= 0 && step < views.length ? views[step] : traits.view;
+  const fixed = traits.layout?.static_view;
+  return fixed === undefined ? dynamic : merge(fixed, dynamic);
 }
 
 /** The events from the root cause down to `event` (inclusive), following `cause`. */

@@ -3,6 +3,8 @@
  * Python holds the truth: the browser only reads these traits and sends `Message`s back.
  */
 
+import type { PatchOp } from "./patch";
+
 /** A game view: game-specific JSON, drawn by the game's board renderer. */
 export type View = unknown;
 
@@ -54,8 +56,11 @@ export interface Cascade {
   label?: string;
   action?: Action;
   events?: GameEvent[];
-  /** `views[i]` is the game view after event i. */
+  /** `views[i]` is the game view after event i (small games may send them whole)... */
   views?: View[];
+  /** ...or as patches backwards from the current view: `patches[i]` turns the view after
+   * event i+1 (the current view for the last event) into the view after event i. */
+  patches?: PatchOp[][];
 }
 
 export interface FoodWebNode {

@@ -9,7 +9,7 @@ written down in ``docs/widget-protocol.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ import traitlets as t
 from .actions import Action
 from .errors import EcogamesError, IllegalAction, MalformedAction
 from .game import Game
+from .patch import diff, split
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -45,6 +46,10 @@ class GameWidget(anywidget.AnyWidget):
 
     bundle = "generic"
     """The JS entry in ``js/src/entries/`` (built into ``ecogames/static``)."""
+
+    static_view_paths: tuple[tuple[str, ...], ...] = ()
+    """Parts of the view that never change during a game (board geometry): sent once in
+    ``layout["static_view"]`` instead of with every move and every cascade step."""
 
     game_id = t.Unicode(help="The game's id, e.g. 'toritori'.").tag(sync=True)
     title = t.Unicode(help="The game's name for people.").tag(sync=True)
@@ -94,11 +99,28 @@ class GameWidget(anywidget.AnyWidget):
 
     def act(self, action: Action | Mapping[str, Any]) -> None:
         """Apply an action (or its JSON form) and show its cascade."""
-        cascade = self.game.apply(action, views=True, perspective=None)
+        seat = self.game.current_player
+        cascade = self.game.apply(action, views=True, perspective=seat)
         turn = len(self.game.history) - 1
         self._labels.append(cascade.label)
         self._log.extend((turn, e.text) for e in cascade.events)
-        self._sync(cascade.to_json())
+        data = cascade.to_json(views=False)
+        data["patches"] = self._step_patches(cascade.views or ())
+        self._sync(data)
+
+    def _step_patches(self, views: Sequence[dict[str, Any]]) -> list[list[Any]]:
+        """The views after each event as patches backwards from the current view, so each
+        step costs what it changed (see core/patch.py and js/src/kit/patch.ts)."""
+        later = self._dynamic(self.game.view(self.game.current_player))
+        patches = []
+        for view in reversed(views):
+            earlier = self._dynamic(view)
+            patches.append(diff(later, earlier))
+            later = earlier
+        return patches[::-1]
+
+    def _dynamic(self, view: dict[str, Any]) -> dict[str, Any]:
+        return split(view, self.static_view_paths)[1] if self.static_view_paths else view
 
     def act_by_id(self, action_id: int) -> None:
         legal = self.game.legal_actions()
@@ -205,8 +227,11 @@ class GameWidget(anywidget.AnyWidget):
         game = self.game
         legal = game.legal_actions()
         outcome = game.outcome
+        static, dynamic = split(game.view(game.current_player), self.static_view_paths)
         with self.hold_sync():
-            self.view = game.view(game.current_player)
+            if static != self.layout.get("static_view", {}):
+                self.layout = {**self.layout, "static_view": static}
+            self.view = dynamic
             self.status = {
                 "players": game.player_names,
                 "current_player": game.current_player,

@@ -23,7 +23,7 @@ from .patch import diff, split
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
-MAX_LOG = 500
+MAX_LOG = 60
 
 
 def _bundle(name: str, suffix: str) -> str:
@@ -60,7 +60,7 @@ class GameWidget(anywidget.AnyWidget):
     step = t.Int(-1, help="The cascade step shown (-1: the current state).").tag(sync=True)
     food_web = t.Dict(help="Food-web nodes (laid out by networkx) and edges.").tag(sync=True)
     error = t.Unicode(help="The last error, in words ('' when none).").tag(sync=True)
-    log = t.List(t.Unicode(), help="Every event's sentence so far, oldest first.").tag(sync=True)
+    log = t.List(t.Unicode(), help="The latest events' sentences, oldest first.").tag(sync=True)
     history = t.List(t.Unicode(), help="Labels of the actions played, oldest first.").tag(sync=True)
     bots = t.Dict(help="Seats played by bots: {'seat': 'bot name'}.").tag(sync=True)
     bot_names = t.List(t.Unicode(), help="Bots that can take a seat.").tag(sync=True)
@@ -248,6 +248,11 @@ class GameWidget(anywidget.AnyWidget):
             self.error = ""
             self.log = [text for _, text in self._log[-MAX_LOG:]]
             self.history = list(self._labels)
+
+    @property
+    def full_log(self) -> list[str]:
+        """Every event sentence since the set-up (the ``log`` trait holds the latest)."""
+        return [text for _, text in self._log]
 
     def drawing_layout(self) -> dict[str, Any]:
         """Static data the board needs to draw but the view does not carry (e.g. positions

@@ -82,6 +82,7 @@ describe("reading traits", () => {
     );
     expect(t.status).toEqual({
       players: [],
+      cooperative: false,
       current_player: null,
       phase: "",
       is_over: false,
@@ -101,7 +102,7 @@ describe("reading traits", () => {
     const t = readTraits(new FakeModel(f));
     expect(t.legal).toEqual(f.legal);
     expect(t.cascade).toEqual(f.cascade);
-    expect(t.status).toEqual(f.status);
+    expect(t.status).toEqual({ cooperative: false, ...f.status });
   });
 });
 
@@ -125,5 +126,14 @@ describe("outcome text", () => {
     ).toBe("Game over: nobody wins. the pond froze.");
     expect(outcomeText({ ...status, outcome: null })).toBe("Game over.");
     expect(outcomeText({ ...status, is_over: false, outcome: null })).toBeNull();
+  });
+
+  it("says a cooperative game is won or lost by the team", () => {
+    const team = { ...status, cooperative: true };
+    const win = { winners: [0, 1, 2], scores: [], reason: "the island is restored" };
+    expect(outcomeText({ ...team, outcome: win })).toBe("The team wins! the island is restored.");
+    expect(outcomeText({ ...team, outcome: { ...win, winners: [], reason: "" } })).toBe(
+      "The team loses.",
+    );
   });
 });

@@ -9,7 +9,7 @@ import type { FoodWebNode } from "./types";
 
 const WIDTH = 320;
 const HEIGHT = 230;
-const PAD = { left: 24, right: 84, top: 18, bottom: 18 };
+const PAD = { left: 44, right: 44, top: 16, bottom: 30 };
 const RADIUS = 11;
 
 /** Okabe-Ito fills by trophic level (producers first); text stays outside the circles. */
@@ -177,7 +177,11 @@ function make(kit: Kit): Part {
         s("title", {}, `${n.label} (level ${n.level})`),
         lit ? s("circle", { class: "eg-fw-ring", r: RADIUS + 5 }) : null,
         s("circle", { class: "eg-fw-dot", r: RADIUS, fill }),
-        s("text", { class: "eg-fw-label", x: RADIUS + (lit ? 8 : 4), y: 4 }, n.label),
+        s(
+          "text",
+          { class: "eg-fw-label", x: 0, y: RADIUS + (lit ? 16 : 12), "text-anchor": "middle" },
+          n.label,
+        ),
       );
       g.addEventListener("mouseenter", () => kit.store.set({ hoverNode: n.id }));
       g.addEventListener("mouseleave", () => kit.store.set({ hoverNode: null }));

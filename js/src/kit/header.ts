@@ -16,7 +16,8 @@ export function outcomeText(status: Status): string | null {
   if (!o) return status.is_over ? "Game over." : null;
   const winners = o.winners.map((w) => playerName(status, w));
   let head: string;
-  if (winners.length === 0) head = "Game over: nobody wins.";
+  if (status.cooperative) head = winners.length ? "The team wins!" : "The team loses.";
+  else if (winners.length === 0) head = "Game over: nobody wins.";
   else if (winners.length === 1) head = `${winners[0]} wins!`;
   else if (winners.length === status.players.length) head = `Draw: ${listNames(winners)} tie.`;
   else head = `${listNames(winners)} win!`;

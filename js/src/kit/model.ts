@@ -53,6 +53,7 @@ export function readStatus(v: unknown): Status {
   const o = s.outcome;
   return {
     players: strings(s.players),
+    cooperative: s.cooperative === true,
     current_player: typeof s.current_player === "number" ? s.current_player : null,
     phase: str(s.phase),
     is_over: s.is_over === true,

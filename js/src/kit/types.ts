@@ -16,6 +16,8 @@ export interface Outcome {
 
 export interface Status {
   players: string[];
+  /** The players win or lose together. */
+  cooperative?: boolean;
   current_player: number | null;
   phase: string;
   is_over: boolean;

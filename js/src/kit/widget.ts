@@ -110,7 +110,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
     }
 
     const root = h("div", {
-      class: "ecogames ecogames-widget",
+      class: `ecogames ecogames-widget${options.renderBoard ? " eg-custom-board" : ""}`,
       "data-testid": "ecogames",
       tabindex: 0,
       role: "region",

@@ -62,6 +62,8 @@ class Game(ABC):
     state_version: ClassVar[int] = 1
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    cooperative: ClassVar[bool] = False
+    """True when the players win or lose together (the outcome names all or none)."""
     codec: ClassVar[ActionCodec]
 
     players: int

@@ -234,6 +234,7 @@ class GameWidget(anywidget.AnyWidget):
             self.view = dynamic
             self.status = {
                 "players": game.player_names,
+                "cooperative": game.cooperative,
                 "current_player": game.current_player,
                 "phase": game.phase,
                 "is_over": outcome is not None,

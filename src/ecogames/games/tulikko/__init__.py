@@ -1,0 +1,51 @@
+"""Tulikko (Studio H / Pandasaurus, 2025): slide forest tiles through the central board,
+lay them on your wilderness map, place your animal and river tokens first.
+
+>>> from ecogames.games import tulikko
+>>> game = tulikko.new_game(players=2, seed=1, maps=["fox", "owl"])
+>>> game.phase, game.current_player
+('start_tile', 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import (
+    PHASES,
+    ChooseMap,
+    ClaimCard,
+    Discard,
+    EndTurn,
+    MoveTile,
+    Place,
+    PlaceAnywhere,
+    PlaceStart,
+    PlaceTokens,
+    Slide,
+    SlideBack,
+    Tulikko,
+)
+
+
+def new_game(players: int = 2, seed: int | None = None, **options: Any) -> Tulikko:
+    """A Tulikko game in its set-up state. Options: ``maps`` (one animal per seat; else the
+    players choose), ``beginner`` (leave out the landscape cards with the icon), ``cards``
+    (the three landscape cards: shape, river, color)."""
+    return Tulikko.new_game(players=players, seed=seed, **options)
+
+
+def __getattr__(name: str) -> Any:
+    # graphs imports networkx: load it only when asked for
+    if name in ("board_graph", "river_graph", "zones_graph", "central_board_graph"):
+        from . import graphs
+
+        return getattr(graphs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "PHASES", "ChooseMap", "ClaimCard", "Discard", "EndTurn", "MoveTile", "Place",
+    "PlaceAnywhere", "PlaceStart", "PlaceTokens", "Slide", "SlideBack", "Tulikko",
+    "board_graph", "central_board_graph", "new_game", "river_graph", "zones_graph",
+]

@@ -1,0 +1,287 @@
+"""Where objectives are met: the map and its river tokens as networkx graphs (D8-D12).
+
+- The map is networkx's grid graph (``ROWS`` x ``COLS``). Each edge of its directed form is
+  labelled with its compass direction, so a landscape pattern (a small labelled graph) is
+  found by subgraph monomorphism (``DiGraphMatcher``): the labels make each match a rigid
+  translation; relabelling the pattern by a quarter turn gives the rotations, and a flip
+  (which would swap east and west only) is never one of them. Shapes too long for a
+  direction simply find no match there ("some, given their dimensions, only have one valid
+  orientation").
+- River tokens lie on the borders between spaces: the river graph has the grid's corners
+  as nodes and one edge per river token; a "continuous stretch" is a connected component
+  of that graph (D11).
+- Zones (the tie-break) are the connected components of the grid graph restricted to
+  neighbouring tiles of the same colour.
+
+The placements of each card on the empty map are computed once (cached); checking a player's
+map is then a look-up. networkx is imported inside the functions, so ``import ecogames``
+never imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .components import (
+    CARDS,
+    COLOUR_INDEX,
+    COLS,
+    ROWS,
+    LandscapeCard,
+    Point,
+    border,
+    cell_of,
+    row_col,
+)
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+DIRECTIONS = ("north", "east", "south", "west")
+"""Clockwise: a quarter turn moves each label one step along."""
+
+_STEP = {(-1, 0): "north", (0, 1): "east", (1, 0): "south", (0, -1): "west"}
+
+EMPTY = -1
+"""A cell without a tile in a colour list."""
+
+Edge = tuple[int, int]
+
+
+def _direction(a: Point, b: Point) -> str:
+    return _STEP[(b[0] - a[0], b[1] - a[1])]
+
+
+def _labelled(nodes: Iterable[Point], pairs: Iterable[tuple[Point, Point]],
+              turn: int = 0) -> nx.DiGraph:
+    """A directed graph with both directions of every pair, each labelled by its compass
+    direction turned ``turn`` quarter turns clockwise."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_nodes_from(nodes)
+    for a, b in pairs:
+        for u, v in ((a, b), (b, a)):
+            label = DIRECTIONS[(DIRECTIONS.index(_direction(u, v)) + turn) % 4]
+            g.add_edge(u, v, direction=label)
+    return g
+
+
+@cache
+def map_grid() -> nx.Graph:
+    """The wilderness map as networkx's grid graph: nodes ``(row, col)``."""
+    import networkx as nx
+
+    return nx.grid_2d_graph(ROWS, COLS)
+
+
+@cache
+def _map_digraph() -> nx.DiGraph:
+    grid = map_grid()
+    return _labelled(grid.nodes, grid.edges)
+
+
+@cache
+def _lattice_digraph() -> nx.DiGraph:
+    """The borders between spaces where river tokens can lie, as a labelled graph of the
+    grid's corners (the map's outer border holds no token: it is between no two tiles)."""
+    grid = map_grid()
+    segments = [border(cell_of(*a), cell_of(*b)) for a, b in grid.edges]
+    corners = {p for seg in segments for p in seg}
+    return _labelled(corners, segments)
+
+
+def _pairs_within(points: Sequence[Point]) -> list[tuple[Point, Point]]:
+    present = set(points)
+    return [(p, q) for p in points for q in ((p[0] + 1, p[1]), (p[0], p[1] + 1))
+            if q in present]
+
+
+def _embeddings(host: nx.DiGraph, nodes: Sequence[Point],
+                pairs: Sequence[tuple[Point, Point]]) -> list[dict[Point, Point]]:
+    """Every placement of the pattern (``nodes`` joined by ``pairs``) in ``host``, under
+    the four rotations: each a mapping pattern node -> host node."""
+    import networkx as nx
+    from networkx.algorithms import isomorphism as iso
+
+    if not nx.is_connected(_labelled(nodes, pairs).to_undirected()):
+        raise ValueError("a rotating pattern must be connected")
+    same = iso.categorical_edge_match("direction", None)
+    found: list[dict[Point, Point]] = []
+    seen: set[tuple[Point, ...]] = set()
+    for turn in range(4):
+        pattern = _labelled(nodes, pairs, turn)
+        matcher = iso.DiGraphMatcher(host, pattern, edge_match=same)
+        for mapping in matcher.subgraph_monomorphisms_iter():
+            placed = {p: h for h, p in mapping.items()}
+            key = tuple(placed[p] for p in nodes)
+            if key not in seen:
+                seen.add(key)
+                found.append(placed)
+    return found
+
+
+@cache
+def tile_placements(card_id: str) -> tuple[tuple[int, ...], ...]:
+    """Every set of cells (in the card's ``cells`` order) where a tile card fits the map."""
+    card = CARDS[card_id]
+    if card.test != "tiles":
+        raise ValueError(f"{card_id} is not a tile pattern")
+    if card.fixed:
+        return (tuple(cell_of(r, c) for r, c in card.cells),)
+    placements = _embeddings(_map_digraph(), card.cells, _pairs_within(card.cells))
+    found = [tuple(cell_of(*placed[p]) for p in card.cells) for placed in placements]
+    if not card.colours and not card.differ:  # only the cells matter, not which is which
+        found = [tuple(sorted(cells)) for cells in found]
+    return tuple(dict.fromkeys(found))
+
+
+@cache
+def river_placements(card_id: str) -> tuple[frozenset[Edge], ...]:
+    """Every set of borders (as pairs of cells) where a river-shape card fits the map."""
+    card = CARDS[card_id]
+    if card.test != "river_shape":
+        raise ValueError(f"{card_id} is not a river shape")
+    corners = sorted({p for seg in card.segments for p in seg})
+    by_segment = _segment_cells()
+    out = []
+    for placed in _embeddings(_lattice_digraph(), corners, card.segments):
+        out.append(frozenset(by_segment[_seg(placed[a], placed[b])] for a, b in card.segments))
+    return tuple(dict.fromkeys(out))
+
+
+def _seg(a: Point, b: Point) -> tuple[Point, Point]:
+    return (a, b) if a < b else (b, a)
+
+
+@cache
+def _segment_cells() -> dict[tuple[Point, Point], Edge]:
+    grid = map_grid()
+    out = {}
+    for a, b in grid.edges:
+        ca, cb = sorted((cell_of(*a), cell_of(*b)))
+        out[border(ca, cb)] = (ca, cb)
+    return out
+
+
+@cache
+def _required(card_id: str) -> tuple[int | None, ...]:
+    return tuple(None if c is None else COLOUR_INDEX[c] for c in CARDS[card_id].colours)
+
+
+# -- reading a player's map ------------------------------------------------------------------
+
+
+def tiles_met(card: LandscapeCard, colours: Sequence[int]) -> bool:
+    """Whether the tiles (``colours[cell]``: colour index or ``EMPTY``) show the card."""
+    required = _required(card.id)
+    for cells in tile_placements(card.id):
+        got = [colours[c] for c in cells]
+        if EMPTY in got:
+            continue
+        if required and any(r is not None and r != g for r, g in zip(required, got)):
+            continue
+        if any(got[i] == got[j] for i, j in card.differ):
+            continue
+        if card.all_different and len(set(got)) < len(got):
+            continue
+        return True
+    return False
+
+
+def river_graph(rivers: Iterable[Edge]) -> nx.Graph:
+    """The river tokens as a graph: nodes are grid corners ``(y, x)``, one edge per token
+    (attribute ``cells``: the two spaces it lies between)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    for a, b in rivers:
+        p, q = border(a, b)
+        g.add_edge(p, q, cells=(a, b) if a < b else (b, a))
+    return g
+
+
+def map_edges_touched(corners: Iterable[Point]) -> set[str]:
+    """Which edges of the map (top, right, bottom, left) these grid corners lie on."""
+    out = set()
+    for y, x in corners:
+        if y == 0:
+            out.add("top")
+        if y == ROWS:
+            out.add("bottom")
+        if x == 0:
+            out.add("left")
+        if x == COLS:
+            out.add("right")
+    return out
+
+
+OPPOSITE_EDGES = ({"top", "bottom"}, {"left", "right"})
+ADJACENT_EDGES = ({"top", "left"}, {"top", "right"}, {"bottom", "left"}, {"bottom", "right"})
+
+
+def river_stretches(rivers: Collection[Edge]) -> list[dict[str, Any]]:
+    """Each continuous stretch of river tokens: its tokens and the map edges it touches."""
+    import networkx as nx
+
+    g = river_graph(rivers)
+    out = []
+    for corners in nx.connected_components(g):
+        sub = g.subgraph(corners)
+        out.append({"tokens": sorted(d["cells"] for _, _, d in sub.edges(data=True)),
+                    "edges": map_edges_touched(corners)})
+    return out
+
+
+def rivers_met(card: LandscapeCard, rivers: Collection[Edge]) -> bool:
+    """Whether the river tokens (pairs of cells) show the river card."""
+    if card.test == "river_shape":
+        present = set(rivers)
+        return any(p <= present for p in river_placements(card.id))
+    if len(rivers) < card.min_tokens:
+        return False
+    for stretch in river_stretches(rivers):
+        if len(stretch["tokens"]) < card.min_tokens:
+            continue
+        if card.test == "river_stretch":
+            return True
+        wanted = OPPOSITE_EDGES if card.edges == "opposite" else ADJACENT_EDGES
+        if any(pair <= stretch["edges"] for pair in wanted):
+            return True
+    return False
+
+
+def card_met(card: LandscapeCard, colours: Sequence[int], rivers: Collection[Edge]) -> bool:
+    """Whether a player's map (tile colours per cell, river tokens) meets the card."""
+    if card.test == "tiles":
+        return tiles_met(card, colours)
+    return rivers_met(card, rivers)
+
+
+def zones(colours: Sequence[int]) -> list[set[int]]:
+    """The uninterrupted zones of one colour: connected components of neighbouring tiles
+    of the same colour (cells), largest first."""
+    import networkx as nx
+
+    g = nx.Graph()
+    for r, c in map_grid().nodes:
+        cell = cell_of(r, c)
+        if colours[cell] != EMPTY:
+            g.add_node(cell)
+    for a, b in map_grid().edges:
+        ca, cb = cell_of(*a), cell_of(*b)
+        if colours[ca] != EMPTY and colours[ca] == colours[cb]:
+            g.add_edge(ca, cb)
+    return sorted(nx.connected_components(g), key=lambda z: (-len(z), min(z)))
+
+
+def largest_zone(colours: Sequence[int]) -> int:
+    """The size of the largest uninterrupted zone of one colour (0 on an empty map)."""
+    found = zones(colours)
+    return len(found[0]) if found else 0
+
+
+__all__ = ["card_met", "largest_zone", "river_graph", "river_placements", "river_stretches",
+           "rivers_met", "row_col", "tile_placements", "tiles_met", "zones"]

@@ -1,0 +1,1296 @@
+"""Tulikko: the engine.
+
+Rule functions are named after the rulebook's sections and cite them; decisions where the
+rulebook is silent are ``D<n>`` in ``docs/rules/tulikko.md``. Reading order: constants and
+actions, the phase table, then the :class:`Tulikko` game: set-up, turns (eject, place,
+check for completed objectives), aurora tile effects, end of the game, views and state.
+
+Every choice a player makes is an action: the wilderness map, where the starting neutral
+tile goes, the side to slide in from, the space to place on, which tokens to place or
+withhold, and every use of an aurora tile. The engine draws only what the rulebook says is
+random (shuffles and draws), from the game's own generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import schema as s
+from ecogames.core.errors import SaveError
+
+from . import patterns
+from .components import (
+    ANIMAL,
+    ANIMAL_TOKENS,
+    ANIMALS,
+    AURORA_EFFECT,
+    AURORA_TILES,
+    CARD_TOKENS,
+    CARD_TYPES,
+    CARDS,
+    CELLS,
+    CENTER,
+    CLAIM_CARD,
+    COLOURS,
+    EFFECT_COLOUR,
+    EFFECT_TEXT,
+    LINE_FROM,
+    MAPS,
+    MOVE_TILE,
+    NEIGHBOURS,
+    NEUTRAL_TILES,
+    OPPOSITE,
+    PLACE_ANYWHERE,
+    RIVER,
+    RIVER_TOKENS,
+    SIDE_SYMBOL,
+    SIDES,
+    SLIDE_BACK,
+    SLOTS,
+    SYMBOLS,
+    TILE_COLOUR,
+    TILES,
+    TURNS,
+    border,
+    cards_of_type,
+    edge_key,
+    map_tiles,
+    row_col,
+)
+
+EMPTY = patterns.EMPTY
+
+SYMBOL_CELLS: dict[str, dict[str, tuple[int, ...]]] = {
+    animal: {sym: tuple(c for c in range(CELLS) if symbols[c] == sym) for sym in SYMBOLS}
+    for animal, symbols in MAPS.items()
+}
+"""The five cells of each symbol on each map."""
+
+
+def cell_name(cell: int) -> str:
+    if not 0 <= cell < CELLS:
+        return f"space {cell} (not on a map)"
+    r, c = row_col(cell)
+    return f"row {r + 1}, column {c + 1}"
+
+
+def tile_name(tile: int) -> str:
+    t = TILES[tile]
+    back = "neutral" if t.back == "neutral" else f"{t.back}'s"
+    return f"{back} {t.colour} tile"
+
+
+# -- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseMap(Action):
+    """Setup: take the wilderness map (and its tokens and tiles) with this animal."""
+
+    type = "choose_map"
+    animal: str
+
+    def label(self) -> str:
+        return f"Choose the {self.animal} wilderness map"
+
+
+@dataclass(frozen=True)
+class PlaceStart(Action):
+    """Setup: put your randomly drawn neutral tile on any space of your map."""
+
+    type = "place_start"
+    cell: int
+
+    def label(self) -> str:
+        return f"Place your starting neutral tile on {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True)
+class Slide(Action):
+    """Turn step 1B: slide your revealed tile in from ``side``; the far tile comes out."""
+
+    type = "slide"
+    side: str
+
+    def label(self) -> str:
+        out = OPPOSITE.get(self.side, "?")
+        return (f"Slide your tile in from the {self.side}: eject the {out} tile "
+                f"({SIDE_SYMBOL.get(out, '?')})")
+
+
+@dataclass(frozen=True)
+class SlideBack(Action):
+    """Blue aurora effect: slide the ejected tile back in from ``side``."""
+
+    type = "slide_back"
+    side: str
+
+    def label(self) -> str:
+        out = OPPOSITE.get(self.side, "?")
+        return (f"Aurora: slide the ejected tile back in from the {self.side}: eject the "
+                f"{out} tile ({SIDE_SYMBOL.get(out, '?')})")
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Turn step 2A: place the ejected tile on an empty space with the exit side's symbol."""
+
+    type = "place"
+    cell: int
+
+    def label(self) -> str:
+        return f"Place the tile on {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True)
+class PlaceAnywhere(Action):
+    """Orange aurora effect: place the ejected tile on any empty space."""
+
+    type = "place_anywhere"
+    cell: int
+
+    def label(self) -> str:
+        return f"Aurora: place the tile on {cell_name(self.cell)}, ignoring its symbol"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Turn step 2 (warning): no empty space with the right symbol, so discard the tile."""
+
+    type = "discard"
+
+    def label(self) -> str:
+        return "Discard the tile (no empty space with its symbol)"
+
+
+@dataclass(frozen=True)
+class PlaceTokens(Action):
+    """Turn step 2B: put a token between the new tile and each neighbour in ``at`` (cells,
+    increasing); a neighbour left out is withheld for good."""
+
+    type = "place_tokens"
+    at: tuple[int, ...]
+
+    def label(self) -> str:
+        if not self.at:
+            return "Withhold every token"
+        return "Place tokens next to " + "; ".join(cell_name(c) for c in self.at)
+
+
+@dataclass(frozen=True)
+class ClaimCard(Action):
+    """Green aurora effect: fulfil a landscape card without meeting it."""
+
+    type = "claim_card"
+    card: str
+
+    def label(self) -> str:
+        name = CARDS[self.card].name if self.card in CARDS else self.card
+        return f"Aurora: fulfil the landscape card {name!r}"
+
+
+@dataclass(frozen=True)
+class MoveTile(Action):
+    """Purple aurora effect: move a tile of your map to an empty space."""
+
+    type = "move_tile"
+    source: int
+    target: int
+
+    def label(self) -> str:
+        return f"Aurora: move the tile on {cell_name(self.source)} to {cell_name(self.target)}"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End your turn (offered only while an aurora tile could still be used)."""
+
+    type = "end_turn"
+
+    def label(self) -> str:
+        return "End your turn"
+
+
+ANYTIME = (ClaimCard, MoveTile)
+"""Aurora effects usable at any decision of your own turn (D15)."""
+
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "choose_map": (ChooseMap,),
+    "start_tile": (PlaceStart,),
+    "slide": (Slide, *ANYTIME),
+    "place": (Place, PlaceAnywhere, Discard, SlideBack, *ANYTIME),
+    "tokens": (PlaceTokens,),
+    "end": (EndTurn, *ANYTIME),
+    "over": (),
+}
+"""Which actions each phase allows. The turn: slide -> place -> (tokens) -> (end)."""
+
+PHASE_TEXT = {
+    "choose_map": "each player chooses a wilderness map",
+    "start_tile": "each player places their starting neutral tile",
+    "slide": "slide your revealed tile into the central board",
+    "place": "place the ejected tile on your wilderness map",
+    "tokens": "place tokens between your new tile and its neighbours",
+    "end": "use an aurora tile or end your turn",
+    "over": "the game is over",
+}
+
+RESUMABLE = ("slide", "place", "end")
+"""Where play goes back to after the tokens of a tile moved by the purple aurora."""
+
+IN_TURN = ("slide", "place", "tokens", "end")
+"""The phases of a turn under way (its tile already turned over)."""
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _symbol_card(symbol: str) -> str:
+    return f"symbol-{symbol}"
+
+
+class Tulikko(Game):
+    """Tulikko for 2-4 players. ``new_game(players, seed, maps=None, beginner=False,
+    cards=None)``: ``maps`` gives each seat its map (else the players choose them, in seat
+    order); ``beginner`` leaves out the landscape cards with the icon; ``cards`` names the
+    three landscape cards (one of each type) instead of drawing them."""
+
+    name = "tulikko"
+    title = "Tulikko"
+    action_types = (ChooseMap, PlaceStart, Slide, SlideBack, Place, PlaceAnywhere, Discard,
+                    PlaceTokens, ClaimCard, MoveTile, EndTurn)
+    min_players, max_players = 2, 4
+
+    def __init__(self, players: int, rng: Rng, *, beginner: bool = False,
+                 cards: tuple[str, ...] | None = None) -> None:
+        self.players = players
+        self.rng = rng
+        self.beginner = beginner
+        self.chosen_cards = cards
+        self.preset_maps: list[str] | None = None
+        self.maps: list[str | None] = [None] * players
+        self.stage = "choose_map"
+        self.active = 0
+        self.turns = [0] * players
+        self.board: dict[str, int | None] = dict.fromkeys(SLOTS)
+        self.piles: list[list[int]] = [[] for _ in range(players)]
+        self.hand: int | None = None
+        self.held: int | None = None
+        self.held_side: str | None = None
+        self.start: list[int | None] = [None] * players
+        self.grids: list[list[int]] = [[EMPTY] * CELLS for _ in range(players)]
+        self.tokens: list[dict[tuple[int, int], str]] = [{} for _ in range(players)]
+        self.supply: list[list[int]] = [[ANIMAL_TOKENS, RIVER_TOKENS] for _ in range(players)]
+        self.cards: list[str] = []
+        self.card_tokens: dict[str, list[int]] = {}
+        self.fulfilled: list[list[str]] = [[] for _ in range(players)]
+        self.symbol_owner: dict[str, int | None] = dict.fromkeys(SYMBOLS)
+        self.symbol_tokens: dict[str, int] = dict.fromkeys(SYMBOLS, 0)
+        self.aurora_holder: dict[str, int | None] = dict.fromkeys(AURORA_TILES)
+        self.aurora_used: dict[str, bool] = dict.fromkeys(AURORA_TILES, False)
+        self.pending: dict[str, Any] | None = None
+        self.discarded: list[int] = []
+        self.box: list[int] = []
+        self.final_round = False
+        self.ended = ""
+
+    # -- Setup ----------------------------------------------------------------------------
+
+    @classmethod
+    def _setup(cls, *, players: int, rng: Rng, maps: Any = None, beginner: bool = False,
+               cards: Any = None) -> Tulikko:
+        """Setup: maps (chosen, or given), then everything the rulebook draws at random."""
+        if not isinstance(beginner, bool):
+            raise ValueError(f"beginner must be True or False, not {beginner!r}")
+        chosen = None if cards is None else _check_cards(cards)
+        game = cls(players, rng, beginner=beginner, cards=chosen)
+        if maps is not None:
+            if (not isinstance(maps, (list, tuple)) or len(maps) != players
+                    or len(set(maps)) != players or any(m not in ANIMALS for m in maps)):
+                raise ValueError(f"maps must name {players} different maps among {ANIMALS}, "
+                                 f"got {maps!r:.80}")
+            game.maps = list(maps)
+            game.preset_maps = list(maps)
+            game._finish_setup(EventLog(record=False))
+        return game
+
+    @property
+    def options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {"beginner": self.beginner}
+        if self.chosen_cards is not None:
+            options["cards"] = list(self.chosen_cards)
+        if self.preset_maps is not None:
+            options["maps"] = list(self.preset_maps)
+        return options
+
+    @property
+    def player_names(self) -> list[str]:
+        return [f"Player {i + 1}" + (f" ({m})" if m else "") for i, m in enumerate(self.maps)]
+
+    def _choose_map(self, animal: str, log: EventLog) -> None:
+        """Setup: "Each player chooses a wilderness map" (in seat order, D5)."""
+        seat = self.active
+        self.maps[seat] = animal
+        log.emit("choose_map", f"{self._who(seat)} takes the {animal} wilderness map, its 12 "
+                 f"animal tokens, 6 river tokens and 12 forest tiles", players=[seat])
+        if None in self.maps:
+            self.active = self.maps.index(None)
+        else:
+            self._finish_setup(log)
+
+    def _finish_setup(self, log: EventLog) -> None:
+        """Setup: shuffle each player's tiles face down, draw one landscape card of each
+        type, slide five random neutral tiles into the board, draw each player's starting
+        neutral tile; the rest go back to the box unseen."""
+        for seat, animal in enumerate(self.maps):
+            assert animal is not None
+            pile = list(map_tiles(animal))
+            self.rng.shuffle(pile)
+            self.piles[seat] = pile
+        if self.chosen_cards is not None:
+            self.cards = list(self.chosen_cards)
+        else:
+            self.cards = [self.rng.choice(cards_of_type(kind, beginner=self.beginner))
+                          for kind in CARD_TYPES]
+        self.card_tokens = {card: [0] * self.players for card in self.cards}
+        log.emit("landscape_cards", "The landscape cards: " + ", ".join(
+            f"{CARDS[c].name} ({CARDS[c].type})" for c in self.cards), cards=self.cards)
+        neutral = list(NEUTRAL_TILES)
+        self.rng.shuffle(neutral)
+        order = ("north", "east", "south", "west", CENTER)
+        for slot, tile in zip(order, neutral[:5]):
+            self.board[slot] = tile
+        log.emit("central_board", "Five neutral tiles are slid into the central board; the "
+                 "middle one is hidden", slots=list(SIDES), tiles=neutral[:4])
+        for seat in range(self.players):
+            self.start[seat] = neutral[5 + seat]
+        self.box = sorted(neutral[5 + self.players:])
+        log.emit("start_tiles", "Each player draws a neutral tile at random to place on "
+                 "their map; the rest go back to the box unseen",
+                 tiles=[t for t in self.start if t is not None])
+        self.stage = "start_tile"
+        self.active = 0
+
+    def _place_start(self, cell: int, log: EventLog) -> None:
+        """Setup: "places it on any space of their wilderness map"."""
+        seat = self.active
+        tile = self.start[seat]
+        assert tile is not None
+        self.grids[seat][cell] = tile
+        self.start[seat] = None
+        log.emit("place_start", f"{self._who(seat)} places the {tile_name(tile)} on "
+                 f"{cell_name(cell)}", cells=[(seat, cell)], tiles=[tile])
+        if seat + 1 < self.players:
+            self.active = seat + 1
+        else:
+            self.active = 0
+            self._begin_turn(log)
+
+    # -- Turns ----------------------------------------------------------------------------
+
+    def _begin_turn(self, log: EventLog) -> None:
+        """1A: "Turn over the first forest tile from your personal pile"."""
+        seat = self.active
+        self.hand = self.piles[seat].pop()
+        self.stage = "slide"
+        log.emit("reveal", f"{self._who(seat)} turns over a {tile_name(self.hand)} "
+                 f"(turn {self.turns[seat] + 1})", tiles=[self.hand], players=[seat])
+
+    def _slide(self, tile: int, side: str, log: EventLog, cause: int | None) -> None:
+        """1B: slide ``tile`` in from ``side``; the line moves along and the tile at the far
+        end is pushed out of the opposite side. You take it."""
+        line = LINE_FROM[side]
+        ejected = self.board[line[2]]
+        assert ejected is not None
+        self.board[line[2]] = self.board[line[1]]
+        self.board[line[1]] = self.board[line[0]]
+        self.board[line[0]] = tile
+        out = OPPOSITE[side]
+        slid = log.emit("slide", f"{self._who()} slides the {tile_name(tile)} in from the "
+                        f"{side}", cause=cause, slots=list(line), tiles=[tile])
+        self.held, self.held_side = ejected, out
+        log.emit("eject", f"The {tile_name(ejected)} comes out of the {out} side "
+                 f"({SIDE_SYMBOL[out]}): it must go on an empty {SIDE_SYMBOL[out]} space",
+                 cause=slid, slots=[out], tiles=[ejected])
+        self.stage = "place"
+
+    def _place_tile(self, cell: int, log: EventLog, cause: int | None,
+                    how: str = "") -> None:
+        """2A: "Place the forest tile you ejected ... onto your wilderness map"."""
+        seat = self.active
+        tile = self.held
+        assert tile is not None
+        self.grids[seat][cell] = tile
+        self.held = self.held_side = None
+        placed = log.emit("place", f"{self._who(seat)} places the {tile_name(tile)} on "
+                          f"{cell_name(cell)} ({MAPS[self._animal(seat)][cell]}){how}",
+                          cause=cause, cells=[(seat, cell)], tiles=[tile])
+        self._start_tokens(cell, "end", log, placed)
+
+    def _discard(self, log: EventLog) -> None:
+        """2 (warning): "you must discard the forest tile instead of placing it" (D21)."""
+        tile = self.held
+        assert tile is not None
+        self.discarded.append(tile)
+        symbol = SIDE_SYMBOL[self.held_side or "north"]
+        self.held = self.held_side = None
+        log.emit("discard", f"{self._who()} has no empty {symbol} space and discards the "
+                 f"{tile_name(tile)}", tiles=[tile])
+        self._to_end_phase(log)
+
+    # -- 2B: tokens between adjacent tiles --------------------------------------------------
+
+    def _needs(self, seat: int, cell: int) -> list[tuple[int, str]]:
+        """Each neighbouring tile of ``cell`` and the token it calls for: an animal token
+        if the two tiles are the same (colour), a river token if they are different."""
+        grid = self.grids[seat]
+        colour = TILE_COLOUR[grid[cell]]
+        return [(n, ANIMAL if TILE_COLOUR[grid[n]] == colour else RIVER)
+                for n in NEIGHBOURS[cell] if grid[n] != EMPTY]
+
+    def _token_choices(self, seat: int, cell: int) -> list[tuple[int, ...]]:
+        """Every set of neighbours that can get a token: any of them may be withheld
+        ("You may also choose not to place a token"), and no more tokens than the supply
+        holds ("Do not place any tokens if ... you do not have any of the required token
+        type"). Placing every possible token comes first (D18)."""
+        needs = [(n, k) for n, k in self._needs(seat, cell) if self._have(seat, k)]
+        if not needs:
+            return []
+        animals, rivers = self.supply[seat]
+        out = []
+        for mask in range((1 << len(needs)) - 1, -1, -1):
+            chosen = [needs[i] for i in range(len(needs)) if mask >> i & 1]
+            if (sum(k == ANIMAL for _, k in chosen) <= animals
+                    and sum(k == RIVER for _, k in chosen) <= rivers):
+                out.append(tuple(sorted(n for n, _ in chosen)))
+        return out
+
+    def _have(self, seat: int, kind: str) -> bool:
+        return self.supply[seat][0 if kind == ANIMAL else 1] > 0
+
+    def _start_tokens(self, cell: int, then: str, log: EventLog, cause: int | None) -> None:
+        seat = self.active
+        needs = self._needs(seat, cell)
+        if self._token_choices(seat, cell):
+            self.pending = {"cell": cell, "then": then}
+            self.stage = "tokens"
+            log.emit("tokens_due", f"{self._who(seat)} may place "
+                     + ", ".join(f"{_a(k)} token next to {cell_name(n)}" for n, k in needs),
+                     cause=cause, cells=[(seat, n) for n, _ in needs],
+                     edges=[(seat, *edge_key(cell, n)) for n, _ in needs])
+            return
+        for n, kind in needs:
+            log.emit("no_token", f"No {kind} token left for the border with "
+                     f"{cell_name(n)}", cause=cause, edges=[(seat, *edge_key(cell, n))])
+        self._after_tokens(then, log, cause, None)
+
+    def _place_tokens(self, at: tuple[int, ...], log: EventLog) -> None:
+        """2B: "put a token from your supply between the two" for each chosen neighbour;
+        the others are withheld and can never get a token later."""
+        seat = self.active
+        assert self.pending is not None
+        cell, then = self.pending["cell"], self.pending["then"]
+        self.pending = None
+        river_cause: int | None = None
+        last: int | None = None
+        for n, kind in self._needs(seat, cell):
+            key = edge_key(cell, n)
+            if n in at:
+                self.tokens[seat][key] = kind
+                self.supply[seat][0 if kind == ANIMAL else 1] -= 1
+                last = log.emit("token", f"{self._who(seat)} places {_a(kind)} token between "
+                                f"{cell_name(cell)} and {cell_name(n)}",
+                                edges=[(seat, *key)], tokens=[kind],
+                                cells=[(seat, cell), (seat, n)])
+                if kind == RIVER:
+                    river_cause = last
+            elif self._have(seat, kind):
+                log.emit("withhold", f"{self._who(seat)} withholds the {kind} token between "
+                         f"{cell_name(cell)} and {cell_name(n)} (it can never be placed "
+                         f"there later)", edges=[(seat, *key)])
+            else:
+                log.emit("no_token", f"No {kind} token left for the border with "
+                         f"{cell_name(n)}", edges=[(seat, *key)])
+        self._after_tokens(then, log, None, river_cause)
+
+    def _after_tokens(self, then: str, log: EventLog, cause: int | None,
+                      river_cause: int | None) -> None:
+        self.check_completed_objectives(log, cause, river_cause)
+        if then == "end":
+            self._to_end_phase(log)
+        else:
+            self.stage = then
+
+    # -- 3: check for completed objectives --------------------------------------------------
+
+    def check_completed_objectives(self, log: EventLog, cause: int | None = None,
+                                   river_cause: int | None = None) -> None:
+        """3: "After placing a forest tile, check to see if you have met the requirements
+        for any landscape card, symbol card, or aurora tile" (A, B, C in this order, D16;
+        the active player only, D25)."""
+        seat = self.active
+        colours = self._colours(seat)
+        rivers = [k for k, kind in self.tokens[seat].items() if kind == RIVER]
+        cause = log.emit("check", f"{self._who(seat)} checks for completed objectives",
+                         cause=cause, players=[seat])
+        for card_id in self.cards:
+            if card_id in self.fulfilled[seat]:
+                continue
+            card = CARDS[card_id]
+            if patterns.card_met(card, colours, rivers):
+                why = river_cause if card.type == "river" and river_cause is not None \
+                    else cause
+                done = log.emit("landscape_card", f"{self._who(seat)} completes the "
+                                f"{card.type} card {card.name!r}", cause=why,
+                                cards=[card_id], players=[seat])
+                self._fulfil(card_id, log, done)
+        self._check_symbol_cards(colours, log, cause)
+        self._check_aurora_tiles(colours, log, cause)
+        self._check_all_placed(log)
+
+    def _fulfil(self, card_id: str, log: EventLog, cause: int | None) -> None:
+        """3A: "immediately place two of your animal tokens (or just one, if it's your
+        last) on the corresponding landscape card"; none left: still fulfilled (D19)."""
+        seat = self.active
+        count = min(CARD_TOKENS, self.supply[seat][0])
+        self.supply[seat][0] -= count
+        self.card_tokens[card_id][seat] += count
+        self.fulfilled[seat].append(card_id)
+        log.emit("card_tokens", f"{self._who(seat)} places {count} animal token"
+                 f"{'' if count == 1 else 's'} on {CARDS[card_id].name!r}", cause=cause,
+                 cards=[card_id], tokens=[ANIMAL] * count, players=[seat])
+
+    def _check_symbol_cards(self, colours: list[int], log: EventLog,
+                            cause: int | None) -> None:
+        """3B: "If you are the first to cover all five spaces with the same symbol ...
+        place up to two animal tokens on this card" (one player only)."""
+        seat = self.active
+        cells = SYMBOL_CELLS[self._animal(seat)]
+        for symbol in SYMBOLS:
+            if self.symbol_owner[symbol] is not None:
+                continue
+            if all(colours[c] != EMPTY for c in cells[symbol]):
+                count = min(CARD_TOKENS, self.supply[seat][0])
+                self.supply[seat][0] -= count
+                self.symbol_owner[symbol] = seat
+                self.symbol_tokens[symbol] = count
+                done = log.emit("symbol_card", f"{self._who(seat)} is the first to cover all "
+                                f"five {symbol} spaces and takes the {symbol} symbol card",
+                                cause=cause, cards=[_symbol_card(symbol)],
+                                cells=[(seat, c) for c in cells[symbol]], players=[seat])
+                log.emit("card_tokens", f"{self._who(seat)} places {count} animal token"
+                         f"{'' if count == 1 else 's'} on the {symbol} symbol card",
+                         cause=done, cards=[_symbol_card(symbol)], tokens=[ANIMAL] * count,
+                         players=[seat])
+
+    def _check_aurora_tiles(self, colours: list[int], log: EventLog,
+                            cause: int | None) -> None:
+        """3C: the first player with three tiles of a colour takes its "3" aurora tile; a
+        different player with four takes the "4". Never two of one colour per player."""
+        seat = self.active
+        for ci, colour in enumerate(COLOURS):
+            count = colours.count(ci)
+            three, four = f"{colour}-3", f"{colour}-4"
+            if self.aurora_holder[three] is None:
+                if count >= 3:
+                    self._take_aurora(three, count, log, cause)
+            elif (self.aurora_holder[four] is None and self.aurora_holder[three] != seat
+                  and count >= 4):
+                self._take_aurora(four, count, log, cause)
+
+    def _take_aurora(self, aurora: str, count: int, log: EventLog, cause: int | None) -> None:
+        seat = self.active
+        self.aurora_holder[aurora] = seat
+        colour, number = aurora.split("-")
+        log.emit("aurora_tile", f"{self._who(seat)} has {count} {colour} tiles and takes the "
+                 f"{colour} \"{number}\" aurora tile", cause=cause, auroras=[aurora],
+                 players=[seat])
+
+    def _check_all_placed(self, log: EventLog) -> None:
+        """End of the game 1: "A player places all their animal tokens and river tokens.
+        Finish the round, so all players have played the same number of turns."""
+        seat = self.active
+        if not self.final_round and sum(self.supply[seat]) == 0:
+            self.final_round = True
+            log.emit("final_round", f"{self._who(seat)} has placed all their tokens: the "
+                     "round is finished, then the game ends", players=[seat])
+
+    # -- end of a turn --------------------------------------------------------------------
+
+    def _to_end_phase(self, log: EventLog) -> None:
+        """After the objectives: stay in the turn while an aurora tile can still be used
+        ("at any time during your turn"), else the turn ends."""
+        if self._anytime_actions():
+            self.stage = "end"
+        else:
+            self._end_turn(log)
+
+    def _end_turn(self, log: EventLog) -> None:
+        seat = self.active
+        self.turns[seat] += 1
+        log.emit("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}",
+                 players=[seat])
+        if seat == self.players - 1 and (self.final_round or self.turns[seat] >= TURNS):
+            self._end_game(log)
+            return
+        self.active = (seat + 1) % self.players
+        self._begin_turn(log)
+
+    # -- aurora tile effects --------------------------------------------------------------
+
+    def _aurora_of(self, seat: int, effect: str) -> str | None:
+        """The unused aurora tile with ``effect`` that ``seat`` holds, if any (a player holds
+        at most one tile per colour, and each colour has one effect: D14)."""
+        colour = EFFECT_COLOUR[effect]
+        for number in (3, 4):
+            aurora = f"{colour}-{number}"
+            if self.aurora_holder[aurora] == seat and not self.aurora_used[aurora]:
+                return aurora
+        return None
+
+    def _use_aurora(self, effect: str, log: EventLog) -> int | None:
+        """ "After use, flip it to the inactive side." """
+        aurora = self._aurora_of(self.active, effect)
+        assert aurora is not None
+        self.aurora_used[aurora] = True
+        return log.emit("aurora_used", f"{self._who()} uses the {aurora} aurora tile: "
+                        f"{EFFECT_TEXT[effect]}", auroras=[aurora], players=[self.active])
+
+    def _anytime_actions(self) -> list[Action]:
+        """The aurora effects usable at any decision of one's turn (D15)."""
+        seat = self.active
+        out: list[Action] = []
+        if self._aurora_of(seat, CLAIM_CARD) and self.supply[seat][0] > 0:
+            out += [ClaimCard(c) for c in self.cards if c not in self.fulfilled[seat]]
+        if self._aurora_of(seat, MOVE_TILE):
+            grid = self.grids[seat]
+            tiles = [c for c in range(CELLS) if grid[c] != EMPTY]
+            empty = [c for c in range(CELLS) if grid[c] == EMPTY]
+            out += [MoveTile(a, b) for a in tiles for b in empty]
+        return out
+
+    def _claim_card(self, card_id: str, log: EventLog) -> None:
+        """Aurora: "Place two animal tokens on a landscape card that does not already have
+        your animal tokens and fulfill this objective, even if you do not meet the
+        requirements" (D20)."""
+        used = self._use_aurora(CLAIM_CARD, log)
+        self._fulfil(card_id, log, used)
+        self._check_all_placed(log)
+        if self.stage == "end":
+            self._to_end_phase(log)
+
+    def _slide_back(self, side: str, log: EventLog) -> None:
+        """Aurora: "you may slide it back into the central board from any side to push out
+        a different tile" (which may be your own tile or the one hidden in the middle, D22)."""
+        used = self._use_aurora(SLIDE_BACK, log)
+        tile = self.held
+        assert tile is not None
+        self._slide(tile, side, log, used)
+
+    def _move_tile(self, source: int, target: int, log: EventLog) -> None:
+        """Aurora: "Return all tokens along its edges to your token supply. Then move the
+        tile to an empty space. Place tokens based on its new position." Objectives met
+        before stay met; objectives are checked again after the move (D17)."""
+        seat = self.active
+        resume = self.stage
+        used = self._use_aurora(MOVE_TILE, log)
+        for key in [k for k in self.tokens[seat] if source in k]:
+            kind = self.tokens[seat].pop(key)
+            self.supply[seat][0 if kind == ANIMAL else 1] += 1
+            log.emit("token_returned", f"The {kind} token between {cell_name(key[0])} and "
+                     f"{cell_name(key[1])} returns to {self._who(seat)}'s supply", cause=used,
+                     edges=[(seat, *key)], tokens=[kind])
+        tile = self.grids[seat][source]
+        self.grids[seat][source] = EMPTY
+        self.grids[seat][target] = tile
+        moved = log.emit("move", f"{self._who(seat)} moves the {tile_name(tile)} from "
+                         f"{cell_name(source)} to {cell_name(target)}", cause=used,
+                         cells=[(seat, source), (seat, target)], tiles=[tile])
+        self._start_tokens(target, resume, log, moved)
+
+    # -- End of the game ------------------------------------------------------------------
+
+    def _end_game(self, log: EventLog) -> None:
+        self.stage = "over"
+        self.ended = ("a player placed all their tokens and the round is finished"
+                      if self.final_round else f"{TURNS} turns were played")
+        outcome = self.outcome
+        assert outcome is not None
+        log.emit("game_end", f"The game ends: {outcome.reason}",
+                 players=list(outcome.winners))
+
+    def scores(self) -> tuple[int, ...]:
+        """End of the game: 2 points per unplaced animal token, 1 per unplaced river token
+        (a player who placed everything has 0)."""
+        return tuple(2 * a + r for a, r in self.supply)
+
+    def largest_zones(self) -> tuple[int, ...]:
+        """Each player's largest uninterrupted zone of one colour (the tie-break)."""
+        return tuple(patterns.largest_zone(self._colours(p)) for p in range(self.players))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Lowest score wins (players who placed every token score 0); ties go to the
+        largest uninterrupted zone of one colour, then the victory is shared (D24)."""
+        if self.stage != "over":
+            return None
+        scores = self.scores()
+        best = min(scores)
+        tied = [p for p in range(self.players) if scores[p] == best]
+        zones = self.largest_zones()
+        winners = tied
+        if len(tied) > 1:
+            top = max(zones[p] for p in tied)
+            winners = [p for p in tied if zones[p] == top]
+        names = self.player_names
+        who = " and ".join(names[p] for p in winners)
+        if best == 0:
+            how = f"{who} placed all their tokens"
+        else:
+            how = f"{who} had the fewest points left ({best})"
+        if len(tied) > 1:
+            how += (f"; tie broken by the largest zone of one colour ({zones[winners[0]]})"
+                    if len(winners) == 1 else "; still tied on the largest zone: shared")
+        return Outcome(tuple(winners), f"{self.ended}: {how}", tuple(float(x) for x in scores),
+                       {"zones": list(zones)})
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    # -- legal actions --------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        stage = self.stage
+        seat = self.active
+        if stage == "choose_map":
+            return [ChooseMap(a) for a in ANIMALS if a not in self.maps]
+        if stage == "start_tile":
+            return [PlaceStart(c) for c in range(CELLS) if self.grids[seat][c] == EMPTY]
+        if stage == "slide":
+            return [*(Slide(side) for side in SIDES), *self._anytime_actions()]
+        if stage == "place":
+            return self._place_actions()
+        if stage == "tokens":
+            assert self.pending is not None
+            return [PlaceTokens(at) for at in self._token_choices(seat, self.pending["cell"])]
+        if stage == "end":
+            return [EndTurn(), *self._anytime_actions()]
+        return []
+
+    def _place_actions(self) -> list[Action]:
+        seat = self.active
+        grid = self.grids[seat]
+        symbols = MAPS[self._animal(seat)]
+        symbol = SIDE_SYMBOL[self.held_side or "north"]
+        empty = [c for c in range(CELLS) if grid[c] == EMPTY]
+        matching = [c for c in empty if symbols[c] == symbol]
+        out: list[Action] = [Place(c) for c in matching]
+        if not matching:
+            out.append(Discard())
+        if self._aurora_of(seat, PLACE_ANYWHERE):
+            out += [PlaceAnywhere(c) for c in empty if symbols[c] != symbol]
+        if self._aurora_of(seat, SLIDE_BACK):
+            out += [SlideBack(side) for side in SIDES]
+        return out + self._anytime_actions()
+
+    def explain_illegal(self, action: Action) -> str:
+        label = self.describe(action)
+        if not isinstance(action, PHASES[self.stage]):
+            return (f"{label!r} is not allowed now: {PHASE_TEXT[self.stage]} "
+                    f"(phase {self.stage!r})")
+        seat = self.active
+        grid = self.grids[seat]
+        cell = getattr(action, "cell", None)
+        if cell is not None and not 0 <= cell < CELLS:
+            return f"there is no space {cell} on a wilderness map (spaces 0-{CELLS - 1})"
+        if isinstance(action, ChooseMap):
+            if action.animal not in ANIMALS:
+                return f"there is no {action.animal!r} map; the maps are {', '.join(ANIMALS)}"
+            return f"the {action.animal} map is already taken (Setup)"
+        if isinstance(action, (Slide, SlideBack)) and action.side not in SIDES:
+            return f"the central board has no {action.side!r} side; sides: {', '.join(SIDES)}"
+        if isinstance(action, (SlideBack, PlaceAnywhere, ClaimCard, MoveTile)):
+            effect = {SlideBack: SLIDE_BACK, PlaceAnywhere: PLACE_ANYWHERE,
+                      ClaimCard: CLAIM_CARD, MoveTile: MOVE_TILE}[type(action)]
+            if self._aurora_of(seat, effect) is None:
+                colour = EFFECT_COLOUR[effect]
+                return (f"{label!r} needs an unused {colour} aurora tile, and you have none "
+                        f"(Aurora tiles: each may only be used once per game)")
+        if isinstance(action, (Place, PlaceAnywhere)):
+            if grid[action.cell] != EMPTY:
+                return f"{cell_name(action.cell)} already has a tile (2A: an empty space)"
+            symbol = SIDE_SYMBOL[self.held_side or "north"]
+            here = MAPS[self._animal(seat)][action.cell]
+            if isinstance(action, Place):
+                return (f"the tile came out of the {self.held_side} side ({symbol}) and "
+                        f"{cell_name(action.cell)} shows a {here} (2A: same symbol)")
+            return f"{cell_name(action.cell)} shows a {symbol} already: place it normally"
+        if isinstance(action, Discard):
+            return ("you have an empty space with the right symbol: the tile must be placed "
+                    "(you discard only when there is none)")
+        if isinstance(action, PlaceTokens) and self.pending is not None:
+            needs = dict(self._needs(seat, self.pending["cell"]))
+            if list(action.at) != sorted(set(action.at)):
+                return "list the neighbouring spaces once each, in increasing order"
+            strange = [c for c in action.at if c not in needs]
+            if strange:
+                return (f"{', '.join(map(cell_name, strange))}: not a neighbouring tile of "
+                        "the tile just placed")
+            return ("not enough tokens in your supply for all of these (2B: no token when "
+                    "you have none of the required type)")
+        if isinstance(action, ClaimCard):
+            if action.card not in self.cards:
+                return f"{action.card!r} is not one of this game's landscape cards"
+            if action.card in self.fulfilled[seat]:
+                return f"you have already fulfilled {CARDS[action.card].name!r}"
+            return "you have no animal token left to place on the card"
+        if isinstance(action, MoveTile):
+            if not (0 <= action.source < CELLS and 0 <= action.target < CELLS):
+                return f"spaces are numbered 0-{CELLS - 1}"
+            if grid[action.source] == EMPTY:
+                return f"there is no tile on {cell_name(action.source)} to move"
+            return f"{cell_name(action.target)} is not an empty space"
+        return super().explain_illegal(action)
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Place) and self.held is not None and 0 <= action.cell < CELLS:
+            return f"Place the {tile_name(self.held)} on {cell_name(action.cell)}"
+        if isinstance(action, Slide) and self.hand is not None:
+            return action.label().replace("your tile", f"your {tile_name(self.hand)}")
+        return action.label()
+
+    # -- playing --------------------------------------------------------------------------
+
+    def _play(self, action: Action, log: EventLog) -> None:
+        if isinstance(action, ChooseMap):
+            self._choose_map(action.animal, log)
+        elif isinstance(action, PlaceStart):
+            self._place_start(action.cell, log)
+        elif isinstance(action, Slide):
+            tile = self.hand
+            assert tile is not None
+            self.hand = None
+            self._slide(tile, action.side, log, None)
+        elif isinstance(action, SlideBack):
+            self._slide_back(action.side, log)
+        elif isinstance(action, Place):
+            self._place_tile(action.cell, log, None)
+        elif isinstance(action, PlaceAnywhere):
+            used = self._use_aurora(PLACE_ANYWHERE, log)
+            self._place_tile(action.cell, log, used, how=", ignoring the symbol")
+        elif isinstance(action, Discard):
+            self._discard(log)
+        elif isinstance(action, PlaceTokens):
+            self._place_tokens(action.at, log)
+        elif isinstance(action, ClaimCard):
+            self._claim_card(action.card, log)
+        elif isinstance(action, MoveTile):
+            self._move_tile(action.source, action.target, log)
+        elif isinstance(action, EndTurn):
+            self._end_turn(log)
+        else:  # pragma: no cover - the gate only lets this game's actions through
+            raise TypeError(f"not a Tulikko action: {action!r}")
+
+    # -- what is seen ---------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.stage == "over" else self.active
+
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    def _who(self, seat: int | None = None) -> str:
+        return self.player_names[self.active if seat is None else seat]
+
+    def _animal(self, seat: int) -> str:
+        animal = self.maps[seat]
+        assert animal is not None
+        return animal
+
+    def _colours(self, seat: int) -> list[int]:
+        return [EMPTY if t == EMPTY else TILE_COLOUR[t] for t in self.grids[seat]]
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """Everything a widget draws. Face-down tiles (the personal piles, the box) are
+        counts; the tile in the middle of the central board is hidden."""
+        board = {slot: (None if self.board[slot] is None else
+                        "hidden" if slot == CENTER else TILES[self.board[slot]].to_json())
+                 for slot in SLOTS}
+        pending = None
+        if self.pending is not None:
+            cell = self.pending["cell"]
+            pending = {"cell": cell, "neighbours": [
+                {"cell": n, "kind": k, "available": self._have(self.active, k)}
+                for n, k in self._needs(self.active, cell)]}
+        return {
+            "game": self.name,
+            "you": player,
+            "phase": self.stage,
+            "phase_text": PHASE_TEXT[self.stage],
+            "active": self.current_player,
+            "map_size": {"rows": patterns.ROWS, "cols": patterns.COLS},
+            "board": {"slots": board, "sides": dict(SIDE_SYMBOL)},
+            "hand": None if self.hand is None else TILES[self.hand].to_json(),
+            "held": None if self.held is None else {
+                **TILES[self.held].to_json(), "side": self.held_side,
+                "symbol": SIDE_SYMBOL[self.held_side or "north"]},
+            "pending_tokens": pending,
+            "maps_available": [a for a in ANIMALS if a not in self.maps],
+            "players": [self._player_view(p) for p in range(self.players)],
+            "landscape_cards": [{**CARDS[c].to_json(), "tokens": list(self.card_tokens[c]),
+                                 "fulfilled_by": [p for p in range(self.players)
+                                                  if c in self.fulfilled[p]]}
+                                for c in self.cards],
+            "symbol_cards": [{"id": _symbol_card(sym), "symbol": sym,
+                              "owner": self.symbol_owner[sym],
+                              "tokens": self.symbol_tokens[sym]} for sym in SYMBOLS],
+            "auroras": [{"id": a, "colour": a.split("-")[0], "number": int(a.split("-")[1]),
+                         "effect": AURORA_EFFECT[a.split("-")[0]],
+                         "text": EFFECT_TEXT[AURORA_EFFECT[a.split("-")[0]]],
+                         "holder": self.aurora_holder[a], "used": self.aurora_used[a]}
+                        for a in AURORA_TILES],
+            "discarded": [TILES[t].to_json() for t in self.discarded],
+            "box": len(self.box),
+            "final_round": self.final_round,
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    def _player_view(self, seat: int) -> dict[str, Any]:
+        animal = self.maps[seat]
+        grid = self.grids[seat]
+        start = self.start[seat]
+        return {
+            "seat": seat,
+            "name": self.player_names[seat],
+            "animal": animal,
+            "map": None if animal is None else [
+                {"cell": c, "row": c // patterns.COLS, "col": c % patterns.COLS,
+                 "symbol": MAPS[animal][c],
+                 "tile": None if grid[c] == EMPTY else TILES[grid[c]].to_json()}
+                for c in range(CELLS)],
+            "tokens": [{"cells": [a, b], "kind": kind,
+                        "border": [list(p) for p in border(a, b)]}
+                       for (a, b), kind in sorted(self.tokens[seat].items())],
+            "supply": {"animal": self.supply[seat][0], "river": self.supply[seat][1]},
+            "pile": len(self.piles[seat]),
+            "start_tile": None if start is None else TILES[start].to_json(),
+            "turns": self.turns[seat],
+            "auroras": [a for a in AURORA_TILES if self.aurora_holder[a] == seat],
+            "fulfilled": list(self.fulfilled[seat]),
+            "symbol_cards": [sym for sym in SYMBOLS if self.symbol_owner[sym] == seat],
+            "score": 2 * self.supply[seat][0] + self.supply[seat][1],
+            "largest_zone": patterns.largest_zone(self._colours(seat)) if animal else 0,
+        }
+
+    def board_graph(self, player: int | None = None) -> Any:
+        """The player's map as a networkx graph (see ``graphs.board_graph``)."""
+        from .graphs import board_graph
+
+        return board_graph(self, self.active if player is None else player)
+
+    # -- state ----------------------------------------------------------------------------
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "players": self.players, "rng": self.rng.state, "beginner": self.beginner,
+            "chosen_cards": None if self.chosen_cards is None else list(self.chosen_cards),
+            "preset_maps": None if self.preset_maps is None else list(self.preset_maps),
+            "maps": list(self.maps), "stage": self.stage, "active": self.active,
+            "turns": list(self.turns), "board": dict(self.board),
+            "piles": [list(p) for p in self.piles], "hand": self.hand, "held": self.held,
+            "held_side": self.held_side, "start": list(self.start),
+            "grids": [list(g) for g in self.grids],
+            "tokens": [[[a, b, kind] for (a, b), kind in sorted(t.items())]
+                       for t in self.tokens],
+            "supply": [list(x) for x in self.supply], "cards": list(self.cards),
+            "card_tokens": {c: list(v) for c, v in self.card_tokens.items()},
+            "fulfilled": [list(f) for f in self.fulfilled],
+            "symbol_owner": dict(self.symbol_owner),
+            "symbol_tokens": dict(self.symbol_tokens),
+            "aurora_holder": dict(self.aurora_holder),
+            "aurora_used": dict(self.aurora_used),
+            "pending": None if self.pending is None else dict(self.pending),
+            "discarded": list(self.discarded), "box": list(self.box),
+            "final_round": self.final_round, "ended": self.ended,
+        }
+
+    @classmethod
+    def _from_state(cls, data: Mapping[str, Any]) -> Tulikko:
+        players = s.integer(data, "players", cls.min_players, cls.max_players)
+        chosen = s.field(data, "chosen_cards", (list, type(None)))
+        game = cls(players, Rng(state=s.field(data, "rng", int)),
+                   beginner=s.field(data, "beginner", bool),
+                   cards=None if chosen is None else _check_cards(chosen))
+        preset = s.field(data, "preset_maps", (list, type(None)))
+        if preset is not None and (len(preset) != players or len(set(preset)) != players
+                                   or any(m not in ANIMALS for m in preset)):
+            raise SaveError(f"state.preset_maps must name {players} different maps or be null")
+        game.preset_maps = None if preset is None else list(preset)
+        maps = s.field(data, "maps", list)
+        if len(maps) != players or any(m is not None and m not in ANIMALS for m in maps):
+            raise SaveError(f"state.maps must give each of {players} seats a map or null")
+        chosen_maps = [m for m in maps if m is not None]
+        if len(set(chosen_maps)) != len(chosen_maps):
+            raise SaveError("two players cannot have the same map")
+        if preset is not None and maps != preset:
+            raise SaveError("state.maps must be the preset maps")
+        game.maps = list(maps)
+        game.stage = s.choice(data, "stage", PHASES)
+        game.active = s.integer(data, "active", 0, players - 1)
+        game.turns = _ints(data, "turns", players, 0, TURNS)
+        board = s.field(data, "board", dict)
+        if set(board) != set(SLOTS):
+            raise SaveError(f"state.board must have the slots {SLOTS}")
+        game.board = {slot: _tile_or_none(board, slot, "board") for slot in SLOTS}
+        piles = s.field(data, "piles", list)
+        if len(piles) != players:
+            raise SaveError("state.piles: one pile per player")
+        game.piles = [s.int_list({"pile": p}, "pile", 0, len(TILES) - 1, "piles", 12)
+                      for p in piles]
+        game.hand = _tile_or_none(data, "hand")
+        game.held = _tile_or_none(data, "held")
+        held_side = data.get("held_side")
+        if held_side is not None and held_side not in SIDES:
+            raise SaveError(f"state.held_side must be a side or null, got {held_side!r:.40}")
+        game.held_side = held_side
+        start = s.field(data, "start", list)
+        if len(start) != players:
+            raise SaveError("state.start: one entry per player")
+        game.start = [_tile_or_none({"start": t}, "start") for t in start]
+        grids = s.field(data, "grids", list)
+        if len(grids) != players:
+            raise SaveError("state.grids: one map per player")
+        game.grids = [s.int_list({"grid": g}, "grid", EMPTY, len(TILES) - 1, "grids", CELLS)
+                      for g in grids]
+        if any(len(g) != CELLS for g in game.grids):
+            raise SaveError(f"state.grids: each map has {CELLS} spaces")
+        tokens = s.field(data, "tokens", list)
+        if len(tokens) != players:
+            raise SaveError("state.tokens: one list per player")
+        game.tokens = [_read_tokens(t) for t in tokens]
+        supply = s.field(data, "supply", list)
+        if len(supply) != players:
+            raise SaveError("state.supply: one entry per player")
+        game.supply = [[s.integer({"a": x[0]}, "a", 0, ANIMAL_TOKENS, "supply"),
+                        s.integer({"r": x[1]}, "r", 0, RIVER_TOKENS, "supply")]
+                       if isinstance(x, list) and len(x) == 2 else _bad("supply", x)
+                       for x in supply]
+        cards = s.field(data, "cards", list)
+        if cards:
+            _check_cards(cards)
+        game.cards = list(cards)
+        card_tokens = s.field(data, "card_tokens", dict)
+        if set(card_tokens) != set(game.cards):
+            raise SaveError("state.card_tokens must name exactly the landscape cards in play")
+        game.card_tokens = {c: _ints(card_tokens, c, players, 0, CARD_TOKENS)
+                            for c in game.cards}
+        fulfilled = s.field(data, "fulfilled", list)
+        if len(fulfilled) != players or any(
+                not isinstance(f, list) or len(set(f)) != len(f)
+                or any(c not in game.cards for c in f) for f in fulfilled):
+            raise SaveError("state.fulfilled: per player, landscape cards in play, once each")
+        game.fulfilled = [list(f) for f in fulfilled]
+        owner = s.field(data, "symbol_owner", dict)
+        counts = s.field(data, "symbol_tokens", dict)
+        if set(owner) != set(SYMBOLS) or set(counts) != set(SYMBOLS):
+            raise SaveError(f"state.symbol_owner and symbol_tokens must name {SYMBOLS}")
+        game.symbol_owner = {sym: _seat_or_none(owner, sym, players) for sym in SYMBOLS}
+        game.symbol_tokens = {sym: s.integer(counts, sym, 0, CARD_TOKENS, "symbol_tokens")
+                              for sym in SYMBOLS}
+        holder = s.field(data, "aurora_holder", dict)
+        used = s.field(data, "aurora_used", dict)
+        if set(holder) != set(AURORA_TILES) or set(used) != set(AURORA_TILES):
+            raise SaveError(f"state.aurora_holder and aurora_used must name {AURORA_TILES}")
+        game.aurora_holder = {a: _seat_or_none(holder, a, players) for a in AURORA_TILES}
+        game.aurora_used = {a: s.field(used, a, bool, "aurora_used") for a in AURORA_TILES}
+        pending = data.get("pending")
+        if pending is not None:
+            cell = s.integer(pending, "cell", 0, CELLS - 1, "pending")
+            then = s.choice(pending, "then", (*RESUMABLE,), "pending")
+            if set(pending) != {"cell", "then"}:
+                raise SaveError("state.pending has exactly 'cell' and 'then'")
+            game.pending = {"cell": cell, "then": then}
+        game.discarded = s.int_list(data, "discarded", 0, len(TILES) - 1)
+        game.box = s.int_list(data, "box", 0, len(TILES) - 1)
+        game.final_round = s.field(data, "final_round", bool)
+        game.ended = s.field(data, "ended", str)
+        game.check_consistency()
+        return game
+
+    def check_consistency(self) -> None:
+        """Raise ``SaveError`` unless the state obeys the components and the rules' limits:
+        every tile in exactly one place, tokens conserved, cards and aurora tiles in order."""
+        stage = self.stage
+        if stage == "choose_map":
+            if self.maps.count(None) == 0 or self.maps.index(None) != self.active:
+                raise SaveError("while maps are chosen, the first seat without one chooses")
+            if any(self.grids[p] != [EMPTY] * CELLS or self.piles[p] for p in
+                   range(self.players)) or any(v is not None for v in self.board.values()):
+                raise SaveError("nothing is set up before every map is chosen")
+            return
+        if None in self.maps:
+            raise SaveError(f"every player has a map in the {stage!r} phase")
+        expected = set(NEUTRAL_TILES)
+        for animal in self.maps:
+            expected |= set(map_tiles(animal or ""))
+        seen: list[int] = []
+        for p in range(self.players):
+            own = set(map_tiles(self._animal(p)))
+            if not set(self.piles[p]) <= own:
+                raise SaveError(f"player {p + 1}'s pile holds tiles that are not theirs")
+            seen += self.piles[p]
+            seen += [t for t in self.grids[p] if t != EMPTY]
+        seen += [t for t in self.board.values() if t is not None]
+        seen += [t for t in (self.hand, self.held, *self.start) if t is not None]
+        seen += self.discarded + self.box
+        if len(seen) != len(set(seen)) or set(seen) != expected:
+            raise SaveError("every forest tile must be in exactly one place")
+        starting = [t for t in self.start if t is not None]
+        if any(t not in NEUTRAL_TILES for t in [*self.box, *starting]):
+            raise SaveError("only neutral tiles go back to the box or start a map")
+        if any(v is None for v in self.board.values()):
+            raise SaveError("the central board always holds five tiles")
+        if (self.pending is not None) != (stage == "tokens"):
+            raise SaveError("pending tokens exist exactly in the tokens phase")
+        resume = stage if self.pending is None else self.pending["then"]
+        if (self.hand is not None) != (resume == "slide"):
+            raise SaveError("a revealed tile waits exactly while the slide is to come")
+        if (self.held is not None) != (resume == "place") or (
+                (self.held_side is None) != (self.held is None)):
+            raise SaveError("an ejected tile (and its side) waits exactly while it is to be "
+                            "placed")
+        if stage == "start_tile":
+            if any(self.start[p] is None for p in range(self.active, self.players)) or any(
+                    self.start[p] is not None for p in range(self.active)):
+                raise SaveError("starting tiles are placed in seat order")
+        elif any(t is not None for t in self.start):
+            raise SaveError("starting tiles are all placed once the turns begin")
+        for p in range(self.players):
+            grid = self.grids[p]
+            for (a, b), kind in self.tokens[p].items():
+                if grid[a] == EMPTY or grid[b] == EMPTY:
+                    raise SaveError("a token lies only between two tiles")
+                same = TILE_COLOUR[grid[a]] == TILE_COLOUR[grid[b]]
+                if (kind == ANIMAL) != same:
+                    raise SaveError("animal tokens between same tiles, river tokens between "
+                                    "different ones")
+            on_map = list(self.tokens[p].values())
+            on_cards = (sum(v[p] for v in self.card_tokens.values())
+                        + sum(self.symbol_tokens[sym] for sym in SYMBOLS
+                              if self.symbol_owner[sym] == p))
+            if self.supply[p][0] + on_map.count(ANIMAL) + on_cards != ANIMAL_TOKENS:
+                raise SaveError(f"player {p + 1}'s animal tokens do not add up to "
+                                f"{ANIMAL_TOKENS}")
+            if self.supply[p][1] + on_map.count(RIVER) != RIVER_TOKENS:
+                raise SaveError(f"player {p + 1}'s river tokens do not add up to "
+                                f"{RIVER_TOKENS}")
+            for card, counts in self.card_tokens.items():
+                if counts[p] and card not in self.fulfilled[p]:
+                    raise SaveError("tokens on a landscape card the player did not fulfil")
+            held = [a for a in AURORA_TILES if self.aurora_holder[a] == p]
+            if len({a.split("-")[0] for a in held}) != len(held):
+                raise SaveError("a player cannot have two aurora tiles of the same color")
+            placed = sum(t != EMPTY for t in grid)
+            playing = int(p == self.active and stage in IN_TURN)
+            if len(self.piles[p]) + self.turns[p] + playing != TURNS:
+                raise SaveError(f"player {p + 1}'s pile does not match the turns played")
+            if placed > 1 + self.turns[p] + playing:
+                raise SaveError(f"player {p + 1} has more tiles than turns allow")
+        for a in AURORA_TILES:
+            if self.aurora_used[a] and self.aurora_holder[a] is None:
+                raise SaveError("an aurora tile in its pile cannot have been used")
+            if a.endswith("-4") and self.aurora_holder[a] is not None and \
+                    self.aurora_holder[a.replace("-4", "-3")] is None:
+                raise SaveError("the '4' aurora tile lies under the '3'")
+        for sym in SYMBOLS:
+            if self.symbol_owner[sym] is None and self.symbol_tokens[sym]:
+                raise SaveError("tokens on a symbol card nobody completed")
+        if (stage == "over") != bool(self.ended):
+            raise SaveError("an ended game is exactly one in the 'over' phase")
+
+    def _copy(self) -> Tulikko:
+        twin = object.__new__(Tulikko)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        twin.maps = list(self.maps)
+        twin.preset_maps = None if self.preset_maps is None else list(self.preset_maps)
+        twin.turns = list(self.turns)
+        twin.board = dict(self.board)
+        twin.piles = [list(p) for p in self.piles]
+        twin.start = list(self.start)
+        twin.grids = [list(g) for g in self.grids]
+        twin.tokens = [dict(t) for t in self.tokens]
+        twin.supply = [list(x) for x in self.supply]
+        twin.cards = list(self.cards)
+        twin.card_tokens = {c: list(v) for c, v in self.card_tokens.items()}
+        twin.fulfilled = [list(f) for f in self.fulfilled]
+        twin.symbol_owner = dict(self.symbol_owner)
+        twin.symbol_tokens = dict(self.symbol_tokens)
+        twin.aurora_holder = dict(self.aurora_holder)
+        twin.aurora_used = dict(self.aurora_used)
+        twin.pending = None if self.pending is None else dict(self.pending)
+        twin.discarded = list(self.discarded)
+        twin.box = list(self.box)
+        return twin
+
+
+# -- small strict readers ---------------------------------------------------------------------
+
+
+def _check_cards(cards: Any) -> tuple[str, ...]:
+    """Three landscape cards, one of each type (shape, river, color), in that order."""
+    if (not isinstance(cards, (list, tuple)) or len(cards) != len(CARD_TYPES)
+            or any(c not in CARDS for c in cards)
+            or tuple(CARDS[c].type for c in cards) != CARD_TYPES):
+        raise ValueError(f"cards must name one shape, one river and one color card (in "
+                         f"that order), got {cards!r:.80}")
+    return tuple(cards)
+
+
+def _bad(where: str, value: Any) -> Any:
+    raise SaveError(f"state.{where} holds {value!r:.40}")
+
+
+def _ints(data: Mapping[str, Any], key: str, n: int, low: int, high: int) -> list[int]:
+    values = s.int_list(data, key, low, high)
+    if len(values) != n:
+        raise SaveError(f"state.{key} must have {n} entries")
+    return values
+
+
+def _tile_or_none(data: Mapping[str, Any], key: str, where: str = "state") -> int | None:
+    if data.get(key) is None:
+        if key not in data:
+            raise SaveError(f"{where} lacks {key!r}")
+        return None
+    return s.integer(data, key, 0, len(TILES) - 1, where)
+
+
+def _seat_or_none(data: Mapping[str, Any], key: str, players: int) -> int | None:
+    if data.get(key) is None:
+        return None
+    return s.integer(data, key, 0, players - 1)
+
+
+def _read_tokens(entries: Any) -> dict[tuple[int, int], str]:
+    if not isinstance(entries, list) or len(entries) > 2 * CELLS:
+        raise SaveError("state.tokens: a list of [cell, cell, kind] per player")
+    out: dict[tuple[int, int], str] = {}
+    for entry in entries:
+        if (not isinstance(entry, list) or len(entry) != 3
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2])
+                or entry[2] not in (ANIMAL, RIVER)):
+            raise SaveError(f"state.tokens holds {entry!r:.40}, not [cell, cell, kind]")
+        a, b, kind = entry
+        if not (0 <= a < b < CELLS) or b not in NEIGHBOURS[a] or (a, b) in out:
+            raise SaveError(f"state.tokens: {a} and {b} are not two neighbouring spaces "
+                            "(once each, smaller first)")
+        out[(a, b)] = kind
+    return out

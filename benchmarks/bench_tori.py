@@ -1,0 +1,76 @@
+"""Tori: what the engine costs.
+
+Prints: random self-play games/s and actions/s (unchecked push; 2, 3 and 4 players), the
+same through the checked apply, legal_actions(), clone(), save and load of a mid-game.
+Random players make long games (thousands of actions, mostly drawing and discarding), so
+games/s is small; actions/s is the figure to compare.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ecogames.bots import RandomBot, play
+from ecogames.games.tori import Tori
+from timing import per_call, report
+
+
+def self_play(n: int, players: int) -> tuple[float, float]:
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(n):
+        game = Tori.new_game(players=players, seed=seed)
+        play(game, RandomBot(seed))
+        actions += len(game.history)
+    elapsed = time.perf_counter() - started
+    return n / elapsed, actions / elapsed
+
+
+def checked_self_play(n: int = 2, players: int = 3) -> tuple[float, float]:
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(n):
+        game, bot = Tori.new_game(players=players, seed=seed), RandomBot(seed)
+        while not game.is_over:
+            game.apply(bot.choose(game, game.legal_actions()), record=False)
+        actions += len(game.history)
+    elapsed = time.perf_counter() - started
+    return n / elapsed, actions / elapsed
+
+
+def mid_game(actions: int = 400) -> Tori:
+    game, bot = Tori.new_game(players=3, seed=1), RandomBot(1)
+    for _ in range(actions):
+        game.push(bot.choose(game, game.legal_actions()))
+    return game
+
+
+def main() -> None:
+    for players in (2, 3, 4):
+        games, actions = self_play(6, players)
+        report(f"random self-play, push, {players} players (games/s)", games, "games/s")
+        report(f"random self-play, push, {players} players (actions/s)", actions, "actions/s")
+    games, actions = checked_self_play()
+    report("random self-play, checked apply, 3 players", games, "games/s")
+    report("random self-play, checked apply (actions/s)", actions, "actions/s")
+    game = mid_game()
+
+    def fresh_legal() -> None:
+        game._legal = None
+        game.legal_actions()
+
+    report("legal_actions() mid-game (uncached)", per_call(fresh_legal, number=500) * 1e6, "us")
+    report("clone() mid-game", per_call(game.clone, number=5000) * 1e6, "us")
+    report("to_json() mid-game (400 actions)", per_call(game.to_json, number=50) * 1e3, "ms")
+    text = game.to_json()
+    report("from_json() mid-game (replays 400 actions)",
+           per_call(lambda: Tori.from_json(text), number=3, repeat=3) * 1e3, "ms")
+
+
+if __name__ == "__main__":
+    main()

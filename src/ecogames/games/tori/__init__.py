@@ -1,0 +1,47 @@
+"""Tori: the market game of Helsinki 1952 (Kristian List's description, 2012).
+
+>>> from ecogames.games import tori
+>>> game = tori.new_game(players=3, seed=1)
+>>> game.name, game.players, game.phase
+('tori', 3, 'turn')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import (
+    PHASES,
+    Build,
+    DiscardBuild,
+    DiscardGoods,
+    DrawFaceUp,
+    DrawPile,
+    Expand,
+    Refresh,
+    Stall,
+    TakeCustomer,
+    TakeFaceUp,
+    TakeFromPile,
+    TearDown,
+    Tori,
+)
+
+
+def new_game(players: int = 2, seed: int | None = None) -> Tori:
+    """A game of Tori for 2 to 4 players in its set-up state (``seed=None``: a fresh seed)."""
+    return Tori.new_game(players=players, seed=seed)
+
+
+def board_graph(game: Tori | None = None) -> Any:
+    """The market square as a networkx graph (the bare board, or ``game``'s board now)."""
+    from .graphs import board_graph as _board_graph
+
+    return _board_graph(game)
+
+
+__all__ = [
+    "PHASES", "Build", "DiscardBuild", "DiscardGoods", "DrawFaceUp", "DrawPile", "Expand",
+    "Refresh", "Stall", "TakeCustomer", "TakeFaceUp", "TakeFromPile", "TearDown", "Tori",
+    "board_graph", "new_game",
+]

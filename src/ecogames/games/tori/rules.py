@@ -1,0 +1,1289 @@
+"""Tori — the engine: the market game of Helsinki 1952, as the rules are written.
+
+The sections of the rules (``shared/rulebooks/tori-market-da.txt``) are cited in each rule
+function's docstring by their Danish title and its English translation. Decisions where the
+rules are silent carry their id in ``docs/rules/tori.md`` (``D1``...).
+
+A turn is one of five options (Sådan spiller du Tori): draw build cards, build a new stall,
+expand a stall, tear down a stall, take a customer. Two decisions interrupt a turn and are
+phases of their own: after refreshing the five face-up build cards the player chooses the one
+card to take, and a player holding more than eight cards chooses what to discard.
+
+>>> game = Tori.new_game(players=2, seed=7)
+>>> game.phase, game.current_player, len(game.display)
+('turn', 0, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import schema as s
+from ecogames.core.errors import SaveError
+
+from .components import (
+    AREA_CARD,
+    AREA_CARDS,
+    BONUS_POINTS,
+    BONUS_TILES,
+    BUILD_CARDS_PER_ZONE,
+    CELLS_OF_ZONE,
+    COATS_OF_ARMS,
+    COLOUR_CARD,
+    COLOUR_CARDS,
+    CUSTOMER_STARTS,
+    DISPLAY_SIZE,
+    DRAW_TWO,
+    EXPANSION_TILES,
+    FACINGS,
+    GOLD_POINTS,
+    GOOD,
+    GOODS,
+    GOODS_CARDS_PER_GOOD,
+    HAND_LIMIT,
+    INFORMATION_POINTS,
+    NEIGHBOURS,
+    SILVER_POINTS,
+    SQUARE,
+    STALLS_PER_PLAYER,
+    VERSATILITY_GOODS,
+    VERSATILITY_POINTS,
+    ZONE_OF,
+    ZONES,
+    Cell,
+    GoodName,
+    entrance_of,
+    expansion_terrain,
+    stall_terrain,
+)
+
+Facing = Literal["N", "E", "S", "W"]
+
+INFO: frozenset[Cell] = frozenset(INFORMATION_POINTS)
+_STALL_TERRAIN = {g: stall_terrain(g) for g in GOODS}
+_EXPANSION_TERRAIN = {g: expansion_terrain(g) for g in GOODS}
+_ENTRANCES: dict[Cell, tuple[tuple[str, Cell], ...]] = {
+    cell: tuple((f, e) for f in FACINGS if (e := entrance_of(cell, f)) in SQUARE)
+    for cell in ZONE_OF
+}
+"""For each cell, the facings whose entrance space lies on the square."""
+
+
+def good_name(good: str) -> str:
+    return GOOD[good].name
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions: the five options of a turn, and the two decisions
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrawFaceUp(Action):
+    """Træk byggekort: take two of the five face-up build cards (by zone number)."""
+
+    type = "draw_face_up"
+    first: int
+    second: int
+
+    def label(self) -> str:
+        return f"Draw face-up build cards {self.first} and {self.second}"
+
+
+@dataclass(frozen=True)
+class DrawPile(Action):
+    """Træk byggekort: take two build cards from the pile."""
+
+    type = "draw_pile"
+
+    def label(self) -> str:
+        return "Draw two build cards from the pile"
+
+
+@dataclass(frozen=True)
+class Refresh(Action):
+    """Træk byggekort: clear away the five face-up cards and lay out five new; take one."""
+
+    type = "refresh"
+
+    def label(self) -> str:
+        return "Lay out five new build cards, then take one"
+
+
+@dataclass(frozen=True)
+class TakeFaceUp(Action):
+    """Decision after a refresh: the one card is a face-up card of this zone."""
+
+    type = "take_face_up"
+    zone: int
+
+    def label(self) -> str:
+        return f"Take face-up build card {self.zone}"
+
+
+@dataclass(frozen=True)
+class TakeFromPile(Action):
+    """Decision after a refresh: the one card comes from the pile."""
+
+    type = "take_from_pile"
+
+    def label(self) -> str:
+        return "Take one build card from the pile"
+
+
+@dataclass(frozen=True)
+class Build(Action):
+    """Byg en ny bod: a stall tile of ``good`` on (row, col), its entrance to ``facing``."""
+
+    type = "build"
+    good: GoodName
+    row: int
+    col: int
+    facing: Facing
+
+    def label(self) -> str:
+        return (f"Build a {good_name(self.good)} stall at ({self.row}, {self.col}), "
+                f"entrance {self.facing}")
+
+
+@dataclass(frozen=True)
+class Expand(Action):
+    """Udvid en bod: an expansion tile on (row, col), paying a build card of ``zone``."""
+
+    type = "expand"
+    good: GoodName
+    row: int
+    col: int
+    zone: int
+
+    def label(self) -> str:
+        return (f"Expand the {good_name(self.good)} stall to ({self.row}, {self.col}) "
+                f"with build card {self.zone}")
+
+
+@dataclass(frozen=True)
+class TearDown(Action):
+    """Riv en bod ned: take back a stall tile that has no expansion tiles."""
+
+    type = "tear_down"
+    good: GoodName
+
+    def label(self) -> str:
+        return f"Tear down the {good_name(self.good)} stall"
+
+
+@dataclass(frozen=True)
+class TakeCustomer(Action):
+    """Tag en kunde: bring the customer wanting ``good`` to your ``good`` stall."""
+
+    type = "take_customer"
+    good: GoodName
+
+    def label(self) -> str:
+        return f"Take the {good_name(self.good)} customer"
+
+
+@dataclass(frozen=True)
+class DiscardBuild(Action):
+    """Hand limit: discard a build card of ``zone``."""
+
+    type = "discard_build"
+    zone: int
+
+    def label(self) -> str:
+        return f"Discard build card {self.zone}"
+
+
+@dataclass(frozen=True)
+class DiscardGoods(Action):
+    """Hand limit: discard a goods card of ``good``."""
+
+    type = "discard_goods"
+    good: GoodName
+
+    def label(self) -> str:
+        return f"Discard a {good_name(self.good)} goods card"
+
+
+TURN_OPTIONS = (DrawFaceUp, DrawPile, Refresh, Build, Expand, TearDown, TakeCustomer)
+
+PHASES: Mapping[str, tuple[type[Action], ...]] = {
+    "turn": TURN_OPTIONS,
+    "refresh": (TakeFaceUp, TakeFromPile),
+    "discard": (DiscardBuild, DiscardGoods),
+    "over": (),
+}
+"""Phases as a table: the actions each allows. A turn phase action ends the turn, unless the
+player must then decide (a refresh: ``refresh``; more than eight cards: ``discard``). The
+``refresh`` decision leads to ``discard`` or the next turn; ``discard`` repeats until the
+hand holds eight, then the next turn. An expansion that meets an end condition leads to
+``over``."""
+
+PHASE_WORDS = {
+    "turn": "choose one of the five options of a turn",
+    "refresh": "take one build card (face up or from the pile) after laying out five new",
+    "discard": f"discard down to {HAND_LIMIT} cards",
+    "over": "the game is over",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The state's pieces
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stall:
+    """A stall on the board: its owner's stall tile, its entrance, its expansion tiles."""
+
+    owner: int
+    good: str
+    cell: Cell
+    facing: str
+    expansions: tuple[Cell, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return stall_id(self.owner, self.good)
+
+    @property
+    def entrance(self) -> Cell:
+        return entrance_of(self.cell, self.facing)
+
+    @property
+    def size(self) -> int:
+        return 1 + len(self.expansions)
+
+    @property
+    def tiles(self) -> tuple[Cell, ...]:
+        return (self.cell, *self.expansions)
+
+    @property
+    def zone(self) -> int:
+        """The zone the stall is in: the zone of its stall tile."""
+        return ZONE_OF[self.cell]
+
+
+def stall_id(owner: int, good: str) -> str:
+    """``"1:fish"``: player 1's fish stall (each player has one stall per good, D7)."""
+    return f"{owner}:{good}"
+
+
+def cell_json(cell: Cell | None) -> list[int] | None:
+    return None if cell is None else [cell[0], cell[1]]
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class Tori(Game):
+    """Tori: trade on Helsinki's market square during the 1952 Olympic Games."""
+
+    name = "tori"
+    title = "Tori"
+    action_types = (DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile, Build, Expand,
+                    TearDown, TakeCustomer, DiscardBuild, DiscardGoods)
+    min_players, max_players = 2, 4
+
+    def __init__(self, players: int, rng: Rng) -> None:
+        self.players = players
+        self.rng = rng
+        self.active = 0
+        self.stage = "turn"
+        self.turn = 0
+        self.ended = ""
+        self.pile: list[int] = []
+        self.display: list[int] = []
+        self.discard: list[int] = []
+        self.build_hands: list[list[int]] = [[0] * len(ZONES) for _ in range(players)]
+        self.goods_hands: list[dict[str, int]] = [dict.fromkeys(GOODS, 0)
+                                                  for _ in range(players)]
+        self.goods_supply: dict[str, int] = dict.fromkeys(GOODS, GOODS_CARDS_PER_GOOD)
+        self.stalls: dict[tuple[int, str], Stall] = {}
+        self.customers: dict[str, Cell | None] = {}
+        self.gold: dict[str, int | None] = dict.fromkeys(GOODS)
+        self.silver: dict[str, int | None] = dict.fromkeys(GOODS)
+        self.versatility: list[bool] = [False] * players
+        self.area_bonus: tuple[str, ...] = ()
+        self.colour_bonus: tuple[str, ...] = ()
+        self._tiles: dict[Cell, tuple[int, str]] = {}
+        self._entrances: dict[Cell, tuple[int, str]] = {}
+        self._legal: tuple[Action, ...] | None = None  # cleared by _play: state changes only there
+
+    @classmethod
+    def _setup(cls, *, players: int, rng: Rng) -> Tori:
+        """Sådan kommer du i gang (Getting started)."""
+        game = cls(players, rng)
+        game.pile = [z for z in ZONES for _ in range(BUILD_CARDS_PER_ZONE)]
+        rng.shuffle(game.pile)
+        game.display = [game.pile.pop() for _ in range(DISPLAY_SIZE)]
+        customers = list(GOODS)
+        rng.shuffle(customers)
+        game.customers = {g: None for g in GOODS}
+        for good, cell in zip(customers, CUSTOMER_STARTS):
+            game.customers[good] = cell
+        areas = [card.id for card in AREA_CARDS]
+        rng.shuffle(areas)
+        colours = [card.id for card in COLOUR_CARDS]
+        rng.shuffle(colours)
+        game.area_bonus = tuple(areas[:players])
+        game.colour_bonus = tuple(colours[:players])
+        return game
+
+    @property
+    def player_names(self) -> list[str]:
+        return [f"{COATS_OF_ARMS[i]} (player {i + 1})" for i in range(self.players)]
+
+    # -- small queries ---------------------------------------------------------------------
+
+    def hand_size(self, player: int) -> int:
+        """Cards in hand: build cards and goods cards together."""
+        return sum(self.build_hands[player]) + sum(self.goods_hands[player].values())
+
+    def expansion_supply(self, good: str) -> int:
+        """Expansion tiles of ``good`` still beside the board."""
+        used = sum(len(st.expansions) for st in self.stalls.values() if st.good == good)
+        return EXPANSION_TILES[good] - used
+
+    def stall_supply(self, player: int) -> list[str]:
+        """The goods of ``player``'s stall tiles not on the board."""
+        return [g for g in GOODS if (player, g) not in self.stalls]
+
+    def _customer_cells(self) -> set[Cell]:
+        return {cell for cell in self.customers.values() if cell is not None}
+
+    def _blocked(self) -> frozenset[Cell]:
+        """The square cells customers cannot walk through: stall and expansion tiles."""
+        return frozenset(c for c in self._tiles if c in SQUARE)
+
+    def _taken(self) -> set[Cell]:
+        """Cells not free for a tile or an entrance: tiles, information points, entrances
+        and customers (D5)."""
+        return {*self._tiles, *INFO, *self._entrances, *self._customer_cells()}
+
+    def _touching(self, good: str, owner: int) -> set[Cell]:
+        """Cells where a tile of ``owner``'s ``good`` stall would touch another player's
+        stall of the same colour ("same-colour stalls may not touch", D6)."""
+        cells: set[Cell] = set()
+        for (player, g), stall in self.stalls.items():
+            if g == good and player != owner:
+                for tile in stall.tiles:
+                    cells.add(tile)
+                    cells.update(NEIGHBOURS[tile])
+        return cells
+
+    def stall_zones(self, stall: Stall) -> set[int]:
+        """Zones whose build card may expand ``stall``: its own zone, and a neighbouring
+        zone when the stall lies on that zone's edge (D12)."""
+        zones = {stall.zone}
+        for tile in stall.tiles:
+            zones.add(ZONE_OF[tile])
+            zones.update(ZONE_OF[n] for n in NEIGHBOURS[tile])
+        return zones
+
+    def _available(self) -> int:
+        """Build cards that can still be drawn: the pile and the discard pile (D13)."""
+        return len(self.pile) + len(self.discard)
+
+    def _closer_competitors(self, player: int, good: str) -> list[tuple[int, str]] | None:
+        """Competing stalls of ``good`` with an empty entrance strictly closer to the customer
+        than ``player``'s stall; ``None`` when the customer cannot reach that stall (D14)."""
+        from .graphs import distances_from
+
+        source = self.customers[good]
+        stall = self.stalls[(player, good)]
+        if source is None:
+            return None
+        dist = distances_from(self._blocked(), source)
+        mine = dist.get(stall.entrance)
+        if mine is None:
+            return None
+        occupied = self._customer_cells()
+        return [key for key, other in self.stalls.items()
+                if key[1] == good and key[0] != player and other.entrance not in occupied
+                and dist.get(other.entrance, mine) < mine]
+
+    # -- legal actions ---------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = tuple(_GENERATORS[self.stage](self))
+        return list(self._legal)
+
+    def _turn_options(self) -> list[Action]:
+        p = self.active
+        return [*self._draw_options(), *self._build_options(p), *self._expand_options(p),
+                *(TearDown(g) for g in GOODS  # type: ignore[arg-type]
+                  if (p, g) in self.stalls and not self.stalls[(p, g)].expansions),
+                *self._customer_options(p)]
+
+    def _draw_options(self) -> list[Action]:
+        acts: list[Action] = []
+        shown = sorted(self.display)
+        pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})
+        acts.extend(DrawFaceUp(a, b) for a, b in pairs)
+        if self._available() >= DRAW_TWO:
+            acts.append(DrawPile())
+        if self._available() >= DISPLAY_SIZE:
+            acts.append(Refresh())
+        return acts
+
+    def _build_options(self, p: int) -> list[Action]:
+        goods = self.stall_supply(p)
+        hand = self.build_hands[p]
+        if not goods or not any(hand):
+            return []
+        taken = self._taken()
+        touching = {g: self._touching(g, p) for g in goods}
+        acts: list[Action] = []
+        for z in ZONES:
+            if not hand[z - 1]:
+                continue
+            for cell in CELLS_OF_ZONE[z]:
+                if cell in taken:
+                    continue
+                entrances = [f for f, e in _ENTRANCES[cell] if e not in taken]
+                if not entrances:
+                    continue
+                for g in goods:
+                    if cell in _STALL_TERRAIN[g] and cell not in touching[g]:
+                        acts.extend(Build(g, cell[0], cell[1], f)  # type: ignore[arg-type]
+                                    for f in entrances)
+        return acts
+
+    def _expand_options(self, p: int) -> list[Action]:
+        hand = self.build_hands[p]
+        taken: set[Cell] | None = None
+        acts: list[Action] = []
+        for g in GOODS:
+            stall = self.stalls.get((p, g))
+            if stall is None or self.goods_hands[p][g] < stall.size + 1:
+                continue
+            if self.expansion_supply(g) <= 0:
+                continue
+            zones = sorted(z for z in self.stall_zones(stall) if hand[z - 1])
+            if not zones:
+                continue
+            if taken is None:
+                taken = self._taken()
+            touching = self._touching(g, p)
+            terrain = _EXPANSION_TERRAIN[g]
+            cells = sorted({n for t in stall.tiles for n in NEIGHBOURS[t]})
+            for cell in cells:
+                if cell in terrain and cell not in touching and cell not in taken:
+                    acts.extend(Expand(g, cell[0], cell[1], z)  # type: ignore[arg-type]
+                                for z in zones)
+        return acts
+
+    def _customer_options(self, p: int) -> list[Action]:
+        from .graphs import walking_regions
+
+        acts: list[Action] = []
+        occupied = self._customer_cells()
+        regions: Mapping[Cell, int] | None = None
+        for g, cell in self.customers.items():
+            stall = self.stalls.get((p, g))
+            if cell is None or stall is None or stall.entrance in occupied:
+                continue
+            if regions is None:
+                regions = walking_regions(self._blocked())
+            if cell not in regions or regions.get(stall.entrance) != regions[cell]:
+                continue  # the customer cannot walk there
+            cards = self.build_hands[p][stall.zone - 1]
+            rivals = sum(1 for (q, h), other in self.stalls.items()
+                         if h == g and q != p and other.entrance not in occupied)
+            if rivals > cards:  # only then do the distances matter
+                closer = self._closer_competitors(p, g)
+                if closer is None or len(closer) > cards:
+                    continue
+            acts.append(TakeCustomer(g))  # type: ignore[arg-type]
+        return acts
+
+    def _refresh_options(self) -> list[Action]:
+        acts: list[Action] = [TakeFaceUp(z) for z in sorted(set(self.display))]
+        if self._available():
+            acts.append(TakeFromPile())
+        return acts
+
+    def _discard_options(self) -> list[Action]:
+        p = self.active
+        return [*(DiscardBuild(z) for z in ZONES if self.build_hands[p][z - 1]),
+                *(DiscardGoods(g) for g in GOODS  # type: ignore[arg-type]
+                  if self.goods_hands[p][g])]
+
+    # -- why an action is illegal ------------------------------------------------------------
+
+    def explain_illegal(self, action: Action) -> str:
+        label = self.describe(action)
+        if self.ended:
+            return f"{label!r}: the game is over ({self.ended})"
+        if not isinstance(action, PHASES[self.stage]):
+            return (f"{label!r} is not allowed now: {self.player_names[self.active]} must "
+                    f"{PHASE_WORDS[self.stage]}")
+        reason = _WHY_NOT[type(action)](self, action)
+        return f"{label!r} is not allowed: {reason or 'it is not a legal move now'}"
+
+    def _why_not_draw_face_up(self, a: DrawFaceUp) -> str | None:
+        want = sorted((a.first, a.second))
+        shown = list(self.display)
+        for z in want:
+            if z not in shown:
+                return (f"Træk byggekort (draw build cards): no build card {z} is among the "
+                        f"face-up cards {sorted(self.display)}")
+            shown.remove(z)
+        if a.first > a.second:
+            return "name the two face-up cards lowest first"
+        return None
+
+    def _why_not_draw_pile(self, a: DrawPile) -> str | None:
+        if self._available() < DRAW_TWO:
+            return "Træk byggekort: fewer than two build cards are left to draw"
+        return None
+
+    def _why_not_refresh(self, a: Refresh) -> str | None:
+        if self._available() < DISPLAY_SIZE:
+            return "Træk byggekort: fewer than five build cards are left to lay out"
+        return None
+
+    def _why_not_take_face_up(self, a: TakeFaceUp) -> str | None:
+        if a.zone not in self.display:
+            return f"no build card {a.zone} lies face up ({sorted(self.display)})"
+        return None
+
+    def _why_not_take_from_pile(self, a: TakeFromPile) -> str | None:
+        return None if self._available() else "the pile and the discard pile are empty"
+
+    def _why_not_build(self, a: Build) -> str | None:
+        p, cell = self.active, (a.row, a.col)
+        rule = "Byg en ny bod (build a new stall)"
+        if (p, a.good) in self.stalls:
+            return f"{rule}: your {good_name(a.good)} stall is already on the board"
+        if cell not in ZONE_OF:
+            return f"{rule}: ({a.row}, {a.col}) is not on the board"
+        zone = ZONE_OF[cell]
+        if not self.build_hands[p][zone - 1]:
+            return f"{rule}: you need a build card {zone} to build in zone {zone}"
+        taken = self._taken()
+        if cell in taken:
+            return f"{rule}: ({a.row}, {a.col}) is taken (a tile, an entrance, an " \
+                   "information point or a customer is there)"
+        if cell not in _STALL_TERRAIN[a.good]:
+            if a.good == "fish":
+                return f"{rule}: fish stalls are fishing boats, only in the water along the quay"
+            if a.good == "souvenirs":
+                return f"{rule}: souvenir stalls must stand directly against an information point"
+            return f"{rule}: {good_name(a.good)} stalls stand on the square, not in the water"
+        if cell in self._touching(a.good, p):
+            return f"{rule}: stalls of the same colour may not touch each other"
+        entrance = entrance_of(cell, a.facing)
+        if entrance not in SQUARE or entrance in taken:
+            return (f"{rule}: the entrance at {entrance} must be a free space of the square "
+                    "(no tile, entrance, information point or customer)")
+        return None
+
+    def _why_not_expand(self, a: Expand) -> str | None:
+        p, cell = self.active, (a.row, a.col)
+        rule = "Udvid en bod (expand a stall)"
+        stall = self.stalls.get((p, a.good))
+        if stall is None:
+            return f"{rule}: you have no {good_name(a.good)} stall on the board"
+        if self.expansion_supply(a.good) <= 0:
+            return f"{rule}: no {good_name(a.good)} expansion tiles are left"
+        if not (a.zone in ZONES and self.build_hands[p][a.zone - 1]):
+            return f"{rule}: you hold no build card {a.zone}"
+        if a.zone not in self.stall_zones(stall):
+            return (f"{rule}: build card {a.zone} is neither the stall's zone ({stall.zone}) "
+                    "nor a zone whose edge the stall lies on")
+        need = stall.size + 1
+        if self.goods_hands[p][a.good] < need:
+            return (f"{rule}: a stall of {need} tiles costs {need} {good_name(a.good)} goods "
+                    f"cards; you hold {self.goods_hands[p][a.good]}")
+        if cell not in ZONE_OF or all(cell not in NEIGHBOURS[t] for t in stall.tiles):
+            return f"{rule}: the expansion tile must touch the stall horizontally or vertically"
+        if cell not in _EXPANSION_TERRAIN[a.good]:
+            return (f"{rule}: a fishing boat grows on the water" if a.good == "fish"
+                    else f"{rule}: a {good_name(a.good)} stall grows on the square")
+        if cell in self._taken():
+            return f"{rule}: ({a.row}, {a.col}) is taken"
+        if cell in self._touching(a.good, p):
+            return f"{rule}: stalls of the same colour may not touch each other"
+        return None
+
+    def _why_not_tear_down(self, a: TearDown) -> str | None:
+        stall = self.stalls.get((self.active, a.good))
+        if stall is None:
+            return f"you have no {good_name(a.good)} stall on the board"
+        if stall.expansions:
+            return "Riv en bod ned (tear down a stall): only a stall without expansion tiles"
+        return None
+
+    def _why_not_take_customer(self, a: TakeCustomer) -> str | None:
+        p = self.active
+        rule = "Tag en kunde (take a customer)"
+        stall = self.stalls.get((p, a.good))
+        if stall is None:
+            return f"{rule}: you have no {good_name(a.good)} stall for this customer"
+        if self.customers[a.good] is None:
+            return f"{rule}: the {good_name(a.good)} customer stands on the colour-change tile"
+        if stall.entrance in self._customer_cells():
+            return f"{rule}: your stall's entrance is not empty"
+        closer = self._closer_competitors(p, a.good)
+        if closer is None:
+            return f"{rule}: the customer cannot walk to your stall's entrance"
+        have = self.build_hands[p][stall.zone - 1]
+        if len(closer) > have:
+            return (f"Markedsføring (marketing): {len(closer)} competing stall(s) with an "
+                    f"empty entrance are closer; that costs {len(closer)} build card(s) "
+                    f"{stall.zone}, and you hold {have}")
+        return None
+
+    def _why_not_discard_build(self, a: DiscardBuild) -> str | None:
+        if not (a.zone in ZONES and self.build_hands[self.active][a.zone - 1]):
+            return f"you hold no build card {a.zone}"
+        return None
+
+    def _why_not_discard_goods(self, a: DiscardGoods) -> str | None:
+        if not self.goods_hands[self.active][a.good]:
+            return f"you hold no {good_name(a.good)} goods card"
+        return None
+
+    def why_not(self, action: Action) -> str | None:
+        """The rule ``action`` breaks now, or ``None`` if it is legal (the checked door's
+        words; ``legal_actions()`` is generated faster but must agree)."""
+        if self.ended or not isinstance(action, PHASES[self.stage]):
+            return self.explain_illegal(action)
+        return _WHY_NOT[type(action)](self, action)
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, TakeCustomer) and not self.ended and self.stage == "turn":
+            stall = self.stalls.get((self.active, action.good))
+            if stall is not None and self.customers.get(action.good) is not None:
+                closer = self._closer_competitors(self.active, action.good)
+                if closer:
+                    return (f"{action.label()} (marketing: {len(closer)} build card(s) "
+                            f"{stall.zone})")
+        return action.label()
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def _play(self, action: Action, log: EventLog) -> None:
+        self._legal = None
+        _PLAYS[type(action)](self, action, log)
+
+    def _name(self, player: int | None = None) -> str:
+        return self.player_names[self.active if player is None else player]
+
+    # Træk byggekort (draw build cards)
+
+    def _ensure_pile(self, needed: int, log: EventLog, cause: int | None) -> None:
+        """When the pile cannot give the cards needed, the discard pile is shuffled and put
+        under it (D13)."""
+        if len(self.pile) >= needed or not self.discard:
+            return
+        fresh = self.discard
+        self.discard = []
+        self.rng.shuffle(fresh)
+        self.pile = fresh + self.pile
+        log.emit("reshuffle", f"The discard pile is shuffled into the pile "
+                 f"({len(self.pile)} build cards)", cause=cause, places=["pile", "discard"])
+
+    def _from_pile(self, count: int, log: EventLog, cause: int | None) -> list[int]:
+        self._ensure_pile(count, log, cause)
+        taken = [self.pile.pop() for _ in range(min(count, len(self.pile)))]
+        return taken
+
+    def _refill_display(self, log: EventLog, cause: int | None) -> None:
+        """After taking face-up cards, refill from the pile until five lie face up."""
+        missing = DISPLAY_SIZE - len(self.display)
+        if missing <= 0:
+            return
+        cards = self._from_pile(missing, log, cause)
+        if cards:
+            self.display.extend(cards)
+            log.emit("refill", f"Build cards {', '.join(map(str, cards))} are laid face up",
+                     cause=cause, cards=[f"build:{z}" for z in cards], places=["display"])
+
+    def _draw_face_up(self, a: DrawFaceUp, log: EventLog) -> None:
+        """Træk byggekort (draw build cards): "Tag to af de fem byggekort, der ligger med
+        billedsiden opad ... skal du bagefter supplere op fra stakken"."""
+        p = self.active
+        for z in (a.first, a.second):
+            self.display.remove(z)
+            self.build_hands[p][z - 1] += 1
+        e = log.emit("draw", f"{self._name()} takes face-up build cards {a.first} and "
+                     f"{a.second}", players=[p], cards=[f"build:{a.first}", f"build:{a.second}"],
+                     places=["display"])
+        self._refill_display(log, e)
+        self._after_option(log, e)
+
+    def _draw_pile(self, a: DrawPile, log: EventLog) -> None:
+        """Træk byggekort (draw build cards): "eller tag to fra stakken"."""
+        p = self.active
+        for z in self._from_pile(DRAW_TWO, log, None):
+            self.build_hands[p][z - 1] += 1
+        e = log.emit("draw", f"{self._name()} draws two build cards from the pile",
+                     players=[p], cards=["build:?", "build:?"], places=["pile"])
+        self._after_option(log, e)
+
+    def _refresh(self, a: Refresh, log: EventLog) -> None:
+        """Træk byggekort (draw build cards): "En tredje mulighed er at fjerne de fem kort og
+        lægge fem nye ud. I så fald må du kun trække ét kort" (D13)."""
+        self._ensure_pile(DISPLAY_SIZE, log, None)
+        old, self.display = self.display, []
+        self.discard.extend(old)
+        e = log.emit("clear", f"{self._name()} clears away the face-up build cards "
+                     f"{', '.join(map(str, old))}", players=[self.active],
+                     cards=[f"build:{z}" for z in old], places=["display", "discard"])
+        self._refill_display(log, e)
+        self.stage = "refresh"
+        log.emit("decide", f"{self._name()} takes one build card: face up or from the pile",
+                 cause=e, players=[self.active])
+
+    def _take_face_up(self, a: TakeFaceUp, log: EventLog) -> None:
+        p = self.active
+        self.display.remove(a.zone)
+        self.build_hands[p][a.zone - 1] += 1
+        e = log.emit("draw", f"{self._name()} takes face-up build card {a.zone}",
+                     players=[p], cards=[f"build:{a.zone}"], places=["display"])
+        self._refill_display(log, e)
+        self._after_option(log, e)
+
+    def _take_from_pile(self, a: TakeFromPile, log: EventLog) -> None:
+        p = self.active
+        for z in self._from_pile(1, log, None):
+            self.build_hands[p][z - 1] += 1
+        e = log.emit("draw", f"{self._name()} draws a build card from the pile",
+                     players=[p], cards=["build:?"], places=["pile"])
+        self._after_option(log, e)
+
+    # Byg en ny bod (build a new stall)
+
+    def _build(self, a: Build, log: EventLog) -> None:
+        """Byg en ny bod (build a new stall): pay a build card of the zone, place a stall
+        tile; its half circle marks the entrance. Fish stalls are boats in the water along
+        the quay; purple souvenir stalls stand directly against an information point; stalls
+        of the same colour may not touch (D4-D6)."""
+        p, cell = self.active, (a.row, a.col)
+        zone = ZONE_OF[cell]
+        self.build_hands[p][zone - 1] -= 1
+        self.discard.append(zone)
+        stall = Stall(p, a.good, cell, a.facing)
+        self.stalls[(p, a.good)] = stall
+        self._tiles[cell] = (p, a.good)
+        self._entrances[stall.entrance] = (p, a.good)
+        e = log.emit("build", f"{self._name()} builds a {good_name(a.good)} stall in zone "
+                     f"{zone}, entrance at {stall.entrance}", players=[p], stalls=[stall.id],
+                     cells=[cell, stall.entrance], cards=[f"build:{zone}"])
+        self._after_option(log, e)
+
+    # Udvid en bod (expand a stall)
+
+    def _expand(self, a: Expand, log: EventLog) -> None:
+        """Udvid en bod (expand a stall): a build card of the stall's zone (or of a zone whose
+        edge it lies on) and goods cards of its colour equal to its size after the expansion;
+        the expansion tile touches the stall horizontally or vertically."""
+        p, cell = self.active, (a.row, a.col)
+        old = self.stalls[(p, a.good)]
+        need = old.size + 1
+        self.build_hands[p][a.zone - 1] -= 1
+        self.discard.append(a.zone)
+        self.goods_hands[p][a.good] -= need
+        self.goods_supply[a.good] += need
+        stall = Stall(p, a.good, old.cell, old.facing, (*old.expansions, cell))
+        self.stalls[(p, a.good)] = stall
+        self._tiles[cell] = (p, a.good)
+        e = log.emit("expand", f"{self._name()} expands the {good_name(a.good)} stall to "
+                     f"{stall.size} tiles (build card {a.zone}, {need} goods cards)",
+                     players=[p], stalls=[stall.id], cells=[cell],
+                     cards=[f"build:{a.zone}", *[f"goods:{a.good}"] * need])
+        self._majority_cards(p, a.good, log, e)
+        self._versatility_card(p, log, e)
+        if self._end_of_tori(log, e):
+            return
+        self._after_option(log, e)
+
+    def _majority_cards(self, p: int, good: str, log: EventLog, cause: int | None) -> None:
+        """Majoritetskort (majority cards): the first expansion in a goods group takes gold
+        and silver; equalling the leader takes silver from whoever holds it; exceeding every
+        other stall of the group takes both (D17)."""
+        size = self.stalls[(p, good)].size
+        others = max((st.size for (q, g), st in self.stalls.items() if g == good and q != p),
+                     default=0)
+        if size > others:
+            won = ("gold", "silver")
+        elif size == others:
+            won = ("silver",)
+        else:
+            return
+        for medal in won:
+            holders = self.gold if medal == "gold" else self.silver
+            before = holders[good]
+            if before == p:
+                continue
+            holders[good] = p
+            source = ("the supply" if before is None else self._name(before))
+            log.emit("majority", f"{self._name(p)} takes the {medal} majority card of "
+                     f"{good_name(good)} from {source}", cause=cause,
+                     players=[p] if before is None else [before, p],
+                     cards=[f"{medal}:{good}"], stalls=[stall_id(p, good)])
+
+    def _versatility_card(self, p: int, log: EventLog, cause: int | None) -> None:
+        """Alsidighedskort (versatility card): an expansion tile in four (four players), five
+        (three) or six (two) goods groups earns one, never lost again."""
+        if self.versatility[p]:
+            return
+        groups = sum(1 for (q, _), st in self.stalls.items() if q == p and st.expansions)
+        if groups >= VERSATILITY_GOODS[self.players]:
+            self.versatility[p] = True
+            log.emit("versatility", f"{self._name(p)} has expansion tiles in {groups} goods "
+                     "groups and receives a versatility card", cause=cause, players=[p],
+                     cards=[f"versatility:{p}"])
+
+    def _end_of_tori(self, log: EventLog, cause: int | None) -> bool:
+        """Tori afsluttes (the end): the moment all expansion tiles of one goods group are
+        used, or two goods groups have only one expansion tile left each."""
+        left = {g: self.expansion_supply(g) for g in GOODS}
+        empty = [g for g in GOODS if left[g] == 0]
+        ones = [g for g in GOODS if left[g] == 1]
+        if empty:
+            self.ended = f"all {good_name(empty[0])} expansion tiles are used"
+        elif len(ones) >= 2:
+            self.ended = (f"{good_name(ones[0])} and {good_name(ones[1])} have only one "
+                          "expansion tile left each")
+        else:
+            return False
+        self.stage = "over"
+        e = log.emit("end", f"Tori ends: {self.ended}", cause=cause,
+                     goods=empty or ones)
+        scores = self.scores()
+        for p in range(self.players):
+            log.emit("score", f"{self._name(p)} scores {scores[p]['total']} points "
+                     f"(area bonus {self.area_bonus[p]}, colour bonus {self.colour_bonus[p]})",
+                     cause=e, players=[p],
+                     cards=[f"area:{self.area_bonus[p]}", f"colour:{self.colour_bonus[p]}"])
+        return True
+
+    # Riv en bod ned (tear down a stall)
+
+    def _tear_down(self, a: TearDown, log: EventLog) -> None:
+        """Riv en bod ned (tear down a stall): a stall tile without expansion tiles goes back
+        to its owner; a customer at its entrance stays where it stands (D24)."""
+        p = self.active
+        stall = self.stalls.pop((p, a.good))
+        del self._tiles[stall.cell]
+        del self._entrances[stall.entrance]
+        e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
+                     players=[p], stalls=[stall.id], cells=[stall.cell, stall.entrance])
+        self._after_option(log, e)
+
+    # Tag en kunde (take a customer) and Markedsføring (marketing)
+
+    def _take_customer(self, a: TakeCustomer, log: EventLog) -> None:
+        """Tag en kunde (take a customer): the customer walks to your stall's empty entrance,
+        paying one build card of your stall's zone per competing stall with an empty entrance
+        closer to the customer (Markedsføring, marketing); then it swaps places with the
+        customer on the colour-change tile, and you receive goods cards equal to your stall's
+        size (D14-D16)."""
+        p, good = self.active, a.good
+        stall = self.stalls[(p, good)]
+        source = self.customers[good]
+        assert source is not None
+        closer = self._closer_competitors(p, good) or []
+        if closer:
+            n = len(closer)
+            self.build_hands[p][stall.zone - 1] -= n
+            self.discard.extend([stall.zone] * n)
+            log.emit("marketing", f"Marketing: {n} competing stall(s) are closer; "
+                     f"{self._name()} pays {n} build card(s) {stall.zone}",
+                     players=[p], stalls=[stall_id(*key) for key in closer],
+                     cards=[f"build:{stall.zone}"] * n)
+        path: list[Cell] = []
+        if log.record:
+            from .graphs import customer_path
+
+            path = customer_path(self._blocked(), source, stall.entrance)
+        self.customers[good] = stall.entrance
+        walk = log.emit("customer", f"The {good_name(good)} customer walks {len(path) - 1} "
+                        f"steps to {self._name()}'s {good_name(good)} stall",
+                        customers=[good], cells=path, stalls=[stall.id])
+        other = next(g for g, cell in self.customers.items() if cell is None)
+        self.customers[good] = None
+        self.customers[other] = stall.entrance
+        log.emit("swap", f"The {good_name(good)} customer swaps with the {good_name(other)} "
+                 "customer of the colour-change tile", cause=walk, customers=[good, other],
+                 cells=[stall.entrance], places=["colour-change"])
+        count = min(stall.size, self.goods_supply[good])
+        self.goods_supply[good] -= count
+        self.goods_hands[p][good] += count
+        e = log.emit("goods", f"{self._name()} receives {count} {good_name(good)} goods "
+                     "card(s)", cause=walk, players=[p], stalls=[stall.id],
+                     cards=[f"goods:{good}"] * count)
+        self._after_option(log, e)
+
+    # Hand limit and the turn
+
+    def _after_option(self, log: EventLog, cause: int | None) -> None:
+        """OBS: at most eight cards in hand; with more, discard at once, cards of your choice."""
+        excess = self.hand_size(self.active) - HAND_LIMIT
+        if excess > 0:
+            self.stage = "discard"
+            log.emit("hand_limit", f"{self._name()} holds {HAND_LIMIT + excess} cards and "
+                     f"must discard {excess}", cause=cause, players=[self.active])
+        else:
+            self._next_turn(log)
+
+    def _discard_build(self, a: DiscardBuild, log: EventLog) -> None:
+        self.build_hands[self.active][a.zone - 1] -= 1
+        self.discard.append(a.zone)
+        log.emit("discard", f"{self._name()} discards build card {a.zone}",
+                 players=[self.active], cards=[f"build:{a.zone}"], places=["discard"])
+        self._after_discard(log)
+
+    def _discard_goods(self, a: DiscardGoods, log: EventLog) -> None:
+        self.goods_hands[self.active][a.good] -= 1
+        self.goods_supply[a.good] += 1
+        log.emit("discard", f"{self._name()} discards a {good_name(a.good)} goods card",
+                 players=[self.active], cards=[f"goods:{a.good}"], places=["supply"])
+        self._after_discard(log)
+
+    def _after_discard(self, log: EventLog) -> None:
+        if self.hand_size(self.active) <= HAND_LIMIT:
+            self._next_turn(log)
+
+    def _next_turn(self, log: EventLog) -> None:
+        self.active = (self.active + 1) % self.players
+        self.turn += 1
+        self.stage = "turn"
+        log.emit("turn", f"{self._name()}'s turn", players=[self.active])
+
+    # -- scoring and what is seen ------------------------------------------------------------
+
+    def scores(self) -> list[dict[str, int]]:
+        """Point (scoring): majority, versatility, area bonus and colour bonus cards."""
+        need = BONUS_TILES[self.players]
+        result = []
+        for p in range(self.players):
+            gold = sum(1 for g in GOODS if self.gold[g] == p)
+            silver = sum(1 for g in GOODS if self.silver[g] == p)
+            mine = [(st.good, tile) for (q, _), st in self.stalls.items() if q == p
+                    for tile in st.expansions]
+            area = AREA_CARD[self.area_bonus[p]].zones
+            colour = COLOUR_CARD[self.colour_bonus[p]].goods
+            in_area = sum(1 for _, tile in mine if ZONE_OF[tile] in area)
+            in_colour = sum(1 for good, _ in mine if good in colour)
+            parts = {
+                "gold": gold * GOLD_POINTS,
+                "silver": silver * SILVER_POINTS,
+                "versatility": VERSATILITY_POINTS if self.versatility[p] else 0,
+                "area_bonus": BONUS_POINTS if in_area >= need else 0,
+                "colour_bonus": BONUS_POINTS if in_colour >= need else 0,
+                "area_tiles": in_area,
+                "colour_tiles": in_colour,
+            }
+            parts["total"] = sum(parts[k] for k in
+                                 ("gold", "silver", "versatility", "area_bonus", "colour_bonus"))
+            result.append(parts)
+        return result
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.ended else self.active
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.ended else self.stage
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The player with the most points wins; equal best totals share the win (D20)."""
+        if not self.ended:
+            return None
+        scores = self.scores()
+        totals = tuple(sc["total"] for sc in scores)
+        best = max(totals)
+        winners = tuple(p for p, total in enumerate(totals) if total == best)
+        return Outcome(winners, self.ended, totals, {"breakdown": scores})
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """The board and cards as ``player`` sees them: other players' hands show only their
+        sizes, and the bonus cards are hidden until the final scoring."""
+        occupied = self._customer_cells()
+        reveal = bool(self.ended)
+        players = []
+        for p in range(self.players):
+            own = p == player
+            players.append({
+                "name": self.player_names[p],
+                "coat_of_arms": COATS_OF_ARMS[p],
+                "hand_size": self.hand_size(p),
+                "build_cards": sum(self.build_hands[p]),
+                "goods_cards": sum(self.goods_hands[p].values()),
+                "build": ([z for z in ZONES for _ in range(self.build_hands[p][z - 1])]
+                          if own else None),
+                "goods": dict(self.goods_hands[p]) if own else None,
+                "stall_supply": self.stall_supply(p),
+                "versatility": self.versatility[p],
+                "area_bonus": (_area_json(self.area_bonus[p]) if own or reveal else None),
+                "colour_bonus": (_colour_json(self.colour_bonus[p]) if own or reveal
+                                 else None),
+            })
+        return {
+            "players": players,
+            "active": self.active,
+            "phase": self.phase,
+            "turn": self.turn,
+            "must_discard": (max(0, self.hand_size(self.active) - HAND_LIMIT)
+                             if self.stage == "discard" else 0),
+            "stalls": [{
+                "id": st.id, "owner": st.owner, "good": st.good, "cell": cell_json(st.cell),
+                "facing": st.facing, "entrance": cell_json(st.entrance),
+                "expansions": [cell_json(c) for c in st.expansions], "size": st.size,
+                "zone": st.zone, "entrance_empty": st.entrance not in occupied,
+            } for st in self._sorted_stalls()],
+            "customers": {g: cell_json(c) for g, c in self.customers.items()},
+            "colour_change": next((g for g, c in self.customers.items() if c is None), None),
+            "display": list(self.display),
+            "pile": len(self.pile),
+            "discard": list(self.discard),
+            "goods_supply": dict(self.goods_supply),
+            "expansion_supply": {g: self.expansion_supply(g) for g in GOODS},
+            "majority": {g: {"gold": self.gold[g], "silver": self.silver[g]} for g in GOODS},
+            "scores": self.scores() if reveal else None,
+        }
+
+    def board_graph(self) -> Any:
+        """The square as a networkx graph, with what stands on each cell (graphs.py)."""
+        from .graphs import board_graph
+
+        return board_graph(self)
+
+    def _sorted_stalls(self) -> list[Stall]:
+        return [self.stalls[key] for key in sorted(self.stalls,
+                                                   key=lambda k: (k[0], GOODS.index(k[1])))]
+
+    # -- state -----------------------------------------------------------------------------
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "players": self.players, "rng": self.rng.state, "active": self.active,
+            "stage": self.stage, "turn": self.turn, "ended": self.ended,
+            "pile": list(self.pile), "display": list(self.display),
+            "discard": list(self.discard),
+            "hands": [{"build": list(self.build_hands[p]), "goods": dict(self.goods_hands[p])}
+                      for p in range(self.players)],
+            "goods_supply": dict(self.goods_supply),
+            "stalls": [{"owner": st.owner, "good": st.good, "cell": cell_json(st.cell),
+                        "facing": st.facing,
+                        "expansions": [cell_json(c) for c in st.expansions]}
+                       for st in self._sorted_stalls()],
+            "customers": {g: cell_json(self.customers[g]) for g in GOODS},
+            "majority": {g: {"gold": self.gold[g], "silver": self.silver[g]} for g in GOODS},
+            "versatility": list(self.versatility),
+            "area_bonus": list(self.area_bonus),
+            "colour_bonus": list(self.colour_bonus),
+        }
+
+    @classmethod
+    def _from_state(cls, data: Mapping[str, Any]) -> Tori:
+        return _load(cls, data)
+
+    def _copy(self) -> Tori:
+        twin = object.__new__(Tori)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        twin.pile = list(self.pile)
+        twin.display = list(self.display)
+        twin.discard = list(self.discard)
+        twin.build_hands = [list(h) for h in self.build_hands]
+        twin.goods_hands = [dict(h) for h in self.goods_hands]
+        twin.goods_supply = dict(self.goods_supply)
+        twin.stalls = dict(self.stalls)
+        twin.customers = dict(self.customers)
+        twin.gold = dict(self.gold)
+        twin.silver = dict(self.silver)
+        twin.versatility = list(self.versatility)
+        twin._tiles = dict(self._tiles)
+        twin._entrances = dict(self._entrances)
+        return twin
+
+
+def _area_json(card_id: str) -> dict[str, Any]:
+    return {"id": card_id, "zones": list(AREA_CARD[card_id].zones)}
+
+
+def _colour_json(card_id: str) -> dict[str, Any]:
+    return {"id": card_id, "goods": list(COLOUR_CARD[card_id].goods)}
+
+
+_GENERATORS: dict[str, Callable[[Tori], list[Action]]] = {
+    "turn": Tori._turn_options,
+    "refresh": Tori._refresh_options,
+    "discard": Tori._discard_options,
+    "over": lambda game: [],
+}
+
+_PLAYS: dict[type[Action], Callable[[Tori, Any, EventLog], None]] = {
+    DrawFaceUp: Tori._draw_face_up, DrawPile: Tori._draw_pile, Refresh: Tori._refresh,
+    TakeFaceUp: Tori._take_face_up, TakeFromPile: Tori._take_from_pile, Build: Tori._build,
+    Expand: Tori._expand, TearDown: Tori._tear_down, TakeCustomer: Tori._take_customer,
+    DiscardBuild: Tori._discard_build, DiscardGoods: Tori._discard_goods,
+}
+
+_WHY_NOT: dict[type[Action], Callable[[Tori, Any], str | None]] = {
+    DrawFaceUp: Tori._why_not_draw_face_up, DrawPile: Tori._why_not_draw_pile,
+    Refresh: Tori._why_not_refresh, TakeFaceUp: Tori._why_not_take_face_up,
+    TakeFromPile: Tori._why_not_take_from_pile, Build: Tori._why_not_build,
+    Expand: Tori._why_not_expand, TearDown: Tori._why_not_tear_down,
+    TakeCustomer: Tori._why_not_take_customer, DiscardBuild: Tori._why_not_discard_build,
+    DiscardGoods: Tori._why_not_discard_goods,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading a state strictly (a save file is untrusted)
+# ---------------------------------------------------------------------------------------------
+
+
+def _cell(value: Any, where: str) -> Cell:
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        raise SaveError(f"{where} must be a cell [row, col], got {value!r:.40}")
+    cell = (value[0], value[1])
+    if cell not in ZONE_OF:
+        raise SaveError(f"{where} {list(cell)} is not on the board")
+    return cell
+
+
+def _player_or_none(value: Any, players: int, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise SaveError(f"{where} must be a player number or null, got {value!r:.40}")
+    return value
+
+
+def _goods_counts(data: Any, where: str, high: int) -> dict[str, int]:
+    if not isinstance(data, Mapping) or set(data) != set(GOODS):
+        raise SaveError(f"{where} must name exactly the goods {list(GOODS)}")
+    return {g: s.integer(data, g, 0, high, where) for g in GOODS}
+
+
+def _load(cls: type[Tori], data: Mapping[str, Any]) -> Tori:
+    players = s.integer(data, "players", cls.min_players, cls.max_players)
+    game = cls(players, Rng(state=s.field(data, "rng", int)))
+    game.active = s.integer(data, "active", 0, players - 1)
+    game.stage = s.choice(data, "stage", PHASES)
+    game.turn = s.integer(data, "turn", 0, 10**9)
+    game.ended = s.field(data, "ended", str)
+    if bool(game.ended) != (game.stage == "over"):
+        raise SaveError("state.stage is 'over' exactly when state.ended gives the reason")
+    total = len(ZONES) * BUILD_CARDS_PER_ZONE
+    game.pile = s.int_list(data, "pile", 1, 9, max_len=total)
+    game.display = s.int_list(data, "display", 1, 9, max_len=DISPLAY_SIZE)
+    game.discard = s.int_list(data, "discard", 1, 9, max_len=total)
+    hands = s.field(data, "hands", list)
+    if len(hands) != players:
+        raise SaveError("state.hands must hold one hand per player")
+    for p, hand in enumerate(hands):
+        game.build_hands[p] = s.int_list(hand, "build", 0, BUILD_CARDS_PER_ZONE,
+                                         f"hands[{p}]", max_len=len(ZONES))
+        if len(game.build_hands[p]) != len(ZONES):
+            raise SaveError(f"hands[{p}].build must count the cards of each of the 9 zones")
+        game.goods_hands[p] = _goods_counts(s.field(hand, "goods", dict, f"hands[{p}]"),
+                                            f"hands[{p}].goods", GOODS_CARDS_PER_GOOD)
+    for z in ZONES:
+        held = (game.pile.count(z) + game.display.count(z) + game.discard.count(z)
+                + sum(h[z - 1] for h in game.build_hands))
+        if held != BUILD_CARDS_PER_ZONE:
+            raise SaveError(f"there must be {BUILD_CARDS_PER_ZONE} build cards {z} in all, "
+                            f"the state has {held}")
+    game.goods_supply = _goods_counts(s.field(data, "goods_supply", dict),
+                                      "state.goods_supply", GOODS_CARDS_PER_GOOD)
+    for g in GOODS:
+        if game.goods_supply[g] + sum(h[g] for h in game.goods_hands) != GOODS_CARDS_PER_GOOD:
+            raise SaveError(f"there must be {GOODS_CARDS_PER_GOOD} {g} goods cards in all")
+    _load_stalls(game, s.field(data, "stalls", list))
+    _load_customers(game, s.field(data, "customers", dict))
+    majority = s.field(data, "majority", dict)
+    if set(majority) != set(GOODS):
+        raise SaveError(f"state.majority must name exactly the goods {list(GOODS)}")
+    for g in GOODS:
+        cards = s.field(majority, g, dict, "state.majority")
+        game.gold[g] = _player_or_none(cards.get("gold"), players, f"majority.{g}.gold")
+        game.silver[g] = _player_or_none(cards.get("silver"), players, f"majority.{g}.silver")
+        if (game.gold[g] is None) != (game.silver[g] is None):
+            raise SaveError(f"majority.{g}: gold and silver are taken together the first time")
+    versatility = s.field(data, "versatility", list)
+    if len(versatility) != players or not all(isinstance(v, bool) for v in versatility):
+        raise SaveError("state.versatility must hold one true/false per player")
+    game.versatility = list(versatility)
+    areas = s.field(data, "area_bonus", list)
+    colours = s.field(data, "colour_bonus", list)
+    if (len(areas) != players or len(set(areas)) != players
+            or not all(a in AREA_CARD for a in areas)):
+        raise SaveError("state.area_bonus must deal a different area bonus card to each player")
+    if (len(colours) != players or len(set(colours)) != players
+            or not all(c in COLOUR_CARD for c in colours)):
+        raise SaveError("state.colour_bonus must deal a different colour bonus card to each "
+                        "player")
+    game.area_bonus, game.colour_bonus = tuple(areas), tuple(colours)
+    if game.stage != "discard" and any(game.hand_size(p) > HAND_LIMIT
+                                       for p in range(players)):
+        raise SaveError(f"a hand holds more than {HAND_LIMIT} cards outside the discard phase")
+    return game
+
+
+def _load_stalls(game: Tori, stalls: list[Any]) -> None:
+    if len(stalls) > STALLS_PER_PLAYER * game.players:
+        raise SaveError("state.stalls holds too many stalls")
+    for i, raw in enumerate(stalls):
+        where = f"stalls[{i}]"
+        owner = s.integer(raw, "owner", 0, game.players - 1, where)
+        good = s.choice(raw, "good", GOODS, where)
+        facing = s.choice(raw, "facing", FACINGS, where)
+        cell = _cell(s.field(raw, "cell", list, where), f"{where}.cell")
+        expansions = tuple(_cell(c, f"{where}.expansions")
+                           for c in s.field(raw, "expansions", list, where))
+        if (owner, good) in game.stalls:
+            raise SaveError(f"{where}: player {owner} has two {good} stalls")
+        stall = Stall(owner, good, cell, facing, expansions)
+        if cell not in stall_terrain(good):
+            raise SaveError(f"{where}: a {good} stall cannot stand on {list(cell)}")
+        if stall.entrance not in SQUARE or stall.entrance in INFO:
+            raise SaveError(f"{where}: its entrance {list(stall.entrance)} is not on the square")
+        if any(c not in expansion_terrain(good) for c in expansions):
+            raise SaveError(f"{where}: an expansion tile lies where a {good} stall cannot grow")
+        for tile in stall.tiles:
+            if tile in game._tiles or tile in INFO:
+                raise SaveError(f"{where}: {list(tile)} is covered twice")
+            game._tiles[tile] = (owner, good)
+        if stall.entrance in game._entrances:
+            raise SaveError(f"{where}: two stalls share the entrance {list(stall.entrance)}")
+        game._entrances[stall.entrance] = (owner, good)
+        game.stalls[(owner, good)] = stall
+    if set(game._tiles) & set(game._entrances):
+        raise SaveError("a tile covers a stall's entrance")
+    for g in GOODS:
+        if game.expansion_supply(g) < 0:
+            raise SaveError(f"more than {EXPANSION_TILES[g]} {g} expansion tiles are placed")
+
+
+def _load_customers(game: Tori, customers: Mapping[str, Any]) -> None:
+    if set(customers) != set(GOODS):
+        raise SaveError(f"state.customers must name exactly the goods {list(GOODS)}")
+    cells = {g: None if customers[g] is None else _cell(customers[g], f"customers.{g}")
+             for g in GOODS}
+    if sum(1 for c in cells.values() if c is None) != 1:
+        raise SaveError("exactly one customer stands on the colour-change tile")
+    placed = [c for c in cells.values() if c is not None]
+    if len(set(placed)) != len(placed):
+        raise SaveError("two customers stand on the same space")
+    for c in placed:
+        if c not in SQUARE or c in INFO or c in game._tiles:
+            raise SaveError(f"a customer stands on {list(c)}, which is not a free square space")
+    game.customers = {g: cells[g] for g in GOODS}

@@ -1,0 +1,86 @@
+"""Træk byggekort (draw build cards): two face up (then refill to five), two from the pile,
+or a new five and then only one card."""
+
+import pytest
+
+from ecogames.core import IllegalAction
+from ecogames.games.tori import DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile
+
+from .scenario import scenario, types_of
+
+
+def test_take_two_face_up_then_refill_from_the_pile():
+    game = scenario(display=[1, 2, 3, 4, 5], pile_top=[9, 8])
+    cascade = game.apply(DrawFaceUp(2, 4))
+    assert game.build_hands[0][1] == 1 and game.build_hands[0][3] == 1
+    assert sorted(game.display) == [1, 3, 5, 8, 9]
+    assert types_of(cascade) == ["draw", "refill", "turn"]
+    assert game.current_player == 1
+
+
+def test_take_a_pair_only_if_two_lie_face_up():
+    game = scenario(display=[6, 6, 2, 3, 4])
+    assert DrawFaceUp(6, 6) in game.legal_actions()
+    assert DrawFaceUp(2, 2) not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="no build card 7"):
+        game.apply(DrawFaceUp(3, 7))
+
+
+def test_take_two_from_the_pile():
+    game = scenario(display=[1, 2, 3, 4, 5], pile_top=[7, 9])
+    game.apply(DrawPile())
+    assert game.build_hands[0][6] == 1 and game.build_hands[0][8] == 1
+    assert game.display == [1, 2, 3, 4, 5]
+
+
+def test_no_mixing_face_up_and_pile():
+    game = scenario()
+    assert {a.type for a in game.legal_actions()} == {"draw_face_up", "draw_pile", "refresh"}
+    # an action for one face-up card and one pile card does not exist; one from each is
+    # only possible after a refresh, and then it is one card in all
+    game.apply(Refresh())
+    assert all(isinstance(a, (TakeFaceUp, TakeFromPile)) for a in game.legal_actions())
+
+
+def test_refresh_lays_out_five_new_cards_then_only_one_is_taken():
+    game = scenario(display=[1, 1, 2, 2, 3], pile_top=[9, 9, 8, 8, 7, 6])
+    cascade = game.apply(Refresh())
+    assert game.phase == "refresh" and game.current_player == 0
+    assert sorted(game.display) == [7, 8, 8, 9, 9]
+    assert sorted(game.discard) == [1, 1, 2, 2, 3]
+    assert types_of(cascade) == ["clear", "refill", "decide"]
+    with pytest.raises(IllegalAction, match="must take one build card"):
+        game.apply(DrawPile())
+    game.apply(TakeFaceUp(8))
+    assert game.hand_size(0) == 1 and game.build_hands[0][7] == 1
+    assert sorted(game.display) == [6, 7, 8, 9, 9]  # refilled to five
+    assert game.current_player == 1 and game.phase == "turn"
+
+
+def test_refresh_then_take_from_the_pile():
+    game = scenario(display=[1, 1, 2, 2, 3], pile_top=[9, 9, 8, 8, 7, 6])
+    game.apply(Refresh())
+    game.apply(TakeFromPile())
+    assert game.build_hands[0][5] == 1 and game.hand_size(0) == 1
+
+
+def test_an_empty_pile_is_made_from_the_shuffled_discard_pile():
+    game = scenario(display=[1, 2, 3, 4, 5])
+    state = game._state()
+    state["discard"], state["pile"] = state["pile"][:-1], state["pile"][-1:]
+    game = type(game).from_state(state)
+    cascade = game.apply(DrawPile())
+    assert "reshuffle" in types_of(cascade)
+    assert game.hand_size(0) == 2 and not game.discard
+    assert len(game.pile) == 36 - 5 - 2
+
+
+def test_a_refresh_needs_five_new_cards():
+    # four players holding 28 build cards between them leave three to draw
+    game = scenario(4, display=[1, 2, 3, 4, 5], build={
+        0: [6, 6, 6, 6, 7, 7, 7], 1: [7, 8, 8, 8, 8, 9, 9], 2: [9, 9, 1, 1, 1, 2, 2],
+        3: [2, 3, 3, 3, 4, 4, 4]})
+    assert sorted(game.pile) == [5, 5, 5] and not game.discard
+    assert Refresh() not in game.legal_actions() and DrawPile() in game.legal_actions()
+    with pytest.raises(IllegalAction, match="fewer than five"):
+        game.apply(Refresh())

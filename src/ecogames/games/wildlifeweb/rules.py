@@ -1,0 +1,1723 @@
+"""Wildlife Web — the engine.
+
+Source of truth: ``shared/rulebooks/wildlife-web.txt`` (quoted as "RB"); every decision
+where it is silent is in ``docs/rules/wildlifeweb.md`` (cited as ``D<n>``). The rule
+functions are named after the rulebook's sections.
+
+A turn (RB "Sequence of a Turn", "Between Turns", "Instructions for Swapping"):
+
+====================  ==========================================================
+stage                 what happens / who decides
+====================  ==========================================================
+setup_roadkill        Game Setup: the dealer places 4 habitat animals on the highway
+draft                 Game Setup: players pick their Pack, clockwise, no duplicate species
+restock               Restock Roadkill: at daybreak the dealer refills the highway to 4
+(secure)              Secure Mature Offspring: automatic, when the family is active
+swap                  Swapping: swap one Wildlife card, or keep the Pack
+replace               1) Replace missing cards: from the habitat or the Wildlife deck
+(event)               3) Draw an Event card (automatic); wrong time: held for next turn
+victim / adopt        an Event's choice: which animal it strikes; adopt a pet or not
+feed                  4) Forage, Hunt, Scavenge (or steal): one action per animal
+mate                  5) Take a mate, raise Offspring; 6) end the turn
+====================  ==========================================================
+
+Day/Night (step 2) turns when play returns to the dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import schema as s
+
+from .components import (
+    ALL_CARDS,
+    ANIMALS,
+    CARD_ANIMAL,
+    CARD_EVENT,
+    CARD_KIND,
+    DIE_FACES,
+    EVENT_CARDS,
+    FOOD_VALUE,
+    FORAGE,
+    FORAGE_CARDS,
+    HABITAT_CARDS,
+    HIGHWAY_CARDS,
+    MATE_DRAWS,
+    MATE_OF,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OFFSPRING_CARDS,
+    OFFSPRING_TO_WIN,
+    PACK_SIZES,
+    REFERENCE_CARD,
+    ROADKILL,
+    WILDLIFE_CARDS,
+    Animal,
+    Effect,
+    EventEffect,
+    EventType,
+    card_name,
+)
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+DEALER = 0
+"""Game Setup: the dealer (seat 0) places the Day/Night card, deals and starts."""
+MODIFIER_KINDS = frozenset({"restrict", "activate", "sleep", "modify"})
+MAX_TARGET = 10
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaceRoadkill(Action):
+    """Set-up and Restock Roadkill: move a central-habitat animal to the highway."""
+
+    type = "place_roadkill"
+    card: str
+
+
+@dataclass(frozen=True)
+class Draft(Action):
+    """Set-up: select one Wildlife card from the central habitat for your Pack."""
+
+    type = "draft"
+    card: str
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Swapping: discard one Wildlife card to the habitat and draw a replacement."""
+
+    type = "swap"
+    card: str
+
+
+@dataclass(frozen=True)
+class KeepPack(Action):
+    type = "keep_pack"
+
+    def label(self) -> str:
+        return "Keep the Pack (no swap)"
+
+
+@dataclass(frozen=True)
+class TakeFromHabitat(Action):
+    """Replace missing Wildlife cards: choose one from the central habitat."""
+
+    type = "take_from_habitat"
+    card: str
+
+
+@dataclass(frozen=True)
+class DrawWildlife(Action):
+    """Replace missing Wildlife cards: draw one from the Wildlife deck."""
+
+    type = "draw_wildlife"
+
+    def label(self) -> str:
+        return "Draw a Wildlife card"
+
+
+@dataclass(frozen=True)
+class ChooseVictim(Action):
+    """An Event strikes "one of your" animals: the owner chooses which."""
+
+    type = "choose_victim"
+    card: str
+
+
+@dataclass(frozen=True)
+class AdoptPet(Action):
+    type = "adopt_pet"
+
+    def label(self) -> str:
+        return "Adopt the pet"
+
+
+@dataclass(frozen=True)
+class DeclinePet(Action):
+    type = "decline_pet"
+
+    def label(self) -> str:
+        return "Leave the pet (discard the card)"
+
+
+@dataclass(frozen=True)
+class Forage(Action):
+    type = "forage"
+    animal: str
+
+
+@dataclass(frozen=True)
+class Hunt(Action):
+    type = "hunt"
+    animal: str
+    prey: str
+
+
+@dataclass(frozen=True)
+class Scavenge(Action):
+    type = "scavenge"
+    animal: str
+    carcass: str
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    """A steal ability (Swipe, Trickster...): take one food card from another animal."""
+
+    type = "steal"
+    animal: str
+    food: str
+
+
+@dataclass(frozen=True)
+class EndFeeding(Action):
+    type = "end_feeding"
+
+    def label(self) -> str:
+        return "Done feeding"
+
+
+@dataclass(frozen=True)
+class TakeMate(Action):
+    """Taking a Mate; ``discard`` is the requisite food given up when the mate is found."""
+
+    type = "take_mate"
+    animal: str
+    discard: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RaiseOffspring(Action):
+    """Raising Offspring: exchange the requisite food for an Offspring card."""
+
+    type = "raise_offspring"
+    animal: str
+    discard: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    type = "end_turn"
+
+    def label(self) -> str:
+        return "End the turn (pass the dice)"
+
+
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "setup_roadkill": (PlaceRoadkill,),
+    "draft": (Draft,),
+    "restock": (PlaceRoadkill,),
+    "swap": (Swap, KeepPack),
+    "replace": (TakeFromHabitat, DrawWildlife),
+    "victim": (ChooseVictim,),
+    "adopt": (AdoptPet, DeclinePet),
+    "feed": (Forage, Hunt, Scavenge, Steal, EndFeeding),
+    "mate": (TakeMate, RaiseOffspring, EndTurn),
+    "over": (),
+}
+"""Which actions each stage allows. Stages between them (secure, event) run by themselves."""
+
+ACTION_TYPES = (PlaceRoadkill, Draft, Swap, KeepPack, TakeFromHabitat, DrawWildlife,
+                ChooseVictim, AdoptPet, DeclinePet, Forage, Hunt, Scavenge, Steal, EndFeeding,
+                TakeMate, RaiseOffspring, EndTurn)
+
+# ---------------------------------------------------------------------------------------------
+# Small pure helpers
+# ---------------------------------------------------------------------------------------------
+
+Pet = dict[str, Any]
+"""An animal in a Pack: ``{"card", "mate", "food", "offspring", "waiting"}``."""
+
+
+def food_value(food: list[str]) -> int:
+    """Food Value: Forage cards count 1, animals their Size."""
+    return sum(FOOD_VALUE[c] for c in food)
+
+
+def discard_options(food: list[str], need: int) -> list[tuple[str, ...]]:
+    """Discard Food: every way to give up "requisite food" of at least ``need``, keeping the
+    surplus (no card can be spared). Forage cards are interchangeable (D14): the earliest
+    are given first; so are animals of equal Size."""
+    forage = [c for c in food if c in FORAGE]
+    by_size: dict[int, list[str]] = {}
+    for c in food:
+        if c not in FORAGE:
+            by_size.setdefault(FOOD_VALUE[c], []).append(c)
+    sizes = sorted(by_size)
+    options = []
+    for counts in product(*(range(len(by_size[v]) + 1) for v in sizes)):
+        meat = sum(v * k for v, k in zip(sizes, counts))
+        extra = max(0, need - meat)
+        if extra > len(forage):
+            continue
+        total = meat + extra
+        used = [v for v, k in zip(sizes, counts) if k] + ([1] if extra else [])
+        if not used or any(total - v >= need for v in used):
+            continue
+        chosen = set(forage[:extra])
+        for v, k in zip(sizes, counts):
+            chosen.update(by_size[v][:k])
+        options.append(tuple(c for c in food if c in chosen))
+    return options
+
+
+def _roll(rng: Rng) -> int:
+    return rng.below(DIE_FACES) + 1
+
+
+@cache
+def hunt_block(pred_id: str, pred_mated: bool, prey_id: str, prey_mated: bool,
+               prey_active: bool) -> str | None:
+    """Hunting: why ``pred`` may not hunt ``prey`` (None: it may). They must share a
+    habitat, the prey must be active and the same Size or smaller, unless an ability says
+    otherwise (surprise, reach; D19); an immune prey is safe from all but those it names.
+    A pure function of the two species and their state, so it is cached."""
+    pred, prey = ANIMALS[pred_id], ANIMALS[prey_id]
+    if pred.habitats.isdisjoint(prey.habitats):
+        return (f"Carnivores may only hunt animals that share at least one habitat: "
+                f"{pred.name} ({', '.join(pred.habitat_order)}) and {prey.name} "
+                f"({', '.join(prey.habitat_order)}) share none")
+    if not prey_active and not any(_applies(e, pred_mated, prey, prey_mated, False)
+                                   for e in pred.effects.get("surprise", ())):
+        return f"the {prey.name} is not active now: prey must be active at that time of day"
+    if prey.size > pred.size and not any(
+            e.size >= prey.size and _applies(e, pred_mated, prey, prey_mated, prey_active)
+            for e in pred.effects.get("reach", ())):
+        return (f"the {prey.name} (Size {prey.size}) is larger than the {pred.name} "
+                f"(Size {pred.size}): prey must be the same Size or smaller")
+    for e in prey.effects.get("immune", ()):
+        if not any(f.matches(pred, mated=pred_mated) for f in e.unless):
+            return f"{e.ability}: the {prey.name} is safe from the {pred.name}"
+    return None
+
+
+def _applies(e: Effect, mated: bool, other: Animal, other_mated: bool,
+             other_active: bool = True) -> bool:
+    """An ability effect that applies against ``other`` (and needs a mate if it says so)."""
+    return ((not e.mated or mated)
+            and (e.vs is None or e.vs.matches(other, mated=other_mated, active=other_active)))
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class WildlifeWeb(Game):
+    """Wildlife Web (Thomas J. Elpel, HOPS Press 2019): eat, mate, stay alive, reproduce."""
+
+    name = "wildlifeweb"
+    title = "Wildlife Web"
+    action_types = ACTION_TYPES
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+
+    def __init__(self, players: int, rng: Rng, target: int = OFFSPRING_TO_WIN) -> None:
+        self.players = players
+        self.rng = rng
+        self.target = target
+        self.round = 0
+        self.turn = 0
+        self.active = DEALER
+        self.stage = "setup_roadkill"
+        self.wdeck: list[str] = []
+        self.wdiscard: list[str] = []
+        self.habitat: list[str] = []
+        self.highway: list[str] = []
+        self.edeck: list[str] = []
+        self.ediscard: list[str] = []
+        self.fdeck: list[str] = []
+        self.odeck: list[str] = []
+        self.packs: list[list[Pet]] = [[] for _ in range(players)]
+        self.secured: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.pending: list[str | None] = [None] * players
+        self.once: list[str] = []
+        self.mods: list[list[Any]] = []
+        self.acted: list[str] = []
+        self.decision: dict[str, Any] | None = None
+        self.winner: int | None = None
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    @classmethod
+    def _setup(cls, *, players: int, rng: Rng,
+               offspring_to_win: int = OFFSPRING_TO_WIN) -> WildlifeWeb:
+        """Game Setup: shuffle the decks, deal 20 Wildlife cards face up as the central
+        habitat; the dealer then chooses 4 roadkill and the players draft their Packs."""
+        if (not isinstance(offspring_to_win, int) or isinstance(offspring_to_win, bool)
+                or not 1 <= offspring_to_win <= MAX_TARGET):
+            raise ValueError(f"offspring_to_win must be 1 to {MAX_TARGET} (the group's "
+                             f"agreed number; the rulebook's is 3), not {offspring_to_win!r}")
+        game = cls(players, rng, offspring_to_win)
+        game.wdeck = list(WILDLIFE_CARDS)
+        rng.shuffle(game.wdeck)
+        game.habitat = [game.wdeck.pop() for _ in range(HABITAT_CARDS)]
+        game.edeck = list(EVENT_CARDS)
+        rng.shuffle(game.edeck)
+        game.fdeck = list(FORAGE_CARDS)
+        rng.shuffle(game.fdeck)
+        game.odeck = list(OFFSPRING_CARDS)
+        return game
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"offspring_to_win": self.target}
+
+    @property
+    def pack_size(self) -> int:
+        return PACK_SIZES[self.players]
+
+    @property
+    def day(self) -> bool:
+        """Diurnal vs. Nocturnal: Day in the first round, then Night, and so on."""
+        return self.round % 2 == 0
+
+    def left_of(self, player: int) -> int:
+        """The player to the left: the next one clockwise."""
+        return (player + 1) % self.players
+
+    # -- where things are --------------------------------------------------------------------
+
+    def find(self, card: str) -> tuple[int, Pet] | None:
+        """The Pack animal whose bottom card is ``card``: (owner, animal)."""
+        for p, pack in enumerate(self.packs):
+            for a in pack:
+                if a["card"] == card:
+                    return p, a
+        return None
+
+    def wildlife_count(self, player: int) -> int:
+        """Cards counted for the Pack size: Wildlife cards, not mates, not pets."""
+        return sum(1 for a in self.packs[player] if not CARD_ANIMAL[a["card"]].pet)
+
+    def is_mature(self, a: Pet) -> bool:
+        """A family whose Offspring has been fed its Size."""
+        return a["offspring"] is not None and food_value(a["food"]) >= self._kind(a).size
+
+    @staticmethod
+    def _kind(a: Pet) -> Animal:
+        return CARD_ANIMAL[a["card"]]
+
+    # -- activity, scope and shelter ---------------------------------------------------------
+
+    def _mod_effects(self) -> Iterator[tuple[EventType, EventEffect]]:
+        for card, index in self.mods:
+            event = CARD_EVENT[card]
+            yield event, event.effects[index]
+
+    def _in_scope(self, scope: str, owner: int | None) -> bool:
+        """Event scope: the drawing player's Pack, or everything (D22)."""
+        return scope == "all" or owner == self.active
+
+    @staticmethod
+    def _sheltered(animal: Animal, event: EventType) -> bool:
+        """Shelter abilities (Hibernate...) keep an Event away entirely (D23)."""
+        return any(not e.tags.isdisjoint(event.tags) for e in animal.effects.get("shelter", ()))
+
+    def is_active(self, animal: Animal, owner: int | None, mated: bool = False) -> bool:
+        """Diurnal vs. Nocturnal, as changed by this turn's Events (Full Moon, Heat Wave)."""
+        active = animal.day if self.round % 2 == 0 else animal.night
+        if not self.mods:
+            return active
+        for event, eff in self._mod_effects():
+            if (eff.kind in ("activate", "sleep") and self._in_scope(eff.scope, owner)
+                    and eff.filter.matches(animal, mated=mated)
+                    and not self._sheltered(animal, event)):
+                active = eff.kind == "activate"
+        return active
+
+    def _pet_active(self, owner: int, a: Pet) -> bool:
+        return self.is_active(self._kind(a), owner, a["mate"] is not None)
+
+    def _restricted(self, a: Pet, what: str) -> bool:
+        """An Event of this turn forbids ``what`` (Blizzard, Thunderstorm)."""
+        if not self.mods:
+            return False
+        animal, mated = self._kind(a), a["mate"] is not None
+        active = self.is_active(animal, self.active, mated)
+        return any(eff.kind == "restrict" and what in eff.actions
+                   and self._in_scope(eff.scope, self.active)
+                   and eff.filter.matches(animal, mated=mated, active=active)
+                   and not self._sheltered(animal, event)
+                   for event, eff in self._mod_effects())
+
+    def _modifier(self, animal: Animal, owner: int | None, mated: bool, field: str) -> int:
+        total = 0
+        for event, eff in self._mod_effects():
+            if (eff.kind == "modify" and self._in_scope(eff.scope, owner)
+                    and eff.filter.matches(animal, mated=mated,
+                                           active=self.is_active(animal, owner, mated))
+                    and not self._sheltered(animal, event)):
+                total += getattr(eff, field)
+        return total
+
+    # -- cards moving ----------------------------------------------------------------------
+
+    def _draw_wildlife(self, log: EventLog, cause: int | None) -> str | None:
+        """The top Wildlife card; an empty deck is rebuilt from the discard pile (D9)."""
+        if not self.wdeck and self.wdiscard:
+            self.wdeck, self.wdiscard = self.wdiscard, []
+            self.rng.shuffle(self.wdeck)
+            log.emit("reshuffle", "The Wildlife discard pile is shuffled into a new deck",
+                     cause=cause)
+        return self.wdeck.pop() if self.wdeck else None
+
+    def _draw_event_card(self) -> str | None:
+        if not self.edeck and self.ediscard:
+            self.edeck, self.ediscard = self.ediscard, []
+            self.rng.shuffle(self.edeck)
+        return self.edeck.pop() if self.edeck else None
+
+    def _discard(self, card: str) -> None:
+        """Discard a card where it belongs: Forage cards back to (the bottom of) the Forage
+        deck, Wildlife to the Wildlife discard pile, pets to the Event discard pile,
+        Offspring back to the Offspring deck."""
+        kind = CARD_KIND[card]
+        if kind == "forage":
+            self.fdeck.insert(0, card)
+        elif kind == "wildlife":
+            self.wdiscard.append(card)
+        elif kind == "event":
+            self.ediscard.append(card)
+        else:
+            self.odeck.append(card)
+
+    def _discard_food(self, a: Pet, cards: list[str] | tuple[str, ...]) -> None:
+        for c in cards:
+            a["food"].remove(c)
+            self._discard(c)
+
+    def _add_to_pack(self, player: int, card: str, log: EventLog, cause: int | None) -> None:
+        """Taking a Mate: "If player has two cards from one species already ... the two cards
+        are stacked together as mates", keeping the food already gathered (D7, D21)."""
+        mate = MATE_OF[card]
+        for a in self.packs[player]:
+            if a["card"] == mate and a["mate"] is None:
+                a["mate"] = card
+                a["waiting"] = None
+                kind = CARD_ANIMAL[card]
+                log.emit("mate", f"{self.player_names[player]}'s {kind.name} gets a mate: "
+                                 "the two cards are stacked together",
+                         cause=cause, cards=[mate, card], nodes=[kind.id])
+                return
+        self.packs[player].append(
+            {"card": card, "mate": None, "food": [], "offspring": None, "waiting": None})
+
+    def _remove_one(self, owner: int, a: Pet, log: EventLog, cause: int | None) -> str:
+        """Hunting Mated Animals: an attack (or an Event) takes one card. A mate is taken
+        first and the survivor keeps the food and Offspring (D12); a lone animal leaves the
+        Pack, its food is discarded and an Offspring goes back to the Offspring deck."""
+        if a["mate"] is not None:
+            card, a["mate"] = a["mate"], None
+            return card
+        self.packs[owner].remove(a)
+        self._discard_food(a, list(a["food"]))
+        if a["offspring"] is not None:
+            self._discard(a["offspring"])
+            log.emit("orphan", f"Both parents are gone: the {self._kind(a).name}'s Offspring "
+                               "returns to the Offspring deck", cause=cause,
+                     cards=[a["offspring"]], nodes=[self._kind(a).id])
+        return a["card"]
+
+    # -- legality ----------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        stage = self.stage
+        if stage == "setup_roadkill":
+            return [PlaceRoadkill(c) for c in self.habitat]
+        if stage == "restock":
+            return [PlaceRoadkill(c) for c in self._restock_choices()]
+        if stage == "draft":
+            return [Draft(c) for c in self._draft_choices(self.active)]
+        if stage == "swap":
+            return [*(Swap(a["card"]) for a in self._swappable()), KeepPack()]
+        if stage == "replace":
+            out: list[Action] = [TakeFromHabitat(c) for c in self.habitat]
+            if self.wdeck or self.wdiscard:
+                out.append(DrawWildlife())
+            return out
+        if stage == "victim":
+            return [ChooseVictim(c) for c in self.decision["candidates"]]  # type: ignore[index]
+        if stage == "adopt":
+            return [AdoptPet(), DeclinePet()]
+        if stage == "feed":  # the player may stop feeding (D18)
+            return [*self._feed_actions(), EndFeeding()]
+        if stage == "mate":
+            actions = self._mate_actions()
+            if not any(isinstance(x, RaiseOffspring) for x in actions):
+                actions.append(EndTurn())
+            return actions
+        return []
+
+    def explain_illegal(self, action: Action) -> str:
+        label = self.describe(action)
+        allowed = PHASES.get(self.stage, ())
+        if not isinstance(action, allowed):
+            names = ", ".join(a.type for a in allowed) or "nothing"
+            return (f"{label!r} is not allowed now: the {self.stage} step allows {names} "
+                    f"({self.player_names[self.active]} to play)")
+        reason = self._why_not(action)
+        return f"{label!r}: {reason}" if reason else super().explain_illegal(action)
+
+    def _why_not(self, action: Action) -> str | None:
+        """Why a well-typed action of this stage is illegal, naming the rule."""
+        if isinstance(action, PlaceRoadkill):
+            if action.card not in self.habitat:
+                return "roadkill is chosen from the animals of the central habitat"
+            if self.stage == "restock" and action.card not in self._restock_choices():
+                return ("Restock Roadkill: check each player's Wildlife cards to avoid losing "
+                        "potential mates as roadkill")
+            return None
+        if isinstance(action, Draft):
+            if action.card not in self.habitat:
+                return "Packs are selected from the central habitat"
+            if action.card not in self._draft_choices(self.active):
+                return "Game Setup: do not select two of the same species for your Pack"
+            return None
+        if isinstance(action, Swap):
+            found = self.find(action.card)
+            if found is None or found[0] != self.active:
+                return "Swapping: you may only swap a Wildlife card of your own Pack"
+            if found[1] not in self._swappable():
+                return "Swapping: only one unmated Wildlife card without Offspring, and a " \
+                       "card must be left to draw (D8)"
+            return None
+        if isinstance(action, TakeFromHabitat):
+            return None if action.card in self.habitat else \
+                "Replace missing cards from the central habitat (except roadkill)"
+        if isinstance(action, DrawWildlife):
+            return None if self.wdeck or self.wdiscard else "the Wildlife deck is empty"
+        if isinstance(action, ChooseVictim):
+            return None if action.card in self.decision["candidates"] else \
+                "the Event strikes one of the animals it names"  # type: ignore[index]
+        if isinstance(action, (AdoptPet, DeclinePet, KeepPack, EndFeeding)):
+            return None
+        if isinstance(action, (Forage, Hunt, Scavenge, Steal)):
+            return self._why_not_feed(action)
+        if isinstance(action, (TakeMate, RaiseOffspring)):
+            return self._why_not_breed(action)
+        if isinstance(action, EndTurn):
+            due = [x for x in self._mate_actions() if isinstance(x, RaiseOffspring)]
+            return ("Raising Offspring: a mated pair with sufficient food exchanges it for an "
+                    "Offspring card first") if due else None
+        return None
+
+    # -- Game Setup --------------------------------------------------------------------------
+
+    def _draft_choices(self, player: int) -> list[str]:
+        taken = {self._kind(a).id for a in self.packs[player]}
+        return [c for c in self.habitat if CARD_ANIMAL[c].id not in taken]
+
+    def _place_roadkill(self, card: str, log: EventLog) -> None:
+        """Game Setup and Restock Roadkill: the dealer places a habitat animal (D2)."""
+        self.habitat.remove(card)
+        self.highway.append(card)
+        kind = CARD_ANIMAL[card]
+        log.emit("roadkill", f"The {kind.name} is placed on the highway as roadkill",
+                 cards=[card], nodes=[kind.id])
+        if self.stage == "setup_roadkill":
+            if len(self.highway) >= ROADKILL:
+                self.stage = "draft"
+                self.active = DEALER
+                if not self._draft_choices(DEALER):
+                    self._next_drafter(log)
+        else:
+            self._advance(log, None)
+
+    def _draft(self, card: str, log: EventLog) -> None:
+        """Game Setup: "each player selects one Wildlife card from the central habitat"."""
+        self.habitat.remove(card)
+        self._add_to_pack(self.active, card, log, None)
+        kind = CARD_ANIMAL[card]
+        log.emit("draft", f"{self.player_names[self.active]} selects the {kind.name}",
+                 cards=[card], nodes=[kind.id])
+        self._next_drafter(log)
+
+    def _next_drafter(self, log: EventLog) -> None:
+        for _ in range(self.players):
+            self.active = self.left_of(self.active)
+            if (len(self.packs[self.active]) < self.pack_size
+                    and self._draft_choices(self.active)):
+                return
+        self.active = DEALER
+        self.turn = 1
+        log.emit("start", "The Packs are chosen: the dealer starts, in daylight")
+        self.stage = "secure"
+        self._advance(log, None)
+
+    # -- the turn's automatic steps ----------------------------------------------------------
+
+    def _advance(self, log: EventLog, cause: int | None) -> None:
+        """Run the turn until a player has something to decide, in the order of D5."""
+        while True:
+            stage = self.stage
+            if stage == "restock":
+                if self._restock_choices():
+                    return
+                self.stage = "secure"
+            elif stage == "secure":
+                self._secure_mature_offspring(log, cause)
+                if self.winner is not None:
+                    self.stage = "over"
+                    return
+                self.stage = "swap"
+            elif stage == "swap":
+                if self._swappable():
+                    return
+                self.stage = "replace"
+            elif stage == "replace":
+                if (self.wildlife_count(self.active) < self.pack_size
+                        and (self.habitat or self.wdeck or self.wdiscard)):
+                    return
+                self.stage = "event"
+            elif stage == "event":
+                self.stage = "feed"
+                self._draw_an_event_card(log, cause)
+                if self.stage != "feed":
+                    return
+            elif stage == "feed":
+                if self._feed_actions(first=True):
+                    return
+                self.stage = "mate"
+            else:
+                return
+
+    def _end_turn(self, log: EventLog) -> None:
+        """Between Turns: pass the dice clockwise; when play returns to the dealer the
+        Day/Night card flips (D3), and at daybreak the roadkill is restocked."""
+        self.mods = []
+        self.acted = []
+        self.active = self.left_of(self.active)
+        self.turn += 1
+        self.stage = "secure"
+        if self.active == DEALER:
+            self.round += 1
+            flip = log.emit("daynight", f"Play returns to the dealer: the Day/Night card turns "
+                                        f"to {'Day' if self.day else 'Night'}")
+            if self.day and len(self.highway) < ROADKILL:
+                self.stage = "restock"
+                if self._restock_choices():
+                    log.emit("restock", "Daybreak: fewer than 4 animals on the highway; the "
+                                        "dealer restocks it from the central habitat",
+                             cause=flip)
+        self._advance(log, None)
+
+    def _restock_choices(self) -> list[str]:
+        """Restock Roadkill: habitat animals, avoiding potential mates of the players'
+        unmated animals (D6) unless nothing else is left."""
+        if len(self.highway) >= ROADKILL or not self.habitat:
+            return []
+        wanted = {MATE_OF[a["card"]] for pack in self.packs for a in pack if a["mate"] is None}
+        safe = [c for c in self.habitat if c not in wanted]
+        return safe or list(self.habitat)
+
+    def _secure_mature_offspring(self, log: EventLog, cause: int | None) -> None:
+        """Secure Mature Offspring: at the beginning of the turn, active families whose
+        Offspring is mature leave the game as a point; their food is discarded (D26)."""
+        p = self.active
+        for a in list(self.packs[p]):
+            if not self.is_mature(a) or not self._pet_active(p, a):
+                continue
+            kind = self._kind(a)
+            self.packs[p].remove(a)
+            self._discard_food(a, list(a["food"]))
+            cards = [a["card"]] + ([a["mate"]] if a["mate"] else [])
+            self.secured[p].append({"cards": cards, "offspring": a["offspring"]})
+            log.emit("secure", f"{self.player_names[p]}'s {kind.name} family is secured: "
+                               f"{len(self.secured[p])} Offspring raised",
+                     cause=cause, cards=[*cards, a["offspring"]], nodes=[kind.id])
+            if len(self.secured[p]) >= self.target and self.winner is None:
+                self.winner = p
+                log.emit("win", f"{self.player_names[p]} has raised {len(self.secured[p])} "
+                                "Offspring and wins the game", cause=cause)
+                return
+
+    # -- Swapping and replacing ------------------------------------------------------------
+
+    def _swappable(self) -> list[Pet]:
+        """Swapping (D8): one unmated Wildlife card without Offspring, if a card can be
+        drawn to replace it."""
+        if not (self.wdeck or self.wdiscard):
+            return []
+        return [a for a in self.packs[self.active] if a["mate"] is None
+                and a["offspring"] is None and not self._kind(a).pet]
+
+    def _swap(self, card: str, log: EventLog) -> None:
+        """Instructions for Swapping Wildlife Cards: discard the card to the central
+        habitat, its food to the discard piles, and draw a replacement from the deck."""
+        p, a = self.find(card)  # type: ignore[misc]
+        self.packs[p].remove(a)
+        self._discard_food(a, list(a["food"]))
+        self.habitat.append(card)
+        e = log.emit("swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
+                             "into the central habitat", cards=[card], nodes=[self._kind(a).id])
+        drawn = self._draw_wildlife(log, e)
+        if drawn is not None:
+            self._add_to_pack(p, drawn, log, e)
+            log.emit("draw", f"...and draws a {CARD_ANIMAL[drawn].name}", cause=e,
+                     cards=[drawn], nodes=[CARD_ANIMAL[drawn].id])
+        self.stage = "replace"
+        self._advance(log, None)
+
+    def _replace(self, card: str | None, log: EventLog) -> None:
+        """Replace missing Wildlife cards: from the habitat (except roadkill) or the deck."""
+        p = self.active
+        if card is None:
+            card = self._draw_wildlife(log, None)
+            if card is None:  # pragma: no cover - guarded by legality
+                return
+            text = f"{self.player_names[p]} draws a {CARD_ANIMAL[card].name} from the deck"
+        else:
+            self.habitat.remove(card)
+            text = f"{self.player_names[p]} takes the {CARD_ANIMAL[card].name} from the habitat"
+        e = log.emit("replace", text, cards=[card], nodes=[CARD_ANIMAL[card].id])
+        self._add_to_pack(p, card, log, e)
+        self._advance(log, e)
+
+    # -- Draw an Event Card ----------------------------------------------------------------
+
+    def _draw_an_event_card(self, log: EventLog, cause: int | None) -> None:
+        """3) Draw an Event Card. A card of the wrong time of day is turned upside down and
+        applied on the player's following turn (D4); no other card is drawn."""
+        p = self.active
+        held = self.pending[p]
+        if held is not None:
+            self.pending[p] = None
+            event = CARD_EVENT[held]
+            e = log.emit("event", f"{self.player_names[p]} applies the held Event "
+                                  f"{event.name}: {event.text}", cause=cause, cards=[held])
+            self._resolve_event(held, 0, log, e)
+            return
+        card = self._draw_event_card()
+        if card is None:
+            log.emit("event", "The Event deck is empty: no Event this turn", cause=cause)
+            return
+        event = CARD_EVENT[card]
+        if not event.applies_at(self.day):
+            self.pending[p] = card
+            log.emit("event_held", f"{self.player_names[p]} draws a {event.time} Event card in "
+                                   f"the {'day' if self.day else 'night'}: it is turned "
+                                   "upside down to apply next turn", cause=cause)
+            return
+        e = log.emit("event", f"Event: {event.name}. {event.text}", cause=cause, cards=[card])
+        self._resolve_event(card, 0, log, e)
+
+    def _resolve_event(self, card: str, start: int, log: EventLog, cause: int | None) -> None:
+        event = CARD_EVENT[card]
+        for index in range(start, len(event.effects)):
+            eff = event.effects[index]
+            if eff.kind == "pet":
+                self.decision = {"event": card, "effect": index, "candidates": []}
+                self.stage = "adopt"
+                return
+            if eff.kind == "kill":  # the owner chooses among several (D27)
+                victims = self._event_targets(event, eff)
+                if len(victims) > 1:
+                    self.decision = {"event": card, "effect": index,
+                                     "candidates": [a["card"] for _, a in victims]}
+                    self.stage = "victim"
+                    return
+                if victims:
+                    self._event_kill(event, eff, *victims[0], log, cause)
+                else:
+                    log.emit("event_none", f"{event.name}: none of your animals is affected",
+                             cause=cause)
+                continue
+            self._apply_event_effect(card, index, log, cause)
+        self.decision = None
+        self._discard(card)
+        self.stage = "feed"
+
+    def _event_targets(self, event: EventType, eff: EventEffect) -> list[tuple[int, Pet]]:
+        owners = [self.active] if eff.scope == "you" else \
+            [(self.active + k) % self.players for k in range(self.players)]
+        out = []
+        for p in owners:
+            for a in self.packs[p]:
+                kind, mated = self._kind(a), a["mate"] is not None
+                if (eff.filter.matches(kind, mated=mated,
+                                       active=self.is_active(kind, p, mated))
+                        and not self._sheltered(kind, event)):
+                    out.append((p, a))
+        return out
+
+    def _event_kill(self, event: EventType, eff: EventEffect, owner: int, a: Pet,
+                    log: EventLog, cause: int | None) -> None:
+        kind = self._kind(a)
+        card = self._remove_one(owner, a, log, cause)
+        if eff.to == "highway":
+            self.highway.append(card)
+            where = "is placed on the highway as roadkill"
+        else:
+            self._discard(card)
+            where = "is discarded"
+        log.emit("event_kill", f"{event.name}: {self.player_names[owner]}'s {kind.name} {where}",
+                 cause=cause, cards=[card], nodes=[kind.id])
+
+    def _apply_event_effect(self, card: str, index: int, log: EventLog,
+                            cause: int | None) -> None:
+        event = CARD_EVENT[card]
+        eff = event.effects[index]
+        kind = eff.kind
+        if kind in MODIFIER_KINDS:
+            self.mods.append([card, index])
+            log.emit("event_turn", f"{event.name} lasts for this turn", cause=cause,
+                     cards=[card])
+        elif kind == "forage":
+            for p, a in self._event_targets(event, eff):
+                got = self._draw_forage(a, eff.count or 1)
+                if got:
+                    log.emit("forage", f"{event.name}: {self.player_names[p]}'s "
+                                       f"{self._kind(a).name} draws {len(got)} Forage card(s)",
+                             cause=cause, cards=got, nodes=[self._kind(a).id])
+        elif kind == "lose_forage":
+            for p, a in self._event_targets(event, eff):
+                lost = [c for c in a["food"] if c in FORAGE][-(eff.count or 1):]
+                if lost:
+                    self._discard_food(a, lost)
+                    log.emit("lose_food", f"{event.name}: {self.player_names[p]}'s "
+                                          f"{self._kind(a).name} returns {len(lost)} Forage "
+                                          "card(s)", cause=cause, cards=lost,
+                             nodes=[self._kind(a).id])
+        elif kind == "lose_food":
+            for p, a in self._event_targets(event, eff):
+                lost = list(a["food"])
+                if lost:
+                    self._discard_food(a, lost)
+                    log.emit("lose_food", f"{event.name}: {self.player_names[p]}'s "
+                                          f"{self._kind(a).name} loses all its food",
+                             cause=cause, cards=lost, nodes=[self._kind(a).id])
+        elif kind == "roadkill":
+            for _ in range(eff.count or 1):
+                drawn = self._draw_wildlife(log, cause)
+                if drawn is None:
+                    break
+                self.highway.append(drawn)
+                log.emit("roadkill", f"{event.name}: a {CARD_ANIMAL[drawn].name} is hit on "
+                                     "the highway", cause=cause, cards=[drawn],
+                         nodes=[CARD_ANIMAL[drawn].id])
+        elif kind == "clear_roadkill":
+            gone = self.highway[:eff.count] if eff.count else list(self.highway)
+            for c in gone:
+                self.highway.remove(c)
+                self._discard(c)
+            log.emit("clear_roadkill", f"{event.name}: {len(gone)} roadkill removed",
+                     cause=cause, cards=gone)
+        elif kind == "habitat_loss":
+            gone = [c for c in self.habitat if eff.filter.matches(CARD_ANIMAL[c])]
+            for c in gone:
+                self.habitat.remove(c)
+                self._discard(c)
+            log.emit("habitat_loss", f"{event.name}: {len(gone)} animal(s) leave the central "
+                                     "habitat", cause=cause, cards=gone,
+                     nodes=sorted({CARD_ANIMAL[c].id for c in gone}))
+        elif kind == "migration":
+            if eff.count:
+                moved = []
+                for _ in range(eff.count):
+                    drawn = self._draw_wildlife(log, cause)
+                    if drawn is None:
+                        break
+                    self.habitat.append(drawn)
+                    moved.append(drawn)
+            else:
+                moved = [c for c in self.wdeck + self.wdiscard
+                         if eff.filter.matches(CARD_ANIMAL[c])]
+                from_deck = [c for c in moved if c in self.wdeck]
+                for c in moved:
+                    (self.wdeck if c in from_deck else self.wdiscard).remove(c)
+                    self.habitat.append(c)
+                if from_deck:
+                    self.rng.shuffle(self.wdeck)
+            log.emit("migration", f"{event.name}: {len(moved)} animal(s) join the central "
+                                  "habitat", cause=cause, cards=moved,
+                     nodes=sorted({CARD_ANIMAL[c].id for c in moved}))
+
+    def _choose_victim(self, card: str, log: EventLog) -> None:
+        decision = self.decision
+        assert decision is not None
+        event = CARD_EVENT[decision["event"]]
+        eff = event.effects[decision["effect"]]
+        owner, a = self.find(card)  # type: ignore[misc]
+        e = log.emit("choose", f"{self.player_names[owner]} chooses the "
+                               f"{self._kind(a).name}", cards=[card])
+        self._event_kill(event, eff, owner, a, log, e)
+        self.stage = "feed"
+        self._resolve_event(decision["event"], decision["effect"] + 1, log, e)
+        self._advance(log, e)
+
+    def _adopt(self, adopt: bool, log: EventLog) -> None:
+        decision = self.decision
+        assert decision is not None
+        card = decision["event"]
+        pet = CARD_ANIMAL[card]
+        p = self.active
+        if adopt:
+            self._add_to_pack(p, card, log, None)
+            log.emit("adopt", f"{self.player_names[p]} adopts the {pet.name} as a pet",
+                     cards=[card], nodes=[pet.id])
+        else:
+            self._discard(card)
+            log.emit("decline", f"{self.player_names[p]} leaves the {pet.name}", cards=[card])
+        self.decision = None
+        self.stage = "feed"
+        self._advance(log, None)
+
+    # -- Forage, Hunt, or Scavenge ---------------------------------------------------------
+
+    def _can_act(self, a: Pet) -> bool:
+        """One Action Per Animal (a pair is one animal, D16), and "only active animals may
+        feed"."""
+        return a["card"] not in self.acted and self._pet_active(self.active, a)
+
+    def _forage_count(self, a: Pet) -> int:
+        counts = [e.count for e in self._kind(a).effects.get("forage", ())
+                  if not e.mated or a["mate"] is not None]
+        return max(counts, default=1)
+
+    def _draw_forage(self, a: Pet, count: int) -> list[str]:
+        got = []
+        for _ in range(count):
+            if not self.fdeck:
+                break
+            card = self.fdeck.pop()
+            a["food"].append(card)
+            got.append(card)
+        return got
+
+    def _prey(self) -> list[tuple[str, Animal, int | None, bool, bool]]:
+        """Every animal that could be hunted: (card, kind, owner, mated, active)."""
+        out = []
+        for c in self.habitat:
+            kind = CARD_ANIMAL[c]
+            out.append((c, kind, None, False, self.is_active(kind, None)))
+        for p, pack in enumerate(self.packs):
+            if p == self.active:
+                continue
+            for a in pack:
+                kind, mated = self._kind(a), a["mate"] is not None
+                out.append((a["card"], kind, p, mated, self.is_active(kind, p, mated)))
+        return out
+
+    def _hunt_block(self, pred: Animal, pred_mated: bool, prey: Animal, owner: int | None,
+                    prey_mated: bool, prey_active: bool) -> str | None:
+        """Hunting: the central habitat or another player's animal (``hunt_block`` for the
+        rest)."""
+        if owner == self.active:
+            return "a carnivore hunts the central habitat or other players' animals (D10)"
+        return hunt_block(pred.id, pred_mated, prey.id, prey_mated, prey_active)
+
+    def _feed_actions(self, first: bool = False) -> list[Action]:
+        """Every Forage, Hunt, Scavenge and Steal open now (``first``: stop at one)."""
+        out: list[Action] = []
+        prey = None
+        own = self.packs[self.active]
+        for a in own:
+            if not self._can_act(a):
+                continue
+            card, kind, mated = a["card"], self._kind(a), a["mate"] is not None
+            if kind.can_forage and self.fdeck and not self._restricted(a, "forage"):
+                out.append(Forage(card))
+            if first and out:
+                return out
+            if kind.can_hunt and not self._restricted(a, "hunt"):
+                if prey is None:
+                    prey = self._prey()
+                for c, q, owner, q_mated, q_active in prey:
+                    if self._hunt_block(kind, mated, q, owner, q_mated, q_active) is None:
+                        out.append(Hunt(card, c))
+            if kind.can_scavenge and self.highway and not self._restricted(a, "scavenge"):
+                out.extend(Scavenge(card, c) for c in dict.fromkeys(self.highway))
+            if "steal" in kind.effects and not self._restricted(a, "steal"):
+                out.extend(Steal(card, f) for f in self._steal_targets(a))
+        return out
+
+    def _why_not_feed(self, action: Forage | Hunt | Scavenge | Steal) -> str | None:
+        found = self.find(action.animal)
+        if found is None or found[0] != self.active:
+            return "you may only feed the animals of your own Pack"
+        a = found[1]
+        kind = self._kind(a)
+        if a["card"] in self.acted:
+            return "One Action Per Animal: this animal has already acted this turn"
+        if not self._pet_active(self.active, a):
+            return (f"the {kind.name} is {kind.activity} and not active now: only active "
+                    "animals may feed")
+        if isinstance(action, Forage):
+            if not kind.can_forage:
+                return f"the {kind.name} does not forage: a strict carnivore hunts"
+            if self._restricted(a, "forage"):
+                return "an Event stops this animal from foraging this turn"
+            return None if self.fdeck else "the Forage deck is empty"
+        if isinstance(action, Hunt):
+            if not kind.can_hunt:
+                return f"the {kind.name} is not a carnivore or omnivore: it does not hunt"
+            if self._restricted(a, "hunt"):
+                return "an Event stops this animal from hunting this turn"
+            target = [t for t in self._prey() if t[0] == action.prey]
+            mine = self.find(action.prey)
+            if mine is not None and mine[0] == self.active:
+                return "a carnivore hunts the central habitat or other players' animals (D10)"
+            if not target:
+                return ("the prey must be an animal of the central habitat or of another "
+                        "player's Pack (roadkill is scavenged, not hunted)")
+            _, q, owner, q_mated, q_active = target[0]
+            return self._hunt_block(kind, a["mate"] is not None, q, owner, q_mated, q_active)
+        if isinstance(action, Scavenge):
+            if not kind.can_scavenge:
+                return ("Scavenging Roadkill: scavengers and omnivores may consume carrion, "
+                        "strict carnivores may not")
+            if self._restricted(a, "scavenge"):
+                return "an Event stops this animal from scavenging this turn"
+            return None if action.carcass in self.highway else "that card is not roadkill"
+        if "steal" not in kind.effects:
+            return f"the {kind.name} has no ability to steal a meal"
+        if self._restricted(a, "steal"):
+            return "an Event stops this animal from stealing this turn"
+        if action.food not in self._steal_targets(a):
+            return ("the meal must lie under another player's animal that the ability names "
+                    "(and a once-per-game ability works once)")
+        return None
+
+    def _steal_effect(self, a: Pet, food: str, victim: Animal, victim_mated: bool,
+                      victim_active: bool) -> Effect | None:
+        """The first of the thief's steal abilities that fits this meal (D25)."""
+        for e in self._kind(a).effects.get("steal", ()):
+            if e.once and f"{a['card']}:{e.ability}" in self.once:
+                continue
+            if e.food == "forage" and food not in FORAGE:
+                continue
+            if e.food == "animal" and food not in CARD_ANIMAL:
+                continue
+            if e.victim is not None and not e.victim.matches(victim, mated=victim_mated,
+                                                             active=victim_active):
+                continue
+            return e
+        return None
+
+    def _steal_targets(self, a: Pet) -> list[str]:
+        out = []
+        for p, pack in enumerate(self.packs):
+            if p == self.active:
+                continue
+            for v in pack:
+                kind, mated = self._kind(v), v["mate"] is not None
+                active = self.is_active(kind, p, mated)
+                out.extend(f for f in v["food"]
+                           if self._steal_effect(a, f, kind, mated, active) is not None)
+        return out
+
+    def _duel(self, base_a: int, base_b: int, log: EventLog, cause: int | None,
+              who_a: str, who_b: str) -> tuple[bool, int | None]:
+        """One duel: both roll one die; ties are rolled again ("the chase is on")."""
+        while True:
+            da, db = _roll(self.rng), _roll(self.rng)
+            ta, tb = base_a + da, base_b + db
+            e = log.emit("roll", f"{who_a}: {base_a} + {da} = {ta}; {who_b}: {base_b} + {db} "
+                                 f"= {tb}", cause=cause, dice=[da, db])
+            if ta != tb:
+                return ta > tb, e
+            cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e)
+
+    def _hunt(self, action: Hunt, log: EventLog) -> None:
+        """Hunting: Power + abilities + one die against the prey's Power + abilities + the
+        other die; the player to the left rolls for central-habitat animals."""
+        p = self.active
+        _, a = self.find(action.animal)  # type: ignore[misc]
+        pred, pred_mated = self._kind(a), a["mate"] is not None
+        target = next(t for t in self._prey() if t[0] == action.prey)
+        card, prey, owner, prey_mated, prey_active = target
+        roller = self.left_of(p) if owner is None else owner
+        where = "in the central habitat" if owner is None else \
+            f"in {self.player_names[owner]}'s Pack"
+        start = log.emit("hunt", f"{self.player_names[p]}'s {pred.name} hunts the {prey.name} "
+                                 f"{where} ({self.player_names[roller]} rolls for the prey)",
+                         cards=[a["card"], card], nodes=[pred.id, prey.id],
+                         edges=[(prey.id, pred.id)])
+        self.acted.append(a["card"])
+        for e in prey.effects.get("hide", ()):  # before the duel (D28)
+            die = _roll(self.rng)
+            if die >= e.on:
+                log.emit("hide", f"{e.ability}: the {prey.name} rolls {die} and hides; "
+                                 f"the {pred.name} goes hungry", cause=start, dice=[die],
+                         nodes=[prey.id])
+                return
+            log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot hide",
+                     cause=start, dice=[die], nodes=[prey.id])
+        attack = pred.power + sum(e.bonus for e in pred.effects.get("attack", ())
+                                  if _applies(e, pred_mated, prey, prey_mated,
+                                                   prey_active))
+        attack += self._modifier(pred, p, pred_mated, "attack")
+        defence = prey.power + sum(
+            e.bonus for e in prey.effects.get("defence", ())
+            if (not e.mated or prey_mated)
+            and (e.vs is None or e.vs.matches(pred, mated=pred_mated))
+            and not any(f.matches(pred, mated=pred_mated) for f in e.unless))
+        defence += self._modifier(prey, owner, prey_mated, "defence")
+        if owner is not None:  # the largest alarm call of the prey's Pack (D24)
+            defence += max((e.bonus for v in self.packs[owner] if v["card"] != card
+                            and self._pet_active(owner, v)
+                            for e in self._kind(v).effects.get("sentinel", ())), default=0)
+        rerolls = [e for e in pred.effects.get("reroll", ())
+                   if _applies(e, pred_mated, prey, prey_mated, prey_active)]
+        won, last = self._duel(attack, defence, log, start, pred.name, prey.name)
+        if not won and rerolls:
+            again = log.emit("reroll", f"{rerolls[0].ability}: the first attack falls short; "
+                                       "roll the dice and try again", cause=last)
+            won, last = self._duel(attack, defence, log, again, pred.name, prey.name)
+        if not won:
+            log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
+                     cause=last, nodes=[prey.id])
+            return
+        if owner is None:
+            self.habitat.remove(card)
+            eaten = card
+        else:
+            _, victim = self.find(card)  # type: ignore[misc]
+            eaten = self._remove_one(owner, victim, log, last)
+        a["food"].append(eaten)
+        log.emit("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
+                        f"(food value {prey.size})", cause=last, cards=[eaten],
+                 nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
+
+    def _scavenge(self, action: Scavenge, log: EventLog) -> None:
+        """Scavenging Roadkill: Agility + one die against the highway's die, rolled by the
+        player to the left; ties are rolled again (D11). Size doesn't matter."""
+        p = self.active
+        _, a = self.find(action.animal)  # type: ignore[misc]
+        kind = self._kind(a)
+        carrion = CARD_ANIMAL[action.carcass]
+        self.acted.append(a["card"])
+        bonus = sum(e.bonus for e in kind.effects.get("scavenge", ()))
+        start = log.emit("scavenge", f"{self.player_names[p]}'s {kind.name} tries to scavenge "
+                                     f"the {carrion.name} from the highway "
+                                     f"({self.player_names[self.left_of(p)]} rolls for the "
+                                     "highway)", cards=[a["card"], action.carcass],
+                         nodes=[kind.id])
+        won, last = self._duel(kind.agility + bonus, 0, log, start, kind.name, "Highway")
+        if not won:
+            log.emit("traffic", f"The {kind.name} is not agile enough to dodge the traffic; "
+                                "the roadkill stays on the highway", cause=last)
+            return
+        self.highway.remove(action.carcass)
+        a["food"].append(action.carcass)
+        log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
+                        f"{carrion.size})", cause=last, cards=[action.carcass],
+                 nodes=["carrion", kind.id], edges=[("carrion", kind.id)])
+
+    def _steal(self, action: Steal, log: EventLog) -> None:
+        p = self.active
+        _, a = self.find(action.animal)  # type: ignore[misc]
+        thief = self._kind(a)
+        owner, victim = self.holder_of_food(action.food)
+        vkind, vmated = self._kind(victim), victim["mate"] is not None
+        eff = self._steal_effect(a, action.food, vkind, vmated,
+                                 self.is_active(vkind, owner, vmated))
+        assert eff is not None
+        self.acted.append(a["card"])
+        if eff.once:
+            self.once.append(f"{a['card']}:{eff.ability}")
+        start = log.emit("steal", f"{eff.ability}: {self.player_names[p]}'s {thief.name} goes "
+                                  f"for the {card_name(action.food)} under "
+                                  f"{self.player_names[owner]}'s {vkind.name}",
+                         cards=[a["card"], victim["card"], action.food],
+                         nodes=[thief.id, vkind.id])
+        last = start
+        if eff.contest != "none":
+            mine = thief.agility if eff.contest == "agility" else thief.strength
+            won, last = self._duel(mine, vkind.strength, log, start, thief.name, vkind.name)
+            if not won:
+                log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
+                return
+        victim["food"].remove(action.food)
+        a["food"].append(action.food)
+        log.emit("eat", f"The {thief.name} takes the {card_name(action.food)}", cause=last,
+                 cards=[action.food], nodes=[thief.id])
+
+    def holder_of_food(self, food: str) -> tuple[int, Pet]:
+        for p, pack in enumerate(self.packs):
+            for a in pack:
+                if food in a["food"]:
+                    return p, a
+        raise KeyError(food)
+
+    def _forage(self, action: Forage, log: EventLog) -> None:
+        """Foraging: draw one Forage card (or as many as an ability says) as food."""
+        p = self.active
+        _, a = self.find(action.animal)  # type: ignore[misc]
+        kind = self._kind(a)
+        self.acted.append(a["card"])
+        got = self._draw_forage(a, self._forage_count(a))
+        names = ", ".join(FORAGE[c].name for c in got)
+        log.emit("forage", f"{self.player_names[p]}'s {kind.name} forages: {names}",
+                 cards=[a["card"], *got],
+                 nodes=[*sorted({FORAGE[c].group for c in got}), kind.id],
+                 edges=[(g, kind.id) for g in sorted({FORAGE[c].group for c in got})])
+
+    # -- Mating and Offspring --------------------------------------------------------------
+
+    def _mate_source(self, a: Pet) -> str | None:
+        """Taking a Mate: where the mate is, in the rulebook's order of search (D20).
+        Another player's animal that is raising an Offspring stays with its family (D13)."""
+        mate = MATE_OF[a["card"]]
+        found = self.find(mate)
+        in_pack = (found is not None and found[0] != self.active
+                   and found[1]["offspring"] is None)
+        if self._kind(a).pet:
+            if mate in self.edeck:
+                return "event_deck"
+            if mate in self.ediscard:
+                return "event_discard"
+            return "pack" if in_pack else None
+        if mate in self.habitat:
+            return "habitat"
+        if in_pack:
+            return "pack"
+        if mate in self.wdiscard:
+            return "discard"
+        if not self.wdeck:
+            return None
+        if a["waiting"] is None:
+            return "draw"
+        return "search" if a["waiting"] < self.turn else None
+
+    def _mate_actions(self) -> list[Action]:
+        """Step 5: mates are optional, an Offspring due is not (D17)."""
+        out: list[Action] = []
+        for a in self.packs[self.active]:
+            need = self._kind(a).size
+            if food_value(a["food"]) < need or not self._pet_active(self.active, a) \
+                    or self._restricted(a, "mate"):
+                continue
+            if a["mate"] is None and a["offspring"] is None:
+                if self._mate_source(a) is not None:
+                    out.extend(TakeMate(a["card"], d) for d in discard_options(a["food"], need))
+            elif a["mate"] is not None and a["offspring"] is None and self.odeck:
+                out.extend(RaiseOffspring(a["card"], d)
+                           for d in discard_options(a["food"], need))
+        return out
+
+    def _why_not_breed(self, action: TakeMate | RaiseOffspring) -> str | None:
+        found = self.find(action.animal)
+        if found is None or found[0] != self.active:
+            return "only the animals of your own Pack take mates and raise Offspring"
+        a = found[1]
+        kind = self._kind(a)
+        if not self._pet_active(self.active, a):
+            return (f"the {kind.name} is not active now: strictly diurnal or nocturnal animals "
+                    "may only take mates or have Offspring when active")
+        if self._restricted(a, "mate"):
+            return "an Event stops this animal from mating this turn"
+        if food_value(a["food"]) < kind.size:
+            return (f"Food Requirement: the {kind.name} needs food worth its Size "
+                    f"({kind.size}); it has {food_value(a['food'])}")
+        if isinstance(action, TakeMate):
+            if a["mate"] is not None or a["offspring"] is not None:
+                return f"the {kind.name} already has a mate"
+            if self._mate_source(a) is None:
+                return ("no mate can be found now: not in the habitat, another Pack or the "
+                        "discard pile, and the deck was already searched this turn (or is "
+                        "empty)")
+        else:
+            if a["mate"] is None:
+                return "Raising Offspring needs a mated pair"
+            if a["offspring"] is not None:
+                return "this pair is already raising an Offspring"
+            if not self.odeck:
+                return "the Offspring deck is empty (D15)"
+        if action.discard not in discard_options(a["food"], kind.size):
+            return (f"Discard Food: give up requisite food worth at least {kind.size}, no card "
+                    "more than needed; Forage cards go earliest first (D14)")
+        return None
+
+    def _take_mate(self, action: TakeMate, log: EventLog) -> None:
+        p = self.active
+        _, a = self.find(action.animal)  # type: ignore[misc]
+        kind = self._kind(a)
+        mate = MATE_OF[a["card"]]
+        source = self._mate_source(a)
+        start = log.emit("seek_mate", f"{self.player_names[p]}'s {kind.name} looks for a mate",
+                         cards=[a["card"]], nodes=[kind.id])
+        found = True
+        extra: list[str] = []
+        if source == "habitat":
+            self.habitat.remove(mate)
+            where = "in the central habitat"
+        elif source == "pack":
+            owner, other = self.find(mate)  # type: ignore[misc]
+            self.packs[owner].remove(other)
+            extra = list(other["food"])
+            where = f"in {self.player_names[owner]}'s Pack (with {len(extra)} food card(s))"
+        elif source == "discard":
+            self.wdiscard.remove(mate)
+            where = "in the Wildlife discard pile"
+        elif source == "event_deck":
+            self.edeck.remove(mate)
+            self.rng.shuffle(self.edeck)
+            where = "in the Event deck"
+        elif source == "event_discard":
+            self.ediscard.remove(mate)
+            where = "in the Event discard pile"
+        elif source == "search":
+            found = mate in self.wdeck
+            if found:
+                self.wdeck.remove(mate)
+            self.rng.shuffle(self.wdeck)
+            where = "by looking through the entire Wildlife deck"
+        else:
+            found = False
+            drawn = []
+            for _ in range(MATE_DRAWS):
+                if not self.wdeck:
+                    break
+                card = self.wdeck.pop()
+                drawn.append(card)
+                if card == mate:
+                    found = True
+                    break
+                self.habitat.append(card)
+            where = f"after drawing {len(drawn)} Wildlife card(s)"
+            others = [c for c in drawn if c != mate]
+            if others:
+                log.emit("draw", f"{len(others)} non-matching card(s) join the central "
+                                 "habitat", cause=start, cards=others,
+                         nodes=sorted({CARD_ANIMAL[c].id for c in others}))
+        if not found:
+            a["waiting"] = self.turn
+            log.emit("no_mate", f"No mate found {where}: the {kind.name} waits until the "
+                                "following turn, then looks through the entire deck",
+                     cause=start)
+            return
+        self._discard_food(a, action.discard)
+        a["mate"] = mate
+        a["waiting"] = None
+        a["food"].extend(extra)
+        log.emit("mate", f"The {kind.name} takes a mate found {where}; it discards "
+                         f"{len(action.discard)} food card(s)", cause=start,
+                 cards=[a["card"], mate, *action.discard], nodes=[kind.id])
+
+    def _raise_offspring(self, action: RaiseOffspring, log: EventLog) -> None:
+        """Instructions for Raising Offspring: the requisite food is exchanged for an
+        Offspring card; it matures when the pair gathers its Size again."""
+        p = self.active
+        _, a = self.find(action.animal)  # type: ignore[misc]
+        kind = self._kind(a)
+        self._discard_food(a, action.discard)
+        a["offspring"] = self.odeck.pop()
+        log.emit("offspring", f"{self.player_names[p]}'s {kind.name} pair exchanges "
+                              f"{len(action.discard)} food card(s) for an Offspring card",
+                 cards=[a["card"], a["offspring"], *action.discard], nodes=[kind.id])
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def _play(self, action: Action, log: EventLog) -> None:
+        if isinstance(action, PlaceRoadkill):
+            self._place_roadkill(action.card, log)
+        elif isinstance(action, Draft):
+            self._draft(action.card, log)
+        elif isinstance(action, Swap):
+            self._swap(action.card, log)
+        elif isinstance(action, KeepPack):
+            self.stage = "replace"
+            self._advance(log, None)
+        elif isinstance(action, TakeFromHabitat):
+            self._replace(action.card, log)
+        elif isinstance(action, DrawWildlife):
+            self._replace(None, log)
+        elif isinstance(action, ChooseVictim):
+            self._choose_victim(action.card, log)
+        elif isinstance(action, (AdoptPet, DeclinePet)):
+            self._adopt(isinstance(action, AdoptPet), log)
+        elif isinstance(action, Forage):
+            self._forage(action, log)
+            self._advance(log, None)
+        elif isinstance(action, Hunt):
+            self._hunt(action, log)
+            self._advance(log, None)
+        elif isinstance(action, Scavenge):
+            self._scavenge(action, log)
+            self._advance(log, None)
+        elif isinstance(action, Steal):
+            self._steal(action, log)
+            self._advance(log, None)
+        elif isinstance(action, EndFeeding):
+            self.stage = "mate"
+        elif isinstance(action, TakeMate):
+            self._take_mate(action, log)
+        elif isinstance(action, RaiseOffspring):
+            self._raise_offspring(action, log)
+        elif isinstance(action, EndTurn):
+            self._end_turn(log)
+
+    def describe(self, action: Action) -> str:
+        n = card_name
+        if isinstance(action, PlaceRoadkill):
+            return f"Place the {n(action.card)} on the highway"
+        if isinstance(action, Draft):
+            return f"Select the {n(action.card)}"
+        if isinstance(action, Swap):
+            return f"Swap the {n(action.card)}"
+        if isinstance(action, TakeFromHabitat):
+            return f"Take the {n(action.card)} from the habitat"
+        if isinstance(action, ChooseVictim):
+            return f"The Event strikes the {n(action.card)}"
+        if isinstance(action, Forage):
+            return f"{n(action.animal)} forages"
+        if isinstance(action, Hunt):
+            return f"{n(action.animal)} hunts {n(action.prey)}"
+        if isinstance(action, Scavenge):
+            return f"{n(action.animal)} scavenges {n(action.carcass)}"
+        if isinstance(action, Steal):
+            return f"{n(action.animal)} steals {n(action.food)}"
+        if isinstance(action, TakeMate):
+            food = ", ".join(n(c) for c in action.discard)
+            return f"{n(action.animal)} takes a mate (discarding {food})"
+        if isinstance(action, RaiseOffspring):
+            food = ", ".join(n(c) for c in action.discard)
+            return f"{n(action.animal)} pair raises Offspring (discarding {food})"
+        return action.label()
+
+    # -- what is seen --------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.winner is not None else self.active
+
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome((self.winner,), f"{self.player_names[self.winner]} raised "
+                                       f"{len(self.secured[self.winner])} Offspring",
+                       tuple(float(len(f)) for f in self.secured))
+
+    def _animal_view(self, owner: int, a: Pet) -> dict[str, Any]:
+        kind = self._kind(a)
+        return {
+            "card": a["card"], "species": kind.id, "name": kind.name, "mate": a["mate"],
+            "food": list(a["food"]), "food_value": food_value(a["food"]), "need": kind.size,
+            "offspring": a["offspring"], "mature": self.is_mature(a),
+            "active": self._pet_active(owner, a), "pet": kind.pet,
+            "acted": owner == self.active and a["card"] in self.acted,
+            "waiting": a["waiting"] is not None,
+        }
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """Everything on the table is face up; the decks' order and another player's
+        upside-down Event card are hidden."""
+        decision = None
+        if self.decision is not None:
+            decision = {"event": self.decision["event"],
+                        "candidates": list(self.decision["candidates"])}
+        return {
+            "players": self.players, "you": player, "active": self.current_player,
+            "phase": self.phase, "day": self.day, "round": self.round, "turn": self.turn,
+            "target": self.target, "pack_size": self.pack_size,
+            "habitat": [{"card": c, "species": CARD_ANIMAL[c].id,
+                         "active": self.is_active(CARD_ANIMAL[c], None),
+                         "pair": MATE_OF[c] in self.habitat} for c in self.habitat],
+            "highway": list(self.highway),
+            "decks": {"wildlife": len(self.wdeck), "event": len(self.edeck),
+                      "forage": len(self.fdeck), "offspring": len(self.odeck)},
+            "discards": {"wildlife": list(self.wdiscard), "event": list(self.ediscard)},
+            "packs": [[self._animal_view(p, a) for a in pack]
+                      for p, pack in enumerate(self.packs)],
+            "secured": [[dict(f, cards=list(f["cards"])) for f in fams]
+                        for fams in self.secured],
+            "held_event": [c if i == player else (None if c is None else "hidden")
+                           for i, c in enumerate(self.pending)],
+            "turn_events": [[c, i] for c, i in self.mods],
+            "decision": decision,
+            "highway_cards": list(HIGHWAY_CARDS),
+            "reference": {"title": REFERENCE_CARD[0], "lines": list(REFERENCE_CARD[1])},
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    def food_web(self) -> nx.DiGraph:
+        """Who can eat whom (graphs.food_web), marking the species now in play."""
+        from .graphs import food_web
+
+        web = food_web()
+        present = {CARD_ANIMAL[c].id for c in self.habitat + self.highway}
+        present |= {CARD_ANIMAL[c].id for pack in self.packs for a in pack
+                    for c in (a["card"], a["mate"]) if c}
+        for node, data in web.nodes(data=True):
+            data["in_play"] = node in present
+        return web
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "players": self.players, "rng": self.rng.state, "target": self.target,
+            "round": self.round, "turn": self.turn, "active": self.active,
+            "stage": self.stage,
+            "wdeck": list(self.wdeck), "wdiscard": list(self.wdiscard),
+            "habitat": list(self.habitat), "highway": list(self.highway),
+            "edeck": list(self.edeck), "ediscard": list(self.ediscard),
+            "fdeck": list(self.fdeck), "odeck": list(self.odeck),
+            "packs": [[{**a, "food": list(a["food"])} for a in pack] for pack in self.packs],
+            "secured": [[{"cards": list(f["cards"]), "offspring": f["offspring"]} for f in fams]
+                        for fams in self.secured],
+            "pending": list(self.pending), "once": list(self.once),
+            "mods": [list(m) for m in self.mods], "acted": list(self.acted),
+            "decision": None if self.decision is None else
+            {**self.decision, "candidates": list(self.decision["candidates"])},
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def _from_state(cls, data: Mapping[str, Any]) -> WildlifeWeb:
+        players = s.integer(data, "players", MIN_PLAYERS, MAX_PLAYERS)
+        game = cls(players, Rng(state=s.field(data, "rng", int)),
+                   s.integer(data, "target", 1, MAX_TARGET))
+        game.round = s.integer(data, "round", 0, 10**6)
+        game.turn = s.integer(data, "turn", 0, 10**7)
+        game.active = s.integer(data, "active", 0, players - 1)
+        game.stage = s.choice(data, "stage", PHASES)
+        seen: list[str] = []
+
+        def cards(key: str, kinds: tuple[str, ...], holder: Any = data) -> list[str]:
+            values = s.field(holder, key, list)
+            for c in values:
+                if not isinstance(c, str) or CARD_KIND.get(c) not in kinds:
+                    raise ValueError(f"{key} holds {c!r:.40}, not a {'/'.join(kinds)} card")
+            seen.extend(values)
+            return list(values)
+
+        game.wdeck = cards("wdeck", ("wildlife",))
+        game.wdiscard = cards("wdiscard", ("wildlife",))
+        game.habitat = cards("habitat", ("wildlife",))
+        game.highway = cards("highway", ("wildlife", "event"))
+        if any(c not in CARD_ANIMAL for c in game.highway):
+            raise ValueError("only animals lie on the highway")
+        game.edeck = cards("edeck", ("event",))
+        game.ediscard = cards("ediscard", ("event",))
+        game.fdeck = cards("fdeck", ("forage",))
+        game.odeck = cards("odeck", ("offspring",))
+        packs = s.field(data, "packs", list)
+        if len(packs) != players:
+            raise ValueError("one Pack per player")
+        game.packs = []
+        for pack in packs:
+            if not isinstance(pack, list):
+                raise ValueError("a Pack is a list of animals")
+            animals = []
+            for a in pack:
+                if not isinstance(a, dict) or set(a) != {"card", "mate", "food", "offspring",
+                                                         "waiting"}:
+                    raise ValueError("an animal is {card, mate, food, offspring, waiting}")
+                card = a["card"]
+                if card not in CARD_ANIMAL:
+                    raise ValueError(f"{card!r:.40} is not an animal card")
+                if a["mate"] is not None and a["mate"] != MATE_OF[card]:
+                    raise ValueError(f"{a['mate']!r:.40} cannot be the mate of {card}")
+                food = cards("food", ("wildlife", "event", "forage"), a)
+                if any(c not in FOOD_VALUE for c in food):
+                    raise ValueError("food is Forage cards and animals")
+                if a["offspring"] is not None and CARD_KIND.get(a["offspring"]) != "offspring":
+                    raise ValueError("offspring must be an Offspring card")
+                if a["waiting"] is not None and (isinstance(a["waiting"], bool)
+                                                 or not isinstance(a["waiting"], int)):
+                    raise ValueError("waiting is a turn number or null")
+                seen.extend(c for c in (card, a["mate"], a["offspring"]) if c is not None)
+                animals.append({"card": card, "mate": a["mate"], "food": food,
+                                "offspring": a["offspring"], "waiting": a["waiting"]})
+            game.packs.append(animals)
+        secured = s.field(data, "secured", list)
+        if len(secured) != players:
+            raise ValueError("one list of secured families per player")
+        game.secured = []
+        for fams in secured:
+            if not isinstance(fams, list):
+                raise ValueError("secured families are a list")
+            out = []
+            for f in fams:
+                if not isinstance(f, dict) or set(f) != {"cards", "offspring"}:
+                    raise ValueError("a family is {cards, offspring}")
+                members = cards("cards", ("wildlife", "event"), f)
+                if not 1 <= len(members) <= 2 or any(c not in CARD_ANIMAL for c in members) \
+                        or (len(members) == 2 and MATE_OF[members[0]] != members[1]):
+                    raise ValueError("a family is one or two mated animal cards")
+                if CARD_KIND.get(f["offspring"]) != "offspring":
+                    raise ValueError("a family holds an Offspring card")
+                seen.append(f["offspring"])
+                out.append({"cards": members, "offspring": f["offspring"]})
+            game.secured.append(out)
+        pending = s.field(data, "pending", list)
+        if len(pending) != players or any(c is not None and CARD_KIND.get(c) != "event"
+                                          for c in pending):
+            raise ValueError("pending holds one Event card or null per player")
+        game.pending = list(pending)
+        seen.extend(c for c in pending if c is not None)
+        game.once = [str(x) for x in s.field(data, "once", list)]
+        game.mods = []
+        for m in s.field(data, "mods", list):
+            if (not isinstance(m, list) or len(m) != 2 or m[0] not in CARD_EVENT
+                    or not isinstance(m[1], int) or isinstance(m[1], bool)
+                    or not 0 <= m[1] < len(CARD_EVENT[m[0]].effects)
+                    or CARD_EVENT[m[0]].effects[m[1]].kind not in MODIFIER_KINDS):
+                raise ValueError(f"mods holds {m!r:.60}, not [event card, modifier index]")
+            game.mods.append([m[0], m[1]])
+        game.acted = [str(x) for x in s.field(data, "acted", list)]
+        decision = data.get("decision")
+        if decision is not None:
+            if (not isinstance(decision, dict)
+                    or set(decision) != {"event", "effect", "candidates"}
+                    or decision["event"] not in CARD_EVENT
+                    or not isinstance(decision["effect"], int)
+                    or not 0 <= decision["effect"] < len(CARD_EVENT[decision["event"]].effects)
+                    or not isinstance(decision["candidates"], list)):
+                raise ValueError("decision is {event, effect, candidates}")
+            seen.append(decision["event"])
+            game.decision = {"event": decision["event"], "effect": decision["effect"],
+                             "candidates": [str(c) for c in decision["candidates"]]}
+        if (game.stage in ("victim", "adopt")) != (game.decision is not None):
+            raise ValueError(f"the {game.stage} stage and the pending decision disagree")
+        winner = data.get("winner")
+        if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
+                                   or not 0 <= winner < players):
+            raise ValueError("winner is a seat or null")
+        game.winner = winner
+        if (winner is not None) != (game.stage == "over"):
+            raise ValueError("a game is over exactly when it has a winner")
+        if len(seen) != len(ALL_CARDS) or set(seen) != set(ALL_CARDS):
+            missing = sorted(set(ALL_CARDS) - set(seen))[:3]
+            doubled = sorted({c for c in seen if seen.count(c) > 1})[:3]
+            raise ValueError(f"every card must be somewhere exactly once (missing {missing}, "
+                             f"twice {doubled})")
+        return game
+
+    def _copy(self) -> WildlifeWeb:
+        twin = object.__new__(WildlifeWeb)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        for key in ("wdeck", "wdiscard", "habitat", "highway", "edeck", "ediscard", "fdeck",
+                    "odeck", "pending", "once", "acted"):
+            setattr(twin, key, list(getattr(self, key)))
+        twin.packs = [[{**a, "food": list(a["food"])} for a in pack] for pack in self.packs]
+        twin.secured = [list(f) for f in self.secured]
+        twin.mods = [list(m) for m in self.mods]
+        if self.decision is not None:
+            twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
+        return twin
+
+
+def new_game(players: int = 2, seed: int | None = None, **options: Any) -> WildlifeWeb:
+    """A Wildlife Web game in its set-up state (the dealer chooses the roadkill first)."""
+    return WildlifeWeb.new_game(players=players, seed=seed, **options)

@@ -26,7 +26,7 @@ from .core import (
 
 __version__ = "0.1.0"
 
-GAMES = ("toritori", "wildlifeweb", "tulikko", "tori")
+GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
 """The games, each importable as ``ecogames.<name>`` (loaded on first use)."""
 
 __all__ = [

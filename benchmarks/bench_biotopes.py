@@ -1,0 +1,70 @@
+"""Biotopes: what the engine costs.
+
+Prints: random self-play games/s (unchecked push, and checked apply) for 2 and 4 players,
+legal_actions, clone, to_json and from_json (which replays and verifies the history) on a
+mid-game state.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ecogames.bots import RandomBot, play
+from ecogames.core import Rng
+from ecogames.games.biotopes import Biotopes, new_game
+from timing import per_call, report
+
+
+def games_per_second(players: int, n: int) -> tuple[float, float]:
+    started = time.perf_counter()
+    actions = 0
+    for seed in range(n):
+        game = new_game(players=players, seed=seed)
+        play(game, RandomBot(seed))
+        actions += len(game.history)
+    return n / (time.perf_counter() - started), actions / n
+
+
+def checked_games_per_second(players: int, n: int) -> float:
+    started = time.perf_counter()
+    for seed in range(n):
+        game, bot = new_game(players=players, seed=seed), RandomBot(seed)
+        while not game.is_over:
+            game.apply(bot.choose(game, game.legal_actions()), record=False)
+    return n / (time.perf_counter() - started)
+
+
+def mid_game(players: int = 4) -> Biotopes:
+    """A 4-player game in the Action Phase of cycle 3 (random play from seed 3)."""
+    game, rng = new_game(players=players, seed=3), Rng(3)
+    while game.cycle < 3 or game.phase != "action":
+        legal = game.legal_actions()
+        passes = [a for a in legal if a.type != "pass"]  # keep the ecosystems growing
+        game.apply(rng.choice(passes if passes and rng.below(4) else legal))
+    return game
+
+
+def main() -> None:
+    for players, n in ((2, 200), (4, 100)):
+        rate, length = games_per_second(players, n)
+        report(f"random self-play, {players} players, push (games/s)", rate, "games/s")
+        report(f"  (actions per game, {players} players)", length, "actions")
+        report(f"random self-play, {players} players, checked apply",
+               checked_games_per_second(players, n // 4), "games/s")
+    game = mid_game()
+    report(f"legal_actions() mid-game ({len(game.legal_actions())} legal)",
+           per_call(game.legal_actions, number=2000) * 1e6, "us")
+    report("clone() mid-game, 4 players", per_call(game.clone, number=20000) * 1e6, "us")
+    report("to_json() mid-game", per_call(game.to_json, number=500) * 1e6, "us")
+    text = game.to_json()
+    report(f"from_json() mid-game (replays {len(game.history)} actions)",
+           per_call(lambda: Biotopes.from_json(text), number=20) * 1e3, "ms")
+
+
+if __name__ == "__main__":
+    main()

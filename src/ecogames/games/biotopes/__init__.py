@@ -1,0 +1,57 @@
+"""Biotopes: colonize a landscape of hexes, attract species, grow their populations.
+
+>>> from ecogames.games.biotopes import new_game
+>>> game = new_game(players=2, seed=1)
+>>> game.phase
+'redraw'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import SPECIES
+from .rules import (
+    ACTION_TYPES,
+    PHASES,
+    Adapt,
+    Biotopes,
+    ChooseBiotope,
+    Compete,
+    Decline,
+    Discard,
+    Done,
+    Draw,
+    Evolve,
+    Expand,
+    Fallback,
+    KeepHand,
+    Migrate,
+    Move,
+    OrientTile,
+    Pass,
+    Pay,
+    Place,
+    PlaceTerritory,
+    PlaceTile,
+    Prey,
+    PreyOnReserve,
+    React,
+    RedrawHand,
+    Reproduce,
+    Transfer,
+    UseCard,
+)
+
+__all__ = [
+    "ACTION_TYPES", "PHASES", "SPECIES", "Adapt", "Biotopes", "ChooseBiotope", "Compete",
+    "Decline", "Discard", "Done", "Draw", "Evolve", "Expand", "Fallback", "KeepHand",
+    "Migrate", "Move", "OrientTile", "Pass", "Pay", "Place", "PlaceTerritory", "PlaceTile",
+    "Prey", "PreyOnReserve", "React", "RedrawHand", "Reproduce", "Transfer", "UseCard",
+    "new_game",
+]
+
+
+def new_game(players: int = 2, seed: int | None = None, **options: Any) -> Biotopes:
+    """A game of Biotopes in its set-up state (options: see :class:`Biotopes`)."""
+    return Biotopes.new_game(players=players, seed=seed, **options)

@@ -1,0 +1,2391 @@
+"""Biotopes — the engine.
+
+Every rule of ``shared/rulebooks/biotopes.txt`` (quoted as "RB", by section); where the
+rulebook is silent, the decision is written in ``docs/rules/biotopes.md`` and cited here as
+``D<n>``. The module reads top-down: constants, actions, the phases table, small pure helpers,
+then the :class:`Biotopes` game whose methods are named after the rulebook's sections.
+
+How a turn resolves: an action of the action phase queues *tasks* (pay the cost, apply the
+effect, let others react, check hand limits, end the turn). Tasks that need nobody's choice
+resolve at once; a task that needs a choice stops the queue and becomes the phase (``pay``,
+``draw``, ``react``, ``fallback``, ...), whose legal actions belong to the player who must
+choose — on an opponent's turn too. The engine never chooses for a person: it resolves a
+task by itself only when there is exactly one way to do it.
+
+>>> game = Biotopes.new_game(players=2, seed=7)
+>>> game.phase, len(game.hands[0])
+('redraw', 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import schema as s
+from ecogames.core.errors import SaveError
+
+from .components import (
+    BASIC_BIOTOPE_CARD,
+    BASIC_TILES,
+    BIODIVERSITY_STEP,
+    BIOTOPE_CARDS,
+    BIOTOPES,
+    COLOURS,
+    CONFIGURATIONS,
+    CUBES_PER_COLOUR,
+    DECKS,
+    ENV_POINTS,
+    ENV_TOKEN_BY_ID,
+    ENV_TOKENS,
+    EVOLUTION_MAX_CUBES,
+    FRAGMENTATION_PENALTY,
+    HAND_LIMIT,
+    INITIAL_TERRITORIES,
+    MAX_PLAYERS,
+    MIGRATION_RANGE,
+    MIN_PLAYERS,
+    PLAYER_COLOURS,
+    RESERVE_PER_COLOUR,
+    RIVER_SIZE,
+    SOLO_TILES,
+    SPECIAL_TILES,
+    SPECIES,
+    SPECIES_BY_DECK,
+    SPECIES_CUBE_LIMIT,
+    TERRITORY_TOKENS,
+    TILE_SHAPE,
+    TILES,
+    TILES_PER_PLAYER,
+    BiotopeCard,
+    BoardSide,
+    BonusBasis,
+    CubeType,
+    Deck,
+    EffectKind,
+    Hex,
+    Reward,
+    Species,
+    Trigger,
+    neighbours,
+    solo_rank,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Constants
+# ---------------------------------------------------------------------------------------------
+
+NEUTRAL = -1
+"""Owner of the Solo Mode's tokens "of a single color" at the centre of the landscape."""
+ROWS = 4
+SPACES = ("reproduction", "transfer", "evolution", "expansion", "competition", "migration")
+"""The spaces (markers) of an Ecosystem board, one per once-per-cycle action."""
+COLONIZATIONS = ("expansion", "competition", "migration")
+P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AMPHIBIANS,
+                 CubeType.BIRDS, CubeType.MAMMALS)
+TYPES = tuple(CubeType)
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+DECK_NAMES = tuple(d.value for d in DECKS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+
+
+def _hex(h: Iterable[int]) -> str:
+    q, r = h
+    return f"({q},{r})"
+
+
+def _card(card: str) -> str:
+    return SPECIES[card].name if card in SPECIES else card
+
+
+@dataclass(frozen=True)
+class PlaceTile(Action):
+    """Landscape Construction: put one of your tiles with its centre on ``centre``."""
+
+    type = "place_tile"
+    tile: str
+    centre: tuple[int, int]
+
+    def label(self) -> str:
+        return f"Place tile {self.tile} centred on {_hex(self.centre)}"
+
+
+@dataclass(frozen=True)
+class OrientTile(Action):
+    """Landscape Construction: the side up and the turn (in sixths) of the tile just placed."""
+
+    type = "orient_tile"
+    side: str
+    rotation: int
+
+    def label(self) -> str:
+        return f"Side {self.side}, turned {self.rotation * 60}°"
+
+
+@dataclass(frozen=True)
+class KeepHand(Action):
+    type = "keep_hand"
+
+    def label(self) -> str:
+        return "Keep your starting hand"
+
+
+@dataclass(frozen=True)
+class RedrawHand(Action):
+    type = "redraw_hand"
+
+    def label(self) -> str:
+        return "Discard your hand and draw 4 new Herbivores, one of each colour"
+
+
+@dataclass(frozen=True)
+class PlaceTerritory(Action):
+    """Setup 8: an initial Territory token."""
+
+    type = "place_territory"
+    hex: tuple[int, int]
+
+    def label(self) -> str:
+        return f"Place a Territory token on {_hex(self.hex)}"
+
+
+@dataclass(frozen=True)
+class ChooseBiotope(Action):
+    """Advanced Biotopes Draft: the advanced Biotope card of the territory just placed."""
+
+    type = "choose_biotope"
+    card: str
+
+    def label(self) -> str:
+        card = BIOTOPE_CARDS.get(self.card)
+        return f"Take {card.habitat_name} ({card.biotope.label})" if card else self.card
+
+
+@dataclass(frozen=True)
+class Adapt(Action):
+    type = "adapt"
+    card: str
+
+    def label(self) -> str:
+        return f"Adaptation: play {_card(self.card)}"
+
+
+@dataclass(frozen=True)
+class Reproduce(Action):
+    type = "reproduce"
+
+    def label(self) -> str:
+        return "Reproduction"
+
+
+@dataclass(frozen=True)
+class Transfer(Action):
+    type = "transfer"
+
+    def label(self) -> str:
+        return "Transfer"
+
+
+@dataclass(frozen=True)
+class Evolve(Action):
+    type = "evolve"
+
+    def label(self) -> str:
+        return "Evolution"
+
+
+@dataclass(frozen=True)
+class Expand(Action):
+    type = "expand"
+    hex: tuple[int, int]
+
+    def label(self) -> str:
+        return f"Expansion to {_hex(self.hex)}"
+
+
+@dataclass(frozen=True)
+class Compete(Action):
+    type = "compete"
+    hex: tuple[int, int]
+
+    def label(self) -> str:
+        return f"Competition for {_hex(self.hex)}"
+
+
+@dataclass(frozen=True)
+class Migrate(Action):
+    type = "migrate"
+    origin: tuple[int, int]
+    hex: tuple[int, int]
+
+    def label(self) -> str:
+        return f"Migration from {_hex(self.origin)} to {_hex(self.hex)}"
+
+
+@dataclass(frozen=True)
+class UseCard(Action):
+    """Species Card Actions: the Action of the card at ``row``, ``col`` of your Ecosystem."""
+
+    type = "use_card"
+    row: int
+    col: int
+
+    def label(self) -> str:
+        return f"Use the Action of the card at row {self.row}, column {self.col}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    type = "pass"
+
+    def label(self) -> str:
+        return "Pass until the next cycle"
+
+
+@dataclass(frozen=True)
+class Pay(Action):
+    """Pay a cost with a cube of ``colour`` from your card at ``row``, ``col`` (col -1: the
+    Biotope card of the row)."""
+
+    type = "pay"
+    row: int
+    col: int
+    colour: str
+
+    def label(self) -> str:
+        where = "Biotope card" if self.col < 0 else f"card {self.col}"
+        return f"Pay with a {self.colour} cube from row {self.row}, {where}"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    type = "done"
+
+    def label(self) -> str:
+        return "Done"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    type = "discard"
+    card: str
+
+    def label(self) -> str:
+        return f"Discard {_card(self.card)}"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw a card: ``slot`` 0-2 of ``deck``'s river (0 leftmost), or -1 for the deck's top."""
+
+    type = "draw"
+    deck: str
+    slot: int
+
+    def label(self) -> str:
+        where = "the top of the deck" if self.slot < 0 else f"river card {self.slot + 1}"
+        return f"Draw from {self.deck}: {where}"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Put a cube on your card at ``row``, ``col`` (col -1: the Biotope card)."""
+
+    type = "place"
+    row: int
+    col: int
+
+    def label(self) -> str:
+        where = "the Biotope card" if self.col < 0 else f"card {self.col}"
+        return f"Place the cube on row {self.row}, {where}"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    type = "decline"
+
+    def label(self) -> str:
+        return "Decline"
+
+
+@dataclass(frozen=True)
+class React(Action):
+    type = "react"
+
+    def label(self) -> str:
+        return "Use the Reaction"
+
+
+@dataclass(frozen=True)
+class Prey(Action):
+    """Predatory Species: recycle the ``colour`` cube on ``player``'s card at ``row``, ``col``
+    into your bag."""
+
+    type = "prey"
+    player: int
+    row: int
+    col: int
+    colour: str
+
+    def label(self) -> str:
+        owner = PLAYER_COLOURS[self.player].capitalize() if 0 <= self.player < 5 else "?"
+        return (f"Prey on {owner}'s {self.colour} cube "
+                f"(row {self.row}, {'Biotope card' if self.col < 0 else f'card {self.col}'})")
+
+
+@dataclass(frozen=True)
+class PreyOnReserve(Action):
+    """Solo Mode: a Predatory Species takes a cube of ``colour`` from the reserve."""
+
+    type = "prey_reserve"
+    colour: str
+
+    def label(self) -> str:
+        return f"Take a {self.colour} cube from the reserve"
+
+
+@dataclass(frozen=True)
+class Fallback(Action):
+    type = "fallback"
+    hex: tuple[int, int]
+
+    def label(self) -> str:
+        return f"Fall back to {_hex(self.hex)}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Discreet Species: move a ``colour`` cube from (row, col) to the Species card
+    (to_row, to_col)."""
+
+    type = "move"
+    row: int
+    col: int
+    colour: str
+    to_row: int
+    to_col: int
+
+    def label(self) -> str:
+        return (f"Move a {self.colour} cube from row {self.row} "
+                f"{'Biotope card' if self.col < 0 else f'card {self.col}'} "
+                f"to row {self.to_row} card {self.to_col}")
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PlaceTile, OrientTile, KeepHand, RedrawHand, PlaceTerritory, ChooseBiotope,
+    Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass,
+    Pay, Done, Discard, Draw, Place, Decline, React, Prey, PreyOnReserve, Fallback, Move,
+)
+
+ACTION_PHASE = (Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass)
+
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "tiles": (PlaceTile,),
+    "orient": (OrientTile,),
+    "redraw": (KeepHand, RedrawHand),
+    "placement": (PlaceTerritory,),
+    "draft": (ChooseBiotope,),
+    "action": ACTION_PHASE,
+    "pay": (Pay, Done),
+    "breed": (Place, Decline),
+    "prey": (Prey, PreyOnReserve),
+    "react": (React, Decline),
+    "draw": (Draw,),
+    "cube": (Place,),
+    "fallback": (Fallback,),
+    "move": (Move,),
+    "evo_discard": (Discard, Done),
+    "discard": (Discard,),
+    "over": (),
+}
+"""Which actions each phase allows. Set-up phases come first; ``action`` is the Action Phase;
+the others are decisions in the middle of a resolution (tasks waiting for a choice)."""
+
+SETUP_STAGES = ("tiles", "orient", "redraw", "placement", "draft")
+TASK_KINDS = frozenset({"pay", "breed", "prey", "react", "draw", "cube", "fallback", "move",
+                        "evo_discard", "discard", "reproduce", "transfer", "colonize", "end"})
+
+
+# ---------------------------------------------------------------------------------------------
+# Small pure helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def _can_fill(slots: list[CubeType], pool: dict[frozenset[CubeType], int]) -> bool:
+    """Can the cubes of ``pool`` (count by what each may count as) pay every slot?"""
+    if not slots:
+        return True
+    first, rest = slots[0], slots[1:]
+    for opts, n in pool.items():
+        if n and first in opts:
+            pool[opts] = n - 1
+            ok = _can_fill(rest, pool)
+            pool[opts] = n
+            if ok:
+                return True
+    return False
+
+
+def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
+                 pool: dict[frozenset[CubeType], int]) -> bool:
+    """Adaptation's cost: can the cubes already ``paid`` (each with what it may count as) be
+    matched to distinct slots of ``diet``, and the remaining slots be paid from ``pool``?"""
+    slots = list(diet)
+
+    def assign(i: int, remaining: list[CubeType]) -> bool:
+        if i == len(paid):
+            return _can_fill(remaining, pool)
+        tried = set()
+        for j, t in enumerate(remaining):
+            if t in paid[i] and t not in tried:
+                tried.add(t)
+                if assign(i + 1, remaining[:j] + remaining[j + 1:]):
+                    return True
+        return False
+
+    return len(paid) <= len(slots) and assign(0, slots)
+
+
+def _species_cubes(entry: list[Any]) -> int:
+    return entry[1] + entry[2] + entry[3] + entry[4]
+
+
+def _colour(name: str) -> int:
+    return COLOUR_INDEX[name]
+
+
+def landscape_of(tiles: Iterable[Iterable[Any]]) -> tuple[dict[Hex, int], dict[Hex, int]]:
+    """The hexes of placed tiles: hex -> biotope index, and hex -> index of its tile."""
+    biotope: dict[Hex, int] = {}
+    tile_of: dict[Hex, int] = {}
+    for index, (tile_id, side, rotation, q, r) in enumerate(tiles):
+        if side is None:
+            for dq, dr in TILE_SHAPE:
+                tile_of[(q + dq, r + dr)] = index
+            continue
+        for h, b in TILES[tile_id].hexes(side, rotation, (q, r)).items():
+            if h in biotope:
+                raise ValueError(f"tiles overlap at {h}")
+            biotope[h] = BIOTOPES.index(b)
+            tile_of[h] = index
+    return biotope, tile_of
+
+
+def edge_hexes(landscape: Mapping[Hex, int]) -> frozenset[Hex]:
+    """Setup 8, "a hexagon at the edge of the central landscape": a hex with a side that
+    touches no landscape hex (Landscape Construction: "Empty spaces count as edges")."""
+    return frozenset(h for h in landscape if any(n not in landscape for n in neighbours(h)))
+
+
+def groups(hexes: Iterable[Hex]) -> list[set[Hex]]:
+    """Territory Fragmentation: the connected groups of a set of hexes."""
+    left = set(hexes)
+    out = []
+    while left:
+        start = left.pop()
+        group, frontier = {start}, [start]
+        while frontier:
+            for n in neighbours(frontier.pop()):
+                if n in left:
+                    left.discard(n)
+                    group.add(n)
+                    frontier.append(n)
+        out.append(group)
+    return out
+
+
+def adjacency(landscape: Mapping[Hex, int]) -> dict[Hex, tuple[Hex, ...]]:
+    """Each landscape hex's neighbours on the landscape."""
+    return {h: tuple(n for n in neighbours(h) if n in landscape) for h in landscape}
+
+
+def within_reach(adj: Mapping[Hex, tuple[Hex, ...]], start: Hex, steps: int) -> set[Hex]:
+    """Migration: the hexes at most ``steps`` moves away, moving over landscape hexes only
+    (tokens may be passed over; empty spaces may not, D16). ``adj``: see :func:`adjacency`."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for h in frontier:
+            for n in adj[h]:
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    seen.discard(start)
+    return seen
+
+
+def construction_sites(landscape: Mapping[Hex, int], tile_of: Mapping[Hex, int]) -> list[Hex]:
+    """Landscape Construction: the centres where a tile may go — on no other tile, touching
+    the landscape, with at least 2 of its hexes adjacent to each tile it touches (D15)."""
+    if not landscape:
+        return [(0, 0)]
+    candidates = set()
+    for h in landscape:
+        for n in neighbours(h):
+            for m in neighbours(n):
+                candidates.add(m)
+    sites = []
+    for c in sorted(candidates):
+        cells = [(c[0] + dq, c[1] + dr) for dq, dr in TILE_SHAPE]
+        if any(x in tile_of for x in cells):
+            continue
+        touching: dict[int, int] = {}
+        for x in cells:
+            for t in {tile_of[n] for n in neighbours(x) if n in tile_of}:
+                touching[t] = touching.get(t, 0) + 1
+        if touching and all(n >= 2 for n in touching.values()):
+            sites.append(c)
+    return sites
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class Biotopes(Game):
+    """Biotopes for 1 to 5 players (1: Solo Mode). Options of ``new_game``:
+
+    - ``board``: ``"butterfly"`` (6 cycles, the default) or ``"ant"`` (5 cycles);
+    - ``configuration``: the landscape configuration (``components.CONFIGURATIONS``);
+    - ``construction``: the Landscape Construction variant (players place the tiles);
+    - ``draft``: the Advanced Biotopes Draft variant (advanced Biotope cards);
+    - ``special_tiles``: with ``construction``, the 2 special tiles join the dealt tiles;
+    - ``first_player``: the first player (``None``: drawn at random).
+    """
+
+    name = "biotopes"
+    title = "Biotopes"
+    action_types = ACTION_TYPES
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+
+    def __init__(self, players: int, rng: Rng, opts: dict[str, Any]) -> None:
+        self.players = players
+        self.rng = rng
+        self.opts = opts
+        self.board = BoardSide(opts["board"])
+        self.cycles = self.board.cycles
+        self.first = 0
+        self.cycle = 1
+        self.initiative = 0
+        self.active = 0
+        self.stage = "redraw"
+        self.order: list[int] = []
+        self.tiles: list[list[Any]] = []
+        self.tile_hands: list[list[str]] = [[] for _ in range(players)]
+        self.landscape: dict[Hex, int] = {}
+        self.tile_of: dict[Hex, int] = {}
+        self.edges: frozenset[Hex] = frozenset()
+        self.adj: dict[Hex, tuple[Hex, ...]] = {}
+        self.owner: dict[Hex, int] = {}
+        self.neutral_removed = 0
+        self.draft_biotope = -1
+        self.reserve = [0] * ROWS
+        self.box = [0] * ROWS
+        self.env: list[str] = []
+        self.decks: list[list[str]] = [[], [], []]
+        self.rivers: list[list[str]] = [[], [], []]
+        self.discards: list[list[str]] = [[], [], []]
+        self.bags = [[0] * ROWS for _ in range(players)]
+        self.bcards: list[list[str]] = [[""] * ROWS for _ in range(players)]
+        self.biotope = [[0] * ROWS for _ in range(players)]
+        self.rows: list[list[list[list[Any]]]] = [[[] for _ in range(ROWS)]
+                                                  for _ in range(players)]
+        self.spaces = [[[0] * ROWS for _ in SPACES] for _ in range(players)]
+        self.uses = [[0] * len(SPACES) for _ in range(players)]
+        self.tokens = [TERRITORY_TOKENS] * players
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.passed = [False] * players
+        self.queue: list[dict[str, Any]] = []
+        self.scores: list[dict[str, int]] | None = None
+
+    # -- Setup -----------------------------------------------------------------------------
+
+    @classmethod
+    def _setup(cls, *, players: int, rng: Rng, board: str | None = None,
+               configuration: str | None = None, construction: bool = False,
+               draft: bool = False, special_tiles: bool = False,
+               first_player: int | None = None) -> Biotopes:
+        """RB Setup 1-8 (and Solo Mode 1-4, Landscape Construction, Advanced Biotopes Draft)."""
+        solo = players == 1
+        if not isinstance(construction, bool) or not isinstance(draft, bool) or \
+                not isinstance(special_tiles, bool):
+            raise ValueError("construction, draft and special_tiles are True or False")
+        if solo and construction:
+            raise ValueError("Solo Mode places 4 tiles as shown: it has no Landscape "
+                             "Construction (D29)")
+        if special_tiles and not construction:
+            raise ValueError("the special tiles are dealt only in Landscape Construction (D6)")
+        if solo:
+            wanted = BoardSide.ANT if draft else BoardSide.BUTTERFLY
+            if board is not None and board != wanted.value:
+                raise ValueError(f"Solo Mode plays the {wanted.value} side "
+                                 f"({'advanced' if draft else 'basic'} mode)")
+            board = wanted.value
+        board = board or BoardSide.BUTTERFLY.value
+        if board not in {b.value for b in BoardSide}:
+            raise ValueError(f"board is 'butterfly' or 'ant', not {board!r}")
+        n_tiles = SOLO_TILES if solo else TILES_PER_PLAYER * players
+        if construction:
+            if configuration is not None:
+                raise ValueError("Landscape Construction has no fixed configuration")
+        else:
+            configuration = configuration or next(iter(CONFIGURATIONS[n_tiles]))
+            if configuration not in CONFIGURATIONS[n_tiles]:
+                raise ValueError(f"configurations for {n_tiles} tiles: "
+                                 f"{sorted(CONFIGURATIONS[n_tiles])}, not {configuration!r}")
+        if first_player is not None and (not isinstance(first_player, int)
+                                         or not 0 <= first_player < players):
+            raise ValueError(f"first_player is a player index below {players}")
+        opts = {"board": board, "configuration": configuration, "construction": construction,
+                "draft": draft, "special_tiles": special_tiles, "first_player": first_player}
+        game = cls(players, rng, opts)
+        # 1. First player and Initiative token.
+        game.first = first_player if first_player is not None else rng.below(players)
+        game.initiative = game.active = game.first
+        # 2. The common reserve; the other cubes stay in the box.
+        for k in range(ROWS):
+            game.reserve[k] = RESERVE_PER_COLOUR[players]
+            game.box[k] = CUBES_PER_COLOUR - game.reserve[k]
+        # 3. Three shuffled decks.
+        for d, deck in enumerate(DECKS):
+            cards = list(SPECIES_BY_DECK[deck])
+            rng.shuffle(cards)
+            game.decks[d] = cards
+        # 5. Two gray-backed (biotope) and two black-backed (type) tokens, at random (D4).
+        grays = [t.id for t in ENV_TOKENS if t.back == "gray"]
+        blacks = [t.id for t in ENV_TOKENS if t.back == "black"]
+        rng.shuffle(grays)
+        rng.shuffle(blacks)
+        game.env = grays[:2] + blacks[:2]
+        # Biotope cards: one basic card of each biotope (D9), unless drafted.
+        if not draft:
+            for p in range(players):
+                game.bcards[p] = [BASIC_BIOTOPE_CARD[b][p] for b in BIOTOPES]
+        # 6. The central landscape.
+        if construction:
+            pool = sorted(BASIC_TILES) + (sorted(SPECIAL_TILES) if special_tiles else [])
+            rng.shuffle(pool)
+            for i, p in enumerate(game._clockwise(game.first) * TILES_PER_PLAYER):
+                game.tile_hands[p].append(pool[i])
+            game.stage = "tiles"
+            game.order = game._clockwise(game.first) * TILES_PER_PLAYER
+            return game
+        chosen = sorted(BASIC_TILES)
+        rng.shuffle(chosen)
+        centres = list(CONFIGURATIONS[n_tiles][configuration])
+        rng.shuffle(centres)
+        for tile_id, (q, r) in zip(chosen[:n_tiles], centres):
+            game.tiles.append([tile_id, "AB"[rng.below(2)], rng.below(6), q, r])
+        game._build_landscape()
+        if solo:  # Solo Mode 1: a single colour on every hex not at the edge.
+            for h in sorted(game.landscape):
+                if h not in game.edges:
+                    game.owner[h] = NEUTRAL
+        game._deal_starting_hands()
+        return game
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.opts)
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    def _clockwise(self, start: int) -> list[int]:
+        return [(start + i) % self.players for i in range(self.players)]
+
+    def _build_landscape(self) -> None:
+        """The hexes of the placed tiles (shared by copies: rebuilt, never changed)."""
+        self.landscape, self.tile_of = landscape_of(self.tiles)
+        self.edges = edge_hexes(self.landscape)
+        self.adj = adjacency(self.landscape)
+
+    def _deal_starting_hands(self) -> None:
+        """RB Setup 7: "4 cards of different colors from the Herbivores pile"."""
+        for p in self._clockwise(self.first):
+            self.hands[p] = self._draw_one_of_each_colour()
+        self.stage = "redraw"
+        self.order = self._clockwise(self.first)
+
+    def _draw_one_of_each_colour(self) -> list[str]:
+        deck = self.decks[0]
+        hand = []
+        for b in BIOTOPES:
+            for i, card in enumerate(deck):
+                if SPECIES[card].biotope is b:
+                    hand.append(deck.pop(i))
+                    break
+        return hand
+
+    def _place_tile(self, a: PlaceTile, log: EventLog) -> None:
+        p = self.order[0]
+        self.tile_hands[p].remove(a.tile)
+        self.tiles.append([a.tile, None, 0, a.centre[0], a.centre[1]])
+        self.landscape, self.tile_of = landscape_of(self.tiles)
+        self.stage = "orient"
+        log.emit("tile", f"{self.player_names[p]} places tile {a.tile} at {_hex(a.centre)}",
+                 hexes=[list(a.centre)])
+
+    def _orient_tile(self, a: OrientTile, log: EventLog) -> None:
+        p = self.order.pop(0)
+        self.tiles[-1][1], self.tiles[-1][2] = a.side, a.rotation
+        self._build_landscape()
+        tile = TILES[self.tiles[-1][0]]
+        log.emit("tile", f"{self.player_names[p]} turns tile {tile.face(a.side)} "
+                 f"by {a.rotation * 60}°", hexes=[list(self.tiles[-1][3:5])])
+        if self.order:
+            self.stage = "tiles"
+        else:
+            self._deal_starting_hands()
+
+    def _redraw(self, a: Action, log: EventLog) -> None:
+        """RB Setup 7: "you may decide to discard your whole hand and draw 4 new cards from
+        the Herbivores deck, one of each color. Then reshuffle the Herbivores deck." (D7)"""
+        p = self.order.pop(0)
+        if isinstance(a, RedrawHand):
+            old = self.hands[p]
+            self.hands[p] = self._draw_one_of_each_colour()
+            self.decks[0].extend(old)
+            self.rng.shuffle(self.decks[0])
+            log.emit("redraw", f"{self.player_names[p]} discards the starting hand and draws "
+                     "4 new Herbivores; the Herbivores deck is reshuffled", players=[p])
+        else:
+            log.emit("keep", f"{self.player_names[p]} keeps the starting hand", players=[p])
+        if not self.order:
+            for d in range(len(DECKS)):  # the rivers (D8)
+                for _ in range(RIVER_SIZE):
+                    self._refill_river(d)
+            self.stage = "placement"
+            self.order = self._clockwise(self.first) * INITIAL_TERRITORIES
+
+    def placement_options(self, p: int) -> list[Hex]:
+        """RB Setup 8: an empty hex at the edge, of a biotope you do not hold yet, adjacent to
+        none of your tokens. When no hex fits, the conditions are eased one at a time (D10)."""
+        mine = [h for h, o in self.owner.items() if o == p]
+        held = {self.landscape[h] for h in mine}
+        near = {n for h in mine for n in neighbours(h)}
+        empty = [h for h in sorted(self.landscape) if h not in self.owner]
+        tiers = (
+            lambda h: h in self.edges and self.landscape[h] not in held and h not in near,
+            lambda h: h in self.edges and self.landscape[h] not in held,
+            lambda h: self.landscape[h] not in held,
+            lambda h: True,
+        )
+        for test in tiers:
+            found = [h for h in empty if test(h)]
+            if found:
+                return found
+        return []
+
+    def _place_territory(self, a: PlaceTerritory, log: EventLog) -> None:
+        p = self.order.pop(0)
+        h = a.hex
+        self.owner[h] = p
+        self.tokens[p] -= 1
+        k = self.landscape[h]
+        cause = log.emit("territory", f"{self.player_names[p]} places a Territory token on "
+                         f"the {BIOTOPES[k].label} at {_hex(h)}", hexes=[list(h)], players=[p])
+        if self.opts["draft"]:
+            self.draft_biotope = k
+            self.stage = "draft"
+            return
+        self._starting_cube(p, k, log, cause)
+        self._after_placement(log)
+
+    def _starting_cube(self, p: int, k: int, log: EventLog, cause: int | None) -> None:
+        """D11: each initial territory puts a cube of its colour from the reserve into the
+        bag (so the 1st Primary Production draws one cube of each colour)."""
+        if self.reserve[k]:
+            self.reserve[k] -= 1
+            self.bags[p][k] += 1
+            log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into "
+                     f"{self.player_names[p]}'s bag", cause=cause, cubes=[COLOURS[k]])
+
+    def _choose_biotope(self, a: ChooseBiotope, log: EventLog) -> None:
+        """Advanced Biotopes Draft: "choose a Biotope card of the same type as the territory
+        you just colonized ... then place a cube of the matching color in your bag"."""
+        p = self.current_player
+        assert p is not None
+        card = BIOTOPE_CARDS[a.card]
+        self.bcards[p][card.row] = a.card
+        cause = log.emit("draft", f"{self.player_names[p]} takes {card.habitat_name} "
+                         f"({card.biotope.label})", cards=[a.card])
+        self._starting_cube(p, card.row, log, cause)
+        self.draft_biotope = -1
+        self.stage = "placement"
+        self._after_placement(log)
+
+    def _after_placement(self, log: EventLog) -> None:
+        if self.order:
+            return
+        self.stage = "play"
+        start = log.emit("start", "The set-up is over: cycle 1 begins")
+        self._primary_production(log, start)
+        self.active = self.initiative
+
+    def draft_options(self) -> list[str]:
+        taken = {c for row in self.bcards for c in row if c}
+        return [c.id for c in BIOTOPE_CARDS.values()
+                if c.row == self.draft_biotope and c.id not in taken]
+
+    # -- Cards and rivers ------------------------------------------------------------------
+
+    def _refill_river(self, d: int) -> None:
+        card = self._take_from_deck(d)
+        if card is not None:
+            self.rivers[d].insert(0, card)
+
+    def _take_from_deck(self, d: int) -> str | None:
+        """A card from the top of deck ``d``; an empty deck is first remade from its discard
+        pile, shuffled (D12)."""
+        if not self.decks[d] and self.discards[d]:
+            self.decks[d] = self.discards[d]
+            self.discards[d] = []
+            self.rng.shuffle(self.decks[d])
+        return self.decks[d].pop() if self.decks[d] else None
+
+    def _discard_card(self, card: str) -> None:
+        self.discards[DECK_NAMES.index(SPECIES[card].deck.value)].append(card)
+
+    def draw_options(self) -> list[Draw]:
+        out = []
+        for d, name in enumerate(DECK_NAMES):
+            out.extend(Draw(name, i) for i in range(len(self.rivers[d])))
+            if self.decks[d] or self.discards[d]:
+                out.append(Draw(name, -1))
+        return out
+
+    # -- Cubes -----------------------------------------------------------------------------
+
+    def cube_count(self) -> list[int]:
+        """Cubes of each colour everywhere (160 in all: 40 of each colour)."""
+        total = [self.reserve[k] + self.box[k] for k in range(ROWS)]
+        for p in range(self.players):
+            for k in range(ROWS):
+                total[k] += self.bags[p][k]
+                for space in self.spaces[p]:
+                    total[k] += space[k]
+            for r in range(ROWS):
+                total[r] += self.biotope[p][r]
+                for e in self.rows[p][r]:
+                    for k in range(ROWS):
+                        total[k] += e[1 + k]
+        for task in self.queue:  # a cube drawn from a bag, waiting to be placed
+            if task["t"] == "cube" and task["colour"] >= 0:
+                total[task["colour"]] += 1
+        return total
+
+    def _cube_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool, int]]:
+        """Every cube of ``p`` on a card: (row, col, colour, type, pollinating, count); col -1
+        is the Biotope card, whose cubes are of the Plants type (Glossary)."""
+        out = []
+        for r in range(ROWS):
+            if self.biotope[p][r]:
+                out.append((r, -1, r, P, False, self.biotope[p][r]))
+            for c, e in enumerate(self.rows[p][r]):
+                card = SPECIES[e[0]]
+                pol = card.effect.kind is EffectKind.POLLINATING
+                for k in range(ROWS):
+                    if e[1 + k]:
+                        out.append((r, c, k, card.type, pol, e[1 + k]))
+        return out
+
+    def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
+        if col < 0:
+            self.biotope[p][row] -= 1
+        else:
+            self.rows[p][row][col][1 + k] -= 1
+
+    def _put_cube(self, p: int, row: int, col: int, k: int) -> None:
+        if col < 0:
+            self.biotope[p][row] += 1
+        else:
+            self.rows[p][row][col][1 + k] += 1
+
+    def card_at(self, p: int, row: int, col: int) -> str:
+        return self.bcards[p][row] if col < 0 else self.rows[p][row][col][0]
+
+    def _where(self, p: int, row: int, col: int) -> str:
+        if col < 0:
+            return f"{self.player_names[p]}'s {BIOTOPES[row].label} Biotope card"
+        return f"{self.player_names[p]}'s {SPECIES[self.rows[p][row][col][0]].name}"
+
+    def _node(self, p: int, row: int, col: int) -> str:
+        return P.value if col < 0 else SPECIES[self.rows[p][row][col][0]].type.value
+
+    def _has_effect(self, p: int, kind: EffectKind) -> list[tuple[int, int, Species]]:
+        out = []
+        for r in range(ROWS):
+            for c, e in enumerate(self.rows[p][r]):
+                card = SPECIES[e[0]]
+                if card.effect.kind is kind:
+                    out.append((r, c, card))
+        return out
+
+    def _advanced(self, p: int, kind: EffectKind) -> list[BiotopeCard]:
+        if not self.opts["draft"]:
+            return []
+        return [BIOTOPE_CARDS[c] for c in self.bcards[p]
+                if c and BIOTOPE_CARDS[c].effect.kind is kind]
+
+    def _space_limit(self, p: int, space: str) -> int:
+        """x2: "you may play the indicated action ... a second time during each cycle"."""
+        if space in COLONIZATIONS and any(
+                card.effect.action is not None and card.effect.action.value == space
+                for _, _, card in self._has_effect(p, EffectKind.DOUBLE)):
+            return 2
+        return 1
+
+    def territories(self, p: int) -> list[Hex]:
+        return sorted(h for h, o in self.owner.items() if o == p)
+
+    # -- 1. Primary Production -------------------------------------------------------------
+
+    def _primary_production(self, log: EventLog, cause: int | None = None) -> None:
+        """RB 1. Primary Production: draw as many cubes as occupied territories, plus card
+        bonuses, and put each on the Biotope card of its colour."""
+        for p in self._clockwise(self.initiative):
+            bonus = sum(card.effect.count for _, _, card in
+                        self._has_effect(p, EffectKind.PRODUCTION))
+            bonus += sum(c.effect.count for c in self._advanced(p, EffectKind.PRODUCTION))
+            wanted = len(self.territories(p)) + bonus
+            drawn = [0] * ROWS
+            for _ in range(wanted):
+                k = self._draw_from_bag(p)
+                if k is None:
+                    break
+                drawn[k] += 1
+                self.biotope[p][k] += 1
+            got = sum(drawn)
+            what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
+            log.emit("production", f"{self.player_names[p]} draws {got} cube(s) from the bag "
+                     f"({what}) onto the Biotope cards"
+                     + (f" (+{bonus} from cards)" if bonus else "")
+                     + (f"; the bag held only {got}" if got < wanted else ""), cause=cause,
+                     players=[p], nodes=[P.value],
+                     cards=[self.bcards[p][k] for k in range(ROWS) if drawn[k]])
+
+    def _draw_from_bag(self, p: int) -> int | None:
+        """Glossary, Draw (from the bag): a cube at random."""
+        bag = self.bags[p]
+        total = sum(bag)
+        if not total:
+            return None
+        x = self.rng.below(total)
+        for k in range(ROWS):
+            if x < bag[k]:
+                bag[k] -= 1
+                return k
+            x -= bag[k]
+        raise AssertionError("unreachable")
+
+    # -- 2. Action Phase: what is legal ----------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        stage = self.stage
+        if stage == "over":
+            return []
+        if stage == "tiles":
+            p = self.order[0]
+            sites = construction_sites(self.landscape, self.tile_of)
+            return [PlaceTile(t, c) for t in sorted(set(self.tile_hands[p])) for c in sites]
+        if stage == "orient":
+            tile = TILES[self.tiles[-1][0]]
+            return [OrientTile(side, rot) for side in sorted(tile.sides) for rot in range(6)]
+        if stage == "redraw":
+            return [KeepHand(), RedrawHand()]
+        if stage == "placement":
+            return [PlaceTerritory(h) for h in self.placement_options(self.order[0])]
+        if stage == "draft":
+            return [ChooseBiotope(c) for c in self.draft_options()]
+        if self.queue:
+            return self._decision_options(self.queue[0])
+        return self._action_phase_options(self.active)
+
+    def _action_phase_options(self, p: int) -> list[Action]:
+        """RB 2. Action Phase and The Actions: every action ``p`` may take now."""
+        out: list[Action] = []
+        sources = self._cube_sources(p)
+        pool = self._pool(sources)
+        for card in sorted(self.hands[p]):
+            if diet_payable(SPECIES[card].diet, [], pool):
+                out.append(Adapt(card))
+        uses = self.uses[p]
+        if uses[0] < 1 and any(t in (INV, R) for _, _, _, t, _, _ in sources):
+            out.append(Reproduce())
+        if uses[1] < 1 and sources:
+            out.append(Transfer())
+        if uses[2] < 1 and sources:
+            out.append(Evolve())
+        mine = self.territories(p)
+        # The colours a colonization can be paid in (Expansion: Plants; Competition: Mammals
+        # or Birds; Migration: Birds or Reptiles & Amphibians — from Species cards).
+        mb = {k for _, c, k, t, _, _ in sources if c >= 0 and t in (M, B)}
+        br = {k for _, c, k, t, _, _ in sources if c >= 0 and t in (B, R)}
+        land, owner = self.landscape, self.owner
+        if self.tokens[p] and uses[3] < self._space_limit(p, "expansion"):
+            for h in self._adjacent(mine):
+                if h not in owner and self.biotope[p][land[h]]:
+                    out.append(Expand(h))
+        if mb and self.tokens[p] and uses[4] < self._space_limit(p, "competition"):
+            for h in self._adjacent(mine):
+                o = owner.get(h)
+                if o is not None and o != p and land[h] in mb:
+                    out.append(Compete(h))
+        if br and uses[5] < self._space_limit(p, "migration"):
+            for origin in mine:
+                for h in sorted(within_reach(self.adj, origin, MIGRATION_RANGE)):
+                    if h not in owner and land[h] in br:
+                        out.append(Migrate(origin, h))
+        for r in range(ROWS):
+            for c, e in enumerate(self.rows[p][r]):
+                if SPECIES[e[0]].effect.icon == "action" and _species_cubes(e):
+                    out.append(UseCard(r, c))
+        out.append(Pass())
+        return out
+
+    def _adjacent(self, hexes: Iterable[Hex]) -> list[Hex]:
+        out: set[Hex] = set()
+        for h in hexes:
+            out.update(self.adj[h])
+        return sorted(out)
+
+    @staticmethod
+    def _pool(sources: list[tuple[int, int, int, CubeType, bool, int]]
+              ) -> dict[frozenset[CubeType], int]:
+        pool: dict[frozenset[CubeType], int] = {}
+        for _, _, _, t, pol, n in sources:
+            key = frozenset({t, P}) if pol else frozenset({t})
+            pool[key] = pool.get(key, 0) + n
+        return pool
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    def _decision_options(self, task: dict[str, Any]) -> list[Action]:
+        kind = task["t"]
+        p = task["p"]
+        if kind == "pay":
+            return self._pay_options(task)
+        if kind == "breed":
+            return self._breed_options(task)
+        if kind == "prey":
+            return self._prey_options(task)
+        if kind == "react":
+            return [React(), Decline()]
+        if kind == "draw":
+            return list(self.draw_options())
+        if kind == "cube":
+            return self._cube_options(task)
+        if kind == "fallback":
+            return [Fallback(h) for h in self._fallback_options(task)]
+        if kind == "move":
+            return self._move_options(p)
+        if kind == "evo_discard":
+            return [*(Discard(c) for c in sorted(self.hands[p])), Done()]
+        if kind == "discard":
+            return [Discard(c) for c in sorted(self.hands[p])]
+        return []
+
+    def _pay_options(self, task: dict[str, Any]) -> list[Action]:
+        p = task["p"]
+        mode = task["mode"]
+        sources = self._cube_sources(p)
+        paid = task["paid"]
+        out: list[Action] = []
+        if mode == "diet":
+            diet = [CubeType(t) for t in task["req"]]
+            paid_opts = [frozenset(CubeType(x) for x in opts) for opts in paid]
+            pool = self._pool(sources)
+            for r, c, k, t, pol, _ in sources:
+                opts = frozenset({t, P}) if pol else frozenset({t})
+                pool[opts] -= 1
+                if diet_payable(diet, [*paid_opts, opts], pool):
+                    out.append(Pay(r, c, COLOURS[k]))
+                pool[opts] += 1
+            return out
+        allowed = {CubeType(t) for t in task["types"]}
+        if mode == "evolution":
+            used = {CubeType(opts[0]) for opts in paid}
+            out = [Pay(r, c, COLOURS[k]) for r, c, k, t, _, _ in sources
+                   if t not in used]
+            if paid:
+                out.append(Done())
+            return out
+        colour, src = task["colour"], task["src"]
+        return [Pay(r, c, COLOURS[k]) for r, c, k, t, _, _ in sources
+                if t in allowed and (colour < 0 or k == colour)
+                and (src is None or (r, c) == tuple(src))
+                and (not task["species"] or c >= 0)]
+
+    def _breed_options(self, task: dict[str, Any]) -> list[Action]:
+        p = task["p"]
+        out: list[Action] = []
+        for r, c in sorted({tuple(x) for x in task["cards"]}):
+            if self.reserve[r] or self.bags[p][r]:
+                out.append(Place(r, c))
+        if not any(self.reserve[r] for r, _ in task["cards"]):
+            out.append(Decline())
+        return out
+
+    def protected(self, q: int, row: int, col: int) -> bool:
+        """Defensive Species: "all cards on this row and this column are protected from the
+        Predatory Species effect" (a Biotope card is on its row, in no column: D18); and a
+        Preserved Habitat protects its row (D25)."""
+        for r in range(ROWS):
+            for c, e in enumerate(self.rows[q][r]):
+                if SPECIES[e[0]].effect.kind is EffectKind.DEFENSIVE and (
+                        r == row or (col >= 0 and c == col)):
+                    return True
+        return any(card.row == row for card in self._advanced(q, EffectKind.PROTECT_ROW))
+
+    def _prey_options(self, task: dict[str, Any]) -> list[Action]:
+        p = task["p"]
+        if self.solo:
+            return [PreyOnReserve(COLOURS[k]) for k in range(ROWS) if self.reserve[k]]
+        diet = set(SPECIES[task["card"]].diet)
+        out: list[Action] = []
+        for q in self._clockwise(p)[1:]:
+            for r, c, k, t, _, _ in self._cube_sources(q):
+                if t in diet and not self.protected(q, r, c):
+                    out.append(Prey(q, r, c, COLOURS[k]))
+        return out
+
+    def _cube_options(self, task: dict[str, Any]) -> list[Action]:
+        p, k = task["p"], task["colour"]
+        return [Place(k, -1)] + [Place(k, c) for c, e in enumerate(self.rows[p][k])
+                                 if _species_cubes(e) < SPECIES_CUBE_LIMIT]
+
+    def _fallback_options(self, task: dict[str, Any]) -> list[Hex]:
+        h = tuple(task["hex"])
+        return [n for n in self.adj[h] if n not in self.owner]
+
+    def _move_options(self, p: int) -> list[Action]:
+        targets = [(r, c) for r in range(ROWS) for c, e in enumerate(self.rows[p][r])
+                   if _species_cubes(e) < SPECIES_CUBE_LIMIT]
+        out: list[Action] = []
+        for r, c, k, _, _, _ in self._cube_sources(p):
+            for tr, tc in targets:
+                if (tr, tc) != (r, c):
+                    out.append(Move(r, c, COLOURS[k], tr, tc))
+        return out
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def _play(self, action: Action, log: EventLog) -> None:
+        stage = self.stage
+        if stage == "tiles":
+            self._place_tile(action, log)  # type: ignore[arg-type]
+        elif stage == "orient":
+            self._orient_tile(action, log)  # type: ignore[arg-type]
+        elif stage == "redraw":
+            self._redraw(action, log)
+        elif stage == "placement":
+            self._place_territory(action, log)  # type: ignore[arg-type]
+        elif stage == "draft":
+            self._choose_biotope(action, log)  # type: ignore[arg-type]
+        elif self.queue:
+            self._decide(self.queue[0], action, log)
+            self._run(log)
+        else:
+            self._act(action, log)
+            self._run(log)
+        if any(t.get("c") is not None for t in self.queue):
+            self.queue = [{**t, "c": None} for t in self.queue]
+
+    def _act(self, a: Action, log: EventLog) -> None:
+        """RB 2. Action Phase: the active player's one action (or passing)."""
+        p = self.active
+        name = self.player_names[p]
+        if isinstance(a, Pass):
+            self.passed[p] = True
+            log.emit("pass", f"{name} passes until the next cycle", players=[p])
+            self._next_turn(log)
+            return
+        if isinstance(a, Adapt):
+            card = SPECIES[a.card]
+            cause = log.emit("adaptation", f"{name} plays Adaptation: {card.name} "
+                             f"({'+'.join(t.label for t in card.diet)})", players=[p],
+                             cards=[a.card], nodes=[card.type.value])
+            self._push(self._pay_task(p, "adaptation", "diet", cause, dest="bag",
+                                      req=[t.value for t in card.diet], arg={"card": a.card}))
+        elif isinstance(a, UseCard):
+            card = SPECIES[self.rows[p][a.row][a.col][0]]
+            cause = log.emit("card_action", f"{name} uses {card.name}'s Action "
+                             f"({card.effect.keyword})", players=[p], cards=[card.id])
+            self._push(self._pay_task(p, "card", "one", cause, dest="bag",
+                                      types=[t.value for t in TYPES], src=[a.row, a.col],
+                                      arg={"row": a.row, "col": a.col}))
+        else:
+            space = {Reproduce: "reproduction", Transfer: "transfer", Evolve: "evolution",
+                     Expand: "expansion", Compete: "competition",
+                     Migrate: "migration"}[type(a)]
+            self.uses[p][SPACES.index(space)] += 1
+            text = f"{name} plays {a.label()}"
+            if isinstance(a, (Expand, Compete, Migrate)):
+                k = self.landscape[a.hex]
+                cause = log.emit(space, text, players=[p], hexes=[list(a.hex)])
+                types = {"expansion": [P], "competition": [M, B], "migration": [B, R]}[space]
+                arg: dict[str, Any] = {"hex": list(a.hex)}
+                if isinstance(a, Migrate):
+                    arg["origin"] = list(a.origin)
+                self._push(self._pay_task(p, space, "one", cause, dest=space,
+                                          types=[t.value for t in types], colour=k,
+                                          species=space != "expansion", arg=arg))
+            else:
+                cause = log.emit(space, text, players=[p])
+                if space == "evolution":
+                    self._push(self._pay_task(p, space, "evolution", cause, dest=space,
+                                              types=[t.value for t in TYPES]))
+                else:
+                    types = [INV, R] if space == "reproduction" else list(TYPES)
+                    self._push(self._pay_task(p, space, "one", cause, dest=space,
+                                              types=[t.value for t in types],
+                                              species=space == "reproduction"))
+        self.queue.append({"t": "end", "p": p, "c": None})
+
+    @staticmethod
+    def _pay_task(p: int, what: str, mode: str, cause: int | None, *, dest: str,
+                  req: list[str] | None = None, types: list[str] | None = None,
+                  colour: int = -1, src: list[int] | None = None, species: bool = False,
+                  arg: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"t": "pay", "p": p, "for": what, "mode": mode, "req": req or [],
+                "types": types or [], "colour": colour, "src": src, "species": species,
+                "dest": dest, "paid": [], "arg": arg or {}, "c": cause}
+
+    def _push(self, *tasks: dict[str, Any]) -> None:
+        """Put tasks at the front of the queue, in order."""
+        self.queue[0:0] = list(tasks)
+
+    def _run(self, log: EventLog) -> None:
+        """Resolve tasks until one needs a person's choice, or none is left."""
+        while self.queue:
+            task = self.queue[0]
+            if not getattr(self, f"_auto_{task['t']}")(task, log):
+                return
+
+    def _decide(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        getattr(self, f"_decide_{task['t']}")(task, a, log)
+
+    # -- paying costs ---------------------------------------------------------------------
+
+    def _auto_pay(self, task: dict[str, Any], log: EventLog) -> bool:
+        """Costs (The Actions): cubes move from the cards to the bag (Adaptation, card
+        Actions: "recycle") or to the action's space on the Ecosystem board ("move")."""
+        while True:
+            mode = task["mode"]
+            done = (len(task["paid"]) == len(task["req"]) if mode == "diet"
+                    else len(task["paid"]) == (EVOLUTION_MAX_CUBES if mode == "evolution"
+                                               else 1))
+            if done:
+                self.queue.pop(0)
+                self._after_pay(task, log)
+                return True
+            options = self._pay_options(task)
+            pays = [o for o in options if isinstance(o, Pay)]
+            if mode == "evolution":
+                if pays:
+                    return False
+                self.queue.pop(0)  # nothing left to pay with: the cost is what was paid
+                self._after_pay(task, log)
+                return True
+            if not pays:
+                raise AssertionError(f"a cost with no way to pay it: {task}")
+            if mode == "one" and len(pays) > 1:
+                return False
+            if mode == "diet":
+                left = len(task["req"]) - len(task["paid"])
+                total = sum(self._count_at(task["p"], o.row, o.col, _colour(o.colour))
+                            for o in pays)
+                if total != left:
+                    return False
+                for o in pays:
+                    for _ in range(self._count_at(task["p"], o.row, o.col, _colour(o.colour))):
+                        task = self._pay_one(task, o, log)
+                continue
+            task = self._pay_one(task, pays[0], log)
+
+    def _count_at(self, p: int, row: int, col: int, k: int) -> int:
+        if col < 0:
+            return self.biotope[p][row] if k == row else 0
+        return self.rows[p][row][col][1 + k]
+
+    def _pay_one(self, task: dict[str, Any], o: Pay, log: EventLog) -> dict[str, Any]:
+        p = task["p"]
+        k = _colour(o.colour)
+        card_type = P if o.col < 0 else SPECIES[self.rows[p][o.row][o.col][0]].type
+        pol = o.col >= 0 and SPECIES[self.rows[p][o.row][o.col][0]].effect.kind is \
+            EffectKind.POLLINATING
+        where = self._where(p, o.row, o.col)
+        card_id = self.card_at(p, o.row, o.col)
+        self._take_cube(p, o.row, o.col, k)
+        dest = task["dest"]
+        if dest == "bag":
+            self.bags[p][k] += 1
+            text = f"{self.player_names[p]} recycles a {o.colour} {card_type.label} cube " \
+                   f"from {where} into the bag"
+        else:
+            self.spaces[p][SPACES.index(dest)][k] += 1
+            text = f"{self.player_names[p]} moves a {o.colour} {card_type.label} cube from " \
+                   f"{where} to the {dest.capitalize()} space"
+        log.emit("pay", text, cause=task["c"], cards=[card_id], cubes=[o.colour],
+                 nodes=[card_type.value], players=[p])
+        # What the cube may pay for: its type first, then Plants for a Pollinating card.
+        opts = [card_type.value, P.value] if pol else [card_type.value]
+        new = {**task, "paid": [*task["paid"], opts]}
+        self.queue[0] = new
+        return new
+
+    def _decide_pay(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        if isinstance(a, Done):
+            self.queue.pop(0)
+            self._after_pay(task, log)
+        else:
+            assert isinstance(a, Pay)
+            self._pay_one(task, a, log)
+
+    def _after_pay(self, task: dict[str, Any], log: EventLog) -> None:
+        p, what, cause, arg = task["p"], task["for"], task["c"], task["arg"]
+        if what == "adaptation":
+            self._adaptation(p, arg["card"], log, cause)
+        elif what == "card":
+            card = SPECIES[self.rows[p][arg["row"]][arg["col"]][0]]
+            kind = "draw" if card.effect.kind is EffectKind.ACTION_DRAW else "move"
+            self._push({"t": kind, "p": p, "n": card.effect.count, "c": cause})
+        elif what == "reproduction":
+            self._push({"t": "reproduce", "p": p, "c": cause})
+        elif what == "transfer":
+            self._push({"t": "transfer", "p": p, "c": cause})
+        elif what == "evolution":
+            self._push({"t": "evo_discard", "p": p, "n": len(task["paid"]), "d": 0,
+                        "c": cause})
+        elif what == "competition":
+            o = self.owner[tuple(arg["hex"])]
+            chooser = p if o == NEUTRAL else o
+            self._push({"t": "fallback", "p": chooser, "owner": o, "hex": arg["hex"],
+                        "c": cause},
+                       {"t": "colonize", "p": p, "how": what, **arg, "c": cause})
+        else:
+            self._push({"t": "colonize", "p": p, "how": what, **arg, "c": cause})
+
+    # -- Adaptation -------------------------------------------------------------------------
+
+    def _adaptation(self, p: int, card_id: str, log: EventLog, cause: int | None) -> None:
+        """RB Adaptation: "play a Species card from your hand into your Ecosystem (to the right
+        of the row dedicated to its biotope). Then take a cube of the color matching that
+        card's biotope from the reserve and place it on the newly played Species card." A
+        Predatory Species then preys; Reactions of every player follow."""
+        card = SPECIES[card_id]
+        self.hands[p].remove(card_id)
+        row = self.rows[p][card.row]
+        row.append([card_id, 0, 0, 0, 0])
+        col = len(row) - 1
+        played = log.emit("play", f"{card.name} enters {self.player_names[p]}'s "
+                          f"{card.biotope.label} row", cause=cause, cards=[card_id],
+                          nodes=[card.type.value], players=[p])
+        cubes = [[card.row, col]]
+        if any(c.row == card.row for c in self._advanced(p, EffectKind.EXTRA_CUBE)):
+            cubes.append([card.row, col])
+        tasks: list[dict[str, Any]] = [{"t": "breed", "p": p, "cards": cubes, "c": played}]
+        if card.effect.kind is EffectKind.PREDATORY:
+            tasks.append({"t": "prey", "p": p, "card": card_id, "c": played})
+        for q in self._clockwise(p):
+            for r in range(ROWS):
+                for c, e in enumerate(self.rows[q][r]):
+                    if q == p and (r, c) == (card.row, col):
+                        continue
+                    eff = SPECIES[e[0]].effect
+                    if eff.kind is not EffectKind.REACTION:
+                        continue
+                    if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
+                            eff.trigger is Trigger.PREDATORY
+                            and card.effect.kind is EffectKind.PREDATORY):
+                        tasks.append({"t": "react", "p": q, "card": e[0], "played": card_id,
+                                      "c": played})
+        self._push(*tasks)
+
+    def _auto_breed(self, task: dict[str, Any], log: EventLog) -> bool:
+        """Place cubes on Species cards (Adaptation, Reproduction): from the reserve; "if the
+        reserve is empty you may take a cube of the matching color from your bag"; never more
+        than 4 on a card. The player orders the placements when it matters (RB FAQ)."""
+        p = task["p"]
+        cards = [x for x in task["cards"]
+                 if _species_cubes(self.rows[p][x[0]][x[1]]) < SPECIES_CUBE_LIMIT]
+        changed = True
+        while changed:
+            changed = False
+            for k in range(ROWS):
+                pending = [x for x in cards if x[0] == k]
+                if not pending:
+                    continue
+                distinct = {x[1] for x in pending}
+                if self.reserve[k] and (self.reserve[k] >= len(pending) or len(distinct) == 1):
+                    x = pending[0]
+                    cards.remove(x)
+                    self._breed_cube(p, x[0], x[1], False, log, task["c"])
+                    cards = [y for y in cards if _species_cubes(
+                        self.rows[p][y[0]][y[1]]) < SPECIES_CUBE_LIMIT]
+                    changed = True
+                elif not self.reserve[k] and not self.bags[p][k]:
+                    cards = [y for y in cards if y[0] != k]
+                    log.emit("no_cube", f"No {COLOURS[k]} cube is left in the reserve or in "
+                             f"{self.player_names[p]}'s bag", cause=task["c"],
+                             cubes=[COLOURS[k]])
+                    changed = True
+        if not cards:
+            self.queue.pop(0)
+            return True
+        self.queue[0] = {**task, "cards": cards}
+        return False
+
+    def _breed_cube(self, p: int, row: int, col: int, from_bag: bool, log: EventLog,
+                    cause: int | None) -> None:
+        if from_bag:
+            self.bags[p][row] -= 1
+        else:
+            self.reserve[row] -= 1
+        self.rows[p][row][col][1 + row] += 1
+        card = SPECIES[self.rows[p][row][col][0]]
+        log.emit("cube", f"A {COLOURS[row]} cube from the {'bag' if from_bag else 'reserve'} "
+                 f"goes onto {self.player_names[p]}'s {card.name}", cause=cause,
+                 cards=[card.id], cubes=[COLOURS[row]], nodes=[card.type.value], players=[p])
+
+    def _decide_breed(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        p = task["p"]
+        cards = list(task["cards"])
+        if isinstance(a, Decline):
+            log.emit("decline", f"{self.player_names[p]} takes no cube from the bag",
+                     cause=task["c"], players=[p])
+            self.queue.pop(0)
+            return
+        assert isinstance(a, Place)
+        cards.remove([a.row, a.col])
+        self._breed_cube(p, a.row, a.col, not self.reserve[a.row], log, task["c"])
+        self.queue[0] = {**task, "cards": cards}
+
+    # -- Predatory Species --------------------------------------------------------------
+
+    def _auto_prey(self, task: dict[str, Any], log: EventLog) -> bool:
+        """Card Icons, Predatory Species: "recycle a cube from an opponent's card, of the type
+        matching your card's diet, and place that cube in your bag. You may play your card
+        even if there is no target." Solo: "take a cube of the color of your choice directly
+        from the reserve"."""
+        options = self._prey_options(task)
+        if not options:
+            log.emit("no_prey", f"{SPECIES[task['card']].name} finds no prey",
+                     cause=task["c"], cards=[task["card"]])
+            self.queue.pop(0)
+            return True
+        if len(options) == 1:
+            self._decide_prey(task, options[0], log)
+            return True
+        return False
+
+    def _decide_prey(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        p = task["p"]
+        hunter = SPECIES[task["card"]]
+        self.queue.pop(0)
+        if isinstance(a, PreyOnReserve):
+            k = _colour(a.colour)
+            self.reserve[k] -= 1
+            self.bags[p][k] += 1
+            log.emit("prey", f"{hunter.name} hunts: a {a.colour} cube goes from the reserve "
+                     f"into {self.player_names[p]}'s bag", cause=task["c"],
+                     cards=[hunter.id], cubes=[a.colour], nodes=[hunter.type.value])
+            return
+        assert isinstance(a, Prey)
+        k = _colour(a.colour)
+        prey_node = self._node(a.player, a.row, a.col)
+        where = self._where(a.player, a.row, a.col)
+        prey_card = self.card_at(a.player, a.row, a.col)
+        self._take_cube(a.player, a.row, a.col, k)
+        self.bags[p][k] += 1
+        log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes into "
+                 f"{self.player_names[p]}'s bag", cause=task["c"],
+                 cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],
+                 nodes=[prey_node, hunter.type.value], edges=[(prey_node, hunter.type.value)])
+
+    # -- Reactions ----------------------------------------------------------------------
+
+    def _auto_react(self, task: dict[str, Any], log: EventLog) -> bool:
+        """Species Cards, Reaction icon: "react to an action triggered by another card,
+        including an opponent's card, outside your turn." The owner chooses to use it (D19);
+        a reaction that could do nothing is skipped."""
+        p = task["p"]
+        reward = SPECIES[task["card"]].effect.reward
+        if (reward is Reward.CARD and not self.draw_options()) or (
+                reward is Reward.CUBE and not sum(self.bags[p])):
+            log.emit("no_reaction", f"{SPECIES[task['card']].name}'s Reaction has nothing to "
+                     "do", cause=task["c"], cards=[task["card"]])
+            self.queue.pop(0)
+            return True
+        return False
+
+    def _decide_react(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        p = task["p"]
+        card = SPECIES[task["card"]]
+        self.queue.pop(0)
+        if isinstance(a, Decline):
+            log.emit("decline", f"{self.player_names[p]} does not use {card.name}'s Reaction",
+                     cause=task["c"], cards=[card.id], players=[p])
+            return
+        played = SPECIES[task["played"]]
+        cause = log.emit("reaction", f"{self.player_names[p]}'s {card.name} reacts to "
+                         f"{played.name} ({card.effect.keyword})", cause=task["c"],
+                         cards=[card.id, played.id], players=[p],
+                         nodes=[card.type.value, played.type.value])
+        self._push(self._reward(p, card.effect.reward, 1, cause))
+
+    @staticmethod
+    def _reward(p: int, reward: Reward | None, n: int, cause: int | None) -> dict[str, Any]:
+        if reward is Reward.CARD:
+            return {"t": "draw", "p": p, "n": n, "c": cause}
+        return {"t": "cube", "p": p, "colour": -1, "c": cause}
+
+    # -- drawing cards and cubes -------------------------------------------------------------
+
+    def _auto_draw(self, task: dict[str, Any], log: EventLog) -> bool:
+        """Draw a card: "from one or more rivers or from the top of the decks", one at a
+        time (Evolution)."""
+        if task["n"] <= 0:
+            self.queue.pop(0)
+            return True
+        options = self.draw_options()
+        if not options:
+            log.emit("no_card", "No card is left to draw", cause=task["c"])
+            self.queue.pop(0)
+            return True
+        if len(options) == 1:
+            self._decide_draw(task, options[0], log)
+            return True
+        return False
+
+    def _decide_draw(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        assert isinstance(a, Draw)
+        p = task["p"]
+        d = DECK_NAMES.index(a.deck)
+        if a.slot < 0:
+            card = self._take_from_deck(d)
+            assert card is not None
+            where = f"the top of the {a.deck} deck"
+        else:
+            card = self.rivers[d].pop(a.slot)
+            self._refill_river(d)
+            where = f"the {a.deck} river"
+        self.hands[p].append(card)
+        log.emit("draw", f"{self.player_names[p]} draws "
+                 f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
+                 cause=task["c"], players=[p], cards=[card] if a.slot >= 0 else [])
+        self.queue[0] = {**task, "n": task["n"] - 1}
+
+    def _auto_cube(self, task: dict[str, Any], log: EventLog) -> bool:
+        """Card Icons: "Draw a cube from your bag and place it on one of your cards. This card
+        must be the same color as the cube." """
+        p = task["p"]
+        if task["colour"] < 0:
+            k = self._draw_from_bag(p)
+            if k is None:
+                log.emit("no_cube", f"{self.player_names[p]}'s bag is empty", cause=task["c"])
+                self.queue.pop(0)
+                return True
+            cause = log.emit("bag_draw", f"{self.player_names[p]} draws a {COLOURS[k]} cube "
+                             "from the bag", cause=task["c"], cubes=[COLOURS[k]], players=[p])
+            task = {**task, "colour": k, "c": cause}
+            self.queue[0] = task
+        options = self._cube_options(task)
+        if len(options) == 1:
+            self._decide_cube(task, options[0], log)
+            return True
+        return False
+
+    def _decide_cube(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        assert isinstance(a, Place)
+        p = task["p"]
+        self._put_cube(p, a.row, a.col, task["colour"])
+        log.emit("cube", f"The {COLOURS[task['colour']]} cube goes onto "
+                 f"{self._where(p, a.row, a.col)}", cause=task["c"],
+                 cards=[self.card_at(p, a.row, a.col)], cubes=[COLOURS[task["colour"]]],
+                 nodes=[self._node(p, a.row, a.col)], players=[p])
+        self.queue.pop(0)
+
+    # -- Reproduction ------------------------------------------------------------------------
+
+    def _auto_reproduce(self, task: dict[str, Any], log: EventLog) -> bool:
+        """RB Reproduction: "place an extra cube from the reserve on every Species card of
+        yours that already has two or three cubes on it (this cube is the same color as the
+        card it is placed on)". Fecund cards take one more (D22)."""
+        p = task["p"]
+        cards = []
+        for r in range(ROWS):
+            for c, e in enumerate(self.rows[p][r]):
+                if 2 <= _species_cubes(e) <= 3:
+                    cards.append([r, c])
+                    if SPECIES[e[0]].effect.kind is EffectKind.FECUND:
+                        cards.append([r, c])
+        log.emit("reproduce", f"{len({tuple(x) for x in cards})} Species card(s) of "
+                 f"{self.player_names[p]} reproduce", cause=task["c"], players=[p],
+                 cards=[self.rows[p][r][c][0] for r, c in cards])
+        self.queue[0] = {"t": "breed", "p": p, "cards": cards, "c": task["c"]}
+        return True
+
+    # -- Transfer --------------------------------------------------------------------------
+
+    def _auto_transfer(self, task: dict[str, Any], log: EventLog) -> bool:
+        """RB Transfer: "take the cubes present on each Biotope card of your Ecosystem, and
+        place one cube on each Species card of the same row, starting with the one furthest to
+        the left. Then, if any cubes remain, place them back on their matching Biotope card."
+        Cards with 4 cubes are skipped; r-selected cards take up to two (D23)."""
+        p = task["p"]
+        for r in range(ROWS):
+            left = self.biotope[p][r]
+            given = []
+            for e in self.rows[p][r]:
+                if not left:
+                    break
+                cap = 2 if SPECIES[e[0]].effect.kind is EffectKind.R_SELECTED else 1
+                n = min(cap, left, SPECIES_CUBE_LIMIT - _species_cubes(e))
+                if n > 0:
+                    e[1 + r] += n
+                    left -= n
+                    given.append((e[0], n))
+            if given or self.biotope[p][r]:
+                moved = self.biotope[p][r] - left
+                self.biotope[p][r] = left
+                text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
+                log.emit("transfer", f"{BIOTOPES[r].label}: {moved} cube(s) move from the "
+                         f"Biotope card ({text}); {left} go back", cause=task["c"], players=[p],
+                         cards=[self.bcards[p][r], *(c for c, _ in given)],
+                         cubes=[COLOURS[r]] * moved,
+                         edges=[(P.value, SPECIES[c].type.value) for c, _ in given])
+        self.queue.pop(0)
+        return True
+
+    # -- Evolution -------------------------------------------------------------------------
+
+    def _auto_evo_discard(self, task: dict[str, Any], log: EventLog) -> bool:
+        if not self.hands[task["p"]]:
+            self._decide_evo_discard(task, Done(), log)
+            return True
+        return False
+
+    def _decide_evo_discard(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        """RB Evolution: "discard as many cards as you wish ... draw as many new Species cards
+        as the total number of cubes moved and cards discarded"."""
+        p = task["p"]
+        if isinstance(a, Discard):
+            self.hands[p].remove(a.card)
+            self._discard_card(a.card)
+            log.emit("discard", f"{self.player_names[p]} discards {SPECIES[a.card].name}",
+                     cause=task["c"], cards=[a.card], players=[p])
+            self.queue[0] = {**task, "d": task["d"] + 1}
+            return
+        n = task["n"] + task["d"]
+        cause = log.emit("evolution", f"{self.player_names[p]} draws {n} card(s) "
+                         f"({task['n']} cube(s), {task['d']} discard(s))", cause=task["c"],
+                         players=[p])
+        self.queue[0] = {"t": "draw", "p": p, "n": n, "c": cause}
+
+    # -- Expansion, Competition, Migration ---------------------------------------------
+
+    def _auto_fallback(self, task: dict[str, Any], log: EventLog) -> bool:
+        """RB Competition: "The opponent must fall back their token to an empty, adjacent
+        territory. If this is not possible, the token is returned to their Ecosystem board."
+        Solo: "You choose ... If there is no space available, the token is simply removed
+        from the game." """
+        options = self._fallback_options(task)
+        if len(options) == 1:
+            self._decide_fallback(task, Fallback(options[0]), log)
+            return True
+        if options:
+            return False
+        h, o = tuple(task["hex"]), task["owner"]
+        del self.owner[h]
+        if o == NEUTRAL:
+            self.neutral_removed += 1
+            log.emit("removed", f"The neutral token on {_hex(h)} has nowhere to fall back: "
+                     "it leaves the game", cause=task["c"], hexes=[list(h)])
+        else:
+            self.tokens[o] += 1
+            log.emit("returned", f"{self.player_names[o]}'s token on {_hex(h)} has nowhere "
+                     "to fall back: it returns to the Ecosystem board", cause=task["c"],
+                     hexes=[list(h)], players=[o])
+        self.queue.pop(0)
+        return True
+
+    def _decide_fallback(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        assert isinstance(a, Fallback)
+        h, o = tuple(task["hex"]), task["owner"]
+        del self.owner[h]
+        self.owner[a.hex] = o
+        who = "The neutral token" if o == NEUTRAL else f"{self.player_names[o]}'s token"
+        log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
+                 cause=task["c"], hexes=[list(h), list(a.hex)])
+        self.queue.pop(0)
+
+    def _auto_colonize(self, task: dict[str, Any], log: EventLog) -> bool:
+        """RB Expansion / Competition / Migration: the token, then "take a cube of the color
+        of the colonized territory from the reserve and add it to your bag" (none when the
+        reserve has none, D14); then the card effects that colonizing sets off."""
+        p, how = task["p"], task["how"]
+        h = (task["hex"][0], task["hex"][1])
+        k = self.landscape[h]
+        name = self.player_names[p]
+        if how == "migration":
+            origin = (task["origin"][0], task["origin"][1])
+            del self.owner[origin]
+            self.owner[h] = p
+            cause = log.emit("colonize", f"{name}'s token migrates from {_hex(origin)} to the "
+                             f"{BIOTOPES[k].label} at {_hex(h)}", cause=task["c"],
+                             hexes=[list(origin), list(h)], players=[p])
+        else:
+            self.tokens[p] -= 1
+            self.owner[h] = p
+            cause = log.emit("colonize", f"{name} colonizes the {BIOTOPES[k].label} at "
+                             f"{_hex(h)}", cause=task["c"], hexes=[list(h)], players=[p])
+        if self.reserve[k]:
+            self.reserve[k] -= 1
+            self.bags[p][k] += 1
+            log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s bag",
+                     cause=cause, cubes=[COLOURS[k]], players=[p])
+        else:
+            log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause)
+        rewards = []
+        for r in range(ROWS):
+            for e in self.rows[p][r]:
+                eff = SPECIES[e[0]].effect
+                if eff.kind is EffectKind.COLONIZE and (
+                        (eff.action is not None and eff.action.value == how)
+                        or (eff.biotope is not None and BIOTOPES.index(eff.biotope) == k)):
+                    why = log.emit("effect", f"{SPECIES[e[0]].name} ({eff.keyword}) rewards "
+                                   "the colonization", cause=cause, cards=[e[0]], players=[p])
+                    rewards.append(self._reward(p, eff.reward, eff.count, why))
+        for bc in self._advanced(p, EffectKind.COLONIZE):
+            if bc.effect.biotope is not None and BIOTOPES.index(bc.effect.biotope) == k:
+                why = log.emit("effect", f"{bc.habitat_name} ({bc.biotope.label}) rewards the "
+                               "colonization", cause=cause, cards=[bc.id], players=[p])
+                rewards.append(self._reward(p, bc.effect.reward, bc.effect.count, why))
+        self.queue.pop(0)
+        self._push(*rewards)
+        return True
+
+    # -- Discreet Species ----------------------------------------------------------------
+
+    def _auto_move(self, task: dict[str, Any], log: EventLog) -> bool:
+        """Card Icons, Discreet Species: "Move a cube from one of your cards to another card.
+        This card may be located on a different row." (D21)"""
+        if task["n"] <= 0:
+            self.queue.pop(0)
+            return True
+        options = self._move_options(task["p"])
+        if not options:
+            log.emit("no_move", "There is no cube to move", cause=task["c"])
+            self.queue.pop(0)
+            return True
+        if len(options) == 1:
+            self._decide_move(task, options[0], log)
+            return True
+        return False
+
+    def _decide_move(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        assert isinstance(a, Move)
+        p = task["p"]
+        k = _colour(a.colour)
+        src, dst = self._where(p, a.row, a.col), self._where(p, a.to_row, a.to_col)
+        cards = [self.card_at(p, a.row, a.col), self.card_at(p, a.to_row, a.to_col)]
+        self._take_cube(p, a.row, a.col, k)
+        self._put_cube(p, a.to_row, a.to_col, k)
+        log.emit("move", f"A {a.colour} cube moves from {src} to {dst}", cause=task["c"],
+                 cards=cards, cubes=[a.colour], players=[p],
+                 nodes=[self._node(p, a.row, a.col), self._node(p, a.to_row, a.to_col)])
+        self.queue[0] = {**task, "n": task["n"] - 1}
+
+    # -- hand limit and the end of a turn ----------------------------------------------------
+
+    def _auto_end(self, task: dict[str, Any], log: EventLog) -> bool:
+        """RB Evolution: "At the end of each of your actions, if you have more than 5 cards in
+        hand, you must discard until you have exactly 5 left" (every player whose hand grew
+        during the action, the acting player first: D17). Then the next turn."""
+        for q in self._clockwise(task["p"]):
+            if len(self.hands[q]) > HAND_LIMIT:
+                self._push({"t": "discard", "p": q, "c": task["c"]})
+                return True
+        self.queue.pop(0)
+        self._next_turn(log)
+        return True
+
+    def _auto_discard(self, task: dict[str, Any], log: EventLog) -> bool:
+        if len(self.hands[task["p"]]) <= HAND_LIMIT:
+            self.queue.pop(0)
+            return True
+        return False
+
+    def _decide_discard(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+        assert isinstance(a, Discard)
+        p = task["p"]
+        self.hands[p].remove(a.card)
+        self._discard_card(a.card)
+        log.emit("discard", f"{self.player_names[p]} discards {SPECIES[a.card].name} "
+                 f"(hand limit {HAND_LIMIT})", cause=task["c"], cards=[a.card], players=[p])
+
+    def _next_turn(self, log: EventLog) -> None:
+        """RB 2. Action Phase: "Then it is the turn of the next person clockwise" — skipping
+        those who passed; "Once everyone has passed their turn, the cycle ends"."""
+        for i in range(1, self.players + 1):
+            q = (self.active + i) % self.players
+            if not self.passed[q]:
+                self.active = q
+                return
+        self._end_of_cycle(log)
+
+    # -- 3. End of Cycle -----------------------------------------------------------------
+
+    def _end_of_cycle(self, log: EventLog) -> None:
+        """RB 3. End of Cycle: recycle the Ecosystem boards' cubes into the bags, discard the
+        rightmost card of each river and replace it, advance the Cycle token, pass the
+        Initiative token; after the last cycle, the game ends."""
+        cause = log.emit("cycle_end", f"Everyone has passed: cycle {self.cycle} ends")
+        for p in range(self.players):
+            back = [0] * ROWS
+            for space in self.spaces[p]:
+                for k in range(ROWS):
+                    back[k] += space[k]
+                    space[k] = 0
+            for k in range(ROWS):
+                self.bags[p][k] += back[k]
+            self.uses[p] = [0] * len(SPACES)
+            if sum(back):
+                log.emit("recycle", f"{sum(back)} cube(s) on {self.player_names[p]}'s "
+                         "Ecosystem board return to the bag", cause=cause, players=[p])
+        if self.cycle >= self.cycles:
+            self._end_of_game(log, cause)
+            return
+        for d, name in enumerate(DECK_NAMES):
+            if self.rivers[d]:
+                gone = self.rivers[d].pop()
+                self._discard_card(gone)
+                log.emit("river", f"{SPECIES[gone].name} leaves the {name} river",
+                         cause=cause, cards=[gone])
+            self._refill_river(d)
+        self.cycle += 1
+        self.initiative = (self.initiative + 1) % self.players
+        self.passed = [False] * self.players
+        begins = log.emit("cycle", f"Cycle {self.cycle} begins; "
+                          f"{self.player_names[self.initiative]} holds the Initiative token",
+                          cause=cause)
+        self._primary_production(log, begins)
+        self.active = self.initiative
+
+    # -- 4-5. End of Game and Scoring --------------------------------------------------
+
+    def _end_of_game(self, log: EventLog, cause: int | None) -> None:
+        """RB End of Game: "Before scoring, discard Species cards with no cubes and shift the
+        remaining cards to the left"; then score."""
+        for p in range(self.players):
+            for r in range(ROWS):
+                keep = []
+                for e in self.rows[p][r]:
+                    if _species_cubes(e):
+                        keep.append(e)
+                    else:
+                        self._discard_card(e[0])
+                        log.emit("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
+                                 f"{self.player_names[p]}'s Ecosystem: discarded",
+                                 cause=cause, cards=[e[0]], players=[p])
+                self.rows[p][r] = keep
+        self.scores = [self.score(p) for p in range(self.players)]
+        self.stage = "over"
+        outcome = self.outcome
+        log.emit("end", f"The game is over: {outcome.reason if outcome else ''}", cause=cause)
+
+    def score(self, p: int) -> dict[str, int]:
+        """RB Scoring: Environmental Conditions, Species card VP, card bonuses, biodiversity
+        bonus, territory fragmentation penalty; the total. (Carnivores: the tie-breaker.)"""
+        cards = [SPECIES[e[0]] for r in range(ROWS) for e in self.rows[p][r]]
+        t1, t2, t3, t4 = (ENV_TOKEN_BY_ID[t] for t in self.env)
+        mine = self.territories(p)
+        env = [
+            ENV_POINTS[0] * sum(1 for h in mine if BIOTOPES[self.landscape[h]] is t1.biotope),
+            ENV_POINTS[1] * sum(1 for c in cards if c.biotope is t2.biotope),
+            ENV_POINTS[2] * sum(1 for c in cards if c.type is t3.type),
+            ENV_POINTS[3] * sum(_species_cubes(e) for r in range(ROWS)
+                                for e in self.rows[p][r] if SPECIES[e[0]].type is t4.type),
+        ]
+        bonus = 0
+        for c in cards:
+            eff = c.effect
+            if eff.kind is EffectKind.END_BONUS:
+                bonus += eff.count * self._bonus_basis(p, eff.per, eff.type, eff.biotope,
+                                                       c.row)
+        for bc in self._advanced(p, EffectKind.END_BONUS):
+            eff = bc.effect
+            bonus += eff.count * self._bonus_basis(p, eff.per, eff.type, eff.biotope, bc.row)
+        columns = min(len(self.rows[p][r]) for r in range(ROWS))
+        biodiversity = sum(BIODIVERSITY_STEP * i for i in range(1, columns + 1))
+        fragments = len(groups(mine))
+        penalty = -FRAGMENTATION_PENALTY * max(0, fragments - 1)
+        vp = sum(c.vp for c in cards)
+        result = {
+            "env_territories": env[0], "env_biotope": env[1], "env_type": env[2],
+            "env_cubes": env[3], "cards": vp, "bonuses": bonus,
+            "biodiversity": biodiversity, "fragmentation": penalty,
+            "carnivores": sum(1 for c in cards if c.deck is Deck.CARNIVORES),
+        }
+        result["total"] = sum(env) + vp + bonus + biodiversity + penalty
+        return result
+
+    def _bonus_basis(self, p: int, per: BonusBasis | None, t: CubeType | None,
+                     b: Any, row: int) -> int:
+        if per is BonusBasis.TYPE:
+            return sum(1 for r in range(ROWS) for e in self.rows[p][r]
+                       if SPECIES[e[0]].type is t)
+        if per is BonusBasis.TERRITORIES:
+            return sum(1 for h in self.territories(p) if BIOTOPES[self.landscape[h]] is b)
+        return len(self.rows[p][row])
+
+    # -- what is seen -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.stage == "over":
+            return None
+        if self.stage in SETUP_STAGES:
+            return self.order[0] if self.stage != "draft" else self._draft_player()
+        if self.queue:
+            return int(self.queue[0]["p"])
+        return self.active
+
+    def _draft_player(self) -> int:
+        # The player who just placed: the one before the next in the placement order.
+        placed = INITIAL_TERRITORIES * self.players - len(self.order)
+        return (self.first + placed - 1) % self.players
+
+    @property
+    def phase(self) -> str:
+        if self.stage == "play":
+            return self.queue[0]["t"] if self.queue else "action"
+        return self.stage
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.stage != "over" or self.scores is None:
+            return None
+        totals = tuple(sc["total"] for sc in self.scores)
+        if self.solo:
+            rank = solo_rank(totals[0])
+            return Outcome((0,), f"solo score {totals[0]} VP: rank {rank}", totals,
+                           {"rank": rank, "breakdown": self.scores})
+        best = max(totals)
+        tied = [p for p in range(self.players) if totals[p] == best]
+        reason = f"{best} VP"
+        if len(tied) > 1:  # Victory: "the Ecosystem with the most Carnivores Species cards"
+            most = max(self.scores[p]["carnivores"] for p in tied)
+            tied = [p for p in tied if self.scores[p]["carnivores"] == most]
+            reason += f", tie broken by Carnivores ({most})"
+            if len(tied) > 1:
+                reason += ", victory shared"
+        names = " and ".join(self.player_names[p] for p in tied)
+        return Outcome(tuple(tied), f"{names} win{'s' if len(tied) == 1 else ''} with "
+                       f"{reason}", totals, {"breakdown": self.scores})
+
+    @property
+    def player_names(self) -> list[str]:
+        return [f"{PLAYER_COLOURS[p].capitalize()}" for p in range(self.players)]
+
+    def describe(self, action: Action) -> str:
+        """The action in words, naming the cards it points at."""
+        p = self.current_player
+        if p is None or self.stage != "play":
+            return action.label()
+        if isinstance(action, UseCard):
+            card = self._card_or_none(p, action.row, action.col)
+            if card is not None:
+                return f"Use {SPECIES[card].name}'s Action ({SPECIES[card].effect.keyword})"
+        elif isinstance(action, (Pay, Place)):
+            if self._card_or_none(p, action.row, action.col) is not None:
+                what = f"a {action.colour} cube" if isinstance(action, Pay) else "the cube"
+                verb = "Pay with" if isinstance(action, Pay) else "Place"
+                prep = "from" if isinstance(action, Pay) else "on"
+                return f"{verb} {what} {prep} {self._where(p, action.row, action.col)}"
+        elif isinstance(action, Move):
+            if self._card_or_none(p, action.row, action.col) is not None and \
+                    self._card_or_none(p, action.to_row, action.to_col) is not None:
+                return (f"Move a {action.colour} cube from "
+                        f"{self._where(p, action.row, action.col)} to "
+                        f"{self._where(p, action.to_row, action.to_col)}")
+        elif isinstance(action, Prey) and 0 <= action.player < self.players and \
+                self._card_or_none(action.player, action.row, action.col) is not None:
+            return (f"Prey on a {action.colour} cube of "
+                    f"{self._where(action.player, action.row, action.col)}")
+        return action.label()
+
+    def _card_or_none(self, p: int, row: int, col: int) -> str | None:
+        if not 0 <= row < ROWS:
+            return None
+        if col == -1:
+            return self.bcards[p][row] or None
+        cards = self.rows[p][row]
+        return cards[col][0] if 0 <= col < len(cards) else None
+
+    def explain_illegal(self, action: Action) -> str:
+        phase = self.phase
+        label = self.describe(action)
+        if self.stage == "over":
+            return f"{label!r}: the game is over"
+        allowed = PHASES.get(phase, ())
+        if not isinstance(action, allowed):
+            who = self.current_player
+            name = self.player_names[who] if who is not None else "nobody"
+            return (f"{label!r} is not allowed now: it is {name}'s {phase!r} decision, "
+                    f"which allows {', '.join(a.type for a in allowed)}")
+        p = self.current_player
+        assert p is not None
+        if phase == "action":
+            return f"{label!r}: {self._why_not(p, action)}"
+        if phase == "placement":
+            return (f"{label!r}: Setup 8 — an initial token goes on an empty hex at the edge of "
+                    "the landscape, of a biotope you do not hold yet, adjacent to none of your "
+                    "tokens")
+        if phase == "pay":
+            return f"{label!r}: that cube cannot pay this cost ({self.queue[0]['for']})"
+        if phase in ("discard", "evo_discard"):
+            return f"{label!r}: that card is not in your hand"
+        if phase == "draw":
+            return f"{label!r}: there is no such card to draw"
+        if phase == "breed":
+            return f"{label!r}: that card is not waiting for a cube, or no cube can reach it"
+        if phase == "prey":
+            return (f"{label!r}: Predatory Species take a cube of a type of their diet from an "
+                    "opponent's card that no Defensive Species protects")
+        if phase == "fallback":
+            return f"{label!r}: the token falls back to an empty hex adjacent to its own"
+        if phase == "move":
+            return (f"{label!r}: move a cube of yours to another Species card with fewer than "
+                    f"{SPECIES_CUBE_LIMIT} cubes")
+        return f"{label!r} is not allowed now (phase: {phase})"
+
+    def _why_not(self, p: int, a: Action) -> str:
+        """The rule an action-phase action breaks."""
+        uses = self.uses[p]
+        if isinstance(a, Adapt):
+            if a.card not in self.hands[p]:
+                return "Adaptation: that card is not in your hand"
+            return "Adaptation: you cannot recycle the cubes of its diet"
+        if isinstance(a, (Reproduce, Transfer, Evolve, Expand, Compete, Migrate)):
+            space = SPACES[(Reproduce, Transfer, Evolve, Expand, Compete,
+                            Migrate).index(type(a))]
+            limit = self._space_limit(p, space)
+            if uses[SPACES.index(space)] >= limit:
+                return (f"{space.capitalize()} is played at most {limit} time(s) per cycle "
+                        "(The Actions)")
+            if isinstance(a, (Expand, Compete)) and not self.tokens[p]:
+                return "you have no Territory token left on your Ecosystem board"
+            if isinstance(a, Expand):
+                return ("Expansion colonizes an empty hex adjacent to one of your territories, "
+                        "paying a Plants cube of its colour")
+            if isinstance(a, Compete):
+                return ("Competition colonizes an opponent's hex adjacent to one of yours, "
+                        "paying a Mammals or Birds cube of its colour")
+            if isinstance(a, Migrate):
+                return ("Migration moves one of your tokens to an empty hex at most 3 hexes "
+                        "away, paying a Birds or Reptiles & Amphibians cube of its colour")
+            if isinstance(a, Reproduce):
+                return "Reproduction costs an Invertebrates or Reptiles & Amphibians cube"
+            return "you have no cube to pay with"
+        if isinstance(a, UseCard):
+            return ("Species Card Actions: the card must be yours, have an Action, and hold a "
+                    "cube to recycle")
+        return "not allowed now"
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` sees: everything public, plus their own hand and bag (RB FAQ: you
+        may look into your own bag). Others' hands and bags show only their size."""
+        ecosystems = []
+        for p in range(self.players):
+            own = p == player
+            ecosystems.append({
+                "player": p, "name": self.player_names[p], "colour": PLAYER_COLOURS[p],
+                "tokens": self.tokens[p], "passed": self.passed[p],
+                "hand": list(self.hands[p]) if own else None,
+                "hand_size": len(self.hands[p]),
+                "bag": dict(zip(COLOURS, self.bags[p])) if own else None,
+                "bag_size": sum(self.bags[p]),
+                "biotopes": [{
+                    "card": self.bcards[p][r] or None, "biotope": BIOTOPES[r].value,
+                    "side": "advanced" if self.opts["draft"] else "basic",
+                    "habitat": (BIOTOPE_CARDS[self.bcards[p][r]].habitat_name
+                                if self.opts["draft"] and self.bcards[p][r] else None),
+                    "cubes": self.biotope[p][r]} for r in range(ROWS)],
+                "rows": [[{"card": e[0], "cubes": dict(zip(COLOURS, e[1:]))}
+                          for e in self.rows[p][r]] for r in range(ROWS)],
+                "spaces": {s: dict(zip(COLOURS, self.spaces[p][i]))
+                           for i, s in enumerate(SPACES)},
+                "uses": dict(zip(SPACES, self.uses[p])),
+                "territories": [list(h) for h in self.territories(p)],
+                "tiles": list(self.tile_hands[p]),
+            })
+        task = self.queue[0] if self.queue else None
+        return {
+            "players": self.players, "cycle": self.cycle, "cycles": self.cycles,
+            "board": self.board.value, "stage": self.stage, "phase": self.phase,
+            "current_player": self.current_player, "initiative": self.initiative,
+            "environment": [{"space": i + 1, "token": t, "label": ENV_TOKEN_BY_ID[t].label}
+                            for i, t in enumerate(self.env)],
+            "reserve": dict(zip(COLOURS, self.reserve)),
+            "landscape": [{"hex": list(h), "biotope": BIOTOPES[b].value,
+                           "owner": self.owner.get(h), "edge": h in self.edges}
+                          for h, b in sorted(self.landscape.items())],
+            "tiles": [{"tile": t[0], "side": t[1], "rotation": t[2], "centre": [t[3], t[4]]}
+                      for t in self.tiles],
+            "neutral_removed": self.neutral_removed,
+            "decks": {name: len(self.decks[d]) for d, name in enumerate(DECK_NAMES)},
+            "rivers": {name: list(self.rivers[d]) for d, name in enumerate(DECK_NAMES)},
+            "discards": {name: len(self.discards[d]) for d, name in enumerate(DECK_NAMES)},
+            "ecosystems": ecosystems,
+            "decision": None if task is None else {
+                k: v for k, v in task.items() if k in ("t", "p", "for", "card", "colour",
+                                                       "hex", "n", "played", "owner")},
+            "scores": self.scores,
+        }
+
+    # -- graphs -----------------------------------------------------------------------------
+
+    def food_web(self) -> Any:
+        from .graphs import food_web
+
+        return food_web(self)
+
+    def board_graph(self) -> Any:
+        from .graphs import board_graph
+
+        return board_graph(self)
+
+    # -- state ---------------------------------------------------------------------------
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "players": self.players, "rng": self.rng.state, "options": dict(self.opts),
+            "first": self.first, "cycle": self.cycle, "initiative": self.initiative,
+            "active": self.active, "stage": self.stage, "order": list(self.order),
+            "tiles": [list(t) for t in self.tiles],
+            "tile_hands": [list(h) for h in self.tile_hands],
+            "owner": sorted([h[0], h[1], o] for h, o in self.owner.items()),
+            "neutral_removed": self.neutral_removed, "draft_biotope": self.draft_biotope,
+            "reserve": list(self.reserve), "box": list(self.box), "env": list(self.env),
+            "decks": [list(d) for d in self.decks], "rivers": [list(r) for r in self.rivers],
+            "discards": [list(d) for d in self.discards],
+            "ecosystems": [{
+                "bag": list(self.bags[p]), "biotope_cards": list(self.bcards[p]),
+                "biotopes": list(self.biotope[p]),
+                "rows": [[list(e) for e in row] for row in self.rows[p]],
+                "spaces": [list(sp) for sp in self.spaces[p]], "uses": list(self.uses[p]),
+                "tokens": self.tokens[p], "hand": list(self.hands[p]),
+                "passed": self.passed[p],
+            } for p in range(self.players)],
+            "queue": [_plain(t) for t in self.queue],
+            "scores": None if self.scores is None else [dict(x) for x in self.scores],
+        }
+
+    @classmethod
+    def _from_state(cls, data: Mapping[str, Any]) -> Biotopes:
+        return _load(cls, data)
+
+    def _copy(self) -> Biotopes:
+        twin = object.__new__(Biotopes)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        twin.order = list(self.order)
+        twin.tiles = [list(t) for t in self.tiles]
+        twin.tile_hands = [list(h) for h in self.tile_hands]
+        twin.owner = dict(self.owner)
+        twin.reserve = list(self.reserve)
+        twin.box = list(self.box)
+        twin.decks = [list(d) for d in self.decks]
+        twin.rivers = [list(r) for r in self.rivers]
+        twin.discards = [list(d) for d in self.discards]
+        twin.bags = [list(b) for b in self.bags]
+        twin.bcards = [list(b) for b in self.bcards]
+        twin.biotope = [list(b) for b in self.biotope]
+        twin.rows = [[[list(e) for e in row] for row in rows] for rows in self.rows]
+        twin.spaces = [[list(sp) for sp in spaces] for spaces in self.spaces]
+        twin.uses = [list(u) for u in self.uses]
+        twin.tokens = list(self.tokens)
+        twin.hands = [list(h) for h in self.hands]
+        twin.passed = list(self.passed)
+        twin.queue = list(self.queue)  # tasks are replaced, never changed in place
+        twin.scores = None if self.scores is None else [dict(x) for x in self.scores]
+        return twin
+
+
+def _plain(task: Mapping[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in task.items():
+        if k == "c":
+            continue
+        out[k] = [list(x) if isinstance(x, (list, tuple)) else x for x in v] \
+            if isinstance(v, (list, tuple)) else (dict(v) if isinstance(v, dict) else v)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading a state (a save file is untrusted: every part is checked)
+# ---------------------------------------------------------------------------------------------
+
+
+def _ints(value: Any, n: int, low: int, high: int, where: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != n:
+        raise SaveError(f"{where} must be a list of {n} integers")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            raise SaveError(f"{where} holds {v!r:.40}, not an integer in [{low}, {high}]")
+    return list(value)
+
+
+def _cards(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or any(c not in SPECIES for c in value):
+        raise SaveError(f"{where} must be a list of Species card ids")
+    return list(value)
+
+
+def _load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:
+    players = s.integer(data, "players", MIN_PLAYERS, MAX_PLAYERS)
+    opts = s.field(data, "options", dict)
+    expected = {"board", "configuration", "construction", "draft", "special_tiles",
+                "first_player"}
+    if set(opts) != expected:
+        raise SaveError(f"state.options must name exactly {sorted(expected)}")
+    s.choice(opts, "board", {b.value for b in BoardSide}, "options")
+    for key in ("construction", "draft", "special_tiles"):
+        s.field(opts, key, bool, "options")
+    game = cls(players, Rng(state=s.field(data, "rng", int)), dict(opts))
+    game.first = s.integer(data, "first", 0, players - 1)
+    game.cycle = s.integer(data, "cycle", 1, game.cycles)
+    game.initiative = s.integer(data, "initiative", 0, players - 1)
+    game.active = s.integer(data, "active", 0, players - 1)
+    game.stage = s.choice(data, "stage", (*SETUP_STAGES, "play", "over"))
+    game.order = s.int_list(data, "order", 0, players - 1, max_len=64)
+    tiles = s.field(data, "tiles", list)
+    for t in tiles:
+        if not (isinstance(t, list) and len(t) == 5 and t[0] in TILES
+                and (t[1] in TILES[t[0]].sides or (t[1] is None and t is tiles[-1]))
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in t[2:])
+                and 0 <= t[2] < 6):
+            raise SaveError(f"state.tiles holds an invalid tile {t!r:.60}")
+    if len({t[0] for t in tiles}) != len(tiles):
+        raise SaveError("state.tiles places a tile twice")
+    game.tiles = [list(t) for t in tiles]
+    try:
+        game.landscape, game.tile_of = landscape_of(game.tiles)
+    except ValueError as error:
+        raise SaveError(f"state.tiles: {error}") from None
+    game.edges = edge_hexes(game.landscape)
+    game.adj = adjacency(game.landscape)
+    tile_hands = s.field(data, "tile_hands", list)
+    if len(tile_hands) != players or any(
+            not isinstance(h, list) or any(t not in TILES for t in h) for h in tile_hands):
+        raise SaveError("state.tile_hands must list each player's tiles")
+    game.tile_hands = [list(h) for h in tile_hands]
+    owner = s.field(data, "owner", list)
+    for entry in owner:
+        if not (isinstance(entry, list) and len(entry) == 3
+                and (entry[0], entry[1]) in game.landscape
+                and isinstance(entry[2], int) and NEUTRAL <= entry[2] < players):
+            raise SaveError(f"state.owner holds {entry!r:.60}, not a token on a hex")
+    game.owner = {(q, r): o for q, r, o in owner}
+    if len(game.owner) != len(owner):
+        raise SaveError("state.owner puts two tokens on one hex")
+    game.neutral_removed = s.integer(data, "neutral_removed", 0, 70)
+    game.draft_biotope = s.integer(data, "draft_biotope", -1, ROWS - 1)
+    game.reserve = _ints(data.get("reserve"), ROWS, 0, CUBES_PER_COLOUR, "state.reserve")
+    game.box = _ints(data.get("box"), ROWS, 0, CUBES_PER_COLOUR, "state.box")
+    env = s.field(data, "env", list)
+    if len(env) != 4 or any(t not in ENV_TOKEN_BY_ID for t in env) or len(set(env)) != 4 or [
+            ENV_TOKEN_BY_ID[t].back for t in env] != ["gray", "gray", "black", "black"]:
+        raise SaveError("state.env must hold 2 gray then 2 black Environmental tokens")
+    game.env = list(env)
+    for key in ("decks", "rivers", "discards"):
+        piles = s.field(data, key, list)
+        if len(piles) != len(DECKS):
+            raise SaveError(f"state.{key} must hold one pile per deck")
+        setattr(game, key, [_cards(pile, f"state.{key}") for pile in piles])
+    for d, deck in enumerate(DECKS):
+        for key in ("decks", "rivers", "discards"):
+            if any(SPECIES[c].deck is not deck for c in getattr(game, key)[d]):
+                raise SaveError(f"state.{key}[{d}] holds a card of another deck")
+        if len(game.rivers[d]) > RIVER_SIZE:
+            raise SaveError("a river holds at most 3 cards")
+    ecosystems = s.field(data, "ecosystems", list)
+    if len(ecosystems) != players:
+        raise SaveError("state.ecosystems must hold one ecosystem per player")
+    seen = [c for key in ("decks", "rivers", "discards") for pile in getattr(game, key)
+            for c in pile]
+    for p, eco in enumerate(ecosystems):
+        where = f"ecosystems[{p}]"
+        game.bags[p] = _ints(eco.get("bag") if isinstance(eco, dict) else None, ROWS, 0,
+                             CUBES_PER_COLOUR, f"{where}.bag")
+        bcards = s.field(eco, "biotope_cards", list, where)
+        if len(bcards) != ROWS or any(
+                c and (c not in BIOTOPE_CARDS or BIOTOPE_CARDS[c].row != r)
+                for r, c in enumerate(bcards)):
+            raise SaveError(f"{where}.biotope_cards must hold a card of each biotope, in order")
+        game.bcards[p] = list(bcards)
+        game.biotope[p] = _ints(eco.get("biotopes"), ROWS, 0, CUBES_PER_COLOUR,
+                                f"{where}.biotopes")
+        rows = s.field(eco, "rows", list, where)
+        if len(rows) != ROWS:
+            raise SaveError(f"{where}.rows must hold 4 rows")
+        game.rows[p] = []
+        for r, row in enumerate(rows):
+            entries = []
+            for e in row if isinstance(row, list) else [None]:
+                if not (isinstance(e, list) and len(e) == 5 and e[0] in SPECIES
+                        and SPECIES[e[0]].row == r):
+                    raise SaveError(f"{where}.rows[{r}] holds {e!r:.60}, not a card of the row")
+                cubes = _ints(e[1:], ROWS, 0, SPECIES_CUBE_LIMIT, f"{where}.rows[{r}] cubes")
+                if sum(cubes) > SPECIES_CUBE_LIMIT:
+                    raise SaveError(f"{where}: {e[0]} holds more than 4 cubes")
+                entries.append([e[0], *cubes])
+                seen.append(e[0])
+            game.rows[p].append(entries)
+        spaces = s.field(eco, "spaces", list, where)
+        if len(spaces) != len(SPACES):
+            raise SaveError(f"{where}.spaces must hold one space per action")
+        game.spaces[p] = [_ints(sp, ROWS, 0, CUBES_PER_COLOUR, f"{where}.spaces")
+                          for sp in spaces]
+        game.uses[p] = _ints(eco.get("uses"), len(SPACES), 0, 2, f"{where}.uses")
+        game.tokens[p] = s.integer(eco, "tokens", 0, TERRITORY_TOKENS, where)
+        game.hands[p] = _cards(eco.get("hand"), f"{where}.hand")
+        seen.extend(game.hands[p])
+        game.passed[p] = s.field(eco, "passed", bool, where)
+        on_board = sum(1 for o in game.owner.values() if o == p)
+        if game.tokens[p] + on_board != TERRITORY_TOKENS:
+            raise SaveError(f"player {p + 1} must have 12 Territory tokens in all, not "
+                            f"{game.tokens[p] + on_board}")
+    if sorted(seen) != sorted(SPECIES):
+        raise SaveError("every one of the 88 Species cards must be in exactly one place")
+    queue = s.field(data, "queue", list)
+    for task in queue:
+        if not isinstance(task, dict) or task.get("t") not in TASK_KINDS or not (
+                isinstance(task.get("p"), int) and 0 <= task["p"] < players) or (
+                task["t"] == "cube" and task.get("colour") not in range(-1, ROWS)):
+            raise SaveError(f"state.queue holds an invalid task {task!r:.80}")
+    game.queue = [{**t, "c": None} for t in queue]
+    if any(n != CUBES_PER_COLOUR for n in game.cube_count()):  # a drawn cube may wait in a task
+        raise SaveError(f"there must be 40 cubes of each colour, not {game.cube_count()}")
+    scores = data.get("scores")
+    if scores is not None and (not isinstance(scores, list) or len(scores) != players
+                               or not all(isinstance(x, dict) for x in scores)):
+        raise SaveError("state.scores must be null or one score sheet per player")
+    game.scores = None if scores is None else [dict(x) for x in scores]
+    if game.stage == "over" and game.scores is None:
+        raise SaveError("a finished game has its scores")
+    return game
+

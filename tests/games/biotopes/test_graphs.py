@@ -1,0 +1,64 @@
+"""graphs.py: the landscape as a networkx graph (fragmentation = connected components) and
+the food web (species types and Plants linked by diets, edges food -> eater)."""
+
+import subprocess
+import sys
+
+from ecogames.core.graphs import trophic_levels
+from ecogames.games.biotopes.graphs import board_graph, food_web, fragments
+from ecogames.games.biotopes.rules import groups
+
+from .scenario import blank, put_species, put_token, ready, started, three_tiles
+
+
+def test_board_graph_hexes_biotopes_and_owners():
+    game = started(players=3, seed=2)
+    g = board_graph(game)
+    assert set(g.nodes) == set(game.landscape)
+    for h, data in g.nodes(data=True):
+        assert data["biotope"] == ("mountains", "forests", "grasslands", "wetlands")[
+            game.landscape[h]]
+        assert data["owner"] == game.owner.get(h)
+        assert data["edge"] == (h in game.edges)
+    assert all(max(g.degree(h) for h in g) <= 6 for _ in [0])
+    assert g is not game.board_graph() and set(game.board_graph().edges) == set(g.edges)
+
+
+def test_fragmentation_is_the_connected_components():
+    game = blank(players=2, tiles=three_tiles())
+    put_token(game, 0, (-1, 0), (-1, 1), (3, 0), (3, 1), (-2, 3))
+    game = ready(game)
+    parts = fragments(game, 0)
+    assert len(parts) == 3
+    assert sorted(map(sorted, parts)) == sorted(map(sorted, groups(game.territories(0))))
+    assert game.score(0)["fragmentation"] == -6
+
+
+def test_food_web_of_the_box_points_food_to_eater():
+    web = food_web()
+    assert set(web.nodes) == {"plants", "invertebrates", "reptiles_amphibians", "birds",
+                              "mammals"}
+    assert web.in_degree("plants") == 0
+    assert web["plants"]["invertebrates"]["weight"] == 18  # 16 Herbivores + 2 Insectivores
+    assert "european_badger" in web["plants"]["mammals"]["cards"]
+    assert web.has_edge("birds", "birds")  # the Peregrine Falcon eats Birds
+    levels = trophic_levels(web)
+    assert levels["plants"] == 1 and all(v > 1 for k, v in levels.items() if k != "plants")
+
+
+def test_food_web_of_the_cards_in_play():
+    game = blank(players=2, tiles=three_tiles())
+    put_species(game, 0, "crested_tit", green=1)
+    put_species(game, 1, "peregrine_falcon", gray=1)
+    game = ready(game)
+    web = game.food_web()
+    assert sorted(web.edges) == [("birds", "birds"), ("invertebrates", "birds"),
+                                 ("plants", "birds")]
+    assert sorted(food_web(game, player=0).edges) == [("invertebrates", "birds"),
+                                                      ("plants", "birds")]
+
+
+def test_import_ecogames_does_not_import_networkx():
+    code = ("import sys, ecogames, ecogames.games.biotopes as b; b.new_game(2, seed=1); "
+            "assert 'networkx' not in sys.modules, 'networkx imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)

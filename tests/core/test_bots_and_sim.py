@@ -54,3 +54,22 @@ def test_bots_by_name():
 
 def test_top_level_play_is_the_bots_play():
     assert ecogames.play is play
+
+
+def test_a_game_package_bot_is_offered_only_for_its_game(monkeypatch):
+    from ecogames import bots
+    from ecogames.bots import bots_for, register_bot
+
+    monkeypatch.setattr(bots, "BOTS", dict(bots.BOTS))  # leave the registry as it was
+    monkeypatch.setattr(bots, "_GAME_OF", dict(bots._GAME_OF))
+
+    class Anywhere(RandomBot):
+        __module__ = "tests.support"
+
+    class ForPond(RandomBot):
+        __module__ = "ecogames.games.pond.bots"
+
+    register_bot("test-anywhere", Anywhere)
+    register_bot("test-pond", ForPond)
+    assert {"random", "test-anywhere", "test-pond"} <= set(bots_for("pond"))
+    assert "test-pond" not in bots_for("toritori")

@@ -30,9 +30,22 @@ class RandomBot:
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
 """Bots by name, each made from a seed. Games add their own (``register_bot``)."""
 
+_GAME_OF: dict[str, str | None] = {"random": None}
 
-def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
+
+def register_bot(name: str, factory: Callable[[int], Bot], game: str | None = None) -> None:
+    """Make a bot available by name. ``game``: the game it plays (by default, the game
+    package it is defined in; ``None`` for a bot that plays any game)."""
+    if game is None:
+        parts = getattr(factory, "__module__", "").split(".")
+        game = parts[2] if parts[:2] == ["ecogames", "games"] and len(parts) > 2 else None
     BOTS[name] = factory
+    _GAME_OF[name] = game
+
+
+def bots_for(game: str) -> list[str]:
+    """The names of the bots that can take a seat in ``game``."""
+    return sorted(name for name, owner in _GAME_OF.items() if owner in (None, game))
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -49,13 +62,14 @@ class GameStuck(RuntimeError):
     """A game that is not over but offers no legal action: a bug in its rules."""
 
 
-def bot_for(bots: Seats, player: int | None) -> Bot:
-    if isinstance(bots, Bot):
-        return bots
-    seat = 0 if player is None else player
+def seat_chooser(bots: Seats) -> Callable[[int | None], Bot]:
+    """Who plays for a seat: one bot for all, a list by seat, or a mapping seat -> bot.
+    (Resolved once per game, not per move: protocol checks are slow.)"""
     if isinstance(bots, Mapping):
-        return bots[seat]
-    return bots[seat % len(bots)]
+        return lambda player: bots[0 if player is None else player]
+    if isinstance(bots, Sequence):
+        return lambda player: bots[(0 if player is None else player) % len(bots)]
+    return lambda player: bots
 
 
 def play(game: Game, bots: Seats, *, max_actions: int = 100_000) -> Outcome:
@@ -64,6 +78,7 @@ def play(game: Game, bots: Seats, *, max_actions: int = 100_000) -> Outcome:
     ``bots``: one bot for every seat, a list by seat, or a mapping seat -> bot. Each chosen
     action is checked against the legal actions before it is played.
     """
+    bot_for = seat_chooser(bots)
     for _ in range(max_actions):
         outcome = game.outcome
         if outcome is not None:
@@ -71,7 +86,7 @@ def play(game: Game, bots: Seats, *, max_actions: int = 100_000) -> Outcome:
         legal = game.legal_actions()
         if not legal:
             raise GameStuck(f"{game!r} is not over but has no legal action")
-        action = bot_for(bots, game.current_player).choose(game, legal)
+        action = bot_for(game.current_player).choose(game, legal)
         if action not in legal:
             raise ValueError(f"bot {bots!r} chose an illegal action {action!r}")
         game.push(action)

@@ -74,7 +74,7 @@ class GameWidget(anywidget.AnyWidget):
                             "it takes a game and optionally bots={seat: 'random'}")
         if not isinstance(game, Game):
             raise TypeError(f"GameWidget needs a Game, got {type(game).__name__}")
-        from ..bots import BOTS
+        from ..bots import bots_for
 
         # anywidget turns these instance attributes into synced traits in __init__
         self._esm = _bundle(self.bundle, "js")
@@ -88,7 +88,7 @@ class GameWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.game_id = game.name
             self.title = game.title
-            self.bot_names = sorted(BOTS)
+            self.bot_names = bots_for(game.name)
             self.layout = self.drawing_layout()
             for seat, name in (bots or {}).items():
                 self.set_bot(seat, name)

@@ -14,6 +14,8 @@ export interface UIState {
   hoverNode: string | null;
   /** The board renderer's own state (selection, open tree nodes): mutated in place. */
   board: Record<string, unknown>;
+  /** Milliseconds before a bot seat plays on its own; 0 = bots wait for "Bot move". */
+  botDelay: number;
 }
 
 export type Listener<S> = (changed: (keyof S)[]) => void;
@@ -52,5 +54,6 @@ export function createUIStore(step = -1): Store<UIState> {
     dismissedError: null,
     hoverNode: null,
     board: {},
+    botDelay: 800,
   });
 }

@@ -1,0 +1,76 @@
+"""Tori-Tori: Endangered Species — a cooperative game of restoring an island's food web.
+
+>>> from ecogames import toritori
+>>> game = toritori.new_game(players=2, seed=1)
+>>> game.phase
+'roll'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import bots as _bots  # noqa: F401  (registers the "toritori-heuristic" bot)
+from .actions import (
+    ACTION_TYPES,
+    ActivateAnimal,
+    AdvancedBotany,
+    AdvancedGardening,
+    AnimalTracking,
+    Bicycle,
+    ChooseFirst,
+    ChooseFood,
+    Gardening,
+    Motorcycle,
+    Move,
+    MoveOther,
+    Plant,
+    Protect,
+    Roll,
+    SpecializedTracking,
+    Study,
+    TransformPlant,
+    Veterinary,
+)
+from .rules import ToriTori
+
+
+def new_game(players: int = 2, difficulty: str = "basic", seed: int | None = None,
+             layout: str = "random", **options: Any) -> ToriTori:
+    """A game after the 12 steps of Game Setup.
+
+    ``difficulty``: "basic", "medium" or "expert" (the Ability markers' start space);
+    ``layout``: "random" (numbers dealt at random, set-up step 3) or "rulebook" (the
+    numbering of the rulebook's examples); ``first_player``: who saw a bird last (seat 0).
+    """
+    return ToriTori.new_game(players=players, seed=seed, difficulty=difficulty, layout=layout,
+                             **options)
+
+
+
+
+def widget(game: ToriTori | None = None, *, bots: Mapping[int, str] | None = None,
+           **options: Any) -> Any:
+    """The widget playing ``game`` (a new game from ``options`` when none is given).
+    ``bots``: seats played by bots, e.g. ``{1: "toritori-heuristic"}``."""
+    from .widget import Widget
+
+    return Widget(game if game is not None else new_game(**options), bots=bots)
+
+
+def __getattr__(name: str) -> Any:
+    """``Widget`` (``widget.py``) is imported on first use: the engine needs no anywidget."""
+    if name == "Widget":
+        from .widget import Widget
+
+        return Widget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "ACTION_TYPES", "ActivateAnimal", "AdvancedBotany", "AdvancedGardening", "AnimalTracking",
+    "Bicycle", "ChooseFirst", "ChooseFood", "Gardening", "Motorcycle", "Move", "MoveOther",
+    "Plant", "Protect", "Roll", "SpecializedTracking", "Study", "ToriTori", "TransformPlant",
+    "Veterinary", "new_game", "widget",
+]

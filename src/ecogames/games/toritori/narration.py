@@ -1,0 +1,366 @@
+"""How the Tori-Tori rules tell what they do: one method per kind of event.
+
+The rules call ``say.<event>(...)`` after changing the state. A :class:`Narrator` writes the
+sentence, names what the event touched (``sectors``, ``tokens``, food-web ``nodes`` and
+``edges``, ``cards``, ``players``) and finds its **cause**, so that "the bush spread, so the
+guinea pig went hungry, so the fox moved" is a path in ``cascade.graph()``:
+
+- an animal's meal or hunger is caused by the latest event of this action that took food away
+  from a place its search looked at before it found food (or in vain), or that brought the
+  food it eats; failing both, by what activated it (the card, or Activate Animals);
+- breeding is caused by the meal, a removal by what removed it, an extinction or a tile
+  turning by the removal or arrival that made it so, the end of the game by that.
+
+In simulations (``EventLog(record=False)``) the rules get :data:`SILENT` instead, whose
+methods do nothing: no sentence is formatted and no bookkeeping is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ecogames.core import EventLog
+
+from .actions import place
+from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES, Ability
+
+if TYPE_CHECKING:
+    from .rules import ToriTori
+
+NAME = {sp.value: info.name for sp, info in SPECIES.items()}
+PLURAL = {sp.value: info.plural for sp, info in SPECIES.items()}
+
+
+def a_(species: str) -> str:
+    name = NAME[species]
+    return f"an {name}" if name[0] in "AEIOU" else f"a {name}"
+
+
+def player_name(player: int) -> str:
+    return f"Player {player + 1} ({RESEARCHER_COLOURS[player]})"
+
+
+def _listing(species: Iterable[str]) -> str:
+    names = [NAME[s] for s in species]
+    return ", ".join(names) if names else "nothing"
+
+
+class Narrator:
+    """Tells one action's events into an :class:`EventLog` (see the module docstring)."""
+
+    def __init__(self, game: ToriTori, log: EventLog) -> None:
+        self.game = game
+        self.log = log
+        self.root: int | None = None
+        """The roll: the cause of the cards it solves."""
+        self.trigger: int | None = None
+        """The event that set off the activations now resolving (a card, Activate Animals)."""
+        self.arrived: dict[int, int] = {}
+        """Token -> the event that put it on top of a pile where it now is."""
+        self.gone: dict[tuple[int, str], int] = {}
+        """(sector, species) -> the last event that took an uncovered token of that species
+        away from that sector (eaten, moved, removed, turned over)."""
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _emit(self, kind: str, text: str, cause: int | None, **touched: Sequence[Any]) -> int:
+        index = self.log.emit(kind, text, cause=cause, **touched)
+        assert index is not None
+        return index
+
+    def describe(self, token: int) -> str:
+        """'the Tori-tori (on a Native Tree) of sector 5'."""
+        return self.game.token_phrase(token)
+
+    def search_cause(self, sector: int, diet: Sequence[str], hit: tuple[int, str] | None,
+                     food: int | None) -> int | None:
+        adjacent = self.game.island.adjacent[sector]
+        order = [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
+        if hit is not None:
+            order = order[: order.index(hit)]
+        found = [self.gone[p] for p in order if p in self.gone]
+        if food is not None and food in self.arrived:
+            found.append(self.arrived[food])
+        return max(found) if found else self.trigger
+
+    # -- Phase 1: dice and cards --------------------------------------------------------------
+
+    def roll(self, red: str, blue: str, cards: Sequence[str | None]) -> int:
+        names = [CARDS_BY_ID[c].name if c else "an empty space" for c in cards]
+        if red == blue:
+            text = f"Both dice show {red}: only {names[0]} is solved"
+        else:
+            text = (f"The red die shows {red} ({names[0]}) and the sky-blue die {blue} "
+                    f"({names[1]}): {names[0]} is solved first")
+        self.root = self._emit("roll", text, None, cards=[c for c in cards if c])
+        return self.root
+
+    def card(self, card: str) -> int:
+        info = CARDS_BY_ID[card]
+        sectors = [info.sector] if info.sector else []
+        self.trigger = self._emit("card", f"{info.name} is activated", self.root, cards=[card],
+                                  sectors=sectors)
+        return self.trigger
+
+    def no_effect(self, card: str, why: str, cause: int | None) -> int:
+        return self._emit("no_effect", f"{CARDS_BY_ID[card].name} has no effect: {why}", cause,
+                          cards=[card])
+
+    def discard(self, card: str, cause: int | None) -> int:
+        return self._emit("discard", f"{CARDS_BY_ID[card].name} goes onto the discard pile",
+                          cause, cards=[card])
+
+    def refill(self, slot: str, card: str, cause: int | None) -> int:
+        return self._emit("refill", f"{CARDS_BY_ID[card].name} is drawn onto space {slot}",
+                          cause, cards=[card])
+
+    def turn_over(self, round_space: int, cause: int | None) -> int:
+        return self._emit("turn_over", "The Activation pile has run out: the discard pile is "
+                          f"turned over; the Round marker advances to space {round_space}",
+                          cause)
+
+    # -- Activation: Invasive Bushes ----------------------------------------------------------
+
+    def spread(self, bush: int, sector: int, tree: int, where: int) -> int:
+        there = "in its own sector" if where == sector else f"in sector {where}"
+        ev = self._emit("spread", f"The Invasive Bush of sector {sector} turns over a Native "
+                        f"Tree {there} into an Invasive Bush", self.trigger,
+                        sectors=sorted({sector, where}), tokens=[bush, tree],
+                        nodes=["invasive_bush", "native_tree"])
+        self.gone[where, "native_tree"] = ev
+        self.arrived[tree] = ev
+        return ev
+
+    def no_tree(self, bush: int, sector: int) -> int:
+        return self._emit("no_effect", f"The Invasive Bush of sector {sector} finds no Native "
+                          "Tree here or next door: no effect", self.trigger, sectors=[sector],
+                          tokens=[bush], nodes=["invasive_bush"])
+
+    # -- Activation: animals ------------------------------------------------------------------
+
+    def meal(self, pile: Sequence[int]) -> str:
+        """'a Tori-tori (with a Native Tree underneath)': the food pile ``pile``, bottom
+        first, as the eater finds it."""
+        kind = self.game.kind
+        top = a_(kind[pile[-1]])
+        under = " on ".join(a_(kind[t]) for t in reversed(pile[:-1]))
+        return f"{top} (with {under} underneath)" if under else top
+
+    def eat(self, eater: int, species: str, sector: int, food_pile: Sequence[int],
+            where: int, diet: Sequence[str]) -> int:
+        food = food_pile[-1]
+        food_species = self.game.kind[food]
+        cause = self.search_cause(sector, diet, (where, food_species), food)
+        moves = f" moves to sector {where} and" if where != sector else ""
+        text = f"The {NAME[species]} of sector {sector}{moves} eats {self.meal(food_pile)}"
+        ev = self._emit("eat", text, cause, sectors=sorted({sector, where}),
+                        tokens=[eater, food], nodes=[food_species, species],
+                        edges=[(food_species, species)])
+        self.gone[where, food_species] = ev
+        if where != sector:
+            self.gone[sector, species] = ev
+        self.arrived[eater] = ev
+        return ev
+
+    def breed(self, eater: int, species: str, sector: int, newborn: int, where: int,
+              used: Sequence[int], used_species: Sequence[str], cause: int | None) -> int:
+        there = "beside it" if where == sector else f"in sector {where} (sector {sector} is full)"
+        ev = self._emit("breed", f"The {NAME[species]} of sector {sector} breeds: a new "
+                        f"{NAME[species]} {there}; the {len(used)} token(s) underneath it "
+                        f"needed to breed ({_listing(used_species)}) are removed", cause,
+                        sectors=sorted({sector, where}), tokens=[eater, newborn, *used],
+                        nodes=sorted({species, *used_species}))
+        self.arrived[newborn] = ev
+        return ev
+
+    def breed_fails(self, eater: int, species: str, sector: int, lost: Sequence[int],
+                    lost_species: Sequence[str], why: str, cause: int | None) -> int:
+        return self._emit("breed_fails", f"The {NAME[species]} of sector {sector} cannot breed "
+                          f"({why}): it loses the tokens underneath it "
+                          f"({_listing(lost_species)})", cause, sectors=[sector],
+                          tokens=[eater, *lost], nodes=sorted({species, *lost_species}))
+
+    def starve(self, token: int, species: str, sector: int, lost: int | None,
+               lost_species: str | None, where: int | None, diet: Sequence[str]) -> int:
+        cause = self.search_cause(sector, diet, None, None)
+        loses = f", loses {a_(lost_species)} from underneath it" if lost_species else ""
+        if where is None:
+            moves = " and stays: no sector next door has space"
+        else:
+            moves = f" and moves to sector {where}"
+        ev = self._emit("starve", f"The {NAME[species]} of sector {sector} finds no food"
+                        f"{loses}{moves}", cause, sectors=sorted({sector, where or sector}),
+                        tokens=[token] + ([lost] if lost is not None else []),
+                        nodes=[species] + ([lost_species] if lost_species else []))
+        if where is not None:
+            self.gone[sector, species] = ev
+            self.arrived[token] = ev
+        return ev
+
+    def dies(self, token: int, species: str, sector: int, diet: Sequence[str]) -> int:
+        cause = self.search_cause(sector, diet, None, None)
+        ev = self._emit("dies", f"The {NAME[species]} of sector {sector} finds no food and has "
+                        "nothing underneath it: it dies", cause, sectors=[sector],
+                        tokens=[token], nodes=[species])
+        self.gone[sector, species] = ev
+        return ev
+
+    def ask_first(self, species: str, sector: int, options: Sequence[int]) -> int:
+        return self._emit("decide", f"The team chooses which {NAME[species]} of sector "
+                          f"{sector} is activated first", self.trigger, sectors=[sector],
+                          tokens=list(options), nodes=[species])
+
+    def ask_food(self, eater: int | None, species: str, sector: int, food_species: str,
+                 options: Sequence[int]) -> int:
+        who = "the Cat entering from the Village" if eater is None else self.describe(eater)
+        return self._emit("decide", f"The team chooses which {NAME[food_species]} of sector "
+                          f"{sector} {who} eats", self.trigger, sectors=[sector],
+                          tokens=list(options), nodes=[food_species, species])
+
+    # -- Activation: Human Settlements ---------------------------------------------------------
+
+    def cat_enters(self, cat: int, sector: int, food_pile: Sequence[int],
+                   cause: int | None) -> int:
+        food = food_pile[-1] if food_pile else None
+        food_species = self.game.kind[food] if food is not None else None
+        if food is None or food_species is None:
+            text = (f"A Cat leaves the Village and settles in sector {sector}: no sector next to "
+                    "the Village has its food")
+            ev = self._emit("cat_enters", text, cause, sectors=[sector], tokens=[cat],
+                            nodes=["cat"])
+        else:
+            text = (f"A Cat leaves the Village to hunt and lies on {self.meal(food_pile)} of "
+                    f"sector {sector}")
+            ev = self._emit("cat_enters", text, cause, sectors=[sector], tokens=[cat, food],
+                            nodes=[food_species, "cat"], edges=[(food_species, "cat")])
+            self.gone[sector, food_species] = ev
+        self.arrived[cat] = ev
+        return ev
+
+    def disaster(self, sector: int, tree: int, cause: int | None) -> int:
+        ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree from sector "
+                        f"{sector}", cause, sectors=[sector], tokens=[tree],
+                        nodes=["native_tree"])
+        self.gone[sector, "native_tree"] = ev
+        return ev
+
+    # -- Winning and losing --------------------------------------------------------------------
+
+    def extinct(self, species: str, cause: int | None) -> int:
+        return self._emit("extinct", f"The last {NAME[species]} token has left the Island: the "
+                          f"{PLURAL[species]} are extinct", cause, nodes=[species])
+
+    def tile(self, settlement: str, cause: int | None) -> int:
+        why = ("no Cat and no Invasive Bush remain on the Island" if settlement == "village"
+               else "there are at least four Tori-toris and an Environmental Report")
+        return self._emit("sustainable", f"The {settlement.capitalize()} turns over to its "
+                          f"Sustainable side: {why}", cause, settlements=[settlement])
+
+    def end(self, result: str, reason: str, cause: int | None) -> int:
+        text = (f"Victory! {reason[0].upper()}{reason[1:]}" if result == "victory"
+                else f"Defeat: {reason}")
+        return self._emit(result, text, cause)
+
+    # -- Turns ---------------------------------------------------------------------------------
+
+    def actions_start(self, player: int, cause: int | None) -> int:
+        return self._emit("phase", f"{player_name(player)} spends 4 action points", cause,
+                          players=[player])
+
+    def protection_ends(self, player: int, token: int, why: str, cause: int | None) -> int:
+        return self._emit("protection_ends", f"{player_name(player)}'s pawn steps off "
+                          f"{self.describe(token)}: {why}", cause, players=[player],
+                          tokens=[token])
+
+    def turn(self, player: int) -> int:
+        return self._emit("turn", f"{player_name(player)}'s turn begins: roll the dice", None,
+                          players=[player])
+
+    # -- Phase 2: abilities ---------------------------------------------------------------------
+
+    def study(self, player: int, space: str) -> int:
+        grants = MAP_SPACES[space].grants
+        learned = f" and learns {ABILITIES[grants[0]].name}" if len(grants) == 1 else ""
+        return self._emit("study", f"{player_name(player)} studies: the Ability marker "
+                          f"advances to {space}{learned}", None, players=[player],
+                          abilities=[g.value for g in grants])
+
+    def pawn_moves(self, player: int, mover: int, ability: str, path: Sequence[str]) -> int:
+        name = ABILITIES[Ability(ability)].name
+        via = f" via {place(path[0])}" if len(path) > 1 else ""
+        whose = "their pawn" if mover == player else f"{player_name(mover)}'s pawn"
+        by = f" with Move another pawn ({name})" if mover != player else f" ({name})"
+        sectors = [int(p) for p in path if p.isdigit()]
+        return self._emit("pawn_moves", f"{player_name(player)} moves {whose} to "
+                          f"{place(path[-1])}{via}{by}", None, players=sorted({player, mover}),
+                          sectors=sectors)
+
+    def plant(self, player: int, sector: int, trees: Sequence[int], ability: str) -> int:
+        count = "a Native Tree" if len(trees) == 1 else f"{len(trees)} Native Trees"
+        ev = self._emit("plant", f"{player_name(player)} plants {count} in sector {sector} "
+                        f"({ability})", None, players=[player], sectors=[sector],
+                        tokens=list(trees), nodes=["native_tree"])
+        for tree in trees:
+            self.arrived[tree] = ev
+        return ev
+
+    def track(self, player: int, token: int, species: str, sector: int, where: int,
+              ability: str) -> int:
+        ev = self._emit("track", f"{player_name(player)} moves the {NAME[species]} of sector "
+                        f"{sector} to sector {where} ({ability})", None, players=[player],
+                        sectors=[sector, where], tokens=[token], nodes=[species])
+        self.gone[sector, species] = ev
+        self.arrived[token] = ev
+        return ev
+
+    def remove(self, player: int, tokens: Sequence[int], species: Sequence[str], sector: int,
+               ability: str, uncovered: int | None) -> int:
+        ev = self._emit("remove", f"{player_name(player)} removes {_listing(species)} from "
+                        f"sector {sector} ({ability})", None, players=[player],
+                        sectors=[sector], tokens=list(tokens), nodes=sorted(set(species)))
+        for sp in species:
+            self.gone[sector, sp] = ev
+        if uncovered is not None:
+            self.arrived[uncovered] = ev
+        return ev
+
+    def transform(self, player: int, token: int, sector: int) -> int:
+        ev = self._emit("transform", f"{player_name(player)} turns the Invasive Bush of sector "
+                        f"{sector} over into a Native Tree (Transforming Plants)", None,
+                        players=[player], sectors=[sector], tokens=[token],
+                        nodes=["invasive_bush", "native_tree"])
+        self.gone[sector, "invasive_bush"] = ev
+        self.arrived[token] = ev
+        return ev
+
+    def protect(self, player: int, token: int, sector: int) -> int:
+        return self._emit("protect", f"{player_name(player)} puts their pawn over "
+                          f"{self.describe(token)}: it is protected until their next action "
+                          "phase", None, players=[player], sectors=[sector], tokens=[token],
+                          nodes=[self.game.kind[token]])
+
+    def activate(self, player: int, token: int, species: str, sector: int) -> int:
+        self.trigger = self._emit("activate", f"{player_name(player)} activates the "
+                                  f"{NAME[species]} of sector {sector} (Activate Animals)", None,
+                                  players=[player], sectors=[sector], tokens=[token],
+                                  nodes=[species])
+        return self.trigger
+
+
+def _quiet(*_args: Any, **_kwargs: Any) -> None:
+    return None
+
+
+class Silent:
+    """A narrator that tells nothing (simulations): every method returns ``None``."""
+
+    root: int | None = None
+    trigger: int | None = None
+
+
+for _name in dir(Narrator):
+    if not _name.startswith("_") and callable(getattr(Narrator, _name)):
+        setattr(Silent, _name, staticmethod(_quiet))
+
+SILENT: Any = Silent()

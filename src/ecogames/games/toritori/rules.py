@@ -1,0 +1,1552 @@
+"""Tori-Tori: Endangered Species — the rules engine.
+
+Source of truth: ``shared/rulebooks/tori-tori-endangered-species.txt``; every decision where
+it is silent is in ``docs/rules/toritori.md`` (cited here as D1..D44). Rule functions are
+named after the rulebook's sections and cite them.
+
+The state, in short:
+
+- ``board[n]`` (n = 1..12): the piles of common sector ``n``, at most three; a pile is a
+  tuple of token ids, bottom first, its last token on top (an animal lying on what it ate);
+- ``kind[token]``: the species each token on the board shows (a Vegetation token shows
+  ``native_tree`` or ``invasive_bush``); tokens not on the board are in the supply;
+- the Activation cards (``slots`` A-F, ``pile`` top first, ``discard`` oldest first), the
+  Round marker, the tiles, the pawns, the Ability markers;
+- the turn: ``active`` player, ``stage`` (roll / choose_first / choose_food / actions /
+  over), action points, this turn's dice;
+- an activation in progress, so the team can be asked in the middle of it: the slots still to
+  solve, the ``groups`` of tokens the current card still activates, a pending meal.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from ecogames.core import Action, EventLog, Game, Outcome, Rng, SaveError
+from ecogames.core import schema as s
+
+from . import components as c
+from .actions import (
+    ACTION_TYPES,
+    ActivateAnimal,
+    AdvancedBotany,
+    AdvancedGardening,
+    AnimalTracking,
+    Bicycle,
+    ChooseFirst,
+    ChooseFood,
+    Gardening,
+    Motorcycle,
+    Move,
+    MoveOther,
+    Plant,
+    Protect,
+    Roll,
+    SpecializedTracking,
+    Study,
+    TransformPlant,
+    Veterinary,
+    place,
+)
+from .components import Ability
+from .narration import NAME, PLURAL, SILENT, Narrator, a_, player_name
+
+# ---------------------------------------------------------------------------------------------
+# Constants: the components' data as plain strings and numbers (fast to compare and to save)
+# ---------------------------------------------------------------------------------------------
+
+TT, GP, FX, CT, NT, IB = (sp.value for sp in (
+    c.Species.TORI_TORI, c.Species.GUINEA_PIG, c.Species.FOX, c.Species.CAT,
+    c.Species.NATIVE_TREE, c.Species.INVASIVE_BUSH))
+SPECIES_IDS = tuple(sp.value for sp in c.Species)
+ANIMALS = frozenset(sp.value for sp in c.ANIMALS)
+VEGETATION = frozenset((NT, IB))
+NATIVE = (TT, GP, FX, NT)
+"""Game Objective: the native species whose extinction loses the game."""
+DIET = {sp.value: tuple(f.value for f in info.diet) for sp, info in c.SPECIES.items()}
+THRESHOLD = {sp.value: info.breed_threshold for sp, info in c.SPECIES.items()}
+ORDER = tuple(sp.value for sp in c.ACTIVATION_ORDER)
+TOKEN_KIND = {sp.value: info.token.value for sp, info in c.SPECIES.items()}
+STOCK = {kind.value: n for kind, n in c.TOKEN_SUPPLY.items()}
+CAPACITY = c.SECTOR_CAPACITY
+FACES = c.CARD_SLOTS
+POINTS = c.ACTION_POINTS_PER_TURN
+REPORT_SPACES = frozenset(c.REPORT_SPACES)
+SETTLEMENTS = ("village", "industry")
+STAGES = ("roll", "choose_first", "choose_food", "actions", "over")
+"""Where the game can stop and wait (``cards`` is only seen in the middle of a roll)."""
+PHASES: Mapping[str, tuple[type[Action], ...]] = MappingProxyType({
+    "roll": (Roll,),
+    "choose_first": (ChooseFirst,),
+    "choose_food": (ChooseFood,),
+    "actions": tuple(t for t in ACTION_TYPES if t not in (Roll, ChooseFirst, ChooseFood)),
+    "over": (),
+})
+"""The phases as a table: which actions each allows."""
+MOVEMENT = {Ability.MOVE.value: Move, Ability.BICYCLE.value: Bicycle,
+            Ability.MOTORCYCLE.value: Motorcycle}
+HELD = {space: frozenset(a.value for a in held) for space, held in c.ABILITIES_AT.items()}
+ABILITY_NAME = {a.value: info.name for a, info in c.ABILITIES.items()}
+LAYOUTS = ("random", "rulebook")
+PRINTED = tuple(c.PRINTED_SPECIES[square].value for square in c.COMMON_SQUARES)
+"""The species printed on each of ``COMMON_SQUARES`` (D6)."""
+OTHER_CARDS = tuple(card.id for card in c.ACTIVATION_CARDS if card.kind is not c.CardKind.COMMON)
+"""The Human Settlement and Species Activation cards (set-up step 8)."""
+DIFFICULTIES = tuple(d.value for d in c.Difficulty)
+
+
+def card_json(card: str | None) -> dict[str, str] | None:
+    """An Activation card for the view: ``{"id", "kind", "label"}``."""
+    if card is None:
+        return None
+    info = c.CARDS_BY_ID[card]
+    kind = ("sector" if info.kind is c.CardKind.COMMON
+            else info.settlement.value if info.settlement else "species")
+    return {"id": card, "kind": kind, "label": info.name}
+
+
+# ---------------------------------------------------------------------------------------------
+# The island under one numbering (set-up step 3): adjacency by sector number, computed once
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Island:
+    """The island with its sector numbers: who is next to whom, lowest number first."""
+
+    numbering: tuple[int, ...]
+    """The number on each of ``components.COMMON_SQUARES``, in that order."""
+    number_of: Mapping[c.Pos, int]
+    adjacent: tuple[tuple[int, ...], ...]
+    """Sector number -> orthogonally adjacent common sectors, lowest first (index 0 unused)."""
+    steps: Mapping[str, tuple[str, ...]]
+    """Location -> locations one orthogonal step away (Move): sectors by number, then the
+    settlements."""
+    diagonals: Mapping[str, tuple[str, ...]]
+    """Location -> locations one diagonal step away (Bicycle)."""
+    around: Mapping[str, tuple[str, ...]]
+    """Location -> locations one step of either kind away (Motorcycle)."""
+    village_sectors: tuple[int, ...]
+    """Common sectors orthogonally adjacent to the Village, lowest first (the Village card)."""
+    industry_sectors: tuple[int, ...]
+    """The five common sectors around the Industry, lowest first (the Industry card)."""
+    locations: tuple[str, ...]
+    """Every location, sectors by number, then the Village and the Industry."""
+
+
+_SQUARES = tuple(c.SECTOR_SQUARES)
+"""The 14 sectors (squares that are not sea), row by row."""
+
+
+def _by_index(table: Mapping[c.Pos, tuple[c.Pos, ...]],
+              among: tuple[c.Pos, ...]) -> tuple[tuple[int, ...], ...]:
+    """Neighbours as indices into ``among``, for each of ``among`` (computed once)."""
+    return tuple(tuple(among.index(q) for q in table[sq] if q in among) for sq in among)
+
+
+_STEPS = _by_index(c.ORTHOGONAL_NEIGHBOURS, _SQUARES)
+_DIAGONALS = _by_index(c.DIAGONAL_NEIGHBOURS, _SQUARES)
+_AROUND = _by_index(c.SURROUNDING_NEIGHBOURS, _SQUARES)
+_COMMON_STEPS = _by_index(c.ORTHOGONAL_NEIGHBOURS, c.COMMON_SQUARES)
+_VILLAGE_STEPS = tuple(c.COMMON_SQUARES.index(q)
+                       for q in c.ORTHOGONAL_NEIGHBOURS[c.VILLAGE_SQUARE] if q in c.COMMON_SQUARES)
+_INDUSTRY_AROUND = tuple(c.COMMON_SQUARES.index(q) for q in
+                         c.SURROUNDING_NEIGHBOURS[c.INDUSTRY_SQUARE] if q in c.COMMON_SQUARES)
+_COMMON_OF = tuple(c.COMMON_SQUARES.index(sq) if sq in c.COMMON_SQUARES else -1
+                   for sq in _SQUARES)
+_SETTLEMENT_NAMES = tuple(c.SQUARE_KINDS[sq].value for sq in _SQUARES)
+_SETTLEMENT_KEYS = {"village": 13, "industry": 14}
+
+
+@lru_cache(maxsize=256)
+def island(numbering: tuple[int, ...]) -> Island:
+    """The island under ``numbering`` (the number of each of ``COMMON_SQUARES``)."""
+    names = [str(numbering[k]) if k >= 0 else _SETTLEMENT_NAMES[i]
+             for i, k in enumerate(_COMMON_OF)]
+    keys = [numbering[k] if k >= 0 else _SETTLEMENT_KEYS[name] for k, name in zip(_COMMON_OF,
+                                                                                  names)]
+
+    def table(neighbours: tuple[tuple[int, ...], ...]) -> dict[str, tuple[str, ...]]:
+        """Location -> neighbours, sectors by number, then the Village, the Industry."""
+        return {name: tuple([names[j] for j in sorted(near, key=keys.__getitem__)])
+                for name, near in zip(names, neighbours)}
+
+    def numbers(commons: Iterable[int]) -> tuple[int, ...]:
+        """Those common sectors' numbers, lowest first (D5)."""
+        return tuple(sorted([numbering[k] for k in commons]))
+
+    adjacent: list[tuple[int, ...]] = [()] * 13
+    for k, near in enumerate(_COMMON_STEPS):
+        adjacent[numbering[k]] = numbers(near)
+    return Island(
+        numbering=numbering,
+        number_of=dict(zip(c.COMMON_SQUARES, numbering)),
+        adjacent=tuple(adjacent),
+        steps=table(_STEPS),
+        diagonals=table(_DIAGONALS),
+        around=table(_AROUND),
+        village_sectors=numbers(_VILLAGE_STEPS),
+        industry_sectors=numbers(_INDUSTRY_AROUND),
+        locations=(*(str(n) for n in range(1, 13)), "village", "industry"),
+    )
+
+
+RULEBOOK_NUMBERING = tuple(c.RULEBOOK_LAYOUT[sq] for sq in c.COMMON_SQUARES)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+Pile = tuple[int, ...]
+
+
+class ToriTori(Game):
+    """Tori-Tori: Endangered Species, for 2 to 4 researchers playing as one team."""
+
+    name = "toritori"
+    title = "Tori-Tori: Endangered Species"
+    action_types = ACTION_TYPES
+    min_players, max_players = 2, 4
+    cooperative = True
+    """Game Objective: "It is a cooperative game" — the team wins or loses together."""
+
+    _HANDLERS: ClassVar[dict[type[Action], str]] = {
+        Roll: "_roll", ChooseFirst: "_choose_first", ChooseFood: "_choose_food",
+        Study: "_study", Move: "_move", Bicycle: "_move", Motorcycle: "_motorcycle",
+        Plant: "_plant", AdvancedBotany: "_advanced_botany",
+        AnimalTracking: "_animal_tracking", SpecializedTracking: "_specialized_tracking",
+        Veterinary: "_veterinary", Gardening: "_gardening",
+        AdvancedGardening: "_advanced_gardening", TransformPlant: "_transform_plant",
+        Protect: "_protect", ActivateAnimal: "_activate_animal", MoveOther: "_move_other",
+    }
+
+    def __init__(self, players: int, rng: Rng, *, difficulty: str, layout: str,
+                 numbering: tuple[int, ...], first_player: int = 0) -> None:
+        self.players = players
+        self.rng = rng
+        self.difficulty = difficulty
+        self.layout = layout
+        self.island = island(numbering)
+        self.first_player = first_player
+        self.board: list[tuple[Pile, ...]] = [() for _ in range(13)]
+        self.kind: dict[int, str] = {}
+        self.counts: dict[str, int] = dict.fromkeys(SPECIES_IDS, 0)
+        self.next_token = 0
+        self.village_ok = False
+        self.industry_ok = False
+        self.pawns = ["village"] * players
+        self.protecting: list[int | None] = [None] * players
+        start = c.DIFFICULTY_START[players, c.Difficulty(difficulty)]
+        self.markers = [start] * players
+        self.slots: list[str | None] = [None] * len(FACES)
+        self.pile: list[str] = []
+        self.discard: list[str] = []
+        self.round = c.ROUND_START_SPACE
+        self.active = first_player
+        self.stage = "roll"
+        self.turn_phase = 1
+        self.points = 0
+        self.dice: tuple[str, str] | None = None
+        self.solving: tuple[str, ...] = ()
+        self.resolving: str | None = None
+        self.groups: tuple[tuple[int, ...], ...] = ()
+        self.food: tuple[int | None, int, tuple[int, ...]] | None = None
+        self.ended: tuple[str, str] | None = None
+
+    # -- Game Setup ---------------------------------------------------------------------------
+
+    @classmethod
+    def _setup(cls, *, players: int, rng: Rng, difficulty: str = "basic",
+               layout: str = "random", first_player: int = 0) -> ToriTori:
+        """Game Setup, steps 1-12 (D2, D6, D10, D11, D13, D39)."""
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {difficulty!r}")
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
+        if not isinstance(first_player, int) or not 0 <= first_player < players:
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
+        # 3. the Numbered tokens, one per common sector, at random (or the rulebook's).
+        if layout == "rulebook":
+            numbering = RULEBOOK_NUMBERING
+        else:
+            numbers = list(range(1, c.NUMBER_TOKENS + 1))
+            rng.shuffle(numbers)
+            numbering = tuple(numbers)
+        # 1, 2, 4, 9-12: board, tiles Non-sustainable, Round marker, pawns, markers.
+        game = cls(players, rng, difficulty=difficulty, layout=layout, numbering=numbering,
+                   first_player=first_player)
+        # 5. in each common sector (by number) the printed species and a Native Tree.
+        for k in sorted(range(len(numbering)), key=numbering.__getitem__):
+            game.board[numbering[k]] = ((game._new_token(PRINTED[k]),), (game._new_token(NT),))
+        # 6. six Common sector cards at random on the card spaces A-F.
+        common = list(c.COMMON_CARD_IDS)
+        rng.shuffle(common)
+        game.slots = list(common[:6])
+        # 7. one of the others at random: a Cat on that sector's empty space.
+        rest = common[6:]
+        cat_card = rest[rng.below(len(rest))]
+        n = c.CARDS_BY_ID[cat_card].sector or 0
+        game.board[n] += ((game._new_token(CT),),)
+        # 8. the Activation pile: settlements, species and the unused Common cards.
+        pile = rest + list(OTHER_CARDS)
+        rng.shuffle(pile)
+        game.pile = pile
+        return game
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"difficulty": self.difficulty, "layout": self.layout,
+                "first_player": self.first_player}
+
+    @property
+    def player_names(self) -> list[str]:
+        return [player_name(i) for i in range(self.players)]
+
+    # -- small helpers on the board -------------------------------------------------------------
+
+    def _new_token(self, species: str) -> int:
+        token = self.next_token
+        self.next_token += 1
+        self.kind[token] = species
+        self.counts[species] += 1
+        return token
+
+    def _drop(self, token: int) -> str:
+        """Return a token to the supply."""
+        species = self.kind.pop(token)
+        self.counts[species] -= 1
+        return species
+
+    def supply(self, kind: str) -> int:
+        """Tokens of a physical kind ("vegetation", "cat", ...) left in the supply."""
+        if kind == "vegetation":
+            return STOCK[kind] - self.counts[NT] - self.counts[IB]
+        return STOCK[kind] - self.counts[kind]
+
+    def where(self, token: int) -> tuple[int, int] | None:
+        """(sector, pile index) of a token on top of a pile; None if covered or not on board."""
+        for n in range(1, 13):
+            for i, pile in enumerate(self.board[n]):
+                if pile[-1] == token:
+                    return n, i
+        return None
+
+    def pile_of(self, token: int) -> Pile:
+        spot = self.where(token)
+        if spot is None:
+            raise KeyError(f"token {token} is not on top of a pile")
+        return self.board[spot[0]][spot[1]]
+
+    def _differ(self, n: int, tokens: Sequence[int]) -> bool:
+        """Do the piles these tokens top in sector ``n`` differ (so which goes first, or which
+        is eaten, matters)? Identical piles need no question (D22, D23)."""
+        kind = self.kind
+        shapes = {tuple(kind[t] for t in p) for p in self.board[n] if p[-1] in tokens}
+        return len(shapes) > 1
+
+    def _index(self, n: int, token: int) -> int:
+        """The pile of sector ``n`` that ``token`` tops."""
+        for i, pile in enumerate(self.board[n]):
+            if pile[-1] == token:
+                return i
+        raise KeyError(f"token {token} is not on top of a pile in sector {n}")
+
+    def _free(self, n: int) -> bool:
+        return len(self.board[n]) < CAPACITY
+
+    def _first_free(self, sectors: Iterable[int]) -> int | None:
+        for n in sectors:
+            if len(self.board[n]) < CAPACITY:
+                return n
+        return None
+
+    def _food_tokens(self, n: int, species: str) -> list[int]:
+        """Uncovered, unprotected tokens of ``species`` in sector ``n`` (D19, D32)."""
+        kind, protecting = self.kind, self.protecting
+        return [p[-1] for p in self.board[n] if kind[p[-1]] == species and p[-1] not in protecting]
+
+    def _has_food(self, n: int, species: str) -> bool:
+        kind, protecting = self.kind, self.protecting
+        # A plain loop rather than any(): this is the hottest path of the rules.
+        for p in self.board[n]:  # noqa: SIM110
+            if kind[p[-1]] == species and p[-1] not in protecting:
+                return True
+        return False
+
+    def _take_pile(self, n: int, i: int) -> Pile:
+        row = self.board[n]
+        self.board[n] = row[:i] + row[i + 1:]
+        return row[i]
+
+    def _put_pile(self, n: int, i: int, pile: Pile) -> None:
+        row = self.board[n]
+        self.board[n] = (*row[:i], pile, *row[i + 1:])
+
+    def _add_pile(self, n: int, pile: Pile) -> None:
+        self.board[n] = (*self.board[n], pile)
+
+    def _move_pile(self, token: int, n: int, to: int) -> None:
+        """Move the pile topped by ``token`` from sector ``n`` into a free space of ``to``."""
+        self._add_pile(to, self._take_pile(n, self._index(n, token)))
+
+    def pawn_sector(self, player: int) -> int | None:
+        at = self.pawns[player]
+        return int(at) if at.isdigit() else None
+
+    def held(self, player: int) -> frozenset[str]:
+        """The abilities ``player`` holds: all granted from A to their marker (D38)."""
+        return HELD[self.markers[player]]
+
+    # -- phrases for people ------------------------------------------------------------------------
+
+    def pile_words(self, token: int) -> str:
+        """'Tori-tori (on a Native Tree)' for the pile topped by ``token``."""
+        pile = self.pile_of(token)
+        under = " on ".join(a_(self.kind[t]) for t in reversed(pile[:-1]))
+        name = NAME[self.kind[token]]
+        return f"{name} (on {under})" if under else name
+
+    def token_phrase(self, token: int) -> str:
+        """'the Tori-tori (on a Native Tree) of sector 5'."""
+        spot = self.where(token)
+        if spot is None or token not in self.kind:
+            return f"token {token}"
+        return f"the {self.pile_words(token)} of sector {spot[0]}"
+
+    def describe(self, action: Action) -> str:
+        """A label with what the state knows: 'Plant a Native Tree in sector 5'."""
+        player = self.active
+        here = place(self.pawns[player])
+        if isinstance(action, Plant):
+            return f"Plant a Native Tree in {here}"
+        if isinstance(action, AdvancedBotany):
+            n = self.pawn_sector(player)
+            trees = min(CAPACITY - len(self.board[n]), self.supply("vegetation")) if n else 0
+            return f"Advanced Botany: plant {trees} Native Tree(s) in {here}"
+        if isinstance(action, AnimalTracking) and token_known(self, action.token):
+            spot = self.where(action.token)
+            to = self._first_free(self.island.adjacent[spot[0]]) if spot else None
+            return f"Animal Tracking: move {self.token_phrase(action.token)} to sector {to}"
+        if isinstance(action, SpecializedTracking) and token_known(self, action.token):
+            return (f"Specialized Animal Tracking: move {self.token_phrase(action.token)} to "
+                    f"{place(action.to)}")
+        if isinstance(action, Veterinary) and token_known(self, action.token):
+            return f"Veterinary: remove {self.token_phrase(action.token)}"
+        if isinstance(action, Gardening) and token_known(self, action.token):
+            return f"Gardening: remove {self.token_phrase(action.token)}"
+        if isinstance(action, AdvancedGardening) and all(
+                token_known(self, t) for t in action.tokens):
+            names = [NAME[self.kind[t]] for t in action.tokens]
+            return f"Advanced Gardening: remove {', '.join(names)} from {here}"
+        if isinstance(action, TransformPlant) and token_known(self, action.token):
+            return (f"Transforming Plants: turn {self.token_phrase(action.token)} into a "
+                    "Native Tree")
+        if isinstance(action, Protect) and token_known(self, action.token):
+            return f"Protect Animal: protect {self.token_phrase(action.token)}"
+        if isinstance(action, ActivateAnimal) and token_known(self, action.token):
+            return f"Activate Animals: activate {self.token_phrase(action.token)}"
+        if isinstance(action, ChooseFirst) and token_known(self, action.token):
+            return f"Activate {self.token_phrase(action.token)} first"
+        if isinstance(action, ChooseFood) and token_known(self, action.token):
+            return f"Eat {self.token_phrase(action.token)}"
+        if isinstance(action, MoveOther) and 0 <= action.player < self.players and action.path:
+            name = ABILITY_NAME.get(action.ability, action.ability)
+            via = f" via {place(action.path[0])}" if len(action.path) > 1 else ""
+            return (f"Move another pawn: {player_name(action.player)}'s pawn to "
+                    f"{place(action.path[-1])}{via} ({name})")
+        return action.label()
+
+    # -- the one place that plays -----------------------------------------------------------------
+
+    def _play(self, action: Action, log: EventLog) -> None:
+        say: Any = Narrator(self, log) if log.record else SILENT
+        getattr(self, self._HANDLERS[type(action)])(action, say)
+
+    # =============================================================================================
+    # Course of Play 1: roll the two dice and solve the Activation cards
+    # =============================================================================================
+
+    def _roll(self, _action: Roll, say: Any) -> None:
+        """Course of Play 1: red die first, then sky-blue; the same face solves one card."""
+        red = FACES[self.rng.below(6)]
+        blue = FACES[self.rng.below(6)]
+        self.dice = (red, blue)
+        self.solving = (red,) if red == blue else (red, blue)
+        self.stage = "cards"
+        say.roll(red, blue, [self.slots[FACES.index(f)] for f in self.solving])
+        self._proceed(say)
+
+    def _proceed(self, say: Any) -> None:
+        """Go on with the activation in progress until it is done or the team must choose."""
+        while self.ended is None:
+            if self.food is not None:
+                self._ask_food(say)
+                return
+            if self.groups:
+                n = self.groups[0][0]
+                ready = self._ready(self.groups[0])
+                if not ready:
+                    self.groups = self.groups[1:]
+                    continue
+                if len(ready) > 1 and self._differ(n, ready):
+                    self.stage = "choose_first"
+                    say.ask_first(self.kind[ready[0]], n, ready)
+                    return
+                self._activate_next(ready[0], say)
+                continue
+            if self.turn_phase == 2:  # Activate Animals has finished
+                self.stage = "actions"
+                self._after_ability(say)
+                return
+            if self.resolving is not None:
+                self.resolving = None
+                self.solving = self.solving[1:]
+            if self.solving:
+                self._solve_card(self.slots[FACES.index(self.solving[0])], say)
+                continue
+            self._discard_and_replace(say)
+            return
+        self.stage = "over"
+
+    def _ready(self, group: tuple[int, ...]) -> list[int]:
+        """The tokens of a group ``(sector, token, ...)`` still uncovered and unprotected in
+        their sector: a token eaten before its turn is not activated (D21)."""
+        members = group[1:]
+        protecting = self.protecting
+        return [p[-1] for p in self.board[group[0]]
+                if p[-1] in members and p[-1] not in protecting]
+
+    def _activate_next(self, token: int, say: Any) -> None:
+        first, *rest = self.groups
+        self.groups = ((first[0], *(t for t in first[1:] if t != token)), *rest)
+        self._activate(token, first[0], say)
+
+    def _solve_card(self, card: str | None, say: Any) -> None:
+        """How to Solve the Activation Cards: the three kinds of card."""
+        assert card is not None, "a card space is empty while solving"
+        self.resolving = card
+        info = c.CARDS_BY_ID[card]
+        ev = say.card(card)
+        if info.kind is c.CardKind.COMMON:
+            self.groups = self._common_sector_groups(info.sector or 0)
+            if not self.groups:
+                say.no_effect(card, f"sector {info.sector} has no species to activate", ev)
+        elif info.settlement is c.Settlement.VILLAGE:
+            self._village(card, say, ev)
+        elif info.settlement is c.Settlement.INDUSTRY:
+            self._industry(card, say, ev)
+        else:
+            species = info.species.value if info.species else ""
+            self.groups = self._species_groups(species)
+            if not self.groups:
+                say.no_effect(card, f"there are no {PLURAL[species]} to activate", ev)
+
+    def _discard_and_replace(self, say: Any) -> None:
+        """Course of Play 1: discard the solved cards face up, then refill their spaces from the
+        pile, red die's space first (D14); turn the discard pile over when the pile runs out."""
+        faces = tuple(dict.fromkeys(self.dice or ()))
+        for face in faces:
+            i = FACES.index(face)
+            card = self.slots[i]
+            if card is not None:
+                self.discard.append(card)
+                self.slots[i] = None
+                say.discard(card, say.root)
+        for face in faces:
+            i = FACES.index(face)
+            card = self.pile.pop(0)
+            self.slots[i] = card
+            say.refill(face, card, say.root)
+            if not self.pile:
+                self._turn_over(say)
+                if self.ended:
+                    self.stage = "over"
+                    return
+        self._start_actions(say)
+
+    def _turn_over(self, say: Any) -> None:
+        """Course of Play 1: "turn it over without shuffling" (D15): the oldest discard is the
+        new top card. The Round marker advances; on the defeat space the team loses."""
+        self.pile, self.discard = self.discard, []
+        self.round += 1
+        ev = say.turn_over(self.round, say.root)
+        limit = c.DEFEAT_ROUND_SPACE[self.players]
+        if self.round >= limit:
+            self._end("defeat", f"the Round marker reached space {limit}", say, ev)
+
+    def _start_actions(self, say: Any) -> None:
+        """Course of Play 2 begins: 4 action points; the player's protection ends (D32)."""
+        self.turn_phase = 2
+        self.points = POINTS
+        self.stage = "actions"
+        self.solving = ()
+        self.resolving = None
+        say.trigger = None
+        ev = say.actions_start(self.active, None)
+        token = self.protecting[self.active]
+        if token is not None:
+            self.protecting[self.active] = None
+            say.protection_ends(self.active, token, "the second phase of their next turn has "
+                                "come", ev)
+
+    def _end_turn(self, say: Any) -> None:
+        """After both phases, it is the next person's turn (clockwise)."""
+        self.active = (self.active + 1) % self.players
+        self.stage = "roll"
+        self.turn_phase = 1
+        self.points = 0
+        self.dice = None
+        say.turn(self.active)
+
+    # =============================================================================================
+    # 1. Common Sector Activation cards, 3. Species Activation cards: who is activated
+    # =============================================================================================
+
+    def _common_sector_groups(self, n: int) -> tuple[tuple[int, ...], ...]:
+        """Common Sector Activation cards: the uncovered tokens of sector ``n``, in the order
+        Invasive Bush, Cat, Guinea pig, Fox, Tori-tori; one group per species (D21, D22)."""
+        tops = [p[-1] for p in self.board[n] if p[-1] not in self.protecting]
+        groups = []
+        for species in ORDER:
+            group = [t for t in tops if self.kind[t] == species]
+            if group:
+                groups.append((n, *group))
+        return tuple(groups)
+
+    def _species_groups(self, species: str) -> tuple[tuple[int, ...], ...]:
+        """Species Activation cards: every uncovered token of the species, sector by sector
+        from the lowest number (D21, D22). Tokens that arrive later are not activated."""
+        groups = []
+        for n in range(1, 13):
+            group = [p[-1] for p in self.board[n]
+                     if self.kind[p[-1]] == species and p[-1] not in self.protecting]
+            if group:
+                groups.append((n, *group))
+        return tuple(groups)
+
+    def _activate(self, token: int, n: int, say: Any) -> None:
+        """Activate one token of sector ``n`` by the Common Sector rules (cards and Activate
+        Animals)."""
+        if self.kind[token] == IB:
+            self._invasive_bush(token, n, say)
+        else:
+            self._animal(token, n, say)
+
+    def _invasive_bush(self, bush: int, n: int, say: Any) -> None:
+        """Invasive Bushes: turn over a Native Tree of its own sector, else of the orthogonally
+        adjacent sectors from the lowest number; none -> no effect."""
+        for m in (n, *self.island.adjacent[n]):
+            for pile in self.board[m]:
+                if len(pile) == 1 and self.kind[pile[0]] == NT:
+                    tree = pile[0]
+                    self.kind[tree] = IB
+                    self.counts[NT] -= 1
+                    self.counts[IB] += 1
+                    ev = say.spread(bush, n, tree, m)
+                    self._check_end(say, ev)
+                    return
+        say.no_tree(bush, n)
+
+    # =============================================================================================
+    # Animals: Feeding, Moving, Breeding, Dying
+    # =============================================================================================
+
+    def _find_food(self, n: int, diet: tuple[str, ...]) -> tuple[int, str] | None:
+        """Feeding and Moving (D23, as the rulebook's examples require): in its own sector an
+        animal takes its 1st preference, else its 2nd; if its sector has neither, it searches
+        the orthogonally adjacent sectors in ascending number for its 1st preference, and only
+        if none has it, in ascending number for its 2nd."""
+        for species in diet:
+            if self._has_food(n, species):
+                return n, species
+        adjacent = self.island.adjacent[n]
+        for species in diet:
+            for m in adjacent:
+                if self._has_food(m, species):
+                    return m, species
+        return None
+
+    def _animal(self, token: int, n: int, say: Any) -> None:
+        """Animals: feed (moving if need be), then breed; without food, Dying."""
+        diet = DIET[self.kind[token]]
+        found = self._find_food(n, diet)
+        if found is None:
+            self._dying(token, n, diet, say)
+            return
+        m, food_species = found
+        options = self._food_tokens(m, food_species)
+        if len(options) > 1 and self._differ(m, options):
+            self.food = (token, m, tuple(options))
+            return
+        self._feeding(token, n, options[0], m, say)
+
+    def _feeding(self, eater: int, n: int, food: int, m: int, say: Any) -> None:
+        """Feeding: the animal's token (in sector ``n``), with everything underneath it, goes
+        over the food token (in sector ``m``) (D17, D18); then Breeding."""
+        species = self.kind[eater]
+        pile = self._take_pile(n, self._index(n, eater))
+        j = self._index(m, food)
+        below = self.board[m][j]
+        self._put_pile(m, j, below + pile)
+        ev = say.eat(eater, species, n, below, m, DIET[species])
+        self._breeding(eater, m, j, say, ev)
+
+    def _breeding(self, eater: int, n: int, i: int, say: Any, cause: int | None) -> None:
+        """Breeding: with enough tokens underneath, a new token of the species in the same
+        sector, else in the lowest-numbered adjacent sector with space; the tokens needed are
+        removed from the bottom (D20, D24). No space (or no token, D9): no birth, and all the
+        tokens underneath are lost. The animal tops pile ``i`` of sector ``n``."""
+        species = self.kind[eater]
+        threshold = THRESHOLD[species] or 0
+        pile = self.board[n][i]
+        if len(pile) - 1 < threshold:
+            return
+        where = n if self._free(n) else self._first_free(self.island.adjacent[n])
+        if where is None or self.supply(TOKEN_KIND[species]) == 0:
+            lost = pile[:-1]
+            self._put_pile(n, i, (eater,))
+            lost_species = [self._drop(t) for t in lost]
+            why = ("no space here or next door" if where is None
+                   else f"no {NAME[species]} token is left in the supply")
+            ev = say.breed_fails(eater, species, n, lost, lost_species, why, cause)
+            self._check_end(say, ev)
+            return
+        newborn = self._new_token(species)
+        self._add_pile(where, (newborn,))
+        used = pile[:threshold]
+        self._put_pile(n, i, pile[threshold:])
+        used_species = [self._drop(t) for t in used]
+        ev = say.breed(eater, species, n, newborn, where, used, used_species, cause)
+        self._check_end(say, ev)
+
+    def _dying(self, token: int, n: int, diet: tuple[str, ...], say: Any) -> None:
+        """Dying: no food here nor next door. With tokens underneath: lose one (the bottom one,
+        D20) and move to the adjacent sector with the lowest number and space (D25). Without:
+        die — except Cats, which never die and move anyway."""
+        species = self.kind[token]
+        i = self._index(n, token)
+        pile = self.board[n][i]
+        if len(pile) == 1 and species != CT:
+            self._take_pile(n, i)
+            self._drop(token)
+            ev = say.dies(token, species, n, diet)
+            self._check_end(say, ev)
+            return
+        lost: int | None = None
+        lost_species: str | None = None
+        if len(pile) > 1:
+            lost = pile[0]
+            pile = pile[1:]
+            self._put_pile(n, i, pile)
+            lost_species = self._drop(lost)
+        where = self._first_free(self.island.adjacent[n])
+        if where is not None:
+            self._take_pile(n, i)
+            self._add_pile(where, pile)
+        ev = say.starve(token, species, n, lost, lost_species, where, diet)
+        self._check_end(say, ev)
+
+    # -- decisions in the middle of an activation -------------------------------------------------
+
+    def _ask_food(self, say: Any) -> None:
+        assert self.food is not None
+        eater, m, options = self.food
+        self.stage = "choose_food"
+        species = CT if eater is None else self.kind[eater]
+        say.ask_food(eater, species, m, self.kind[options[0]], options)
+
+    def decision_options(self) -> list[int]:
+        """The tokens the team chooses among now (empty when no decision is pending)."""
+        if self.stage == "choose_food" and self.food is not None:
+            return list(self.food[2])
+        if self.stage == "choose_first" and self.groups:
+            return self._ready(self.groups[0])
+        return []
+
+    def _choose_first(self, action: ChooseFirst, say: Any) -> None:
+        """Common Sector Activation cards, Note: the team chooses which token goes first."""
+        self.stage = "cards" if self.turn_phase == 1 else "actions"
+        self._activate_next(action.token, say)
+        self._proceed(say)
+
+    def _choose_food(self, action: ChooseFood, say: Any) -> None:
+        """The team chooses which of several different food piles the animal lies on."""
+        assert self.food is not None
+        eater, _m, _options = self.food
+        self.food = None
+        self.stage = "cards" if self.turn_phase == 1 else "actions"
+        if eater is None:
+            self._cat_arrives(action.token, say, say.trigger)
+        else:
+            spot = self.where(eater)
+            assert spot is not None
+            self._feeding(eater, spot[0], action.token, _m, say)
+        self._proceed(say)
+
+    # =============================================================================================
+    # 2. Human Settlement Activation cards
+    # =============================================================================================
+
+    def _village(self, card: str, say: Any, cause: int | None) -> None:
+        """The Village: a Cat enters the lowest-numbered sector next to the Village that has its
+        food, lying on it (1st preference first, as for every animal: D26); else the lowest-
+        numbered one with space; else no effect. Only while Non-sustainable."""
+        if self.village_ok:
+            say.no_effect(card, "the Village is sustainable", cause)
+            return
+        if self.supply("cat") == 0:
+            say.no_effect(card, "no Cat token is left in the supply (D9)", cause)
+            return
+        for species in DIET[CT]:
+            for m in self.island.village_sectors:
+                options = self._food_tokens(m, species)
+                if options:
+                    if len(options) > 1 and self._differ(m, options):
+                        self.food = (None, m, tuple(options))
+                    else:
+                        self._cat_arrives(options[0], say, cause)
+                    return
+        m = self._first_free(self.island.village_sectors)
+        if m is None:
+            say.no_effect(card, "no sector next to the Village has food or space", cause)
+            return
+        cat = self._new_token(CT)
+        self._add_pile(m, (cat,))
+        say.cat_enters(cat, m, (), cause)
+
+    def _cat_arrives(self, food: int, say: Any, cause: int | None) -> None:
+        """The Village's Cat is placed directly over its food (it is not activated: D26)."""
+        m, j = self.where(food)  # type: ignore[misc]  (once per Village card)
+        cat = self._new_token(CT)
+        below = self.board[m][j]
+        self._put_pile(m, j, (*below, cat))
+        say.cat_enters(cat, m, below, cause)
+
+    def _industry(self, card: str, say: Any, cause: int | None) -> None:
+        """Industry: a disaster in the five sectors around it removes all their Native Trees
+        (uncovered ones, D27). Only while Non-sustainable."""
+        if self.industry_ok:
+            say.no_effect(card, "the Industry is sustainable", cause)
+            return
+        removed = False
+        for m in self.island.industry_sectors:
+            for pile in self.board[m]:
+                if len(pile) == 1 and self.kind[pile[0]] == NT:
+                    row = self.board[m]
+                    self.board[m] = tuple(p for p in row if p is not pile)
+                    self._drop(pile[0])
+                    removed = True
+                    ev = say.disaster(m, pile[0], cause)
+                    if self._check_end(say, ev):
+                        return
+        if not removed:
+            say.no_effect(card, "there is no Native Tree around the Industry", cause)
+
+    # =============================================================================================
+    # Game Objective: victory and defeat, checked the moment they happen (D40, D41)
+    # =============================================================================================
+
+    def _check_end(self, say: Any, cause: int | None) -> bool:
+        """How to Transform Human Settlement tiles, and the losing conditions. Defeat first."""
+        counts = self.counts
+        for species in NATIVE:
+            if counts[species] == 0:
+                ev = say.extinct(species, cause)
+                self._end("defeat", f"the {PLURAL[species]} went extinct", say, ev)
+                return True
+        if not self.village_ok and counts[CT] == 0 and counts[IB] == 0:
+            self.village_ok = True
+            cause = say.tile("village", cause)
+        if (not self.industry_ok and counts[TT] >= c.INDUSTRY_TORI_TORI_MINIMUM
+                and any(m in REPORT_SPACES for m in self.markers)):
+            self.industry_ok = True
+            cause = say.tile("industry", cause)
+        if self.village_ok and self.industry_ok:
+            self._end("victory", "both Human Settlements are sustainable", say, cause)
+            return True
+        return False
+
+    def _end(self, result: str, reason: str, say: Any, cause: int | None) -> None:
+        self.ended = (result, reason)
+        self.stage = "over"
+        self.food = None
+        self.groups = ()
+        say.end(result, reason, cause)
+
+    # =============================================================================================
+    # Course of Play 2: use 4 action points (Abilities)
+    # =============================================================================================
+
+    def _spend(self) -> int:
+        """Every ability costs one action point (AB1; Environmental Report is no action)."""
+        self.points -= 1
+        return self.active
+
+    def _after_ability(self, say: Any) -> None:
+        if self.ended is None and self.stage == "actions" and self.points == 0:
+            self._end_turn(say)
+
+    def _study(self, action: Study, say: Any) -> None:
+        """Study: advance the Ability marker one space; the ability is learned at once.
+        Environmental Report: arriving on a Report space may turn the Industry (D36)."""
+        player = self._spend()
+        self.markers[player] = action.space
+        ev = say.study(player, action.space)
+        self._check_end(say, ev)
+        self._after_ability(say)
+
+    def _step_pawn(self, player: int, to: str, say: Any, cause: int | None) -> None:
+        """A pawn moves; if it was protecting an animal, it steps off it (D32)."""
+        self.pawns[player] = to
+        token = self.protecting[player]
+        if token is not None:
+            self.protecting[player] = None
+            say.protection_ends(player, token, "the pawn has moved away (D32)", cause)
+
+    def _move(self, action: Move | Bicycle, say: Any) -> None:
+        """Move (one orthogonal step) and Bicycle (one diagonal step)."""
+        player = self._spend()
+        ev = say.pawn_moves(player, player, action.type, (action.to,))
+        self._step_pawn(player, action.to, say, ev)
+        self._after_ability(say)
+
+    def _motorcycle(self, action: Motorcycle, say: Any) -> None:
+        """Motorcycle: up to two steps, orthogonal or diagonal, for one action point."""
+        player = self._spend()
+        ev = say.pawn_moves(player, player, "motorcycle", action.path)
+        self._step_pawn(player, action.path[-1], say, ev)
+        self._after_ability(say)
+
+    def _move_other(self, action: MoveOther, say: Any) -> None:
+        """Move another pawn: with the pawn owner's own movement abilities (D31)."""
+        player = self._spend()
+        ev = say.pawn_moves(player, action.player, action.ability, action.path)
+        self._step_pawn(action.player, action.path[-1], say, ev)
+        self._after_ability(say)
+
+    def _plant(self, _action: Plant, say: Any) -> None:
+        """Plant Native Tree: one tree in the pawn's sector; needs a free space."""
+        player = self._spend()
+        n = self.pawn_sector(player) or 0
+        tree = self._new_token(NT)
+        self._add_pile(n, (tree,))
+        ev = say.plant(player, n, [tree], "Plant Native Tree")
+        self._check_end(say, ev)
+        self._after_ability(say)
+
+    def _advanced_botany(self, _action: AdvancedBotany, say: Any) -> None:
+        """Advanced Botany: Native Trees in all the free spaces of the pawn's sector (D34)."""
+        player = self._spend()
+        n = self.pawn_sector(player) or 0
+        count = min(CAPACITY - len(self.board[n]), self.supply("vegetation"))
+        trees = [self._new_token(NT) for _ in range(count)]
+        self.board[n] = self.board[n] + tuple((t,) for t in trees)
+        ev = say.plant(player, n, trees, "Advanced Botany")
+        self._check_end(say, ev)
+        self._after_ability(say)
+
+    def _animal_tracking(self, action: AnimalTracking, say: Any) -> None:
+        """Animal Tracking: the animal goes to the adjacent sector with the lowest number and
+        space (orthogonal, D3, D33); it is not activated."""
+        player = self._spend()
+        n = self.pawn_sector(player) or 0
+        to = self._first_free(self.island.adjacent[n]) or 0
+        self._move_pile(action.token, n, to)
+        say.track(player, action.token, self.kind[action.token], n, to, "Animal Tracking")
+        self._after_ability(say)
+
+    def _specialized_tracking(self, action: SpecializedTracking, say: Any) -> None:
+        """Specialized Animal Tracking: to an adjacent sector of the player's choice (D33)."""
+        player = self._spend()
+        n = self.pawn_sector(player) or 0
+        to = int(action.to)
+        self._move_pile(action.token, n, to)
+        say.track(player, action.token, self.kind[action.token], n, to,
+                  "Specialized Animal Tracking")
+        self._after_ability(say)
+
+    def _remove_tops(self, player: int, tokens: Sequence[int], ability: str, say: Any) -> None:
+        """Remove uncovered tokens of the pawn's sector; what lay under a Cat stays (D35)."""
+        n = self.pawn_sector(player) or 0
+        species = []
+        uncovered = None
+        for token in tokens:
+            spot = self.where(token)
+            assert spot is not None and spot[0] == n
+            pile = self.board[n][spot[1]]
+            if len(pile) > 1:
+                self._put_pile(n, spot[1], pile[:-1])
+                uncovered = pile[-2]
+            else:
+                self._take_pile(n, spot[1])
+            species.append(self._drop(token))
+        ev = say.remove(player, tokens, species, n, ability, uncovered)
+        self._check_end(say, ev)
+
+    def _veterinary(self, action: Veterinary, say: Any) -> None:
+        """Veterinary: remove a Cat of the pawn's sector — the only way to remove Cats."""
+        player = self._spend()
+        self._remove_tops(player, (action.token,), "Veterinary", say)
+        self._after_ability(say)
+
+    def _gardening(self, action: Gardening, say: Any) -> None:
+        """Gardening: remove a Vegetation token (Invasive Bush or Native Tree)."""
+        player = self._spend()
+        self._remove_tops(player, (action.token,), "Gardening", say)
+        self._after_ability(say)
+
+    def _advanced_gardening(self, action: AdvancedGardening, say: Any) -> None:
+        """Advanced Gardening: remove up to three Vegetation tokens, for one action point."""
+        player = self._spend()
+        self._remove_tops(player, action.tokens, "Advanced Gardening", say)
+        self._after_ability(say)
+
+    def _transform_plant(self, action: TransformPlant, say: Any) -> None:
+        """Transforming Plants: turn an Invasive Bush over into a Native Tree (D34)."""
+        player = self._spend()
+        self.kind[action.token] = NT
+        self.counts[IB] -= 1
+        self.counts[NT] += 1
+        ev = say.transform(player, action.token, self.pawn_sector(player))
+        self._check_end(say, ev)
+        self._after_ability(say)
+
+    def _protect(self, action: Protect, say: Any) -> None:
+        """Protect Animal: the pawn goes over an animal of its sector, which is neither
+        activated nor eaten until the second phase of the player's next turn (D32)."""
+        player = self._spend()
+        before = self.protecting[player]
+        self.protecting[player] = action.token
+        ev = say.protect(player, action.token, self.pawn_sector(player))
+        if before is not None:
+            say.protection_ends(player, before, "the pawn now protects another animal", ev)
+        self._after_ability(say)
+
+    def _activate_animal(self, action: ActivateAnimal, say: Any) -> None:
+        """Activate Animals: activate an animal of the pawn's sector by the Common Sector
+        rules (D28); a meal among different piles stops for the team's choice."""
+        player = self._spend()
+        n = self.pawn_sector(player) or 0
+        say.activate(player, action.token, self.kind[action.token], n)
+        self._activate(action.token, n, say)
+        self._proceed(say)
+
+    # =============================================================================================
+    # Legal actions
+    # =============================================================================================
+
+    def _legal_actions(self) -> list[Action]:
+        stage = self.stage
+        if stage == "roll":
+            return [ROLL]
+        if stage == "choose_first":
+            return [ChooseFirst(t) for t in self.decision_options()]
+        if stage == "choose_food":
+            return [ChooseFood(t) for t in self.decision_options()]
+        if stage == "actions":
+            return self._ability_actions(self.active)
+        return []
+
+    def _ability_actions(self, player: int) -> list[Action]:
+        """Every use of every ability ``player`` holds, from where their pawn stands."""
+        held = self.held(player)
+        isle = self.island
+        at = self.pawns[player]
+        actions: list[Action] = list(STUDIES[self.markers[player]])
+        actions += movements(isle, at, "bicycle" in held, "motorcycle" in held)
+        if at.isdigit():
+            n = int(at)
+            row = self.board[n]
+            kind, protecting = self.kind, self.protecting
+            if len(row) < CAPACITY and self.supply("vegetation"):
+                actions.append(PLANT)
+                if "advanced_botany" in held:
+                    actions.append(ADVANCED_BOTANY)
+            animals = []
+            plants = []
+            for pile in row:
+                top = pile[-1]
+                if kind[top] in VEGETATION:
+                    plants.append(top)
+                elif top not in protecting:
+                    animals.append(top)
+            if animals:
+                spaces = [m for m in isle.adjacent[n] if len(self.board[m]) < CAPACITY]
+                if spaces and "animal_tracking" in held:
+                    actions += [_animal_tracking(t) for t in animals]
+                if spaces and "specialized_animal_tracking" in held:
+                    actions += [_specialized_tracking(t, str(m)) for t in animals for m in spaces]
+                if "veterinary" in held:
+                    actions += [_veterinary(t) for t in animals if kind[t] == CT]
+                if "protect_animal" in held:
+                    actions += [_protect(t) for t in animals]
+                if "activate_animals" in held:
+                    actions += [_activate_animal(t) for t in animals]
+            if plants:
+                if "gardening" in held:
+                    actions += [_gardening(t) for t in plants]
+                if "advanced_gardening" in held:
+                    actions += gardening_choices(tuple(sorted(plants)))
+                if "transforming_plants" in held:
+                    actions += [_transform_plant(t) for t in plants if kind[t] == IB]
+        if "move_another_pawn" in held:
+            for other in range(self.players):
+                if other != player:
+                    others = self.held(other)
+                    actions += other_movements(isle, other, self.pawns[other],
+                                               "bicycle" in others, "motorcycle" in others)
+        return actions
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why an action is not legal now, naming the rule."""
+        label = self.describe(action)
+        if self.ended:
+            return f"{label!r}: the game is over"
+        allowed = PHASES.get(self.stage, ())
+        if not isinstance(action, allowed):
+            wanted = {
+                "roll": "the active player must first roll the dice (Course of Play 1)",
+                "choose_first": "the team must first choose which token is activated first",
+                "choose_food": "the team must first choose which food the animal eats",
+                "actions": "the dice are rolled; now the active player spends action points "
+                           "(Course of Play 2)",
+            }.get(self.stage, f"the stage is {self.stage}")
+            return f"{label!r} is not allowed now: {wanted}"
+        if isinstance(action, (ChooseFirst, ChooseFood)):
+            return (f"{label!r}: token {getattr(action, 'token', '?')} is not one of the options "
+                    f"{self.decision_options()}")
+        ability = _ABILITY_OF.get(type(action))
+        player = self.active
+        if ability and ability not in self.held(player):
+            return (f"{label!r}: {player_name(player)} does not hold "
+                    f"{ABILITY_NAME[ability]} (Ability marker on {self.markers[player]})")
+        if isinstance(action, Study):
+            nexts = c.NEXT_SPACES[self.markers[player]]
+            return (f"{label!r}: Study advances one space along the Ability map; from "
+                    f"{self.markers[player]} it reaches {list(nexts) or 'nothing'}")
+        if isinstance(action, (Move, Bicycle, Motorcycle)):
+            return (f"{label!r}: not a {ABILITY_NAME[ability or 'move']} from "
+                    f"{place(self.pawns[player])}")
+        if isinstance(action, MoveOther):
+            if not 0 <= action.player < self.players or action.player == player:
+                return f"{label!r}: there is no other player {action.player}"
+            if action.ability not in MOVEMENT or action.ability not in self.held(action.player):
+                return (f"{label!r}: a pawn is moved with its owner's movement abilities, not "
+                        f"yours, and {player_name(action.player)} does not hold "
+                        f"{action.ability!r} (D31)")
+            return (f"{label!r}: that is not a {ABILITY_NAME[action.ability]} of "
+                    f"{player_name(action.player)}'s pawn from "
+                    f"{place(self.pawns[action.player])}")
+        n = self.pawn_sector(player)
+        if n is None:
+            return f"{label!r}: the pawn is in {place(self.pawns[player])}, not a common sector"
+        if isinstance(action, (Plant, AdvancedBotany)):
+            if not self._free(n):
+                return f"{label!r}: sector {n} has no free space"
+            return f"{label!r}: no Vegetation token is left in the supply (D9)"
+        if isinstance(action, (AnimalTracking, SpecializedTracking)):
+            return (f"{label!r}: the token must be an uncovered, unprotected animal in sector {n},"
+                    " going to an orthogonally adjacent sector with space (D33)")
+        return (f"{label!r}: the token(s) must be uncovered tokens of the right kind in sector "
+                f"{n}, the pawn's sector (D19, D32, D34, D35)")
+
+    # =============================================================================================
+    # What is seen
+    # =============================================================================================
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.ended else self.active
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.ended else self.stage
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.ended is None:
+            return None
+        result, reason = self.ended
+        winners = tuple(range(self.players)) if result == "victory" else ()
+        return Outcome(winners, reason, data={"result": result})
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """Everything is public in Tori-Tori; the format is in docs/rules/toritori.md."""
+        kind = self.kind
+        guard = {t: p for p, t in enumerate(self.protecting) if t is not None}
+        isle = self.island
+        decision = None
+        if self.stage in ("choose_first", "choose_food") and self.ended is None:
+            options = self.decision_options()
+            decision = {"kind": self.stage, "prompt": self._prompt(options), "options": options}
+        return {
+            "players": self.players,
+            "difficulty": self.difficulty,
+            "layout": self.layout,
+            "squares": [
+                {"id": f"r{r}c{col}", "row": r, "col": col,
+                 "kind": c.SQUARE_KINDS[r, col].value, "sector": isle.number_of.get((r, col))}
+                for r in range(c.GRID_ROWS) for col in range(c.GRID_COLS)
+            ],
+            "sectors": {
+                str(n): {
+                    "tokens": [{"id": p[-1], "species": kind[p[-1]],
+                                "under": [kind[t] for t in p[:-1]],
+                                "protected_by": guard.get(p[-1])} for p in self.board[n]],
+                    "capacity": CAPACITY,
+                }
+                for n in range(1, 13)
+            },
+            "settlements": {"village": {"sustainable": self.village_ok},
+                            "industry": {"sustainable": self.industry_ok}},
+            "pawns": [{"player": i, "colour": c.RESEARCHER_COLOURS[i], "at": self.pawns[i],
+                       "protecting": self.protecting[i]} for i in range(self.players)],
+            "slots": [{"slot": face, "card": card_json(self.slots[i])}
+                      for i, face in enumerate(FACES)],
+            "pile": len(self.pile),
+            "discard": len(self.discard),
+            "discard_top": card_json(self.discard[-1]) if self.discard else None,
+            "round": self.round,
+            "defeat_round": c.DEFEAT_ROUND_SPACE[self.players],
+            "dice": {"red": self.dice[0], "blue": self.dice[1]} if self.dice else None,
+            "resolving": self.resolving,
+            "active_player": self.active,
+            "action_points": self.points,
+            "stage": self.phase,
+            "ability_map": {**_ABILITY_MAP_VIEW,
+                            "markers": {str(i): m for i, m in enumerate(self.markers)}},
+            "abilities": {str(i): [a.value for a in Ability if a.value in self.held(i)]
+                          for i in range(self.players)},
+            "supply": {k: self.supply(k) for k in STOCK},
+            "counts": dict(self.counts),
+            "decision": decision,
+            "outcome": ({"result": self.ended[0], "reason": self.ended[1]}
+                        if self.ended else None),
+        }
+
+    def _prompt(self, options: Sequence[int]) -> str:
+        if not options:
+            return ""
+        species = NAME[self.kind[options[0]]]
+        spot = self.where(options[0])
+        sector = spot[0] if spot else "?"
+        if self.stage == "choose_first":
+            return f"Which {species} of sector {sector} is activated first?"
+        assert self.food is not None
+        eater = self.food[0]
+        who = "the Cat entering from the Village" if eater is None else self.token_phrase(eater)
+        return f"Which {species} of sector {sector} does {who} eat?"
+
+    def food_web(self) -> Any:
+        from .graphs import food_web
+
+        return food_web()
+
+    def board_graph(self) -> Any:
+        from .graphs import board_graph
+
+        return board_graph(self)
+
+    # =============================================================================================
+    # State: save, load, copy
+    # =============================================================================================
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "difficulty": self.difficulty,
+            "layout": self.layout,
+            "numbering": list(self.island.numbering),
+            "first_player": self.first_player,
+            "rng": self.rng.state,
+            "next_token": self.next_token,
+            "tokens": [[t, self.kind[t]] for t in sorted(self.kind)],
+            "sectors": [[list(p) for p in self.board[n]] for n in range(1, 13)],
+            "village_sustainable": self.village_ok,
+            "industry_sustainable": self.industry_ok,
+            "pawns": list(self.pawns),
+            "protecting": list(self.protecting),
+            "markers": list(self.markers),
+            "slots": list(self.slots),
+            "pile": list(self.pile),
+            "discard": list(self.discard),
+            "round": self.round,
+            "active": self.active,
+            "stage": self.stage,
+            "turn_phase": self.turn_phase,
+            "action_points": self.points,
+            "dice": list(self.dice) if self.dice else None,
+            "solving": list(self.solving),
+            "resolving": self.resolving,
+            "groups": [list(g) for g in self.groups],
+            "food": (None if self.food is None else
+                     {"eater": self.food[0], "sector": self.food[1],
+                      "options": list(self.food[2])}),
+            "outcome": (None if self.ended is None else
+                        {"result": self.ended[0], "reason": self.ended[1]}),
+        }
+
+    @classmethod
+    def _from_state(cls, data: Mapping[str, Any]) -> ToriTori:
+        return _load(cls, data)
+
+    def _copy(self) -> ToriTori:
+        twin = object.__new__(ToriTori)
+        d = twin.__dict__
+        d.update(self.__dict__)
+        d["rng"] = Rng(state=self.rng.state)
+        d["board"] = self.board[:]
+        d["kind"] = self.kind.copy()
+        d["counts"] = self.counts.copy()
+        d["pawns"] = self.pawns[:]
+        d["protecting"] = self.protecting[:]
+        d["markers"] = self.markers[:]
+        d["slots"] = self.slots[:]
+        d["pile"] = self.pile[:]
+        d["discard"] = self.discard[:]
+        return twin
+
+
+# ---------------------------------------------------------------------------------------------
+# Action values, made once (legal_actions is called very often by bots)
+# ---------------------------------------------------------------------------------------------
+
+ROLL = Roll()
+PLANT = Plant()
+ADVANCED_BOTANY = AdvancedBotany()
+STUDIES = {space: tuple(Study(nxt) for nxt in c.NEXT_SPACES[space]) for space in c.MAP_SPACES}
+_animal_tracking = lru_cache(maxsize=4096)(AnimalTracking)
+_specialized_tracking = lru_cache(maxsize=16384)(SpecializedTracking)
+_veterinary = lru_cache(maxsize=4096)(Veterinary)
+_protect = lru_cache(maxsize=4096)(Protect)
+_activate_animal = lru_cache(maxsize=4096)(ActivateAnimal)
+_gardening = lru_cache(maxsize=4096)(Gardening)
+_transform_plant = lru_cache(maxsize=4096)(TransformPlant)
+
+
+@lru_cache(maxsize=4096)
+def gardening_choices(plants: tuple[int, ...]) -> tuple[AdvancedGardening, ...]:
+    """Advanced Gardening: every choice of one, two or three of the sector's Vegetation."""
+    return tuple(AdvancedGardening(combo) for size in range(1, 4)
+                 for combo in itertools.combinations(plants, size))
+
+
+_move = lru_cache(maxsize=None)(Move)
+_bicycle = lru_cache(maxsize=None)(Bicycle)
+_motorcycle = lru_cache(maxsize=None)(Motorcycle)
+_move_other = lru_cache(maxsize=None)(MoveOther)
+
+
+@lru_cache(maxsize=4096)
+def movements(isle: Island, at: str, bicycle: bool, motorcycle: bool) -> tuple[Action, ...]:
+    """Move (orthogonal), Bicycle (diagonal) and Motorcycle (one or two steps) from ``at``."""
+    actions: list[Action] = [_move(to) for to in isle.steps[at]]
+    if bicycle:
+        actions += [_bicycle(to) for to in isle.diagonals[at]]
+    if motorcycle:
+        actions += [_motorcycle(path) for path in motorcycle_paths(isle, at)]
+    return tuple(actions)
+
+
+@lru_cache(maxsize=4096)
+def other_movements(isle: Island, other: int, at: str, bicycle: bool,
+                    motorcycle: bool) -> tuple[Action, ...]:
+    """Move another pawn: the pawn of ``other`` by ``other``'s own movement abilities (D31)."""
+    moves: list[Action] = [_move_other(other, "move", (to,)) for to in isle.steps[at]]
+    if bicycle:
+        moves += [_move_other(other, "bicycle", (to,)) for to in isle.diagonals[at]]
+    if motorcycle:
+        moves += [_move_other(other, "motorcycle", p) for p in motorcycle_paths(isle, at)]
+    return tuple(moves)
+
+_ABILITY_OF: dict[type[Action], str] = {
+    Study: "study", Move: "move", Bicycle: "bicycle", Motorcycle: "motorcycle",
+    Plant: "plant_native_tree", AdvancedBotany: "advanced_botany",
+    AnimalTracking: "animal_tracking", SpecializedTracking: "specialized_animal_tracking",
+    Veterinary: "veterinary", Gardening: "gardening", AdvancedGardening: "advanced_gardening",
+    TransformPlant: "transforming_plants", Protect: "protect_animal",
+    ActivateAnimal: "activate_animals", MoveOther: "move_another_pawn",
+}
+
+
+@lru_cache(maxsize=1024)
+def motorcycle_paths(isle: Island, at: str) -> tuple[tuple[str, ...], ...]:
+    """Motorcycle: every path of one or two steps, each orthogonal or diagonal (D30)."""
+    paths: list[tuple[str, ...]] = []
+    for first in isle.around[at]:
+        paths.append((first,))
+        paths.extend((first, second) for second in isle.around[first])
+    return tuple(paths)
+
+
+def token_known(game: ToriTori, token: int) -> bool:
+    return token in game.kind and game.where(token) is not None
+
+
+def _map_view() -> dict[str, Any]:
+    spaces = []
+    for space in c.ABILITY_MAP:
+        names = [c.ABILITIES[a].name for a in space.grants]
+        spaces.append({"id": space.id, "label": ", ".join(names) if names else space.id,
+                       "abilities": [a.value for a in space.grants]})
+    return {"spaces": spaces, "edges": [list(e) for e in c.ABILITY_MAP_EDGES]}
+
+
+_ABILITY_MAP_VIEW = _map_view()
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading a state strictly (a save file is untrusted)
+# ---------------------------------------------------------------------------------------------
+
+
+def _load(cls: type[ToriTori], data: Mapping[str, Any]) -> ToriTori:
+    players = s.integer(data, "players", cls.min_players, cls.max_players)
+    difficulty = s.choice(data, "difficulty", DIFFICULTIES)
+    layout = s.choice(data, "layout", LAYOUTS)
+    numbering = tuple(s.int_list(data, "numbering", 1, 12, max_len=12))
+    if sorted(numbering) != list(range(1, 13)):
+        raise SaveError("state.numbering must hold each number 1..12 once")
+    if layout == "rulebook" and numbering != RULEBOOK_NUMBERING:
+        raise SaveError("state.numbering is not the rulebook's numbering")
+    game = cls(players, Rng(state=s.field(data, "rng", int)), difficulty=difficulty,
+               layout=layout, numbering=numbering,
+               first_player=s.integer(data, "first_player", 0, players - 1))
+    game.next_token = s.integer(data, "next_token", 0, 10**9)
+    for entry in s.field(data, "tokens", list):
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise SaveError("state.tokens holds [id, species] pairs")
+        token = s.integer({"id": entry[0]}, "id", 0, game.next_token - 1, "state.tokens")
+        species = s.choice({"species": entry[1]}, "species", SPECIES_IDS, "state.tokens")
+        if token in game.kind:
+            raise SaveError(f"token {token} is listed twice")
+        game.kind[token] = species
+        game.counts[species] += 1
+    for kind, stock in STOCK.items():
+        if game.supply(kind) < 0:
+            raise SaveError(f"more {kind} tokens on the board than the box holds ({stock})")
+    sectors = s.field(data, "sectors", list)
+    if len(sectors) != 12:
+        raise SaveError("state.sectors must list the 12 common sectors")
+    seen: set[int] = set()
+    for n, row in enumerate(sectors, start=1):
+        where = f"state.sectors[{n}]"
+        if not isinstance(row, list) or len(row) > CAPACITY:
+            raise SaveError(f"{where} must be a list of at most {CAPACITY} piles")
+        piles = []
+        for pile in row:
+            ids = s.int_list({"pile": pile}, "pile", 0, 10**9, where, max_len=60)
+            if not ids:
+                raise SaveError(f"{where} has an empty pile")
+            for depth, token in enumerate(ids):
+                if token not in game.kind or token in seen:
+                    raise SaveError(f"{where}: token {token} is unknown or placed twice")
+                seen.add(token)
+                if depth > 0 and game.kind[token] not in ANIMALS:
+                    raise SaveError(f"{where}: only an animal lies on another token")
+            piles.append(tuple(ids))
+        game.board[n] = tuple(piles)
+    if seen != set(game.kind):
+        raise SaveError("every token listed must be in a sector")
+    game.village_ok = s.field(data, "village_sustainable", bool)
+    game.industry_ok = s.field(data, "industry_sustainable", bool)
+    locations = set(game.island.locations)
+    game.pawns = _player_list(data, "pawns", players, lambda v: v in locations)
+    game.markers = _player_list(data, "markers", players, lambda v: v in c.MAP_SPACES)
+    game.protecting = _player_list(data, "protecting", players,
+                                   lambda v: v is None or isinstance(v, int))
+    guarded = [t for t in game.protecting if t is not None]
+    if len(set(guarded)) != len(guarded):
+        raise SaveError("two pawns protect the same token")
+    for player, token in enumerate(game.protecting):
+        if token is None:
+            continue
+        spot = game.where(token) if token in game.kind else None
+        if (spot is None or game.kind[token] not in ANIMALS
+                or str(spot[0]) != game.pawns[player]):
+            raise SaveError(f"player {player} protects token {token}, which is not an uncovered "
+                            "animal in their pawn's sector")
+    _load_cards(game, data)
+    game.round = s.integer(data, "round", c.ROUND_START_SPACE, c.DEFEAT_ROUND_SPACE[players])
+    game.active = s.integer(data, "active", 0, players - 1)
+    game.stage = s.choice(data, "stage", STAGES)
+    game.turn_phase = s.integer(data, "turn_phase", 1, 2)
+    game.points = s.integer(data, "action_points", 0, POINTS)
+    dice = data.get("dice")
+    if dice is not None:
+        if not isinstance(dice, list) or len(dice) != 2 or not set(dice) <= set(FACES):
+            raise SaveError("state.dice must be null or [red face, sky-blue face]")
+        game.dice = (dice[0], dice[1])
+    solving = s.field(data, "solving", list)
+    if not set(solving) <= set(game.dice or ()) or len(solving) > 2:
+        raise SaveError("state.solving must list faces of this turn's dice")
+    game.solving = tuple(solving)
+    resolving = data.get("resolving")
+    if resolving is not None and (not game.solving
+                                  or resolving != game.slots[FACES.index(game.solving[0])]):
+        raise SaveError("state.resolving must be the card of the first face being solved")
+    game.resolving = resolving
+    groups = s.field(data, "groups", list)
+    game.groups = tuple(tuple(s.int_list({"g": g}, "g", 0, 10**9, "state.groups", max_len=12))
+                        for g in groups)
+    food = data.get("food")
+    if food is not None:
+        eater = food.get("eater") if isinstance(food, Mapping) else "?"
+        if eater is not None and (not isinstance(eater, int) or game.where(eater) is None):
+            raise SaveError("state.food.eater must be an uncovered token or null")
+        sector = s.integer(food, "sector", 1, 12, "state.food")
+        options = tuple(s.int_list(food, "options", 0, 10**9, "state.food", max_len=3))
+        if not options or any(game.where(t) is None or game.where(t)[0] != sector  # type: ignore[index]
+                              for t in options):
+            raise SaveError("state.food.options must be uncovered tokens of its sector")
+        game.food = (eater, sector, options)
+    outcome = data.get("outcome")
+    if outcome is not None:
+        result = s.choice(outcome, "result", ("victory", "defeat"), "state.outcome")
+        game.ended = (result, s.field(outcome, "reason", str, "state.outcome"))
+    _check_stage(game)
+    return game
+
+
+def _player_list(data: Mapping[str, Any], key: str, players: int, ok: Any) -> list[Any]:
+    values = s.field(data, key, list)
+    if len(values) != players or not all(ok(v) for v in values):
+        raise SaveError(f"state.{key} must hold one valid entry per player")
+    return list(values)
+
+
+def _load_cards(game: ToriTori, data: Mapping[str, Any]) -> None:
+    slots = s.field(data, "slots", list)
+    pile = s.field(data, "pile", list)
+    discard = s.field(data, "discard", list)
+    if len(slots) != len(FACES):
+        raise SaveError("state.slots must have the six card spaces A-F")
+    cards = [x for x in slots if x is not None] + pile + discard
+    if sorted(map(str, cards)) != sorted(c.CARDS_BY_ID) or len(cards) != len(c.CARDS_BY_ID):
+        raise SaveError("the 18 Activation cards must each be once in the spaces, the pile or "
+                        "the discard pile")
+    game.slots, game.pile, game.discard = list(slots), list(pile), list(discard)
+
+
+def _check_stage(game: ToriTori) -> None:
+    stage = game.stage
+    if (stage == "over") != (game.ended is not None):
+        raise SaveError("state.stage is 'over' exactly when the game has an outcome")
+    if stage == "actions" and (game.turn_phase != 2 or game.points == 0):
+        raise SaveError("the action stage needs phase 2 and action points")
+    if stage == "roll" and (game.turn_phase != 1 or game.dice is not None or game.groups):
+        raise SaveError("the roll stage starts a turn: phase 1, no dice, nothing resolving")
+    if stage == "choose_food" and game.food is None:
+        raise SaveError("the choose_food stage needs a pending meal (state.food)")
+    if stage == "choose_first" and len(game.decision_options()) < 2:
+        raise SaveError("the choose_first stage needs two or more tokens to choose among")
+    if game.turn_phase == 1 and stage in ("choose_first", "choose_food") and not game.solving:
+        raise SaveError("a decision in phase 1 needs a card being solved")
+    if None in game.slots and stage != "over":
+        raise SaveError("every card space holds a card between turns")

@@ -1,0 +1,53 @@
+"""graphs.py: the food web and the board as networkx graphs; networkx stays lazy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import networkx as nx
+
+from ecogames.core.graphs import food_web_json
+from ecogames.games.toritori import new_game
+from ecogames.games.toritori.graphs import board_graph, food_web
+
+
+def test_food_web_edges_point_food_to_eater_with_preferences():
+    web = food_web()
+    assert set(web.nodes) == {"tori_tori", "guinea_pig", "fox", "cat", "native_tree",
+                              "invasive_bush"}
+    assert web.nodes["guinea_pig"]["label"] == "Guinea pig"
+    assert web.edges["tori_tori", "cat"]["preference"] == 1
+    assert web.edges["guinea_pig", "cat"]["preference"] == 2
+    assert web.edges["guinea_pig", "fox"]["label"] == "1st choice"
+    assert web.number_of_edges() == 8
+    levels = nx.trophic_levels(web)
+    assert levels["native_tree"] == levels["invasive_bush"] == 1
+    assert levels["tori_tori"] == levels["guinea_pig"] == 2
+    assert levels["fox"] == levels["cat"] == 3
+    assert web.nodes["fox"]["level"] == 3
+    game = new_game(players=2, seed=1)
+    assert nx.utils.graphs_equal(game.food_web(), web)
+    assert len(food_web_json(game.food_web())["edges"]) == 8
+
+
+def test_board_graph_sectors_and_settlements_with_orthogonal_and_diagonal_edges():
+    game = new_game(players=2, seed=1, layout="rulebook")
+    board = board_graph(game)
+    assert len(board) == 14 and set(board) == set(game.island.locations)
+    assert board.edges["5", "10"]["kind"] == "orthogonal"
+    assert board.edges["5", "11"]["kind"] == "diagonal"
+    assert board.nodes["village"]["kind"] == "village" and board.nodes["1"]["sector"] == 1
+    assert sorted(int(n) for n in board["industry"] if n.isdigit()) == [3, 4, 5, 7, 10]
+    orthogonal = board.edge_subgraph(
+        [e for e in board.edges if board.edges[e]["kind"] == "orthogonal"])
+    assert nx.shortest_path_length(orthogonal, "6", "5") == 2
+    assert nx.utils.graphs_equal(game.board_graph(), board)
+
+
+def test_importing_ecogames_and_the_engine_does_not_import_networkx():
+    code = ("import sys, ecogames; g = ecogames.toritori.new_game(players=2, seed=1); "
+            "g.apply({'type': 'roll'}); assert 'networkx' not in sys.modules, 'networkx'")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr

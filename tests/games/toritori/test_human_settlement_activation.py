@@ -1,0 +1,96 @@
+"""How to Solve the Activation Cards — 2. Human Settlement Activation cards: the Village and
+the Industry (HS1-HS5, D26, D27). Village neighbours: 1 and 4; around the Industry: 3, 4, 5,
+7, 10."""
+
+from __future__ import annotations
+
+from ecogames.games.toritori import ChooseFood
+from tests.games.toritori.scenario import changed, roll, sector, solve, supply, supply_change, token
+
+RESERVE = {6: ["TT", "GP", "FX"], 12: ["NT", "NT"], 2: ["IB"]}
+"""Living natives far from both settlements."""
+
+
+def test_village_cat_lies_on_the_first_preference_before_the_second():
+    # 1 has a Guinea pig (2nd preference), 4 a Tori-tori (1st): the Tori-tori wins (D26).
+    game, before, stock = solve({**RESERVE, 1: ["GP"], 4: ["TT"]}, "village")
+    cascade = roll(game)
+    assert changed(before, game) == {4: ["CT>TT"]}
+    assert supply_change(stock, supply(game)) == {"cat": -1}
+    assert cascade.of_kind("cat_enters")[0].touched["edges"] == (("tori_tori", "cat"),)
+
+
+def test_village_cat_lowest_numbered_sector_with_food():
+    game, before, _ = solve({**RESERVE, 1: ["GP"], 4: ["GP"]}, "village")
+    roll(game)
+    assert changed(before, game) == {1: ["CT>GP"]}
+
+
+def test_village_cat_without_food_takes_the_lowest_numbered_sector_with_space():
+    game, before, _ = solve({**RESERVE, 1: ["NT", "NT", "NT"], 4: ["FX"]}, "village")
+    roll(game)
+    assert changed(before, game) == {4: ["CT", "FX"]}
+
+
+def test_village_no_food_and_no_space_has_no_effect():
+    game, before, stock = solve({**RESERVE, 1: ["NT", "NT", "NT"], 4: ["NT", "FX", "IB"]},
+                                "village")
+    cascade = roll(game)
+    assert changed(before, game) == {} and supply_change(stock, supply(game)) == {}
+    assert "no sector next to the Village" in cascade.of_kind("no_effect")[0].text
+
+
+def test_village_sustainable_has_no_effect():
+    game, before, _ = solve({**RESERVE, 1: ["GP"]}, "village", village=True)
+    cascade = roll(game)
+    assert changed(before, game) == {}
+    assert "sustainable" in cascade.of_kind("no_effect")[0].text
+
+
+def test_village_without_a_cat_token_has_no_effect():
+    cats = {3: ["CT", "CT", "CT"], 5: ["CT", "CT", "CT"], 8: ["CT", "CT"]}
+    game, before, _ = solve({**RESERVE, **cats, 1: ["GP"]}, "village")
+    assert game.supply("cat") == 0
+    roll(game)
+    assert changed(before, game) == {}
+
+
+def test_village_the_team_chooses_among_different_food_piles():
+    game, _, _ = solve({**RESERVE, 1: ["TT", "TT>NT"]}, "village")
+    roll(game)
+    assert game.stage == "choose_food"
+    assert game.view()["decision"]["prompt"].endswith("the Cat entering from the Village eat?")
+    game.apply(ChooseFood(token(game, 1, "TT>NT")))
+    assert sector(game, 1) == ["CT>TT>NT", "TT"]
+    assert game.stage == "actions"  # the Cat is placed, not activated: it does not breed
+
+
+def test_village_protected_food_is_not_food():
+    game, before, _ = solve({**RESERVE, 1: ["GP"], 4: ["GP"]}, "village", pawns={"red": 1},
+                            protecting={"red": (1, "GP")})
+    roll(game)
+    assert changed(before, game) == {4: ["CT>GP"]}
+
+
+def test_industry_removes_the_native_trees_of_the_five_sectors_around_it():
+    start = {**RESERVE, 3: ["NT"], 4: ["NT", "GP>NT"], 5: ["NT", "IB"], 7: ["NT", "NT"],
+             10: ["NT"], 11: ["NT"], 1: ["NT"]}
+    game, before, stock = solve(start, "industry")
+    cascade = roll(game)
+    assert changed(before, game) == {3: [], 4: ["GP>NT"], 5: ["IB"], 7: [], 10: []}
+    assert supply_change(stock, supply(game)) == {"vegetation": 6}
+    assert len(cascade.of_kind("disaster")) == 6
+
+
+def test_industry_sustainable_has_no_effect():
+    game, before, _ = solve({**RESERVE, 3: ["NT"]}, "industry", industry=True)
+    roll(game)
+    assert changed(before, game) == {}
+
+
+def test_industry_removing_the_last_native_trees_is_defeat_at_once():
+    start = {6: ["TT", "GP", "FX"], 3: ["NT", "NT"], 10: ["NT"]}
+    game, _, _ = solve(start, "industry")
+    cascade = roll(game)
+    assert game.outcome is not None and "Native Trees" in game.outcome.reason
+    assert len(cascade.of_kind("disaster")) == 3 and cascade.events[-1].kind == "defeat"

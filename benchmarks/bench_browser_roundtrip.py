@@ -44,7 +44,7 @@ Counter()
 
 GAME = '''
 from ecogames import toritori
-game_widget = toritori.widget(toritori.new_game(players=2, seed=3))
+game_widget = toritori.new_game(players=2, seed=3).widget()
 game_widget
 '''
 

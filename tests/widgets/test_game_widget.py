@@ -173,3 +173,18 @@ def test_cascade_steps_are_sent_as_patches_that_rebuild_every_view(widget):
         later = apply_patch(later, patch)
         rebuilt.append(later)
     assert rebuilt[::-1] == list(expected)
+
+
+def test_a_game_without_a_widget_module_plays_in_the_generic_widget():
+    widget = Pond.new_game(players=2, seed=1).widget(bots={1: "random"})
+    # (traitlets gives each widget a subclass of its own for the _esm/_css traits)
+    assert widget.bundle == "generic" and widget.bots == {"1": "random"}
+
+
+def test_a_game_package_widget_is_found_by_convention():
+    from ecogames import toritori
+    from ecogames.games.toritori.widget import Widget
+
+    widget = toritori.new_game(players=2, seed=1).widget()
+    assert isinstance(widget, Widget) and widget.bundle == "toritori"
+    assert toritori.Widget is Widget

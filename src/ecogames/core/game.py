@@ -166,6 +166,23 @@ class Game(ABC):
     def player_names(self) -> list[str]:
         return [f"Player {i + 1}" for i in range(self.players)]
 
+    def widget(self, **kwargs: Any) -> Any:
+        """The widget that plays this game in Jupyter: the game package's ``widget.Widget``
+        (the generic kit widget for a game without one). ``kwargs``: e.g. ``bots={1: "random"}``.
+        """
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.widget")
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.widget":
+                raise
+            from .widget import GameWidget
+
+            return GameWidget(self, **kwargs)
+        return module.Widget(self, **kwargs)
+
     def food_web(self) -> nx.DiGraph:
         raise NotImplementedError(f"{self.title or self.name} has no food web")
 

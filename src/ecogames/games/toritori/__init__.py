@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from . import bots as _bots  # noqa: F401  (registers the "toritori-heuristic" bot)
@@ -50,15 +49,6 @@ def new_game(players: int = 2, difficulty: str = "basic", seed: int | None = Non
 
 
 
-def widget(game: ToriTori | None = None, *, bots: Mapping[int, str] | None = None,
-           **options: Any) -> Any:
-    """The widget playing ``game`` (a new game from ``options`` when none is given).
-    ``bots``: seats played by bots, e.g. ``{1: "toritori-heuristic"}``."""
-    from .widget import Widget
-
-    return Widget(game if game is not None else new_game(**options), bots=bots)
-
-
 def __getattr__(name: str) -> Any:
     """``Widget`` (``widget.py``) is imported on first use: the engine needs no anywidget."""
     if name == "Widget":
@@ -72,5 +62,5 @@ __all__ = [
     "ACTION_TYPES", "ActivateAnimal", "AdvancedBotany", "AdvancedGardening", "AnimalTracking",
     "Bicycle", "ChooseFirst", "ChooseFood", "Gardening", "Motorcycle", "Move", "MoveOther",
     "Plant", "Protect", "Roll", "SpecializedTracking", "Study", "ToriTori", "TransformPlant",
-    "Veterinary", "new_game", "widget",
+    "Veterinary", "new_game",
 ]

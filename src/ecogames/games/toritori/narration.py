@@ -108,11 +108,13 @@ class Narrator:
                           cards=[card])
 
     def discard(self, card: str, cause: int | None) -> int:
-        return self._emit("discard", f"{CARDS_BY_ID[card].name} goes onto the discard pile",
+        name = CARDS_BY_ID[card].name
+        return self._emit("discard", f"The {name} card goes onto the discard pile",
                           cause, cards=[card])
 
     def refill(self, slot: str, card: str, cause: int | None) -> int:
-        return self._emit("refill", f"{CARDS_BY_ID[card].name} is drawn onto space {slot}",
+        name = CARDS_BY_ID[card].name
+        return self._emit("refill", f"The {name} card is drawn onto space {slot}",
                           cause, cards=[card])
 
     def turn_over(self, round_space: int, cause: int | None) -> int:

@@ -31,7 +31,10 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
     el.setAttribute("tabindex", "0");
     el.setAttribute("aria-label", `${name}: ${actions.map((a) => a.label).join("; ")}`);
     if (key === selected) el.setAttribute("data-selected", "true");
-    el.addEventListener("click", () => choose(key));
+    el.addEventListener("click", (e) => {
+      e.stopPropagation(); // a token's own action, not its sector's
+      choose(key);
+    });
     el.addEventListener("keydown", (e) => {
       const k = (e as KeyboardEvent).key;
       if (k === "Enter" || k === " ") {

@@ -112,6 +112,10 @@ function drawSector(
     s("text", { x: 17, y: 21.5, class: "tt-sector-number", "text-anchor": "middle" }, number),
   );
   clickable(rect, `loc:${number}`, `sector ${number}`);
+  // a click on a token or pawn with no action of its own is a click on its sector
+  g.addEventListener("click", (e) => {
+    if (e.target !== rect) rect.dispatchEvent(new MouseEvent("click"));
+  });
   sector.tokens.forEach((token, i) =>
     drawToken(g, token, i, view, touchedTokens.has(String(token.id)), clickable),
   );

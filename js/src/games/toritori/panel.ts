@@ -68,7 +68,8 @@ export function drawCards(view: ToriView): HTMLElement {
   for (const letter of SLOT_LETTERS) {
     const slot = view.slots.find((x) => x.slot === letter);
     const card = slot?.card ?? null;
-    const rolled = dice && (dice.red === letter || dice.blue === letter);
+    // outline the rolled slots only while their cards are being solved (refilled slots hold new cards)
+    const rolled = dice && view.resolving !== null && (dice.red === letter || dice.blue === letter);
     const resolving = card && view.resolving === card.id;
     slots.append(
       h(

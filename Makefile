@@ -13,7 +13,7 @@ PYTEST_ARGS ?=
 demo: install build
 	@echo "Opening the ecogames demo: JupyterLab on notebooks/index.ipynb"
 	@echo "The URL to open follows (http://127.0.0.1:$(PORT)/lab/tree/index.ipynb?token=...)."
-	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) \
+	$(VENV)/bin/jupyter lab --no-browser --allow-root --ip=127.0.0.1 --port=$(PORT) \
 		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/index.ipynb
 
 test: install build chromium lint test-js test-py

@@ -16,6 +16,7 @@ class FakeModel {
   set(key, value) {
     this.values[key] = value;
     for (const cb of this.handlers.get(`change:${key}`) ?? []) cb(this, value);
+    for (const cb of this.handlers.get("change") ?? []) cb(this);
   }
   on(event, cb) {
     if (!this.handlers.has(event)) this.handlers.set(event, new Set());

@@ -7,7 +7,8 @@ type Callback = (...args: unknown[]) => void;
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Behaves like anywidget's model: set() fires change:<name> (when the value changes). */
+/** Behaves like anywidget's model: set() fires change:<name> (when the value changes), then
+ * "change" once, as Backbone does at the end of an update; update() sets several at once. */
 export class FakeModel {
   readonly sent: unknown[] = [];
   private values: Record<string, unknown>;
@@ -22,9 +23,14 @@ export class FakeModel {
   }
 
   set(name: string, value: unknown): void {
-    if (same(this.values[name], value)) return;
-    this.values[name] = value;
-    this.fire(`change:${name}`, this, value);
+    this.update({ [name]: value });
+  }
+
+  update(values: Record<string, unknown>): void {
+    const changed = Object.keys(values).filter((name) => !same(this.values[name], values[name]));
+    for (const name of changed) this.values[name] = values[name];
+    for (const name of changed) this.fire(`change:${name}`, this, values[name]);
+    if (changed.length) this.fire("change", this);
   }
 
   on(event: string, callback: Callback): void {

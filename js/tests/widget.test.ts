@@ -331,3 +331,25 @@ describe("lifecycle", () => {
     expect(id(a)).not.toBe(id(b));
   });
 });
+
+describe("one update from Python", () => {
+  it("redraws the board once, however many traits it changed", () => {
+    let draws = 0;
+    const w = open(fixture("pond-start.json"), {
+      renderBoard: (host: HTMLElement) => {
+        draws += 1;
+        host.textContent = "board";
+      },
+    });
+    draws = 0;
+    const base = fixture("pond-mid-cascade.json");
+    w.model.update({
+      view: base.view,
+      legal: base.legal,
+      cascade: base.cascade,
+      status: base.status,
+      step: -1,
+    });
+    expect(draws).toBe(1);
+  });
+});

@@ -16,7 +16,10 @@ function make(kit: Kit): Part {
     const { log } = kit.traits;
     heading.textContent = `Log (${log.length})`;
     list.replaceChildren(...log.map((line) => h("li", {}, line)));
-    list.scrollTop = list.scrollHeight;
+    // scroll at the next frame: reading scrollHeight now would force a layout of the whole page
+    requestAnimationFrame(() => {
+      list.scrollTop = list.scrollHeight;
+    });
   }
 
   return { el, update };

@@ -185,6 +185,7 @@ export function listen(
   names: readonly TraitName[],
   onChange: (name: TraitName) => void,
   onMessage?: (content: unknown) => void,
+  onUpdateDone?: () => void,
 ): () => void {
   const subscriptions: [string, (...args: any[]) => void][] = names.flatMap((name) =>
     [name, ...(TRAIT_ALIASES[name] ?? [])].map((synced): [string, () => void] => [
@@ -193,6 +194,8 @@ export function listen(
     ]),
   );
   if (onMessage) subscriptions.push(["msg:custom", (content: unknown) => onMessage(content)]);
+  // Backbone fires "change" once after all the "change:<name>" of one update
+  if (onUpdateDone) subscriptions.push(["change", () => onUpdateDone()]);
   for (const [event, cb] of subscriptions) model.on(event, cb);
   return () => {
     for (const [event, cb] of subscriptions) model.off(event, cb);

@@ -103,10 +103,30 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
           labelRoot();
         }
       } finally {
-        const ui = [...pendingUi];
+        for (const k of pendingUi) batchUi.add(k);
         pendingUi = null;
-        refresh([name], ui);
+        batchTraits.add(name);
+        if (!flushQueued) {
+          flushQueued = true;
+          queueMicrotask(flush);
+        }
       }
+    }
+
+    // One Python update changes several traits at once (view, legal, cascade, status...):
+    // the parts are redrawn once for all of them, when the model says the update is complete
+    // (its "change" event), or at the latest in a microtask.
+    const batchTraits = new Set<TraitName>();
+    const batchUi = new Set<keyof UIState>();
+    let flushQueued = false;
+    function flush(): void {
+      flushQueued = false;
+      if (batchTraits.size === 0 && batchUi.size === 0) return;
+      const traitsChanged = [...batchTraits];
+      const uiChanged = [...batchUi];
+      batchTraits.clear();
+      batchUi.clear();
+      refresh(traitsChanged, uiChanged);
     }
 
     const root = h("div", {
@@ -152,8 +172,12 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
     refresh([...TRAIT_NAMES], []);
     el.append(root);
 
-    const unlisten = listen(model, TRAIT_NAMES, onTrait, (content) =>
-      options.onMessage?.(content, boardContext(kit, parts.board.part.update)),
+    const unlisten = listen(
+      model,
+      TRAIT_NAMES,
+      onTrait,
+      (content) => options.onMessage?.(content, boardContext(kit, parts.board.part.update)),
+      flush,
     );
 
     return () => {

@@ -55,3 +55,11 @@ def widget_errors(page) -> list[str]:
         if not urls or not all("/static/" in url for url in urls):
             ours.append(error)
     return ours
+
+
+def lab_url(base: str, notebook: str) -> str:
+    """The notebook in a workspace of its own: Lab would otherwise reopen the notebooks of
+    earlier tests, and 'run all cells' could run in one of those."""
+    import uuid
+
+    return f"{base}/lab/workspaces/e2e-{uuid.uuid4().hex[:8]}/tree/{notebook}?reset"

@@ -15,7 +15,10 @@ URL = re.compile(r"(http://127\.0\.0\.1:\d+/lab/tree/index\.ipynb\?token=\w+)")
 def test_make_demo_serves_the_index_notebook(page, tmp_path):
     port = free_port()
     env = jupyter_env(tmp_path)  # private runtime folders; the command itself is the README's
-    proc = subprocess.Popen(["make", "-s", "demo", f"PORT={port}"], cwd=REPO, env=env,
+    # (-o install: the package is installed already; reinstalling it would pull it from
+    # under the other tests' kernels)
+    proc = subprocess.Popen(["make", "-s", "-o", "install", "demo", f"PORT={port}"],
+                            cwd=REPO, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     try:

@@ -2,6 +2,7 @@
 
 from tests.e2e.helpers import (
     kernel_eval,
+    lab_url,
     run_all_cells,
     screenshot,
     wait_for_idle_kernel,
@@ -10,7 +11,7 @@ from tests.e2e.helpers import (
 
 
 def open_notebook(page, base_url: str, name: str):
-    page.goto(f"{base_url}/lab/tree/{name}")
+    page.goto(lab_url(base_url, name))
     wait_for_idle_kernel(page)
     run_all_cells(page)
     widget = page.locator('[data-testid="ecogames"]').first

@@ -5,6 +5,7 @@ import json
 
 from tests.e2e.helpers import (
     kernel_eval,
+    lab_url,
     run_all_cells,
     screenshot,
     wait_for_idle_kernel,
@@ -28,7 +29,7 @@ def click_target(widget, selector: str) -> None:
 
 
 def test_roll_replay_move_and_plant(lab, page):
-    page.goto(f"{lab}/lab/tree/index.ipynb")
+    page.goto(lab_url(lab, "index.ipynb"))
     wait_for_idle_kernel(page)
     run_all_cells(page)
     widget = page.locator(WIDGET).first

@@ -15,6 +15,8 @@ KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
 
 def write(name: str, cells: list) -> None:
+    for i, cell in enumerate(cells):  # stable ids: rewriting a notebook changes only its edits
+        cell["id"] = f"{Path(name).stem}-{i:02d}"
     nb = new_notebook(cells=cells, metadata={"kernelspec": KERNEL})
     nbformat.write(nb, HERE / name)
 
@@ -37,6 +39,9 @@ step by step, on the board and on the food web side by side.
 | game | notebook | what it teaches |
 | --- | --- | --- |
 | **Tori-Tori: Endangered Species** (cooperative, 2-4) | [toritori.ipynb](toritori.ipynb) | food webs, trophic levels, invasive species |
+| **Tulikko** (competitive, 2-4, against bots) | [tulikko.ipynb](tulikko.ipynb) | habitat patches and river corridors as graphs: connected components |
+| **Wildlife Web** (competitive, 2-6, against bots) | [wildlifeweb.ipynb](wildlifeweb.ipynb) | a food web of 50 species, secondary extinctions |
+| **Tori** (Helsinki 1952 market, competitive, 2-4, against bots) | [tori.ipynb](tori.ipynb) | customers' walking distances as shortest paths on a grid graph |
 
 **Play right here:** below is a two-player game of Tori-Tori. You are Player 1 (red); a bot
 plays Player 2 when you press *Bot move*. Press **Roll the dice**, then click a highlighted
@@ -208,9 +213,572 @@ replay
 ]
 
 
+TULIKKO = [
+    md("""
+# Tulikko
+
+Explore a northern forest with the fire fox of the legend. Each turn you slide the forest
+tile on top of your pile into the central board; the tile pushed out of the far side goes on
+your **wilderness map**, on a space showing the symbol of the side it came out of. Where your
+new tile touches another tile you place a token between them: an **animal token** if the two
+forests are the same colour, a **river token** if they differ. The first to place all their
+tokens wins (else, after twelve turns, the fewest points left: 2 per animal token, 1 per
+river token).
+
+Behind the game are two ideas of landscape ecology: **habitat patches** (neighbouring forest
+of one kind, where an animal can live) and **corridors** (rivers joining the landscape).
+Both are graphs, and the game's objectives are questions about their connected components.
+
+## 1. Play against a bot
+
+You are Player 1 (the fox); the greedy bot plays Player 2 (the owl) on its own, one step at
+a time, when its turn comes (the menu under the board sets how fast).
+
+1. Click any space of your map to put your starting tile there.
+2. Click one of the four **arrows** around the central board to slide your tile in (the
+   letter on the arrow is your tile's colour; hovering an arrow marks the tile it pushes out).
+3. Click a highlighted space to place the tile that came out.
+4. If it touches other tiles, choose which tokens to place.
+
+The **Last action** panel replays what your move set off, step by step: the ejected tile,
+the tokens, the objectives completed. **Show the river network and colour zones** draws the
+graphs of section 3 right on the maps.
+"""),
+    code("""
+from ecogames import tulikko
+
+widget = tulikko.new_game(seed=7, maps=["fox", "owl"]).widget(bots={1: "tulikko-greedy"})
+widget
+"""),
+    md("""
+Everything the widget draws comes from the Python engine: `widget.game` is the game itself.
+"""),
+    code("""
+game = widget.game
+print("phase:", game.phase, "| to play:", game.player_names[game.current_player])
+print("legal now:", [game.describe(a) for a in game.legal_actions()][:4])
+print("landscape cards:", [card["name"] for card in game.view()["landscape_cards"]])
+"""),
+    md("""
+## 2. A whole game between two bots
+
+To have maps full of tiles to study, two greedy bots play a game to the end (a fraction of a
+second). Each bot plans the rest of its turn and keeps what leaves it the fewest points.
+"""),
+    code("""
+from ecogames.bots import make_bot, play
+
+game = tulikko.new_game(players=2, seed=11, maps=["fox", "owl"])
+outcome = play(game, [make_bot("tulikko-greedy", 1), make_bot("tulikko-greedy", 2)])
+print(outcome.reason)
+print("points left:", dict(zip(game.player_names, outcome.scores)))
+"""),
+    md("""
+## 3. The map is a graph; zones and rivers are its connected components
+
+`tulikko.board_graph(game, player)` is the map as networkx's grid graph: a node per space (its
+symbol, its tile and colour), an edge between neighbouring spaces (the token on that border,
+if any).
+
+**Colour zones.** Keep only the tiles, and only the edges between two tiles of the same
+colour: that is `tulikko.zones_graph`. Its **connected components** are the uninterrupted
+zones of one colour — habitat patches. The largest one breaks ties at the end of the game.
+"""),
+    code("""
+import networkx as nx
+
+board = tulikko.board_graph(game, 0)
+print(board)
+print("tokens on the borders:", sum(1 for *_, t in board.edges(data="token") if t))
+
+zones = tulikko.zones_graph(game, 0)
+for zone in sorted(nx.connected_components(zones), key=len, reverse=True):
+    colour = zones.nodes[min(zone)]["colour"]
+    print(f"{colour:<6} zone of {len(zone)} tile(s): spaces {sorted(zone)}")
+"""),
+    md("""
+**The river network.** A river token lies on the border between two spaces, so it joins two
+corners of the grid. `tulikko.river_graph` has the corners as nodes and one edge per river
+token; its connected components are the continuous stretches of river the river cards ask
+for (six tokens in one stretch, a stretch joining two edges of the map...).
+"""),
+    code("""
+rivers = tulikko.river_graph(game, 0)
+for stretch in sorted(nx.connected_components(rivers), key=len, reverse=True):
+    part = rivers.subgraph(stretch)
+    print(f"a stretch of {part.number_of_edges()} river token(s) through corners {sorted(stretch)}")
+"""),
+    md("""
+Drawn with matplotlib: each map with its zones (tiles joined to same-colour neighbours,
+black) and its river network (corners joined by river tokens, blue). A node's position is
+its place on the map.
+"""),
+    code("""
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+COLOURS = {"green": "#009E73", "orange": "#E69F00", "blue": "#56B4E9", "purple": "#CC79A7"}
+
+
+def draw_map(game, player, ax):
+    board = tulikko.board_graph(game, player)
+    for cell, data in board.nodes(data=True):
+        fill = COLOURS.get(data["colour"], "#f4f1e6")
+        ax.add_patch(Rectangle((data["col"], data["row"]), 1, 1, facecolor=fill,
+                               edgecolor="#bbb"))
+        if data["tile"] is None:
+            ax.text(data["col"] + 0.5, data["row"] + 0.5, data["symbol"], ha="center",
+                    va="center", fontsize=7, color="#777")
+    zones = tulikko.zones_graph(game, player)
+    centres = {n: (d["col"] + 0.5, d["row"] + 0.5) for n, d in zones.nodes(data=True)}
+    nx.draw_networkx(zones, centres, ax=ax, node_size=60, node_color="black",
+                     edge_color="black", width=2, with_labels=False)
+    rivers = tulikko.river_graph(game, player)
+    corners = {(y, x): (x, y) for y, x in rivers.nodes}
+    nx.draw_networkx(rivers, corners, ax=ax, node_size=25, node_color="#0072B2",
+                     edge_color="#0072B2", width=4, with_labels=False)
+    sizes = sorted((len(z) for z in nx.connected_components(zones)), reverse=True)
+    ax.set_title(f"{game.player_names[player]}: largest zone {sizes[0]}, "
+                 f"{rivers.number_of_edges()} river tokens", fontsize=10)
+    ax.set_xlim(-0.2, 4.2)
+    ax.set_ylim(5.2, -0.2)
+    ax.set_aspect("equal")
+    ax.axis("off")
+
+
+fig, axes = plt.subplots(1, 2, figsize=(9, 5.5))
+for player, ax in enumerate(axes):
+    draw_map(game, player, ax)
+plt.tight_layout()
+"""),
+    md("""
+## 4. What the graphs say about the objectives
+
+The same components decide the river cards and the tie-break. The engine's own checks use
+these graphs (`patterns.py`: landscape shapes are found by networkx subgraph matching, in
+every rotation but never mirrored).
+"""),
+    code("""
+from ecogames.games.tulikko import patterns
+
+for player, name in enumerate(game.player_names):
+    rivers = [k for k, kind in game.tokens[player].items() if kind == "river"]
+    longest = max((len(s["tokens"]) for s in patterns.river_stretches(rivers)), default=0)
+    print(f"{name}: longest river {longest} token(s), largest zone "
+          f"{game.largest_zones()[player]} tile(s), landscape cards fulfilled: "
+          f"{game.fulfilled[player]}")
+"""),
+    md("""
+Back in the widget above, press **Show the river network and colour zones** while you play:
+the same components are outlined on every map, with their sizes.
+"""),
+]
+
+
+WILDLIFEWEB = [
+    md("""
+# Wildlife Web: eat, mate, stay alive, and reproduce
+
+A game by Thomas J. Elpel (HOPS Press, 2019) for 2-6 players. Each player keeps a **Pack** of
+wild animals from Montana. Every turn the active animals forage, hunt or scavenge; an animal
+that has eaten food worth its **Size** may take a mate, a pair that eats its Size again has an
+**Offspring**, and when the family has eaten its Size once more it is safe: the first player
+to raise **3 Offspring** wins. Diurnal animals play by Day, nocturnal ones by Night; a hunt
+is Power plus one die against the prey's Power plus the other die.
+
+## 1. Play against a bot
+
+You are Player 1 (the dealer); the greedy bot plays Player 2 on its own, one action at a time
+(it feeds its animals, takes mates and raises Offspring; the menu under the board sets its
+pace, or makes it wait for **Bot move**). First you put 4 animals of the central habitat on
+the highway as roadkill, then each player picks a Pack. Click a highlighted card to act; a card that offers several actions opens a list of
+choices, and while an animal is selected, the cards it can act on are marked in green. After
+a hunt, *Back* / *Forward* replay the dice duel step by step.
+"""),
+    code("""
+from ecogames.games import wildlifeweb
+
+widget = wildlifeweb.new_game(players=2, seed=2026).widget(bots={1: "wildlifeweb-greedy"})
+widget
+"""),
+    md("""
+### ...or jump in after the set-up
+
+Here the bot chose the roadkill and both Packs; it is your first turn. Keep your Pack, then
+click one of your animals to feed it: a herbivore forages, a carnivore hunts an animal that
+shares a habitat with it and is the same Size or smaller.
+"""),
+    code("""
+from ecogames.bots import make_bot
+
+game = wildlifeweb.new_game(players=2, seed=2020)
+setup_bot = make_bot("wildlifeweb-greedy", seed=2020)
+while game.phase in ("setup_roadkill", "draft"):
+    game.apply(setup_bot.choose(game, game.legal_actions()))
+jump_in = game.widget(bots={1: "wildlifeweb-greedy"})
+jump_in
+"""),
+    md("""
+Everything the widget shows comes from the Python engine: `jump_in.game` is the game itself.
+"""),
+    code("""
+print(jump_in.game.phase, "- Player", jump_in.game.current_player + 1, "to play")
+for animal in jump_in.game.view()["packs"][0]:
+    print(f"  {animal['name']:<24} food {animal['food_value']} of {animal['need']}")
+"""),
+    md("""
+## 2. The food web of 50 species: who can eat whom
+
+The game's rules decide who can eat whom: a carnivore or omnivore may hunt an animal that
+shares at least one habitat with it, is active at the same time of day and is the same Size
+or smaller (unless an ability says otherwise); herbivores eat plants, insect-eaters eat
+invertebrates, fish-eaters fish, scavengers carrion. `graphs.food_web()` turns those rules
+into a networkx **DiGraph** whose edges point from food to eater, the way energy flows, so
+`nx.trophic_levels` gives every species its **trophic level**: 1 for the food sources, and for
+an eater one more than the average level of what it eats.
+"""),
+    code("""
+import networkx as nx
+
+from ecogames.games.wildlifeweb import graphs
+
+web = graphs.food_web(pets=False)
+species = [n for n, kind in web.nodes(data="kind") if kind == "species"]
+print(f"{len(species)} species, {web.number_of_nodes()} nodes, "
+      f"{web.number_of_edges()} who-can-eat-whom links")
+levels = nx.trophic_levels(web)
+print("\\nhighest trophic levels:")
+for n in sorted(species, key=levels.get, reverse=True)[:6]:
+    kinds = web.in_degree(n)
+    print(f"  {web.nodes[n]['label']:<28} level {levels[n]:.2f}, "
+          f"eats {kinds} kind{'s' if kinds > 1 else ''} of food")
+print("\\nlowest:")
+for n in sorted(species, key=levels.get)[:4]:
+    food = ", ".join(web.nodes[f]["label"] for f in web.predecessors(n))
+    print(f"  {web.nodes[n]['label']:<28} level {levels[n]:.2f}, eats {food}")
+"""),
+    code("""
+import matplotlib.pyplot as plt
+
+from ecogames.core.graphs import food_web_layout
+
+LEVEL_STYLE = {1: ("#009E73", "s"), 2: ("#56B4E9", "o"), 3: ("#E69F00", "^"),
+               4: ("#CC79A7", "D"), 5: ("#0072B2", "p")}
+
+
+def draw_web(web, *, removed=(), starving=(), losing=(), title=""):
+    \"\"\"The food web, producers at the bottom, one row per trophic level (rounded). Each level
+    has a colour and a shape; after a removal the removed node is a black X, the species that
+    starve orange X's and those that lose some of their food yellow hexagons.\"\"\"
+    levels = {n: round(web.nodes[n]["level"]) for n in web}
+    pos = {n: (x, 1 - y) for n, (x, y) in food_web_layout(web).items()}
+    rows = {}
+    for n in web:
+        rows.setdefault(levels[n], []).append(n)
+    for nodes in rows.values():  # stagger crowded rows so the names do not overlap
+        nodes.sort(key=lambda n: pos[n][0])
+        lanes = 1 if len(nodes) <= 8 else 3
+        for i, n in enumerate(nodes):
+            pos[n] = (pos[n][0], pos[n][1] + 0.05 * (i % lanes - (lanes - 1) / 2))
+    _, ax = plt.subplots(figsize=(16, 9))
+    gone = set(removed) | set(starving)
+    faded = bool(gone)
+    lost = [e for e in web.edges if set(e) & gone]
+    nx.draw_networkx_edges(web, pos, ax=ax, edgelist=[e for e in web.edges if e not in lost],
+                           edge_color="#999", alpha=0.12 if faded else 0.25, arrows=False,
+                           width=0.6)
+    if lost:
+        nx.draw_networkx_edges(web, pos, ax=ax, edgelist=lost, edge_color="#D55E00",
+                               alpha=0.7, arrows=True, arrowsize=8, width=1.0, style="dashed")
+    for i, level in enumerate(sorted(rows)):
+        colour, shape = LEVEL_STYLE.get(level, ("#999", "o"))
+        nodes = [n for n in rows[level] if n not in gone and n not in losing]
+        label = f"trophic level about {level}" if not faded else (
+            "not affected (shape: trophic level)" if i == 0 else None)
+        nx.draw_networkx_nodes(web, pos, nodelist=nodes, ax=ax, node_size=150,
+                               node_color="#ddd" if faded else colour, node_shape=shape,
+                               edgecolors="#777" if faded else "#222", label=label)
+    for nodes, colour, shape, size, label in [
+            (losing, "#F0E442", "h", 260, "loses a food source"),
+            (starving, "#D55E00", "X", 300, "starves: a secondary extinction"),
+            (removed, "#000000", "X", 320, "removed")]:
+        if nodes:
+            nx.draw_networkx_nodes(web, pos, nodelist=list(nodes), ax=ax, node_size=size,
+                                   node_color=colour, node_shape=shape, edgecolors="#222",
+                                   label=label)
+    for n, (x, y) in pos.items():
+        ax.text(x, y - 0.025, web.nodes[n]["label"], ha="center", va="top", fontsize=7.5,
+                fontweight="bold" if n in gone else "normal",
+                color="#999" if faded and n not in gone and n not in losing else "#111")
+    ax.set_title(title)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, markerscale=0.8)
+    ax.set_xlim(0.02, 0.98)
+    ax.axis("off")
+    plt.tight_layout()
+    return ax
+
+
+draw_web(web, title="Who can eat whom: the 50 species of the Wildlife deck");
+"""),
+    md("""
+Most predators sit at level 3-4 and eat many kinds of prey: the Wildlife Web is a *web*, not
+a set of chains. (Carrion counts as a food source here, so the Turkey Vulture, which only
+scavenges, sits at level 2.)
+
+## 3. Remove a species: who loses food?
+
+What happens to the web when one species disappears? Its eaters lose a food source; an
+eater left with **no** food at all starves too (a *secondary extinction*), and its own eaters
+may follow. `graphs.who_loses_food` and `graphs.secondary_extinctions` ask the graph.
+
+First a common prey: the Columbia Spotted Frog, eaten by more species than any other animal.
+"""),
+    code("""
+def removal(web, gone):
+    losing = graphs.who_loses_food(web, gone)
+    starving = graphs.secondary_extinctions(web, gone)
+    name = web.nodes[gone]["label"]
+    print(f"Without {name}: {len(losing)} species lose a food source, "
+          f"{len(starving)} starve")
+    for eater, food in losing.items():
+        left = len(food["left"])
+        print(f"  {web.nodes[eater]['label']:<28} "
+              + ("STARVES: nothing left" if left == 0 else
+                 f"still has {left} food source{'s' if left > 1 else ''}"))
+    for n in starving:
+        if n not in losing:
+            print(f"  {web.nodes[n]['label']:<28} STARVES next: its food starved")
+    return losing, starving
+
+
+losing, starving = removal(web, "columbia_spotted_frog")
+"""),
+    md("""
+Twenty-two predators lose a prey and **none** starves: each eats other things too. Many links
+make the web *robust* to the loss of one prey. Now take away something many animals depend on:
+the invertebrates (insects and worms; think of the *Pesticide* Event card).
+"""),
+    code("""
+losing, starving = removal(web, "invertebrates")
+draw_web(web, removed=["invertebrates"], starving=starving,
+         losing=[n for n in losing if n not in starving],
+         title="Without invertebrates: who starves, and who starves after them");
+"""),
+    md("""
+The specialists go first: the bat, the wren and the frog ate nothing but invertebrates, and
+neither do fish. Then the **Osprey** starves although it never ate an insect: it
+only eats fish. That second step is a *cascade* through the web, one trophic level up.
+
+Which single loss would hurt this web most? Remove each node in turn and count:
+"""),
+    code("""
+damage = {n: graphs.secondary_extinctions(web, n) for n in web}
+for n, gone in sorted(damage.items(), key=lambda kv: -len(kv[1])):
+    if gone:
+        print(f"without {web.nodes[n]['label']:<14} {len(gone):>2} species starve")
+print(f"removing any one of the {len(species)} animals: "
+      f"{sum(bool(damage[n]) for n in species)} cause a secondary extinction")
+"""),
+    md("""
+The producers hold everything up: without plants, 27 species starve. No single animal is
+that important in this web, because the predators are generalists. In real ecosystems some
+species are (keystone species, specialists): try `removal(web, "fish")`, or remove several
+species at once with `graphs.secondary_extinctions(web, ["meadow_vole", "deer_mouse"])`.
+"""),
+]
+
+
+TORI = [
+    md("""
+# Tori: the market square of Helsinki, 1952
+
+Helsinki hosts the Olympic Games and the market square (Kauppatori) is full of visitors.
+You are a trader: build stalls, bring customers to them, sell goods and **expand** your
+stalls before the others do. Gold and silver **majority cards** go to the biggest stalls of
+each goods group; the game ends the moment one group's expansion tiles run out (or two groups
+are down to their last tile), and the most points win. The rules are Kristian List's
+description (2012); where it is silent, `docs/rules/tori.md` says what the engine decided.
+
+## 1. Play against a bot
+
+You are **Helsinki** (player 1, the black circle **H**); the greedy bot plays **Turku**
+(orange square **Tu**) on its own when its turn comes (the menu under the board sets how
+fast). On your turn choose **one** option:
+
+- **draw build cards**: click two face-up cards (or one, then a pair in the list), or the
+  pile; "lay out five new" clears the five and lets you take only one;
+- **build** a stall or **expand** one: click a space marked **+** (a card of that zone pays;
+  expanding also costs goods cards of the stall's colour, as many as its new size);
+- **take a customer**: click a highlighted customer; it walks to your stall's entrance, swaps
+  with the customer on the colour-change tile, and you receive goods cards;
+- **tear down** a stall without expansion tiles: click it.
+
+With more than eight cards you discard at once: click cards in your hand. After any move
+**Back** / **Forward** / **Play** replay it step by step: a customer's walk is drawn cell by
+cell, and every majority card changing hands lights up in the table.
+"""),
+    code("""
+from ecogames import tori
+
+widget = tori.new_game(players=2, seed=1952).widget(bots={1: "tori-greedy"})
+widget
+"""),
+    md("""
+Everything the widget shows comes from the Python engine: `widget.game` is the game itself.
+"""),
+    code("""
+game = widget.game
+print("to play:", game.player_names[game.current_player], "| phase:", game.phase)
+print("face-up build cards:", game.display, "| legal now:", len(game.legal_actions()), "actions")
+"""),
+    md("""
+## 2. How far do customers walk? Shortest paths on the square
+
+A customer goes to the stall of its good only if **no competing stall with an empty
+entrance is closer**; a trader who wants it anyway pays one build card per closer stall
+(*marketing*). "Closer" is a walking distance on the square's grid: a customer steps to a
+neighbouring space (not diagonally), around stalls, expansion tiles and information points
+and never into the water. That is a graph, and the distance is a **shortest path** in it.
+
+To have a busy square to look at, three greedy bots play until nine stalls stand.
+"""),
+    code("""
+from ecogames.bots import make_bot
+
+market = tori.new_game(players=3, seed=2)
+bots = [make_bot("tori-greedy", seat) for seat in range(3)]
+while len(market.stalls) < 9:
+    market.push(bots[market.current_player].choose(market, market.legal_actions()))
+print(f"after {len(market.history)} actions: {len(market.stalls)} stalls on the square")
+"""),
+    md("""
+`tori.board_graph(market)` is the whole board as a networkx graph: a node per space (its
+zone, its terrain, the tile, entrance or customer on it) and an edge between neighbouring
+spaces, marked `walk=True` when a customer can step along it now. Keeping the free square
+spaces and those edges gives the graph customers walk on.
+"""),
+    code("""
+import networkx as nx
+
+board = tori.board_graph(market)
+walk = nx.Graph()
+walk.add_nodes_from(cell for cell, data in board.nodes(data=True)
+                    if data["terrain"] in ("square", "quay") and "tile" not in data)
+walk.add_edges_from((a, b) for a, b, ok in board.edges(data="walk") if ok)
+print("the board:", board)
+print("where customers walk:", walk)
+"""),
+    code("""
+from collections import Counter
+
+sellers = Counter(good for _, good in market.stalls)
+good = max((g for g, cell in market.customers.items() if cell), key=lambda g: sellers[g])
+customer = market.customers[good]
+steps = nx.single_source_shortest_path_length(walk, customer)
+paths = nx.single_source_shortest_path(walk, customer)
+occupied = {cell for cell in market.customers.values() if cell}  # entrances with a customer
+
+print(f"The {good} customer stands at {customer}. Stalls selling {good}:")
+for (owner, g), stall in sorted(market.stalls.items()):
+    if g != good:
+        continue
+    mine = steps.get(stall.entrance)
+    if mine is None:
+        print(f"  {market.player_names[owner]:<20} cannot be reached")
+        continue
+    closer = [q for (q, h), other in market.stalls.items()
+              if h == good and q != owner and other.entrance not in occupied
+              and steps.get(other.entrance, mine) < mine]
+    print(f"  {market.player_names[owner]:<20} entrance {stall.entrance}: {mine} steps; "
+          f"{len(closer)} competing stall(s) closer: marketing costs {len(closer)} "
+          f"build card(s) {stall.zone}")
+"""),
+    md("""
+The same distances drawn on the square: the number on each space is how many steps the
+customer needs to reach it, and the lines are networkx's shortest paths to the entrances of
+the stalls that sell what it wants.
+"""),
+    code("""
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+from ecogames.games.tori.components import COATS_OF_ARMS, COLS, ROWS
+
+TERRAIN = {"square": "#f1e9d6", "information": "#ffffff", "quay": "#d2c8b4",
+           "mooring": "#a9cde6", "water": "#7fb0d6"}
+GOODS = {"vegetables": "#009E73", "flowers": "#D55E00", "ice_cream": "#FFFFFF",
+         "fish": "#0072B2", "lemonade": "#F0E442", "souvenirs": "#CC79A7"}
+ARMS = ["#000000", "#E69F00", "#56B4E9", "#8C8C8C"]  # the coats of arms' colours in the widget
+
+fig, ax = plt.subplots(figsize=(6.5, 6.4))
+for (r, c), data in board.nodes(data=True):
+    ax.add_patch(Rectangle((c, r), 1, 1, facecolor=TERRAIN[data["terrain"]], edgecolor="#ddd"))
+    if steps.get((r, c)):
+        ax.text(c + 0.5, r + 0.55, steps[(r, c)], ha="center", va="center", fontsize=7,
+                color="#888")
+    elif data["terrain"] == "information":
+        ax.text(c + 0.5, r + 0.55, "i", ha="center", va="center", style="italic", weight="bold",
+                color="#0072B2")
+for (owner, g), stall in market.stalls.items():
+    for r, c in stall.tiles:
+        ax.add_patch(Rectangle((c + 0.06, r + 0.06), 0.88, 0.88, facecolor=GOODS[g],
+                               edgecolor="black", lw=1.8 if (r, c) == stall.cell else 0.6))
+    r, c = stall.cell
+    ax.text(c + 0.5, r + 0.55, COATS_OF_ARMS[owner][:2], ha="center", va="center", fontsize=7,
+            weight="bold", color="white" if g in ("vegetables", "flowers", "fish") else "black")
+    # the entrance side: a small square where the tile's half circle is
+    (er, ec), (r, c) = stall.entrance, stall.cell
+    ax.plot((ec + c) / 2 + 0.5 + (ec - c) * 0.1, (er + r) / 2 + 0.5 + (er - r) * 0.1, "s",
+            ms=6, mfc=GOODS[g], mec="black", mew=0.8)
+selling = [(owner, stall) for (owner, g), stall in sorted(market.stalls.items())
+           if g == good and stall.entrance in paths]
+for i, (owner, stall) in enumerate(selling):
+    shift = (i - (len(selling) - 1) / 2) * 0.12  # side by side where paths share spaces
+    rows, cols = zip(*paths[stall.entrance])
+    label = f"to {COATS_OF_ARMS[owner]}'s stall: {steps[stall.entrance]} steps"
+    ax.plot([c + 0.5 + shift for c in cols], [r + 0.5 + shift for r in rows], lw=3,
+            color=ARMS[owner], label=label)
+ax.plot(customer[1] + 0.5, customer[0] + 0.5, "o", ms=13, mfc=GOODS[good], mec="black",
+        label=f"the {good.replace('_', ' ')} customer")
+ax.set(xlim=(0, COLS), ylim=(ROWS, 0), aspect="equal")
+ax.set_xticks([c + 0.5 for c in range(COLS)], range(COLS), fontsize=7)
+ax.set_yticks([r + 0.5 for r in range(ROWS)], range(ROWS), fontsize=7)
+ax.set_title("Steps from one customer: networkx shortest paths on the square", fontsize=10)
+ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.05), ncol=2, fontsize=8, frameon=False)
+plt.tight_layout()
+"""),
+    md("""
+The engine measures "closer" exactly this way (`graphs.py`:
+`nx.single_source_shortest_path_length` on the square without the tiles), so the marketing
+cost in the widget's action labels is the count above.
+
+## 3. Whole games between bots
+
+Traders who draw, build and discard at random almost never finish: a game takes thousands of
+moves. The greedy bot works towards one expansion at a time (the goods cards and the build
+card it still needs), takes the customers that bring those goods and builds near customers;
+its games end in a few hundred moves.
+"""),
+    code("""
+from ecogames.bots import play
+
+for players in (2, 3, 4):
+    g = tori.new_game(players=players, seed=players)
+    outcome = play(g, [make_bot("tori-greedy", seat) for seat in range(players)])
+    scores = ", ".join(f"{COATS_OF_ARMS[p]} {s}" for p, s in enumerate(outcome.scores))
+    print(f"{players} players, {len(g.history)} actions: {outcome.reason}. Points: {scores}")
+    gold = Counter(COATS_OF_ARMS[p] for p in g.gold.values() if p is not None)
+    print(f"   gold majority cards: {dict(gold)}")
+"""),
+]
+
+
 def main() -> None:
     write("index.ipynb", INDEX)
     write("toritori.ipynb", TORITORI)
+    write("tulikko.ipynb", TULIKKO)
+    write("wildlifeweb.ipynb", WILDLIFEWEB)
+    write("tori.ipynb", TORI)
 
 
 if __name__ == "__main__":

@@ -107,3 +107,235 @@ def toritori_defeat() -> GameWidget:
     return _toritori_widget(game)
 
 
+# -- Tulikko ------------------------------------------------------------------------------
+
+
+def _tulikko_widget(game):
+    from ecogames.games.tulikko.widget import Widget
+
+    return Widget(game)
+
+
+def _tulikko_before(stop, seeds=range(200)):
+    """A game between greedy bots, stopped just before the first action for which
+    ``stop(game, action)`` holds; returns the game and that action."""
+    from ecogames.bots import make_bot
+    from ecogames.games import tulikko
+
+    for seed in seeds:
+        game = tulikko.new_game(players=2, seed=seed, maps=["fox", "owl"])
+        bots = [make_bot("tulikko-greedy", seed), make_bot("tulikko-greedy", seed + 1)]
+        while not game.is_over:
+            action = bots[game.current_player].choose(game, game.legal_actions())
+            if stop(game, action):
+                return game, action
+            game.apply(action)
+    raise AssertionError("no game reached the situation")
+
+
+def _tulikko_after(game, action):
+    twin = game.clone()
+    twin.push(action)
+    return twin
+
+
+@scenario("tulikko-start")
+def tulikko_start() -> GameWidget:
+    from ecogames.games import tulikko
+
+    widget = _tulikko_widget(tulikko.new_game(players=3, seed=5, maps=["fox", "owl", "lynx"]))
+    for cell in (9, 10, 6):
+        widget.act({"type": "place_start", "cell": cell})
+    return widget
+
+
+@scenario("tulikko-mid-cascade")
+def tulikko_mid_cascade() -> GameWidget:
+    def completes(game, action):
+        return (action.type == "place_tokens" and len(action.at) >= 2
+                and _tulikko_after(game, action).fulfilled != game.fulfilled)
+
+    game, action = _tulikko_before(completes)
+    widget = _tulikko_widget(game)
+    widget.act(action)
+    kinds = [e["kind"] for e in widget.cascade["events"]]
+    widget.step_to(kinds.index("landscape_card"))
+    return widget
+
+
+@scenario("tulikko-decision")
+def tulikko_decision() -> GameWidget:
+    def token_choice(game, action):
+        after = _tulikko_after(game, action)
+        return (action.type == "place" and after.phase == "tokens"
+                and len(after.legal_actions()) >= 4)
+
+    game, action = _tulikko_before(token_choice)
+    widget = _tulikko_widget(game)
+    widget.act(action)
+    return widget
+
+
+@scenario("tulikko-over")
+def tulikko_over() -> GameWidget:
+    game, action = _tulikko_before(lambda g, a: _tulikko_after(g, a).is_over)
+    widget = _tulikko_widget(game)
+    widget.act(action)
+    return widget
+
+
+# -- Wildlife Web -------------------------------------------------------------------------
+
+
+def _wildlifeweb_widget(game):
+    from ecogames.games.wildlifeweb.widget import Widget
+
+    return Widget(game)
+
+
+def _wildlifeweb_before(predicate, seeds=range(200), players=2):
+    """A greedy-bot game stopped just before the first action ``predicate(game, action)``
+    holds for: (game, action)."""
+    from ecogames.games import wildlifeweb
+    from ecogames.games.wildlifeweb.bots import GreedyBot
+
+    for seed in seeds:
+        game = wildlifeweb.new_game(players=players, seed=seed)
+        bot = GreedyBot(seed)
+        while not game.is_over:
+            action = bot.choose(game, game.legal_actions())
+            if predicate(game, action):
+                return game, action
+            game.push(action)
+    raise AssertionError("no game reached the situation")
+
+
+@scenario("wildlifeweb-start")
+def wildlifeweb_start() -> GameWidget:
+    from ecogames.games import wildlifeweb
+
+    return _wildlifeweb_widget(wildlifeweb.new_game(players=2, seed=7))
+
+
+@scenario("wildlifeweb-mid-cascade")
+def wildlifeweb_mid_cascade() -> GameWidget:
+    """A hunt whose dice tie and are rolled again, shown at the first roll."""
+
+    def tied_hunt(game, action):
+        if action.type != "hunt":
+            return False
+        twin = game.clone()
+        kinds = [e.kind for e in twin.apply(action).events]
+        return "tie" in kinds and "eat" in kinds
+
+    game, action = _wildlifeweb_before(tied_hunt)
+    widget = _wildlifeweb_widget(game)
+    widget.act(action)
+    kinds = [e["kind"] for e in widget.cascade["events"]]
+    widget.step_to(kinds.index("roll"))
+    return widget
+
+
+@scenario("wildlifeweb-decision")
+def wildlifeweb_decision() -> GameWidget:
+    """An Event strikes one of the player's animals: the player chooses which."""
+    game, _ = _wildlifeweb_before(lambda g, a: g.phase == "victim", players=3)
+    return _wildlifeweb_widget(game)
+
+
+@scenario("wildlifeweb-over")
+def wildlifeweb_over() -> GameWidget:
+    def wins(game, action):
+        twin = game.clone()
+        twin.push(action)
+        return twin.is_over
+
+    game, action = _wildlifeweb_before(wins)
+    widget = _wildlifeweb_widget(game)
+    widget.act(action)
+    return widget
+
+
+# -- Tori (the Helsinki 1952 market game) -------------------------------------------------
+
+
+def _tori_widget(game):
+    from ecogames.games.tori.widget import Widget
+
+    return Widget(game)
+
+
+def _tori_before(predicate, players=2, seeds=range(60)):
+    """A game between greedy bots stopped just before the first action for which
+    ``predicate(game, action)`` holds; returns the game and that action."""
+    from ecogames.bots import make_bot
+    from ecogames.games import tori
+
+    for seed in seeds:
+        game = tori.new_game(players=players, seed=seed)
+        bots = [make_bot("tori-greedy", seed * 10 + p) for p in range(players)]
+        while not game.is_over:
+            action = bots[game.current_player].choose(game, game.legal_actions())
+            if predicate(game, action):
+                return game, action
+            game.push(action)
+    raise AssertionError("no game reached the situation")
+
+
+def _tori_cascade_kinds(game, action):
+    twin = game.clone()
+    return twin, [e.kind for e in twin.apply(action).events]
+
+
+@scenario("tori-start")
+def tori_start() -> GameWidget:
+    from ecogames.games import tori
+
+    return _tori_widget(tori.new_game(players=3, seed=7))
+
+
+@scenario("tori-mid-cascade")
+def tori_mid_cascade() -> GameWidget:
+    """A customer walks to a stall that pays for marketing; shown at the walk."""
+    def marketed_walk(game, action):
+        if action.type != "take_customer":
+            return False
+        twin, kinds = _tori_cascade_kinds(game, action)
+        return "marketing" in kinds and len(twin.last_cascade.events[kinds.index(
+            "customer")].touched["cells"]) >= 5
+
+    game, action = _tori_before(marketed_walk, players=3)
+    widget = _tori_widget(game)
+    widget.act(action)
+    kinds = [e["kind"] for e in widget.cascade["events"]]
+    widget.step_to(kinds.index("customer"))
+    return widget
+
+
+@scenario("tori-decision")
+def tori_decision() -> GameWidget:
+    """The hand limit: after taking a customer the player holds more than eight cards."""
+    def over_the_limit(game, action):
+        return action.type == "take_customer" and _tori_cascade_kinds(game, action)[0] \
+            .phase == "discard"
+
+    game, action = _tori_before(over_the_limit)
+    widget = _tori_widget(game)
+    widget.act(action)
+    return widget
+
+
+@scenario("tori-over")
+def tori_over() -> GameWidget:
+    """The last expansion takes a gold majority card from the other player and ends Tori."""
+    def ends_with_gold(game, action):
+        if action.type != "expand":
+            return False
+        twin, _ = _tori_cascade_kinds(game, action)
+        return twin.is_over and any(e.kind == "majority" and "gold" in e.text
+                                    for e in twin.last_cascade.events)
+
+    game, action = _tori_before(ends_with_gold)
+    widget = _tori_widget(game)
+    widget.act(action)
+    return widget

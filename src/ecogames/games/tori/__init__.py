@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import bots as _bots  # noqa: F401  (registers the "tori-greedy" bot)
 from .rules import (
     PHASES,
     Build,
@@ -45,3 +46,12 @@ __all__ = [
     "Refresh", "Stall", "TakeCustomer", "TakeFaceUp", "TakeFromPile", "TearDown", "Tori",
     "board_graph", "new_game",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``Widget`` (``widget.py``) is imported on first use: the engine needs no anywidget."""
+    if name == "Widget":
+        from .widget import Widget
+
+        return Widget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import bots as _bots  # noqa: F401  (registers the "tulikko-greedy" bot)
 from .rules import (
     PHASES,
     ChooseMap,
@@ -36,6 +37,10 @@ def new_game(players: int = 2, seed: int | None = None, **options: Any) -> Tulik
 
 
 def __getattr__(name: str) -> Any:
+    if name == "Widget":  # widget.py imports anywidget: the engine does not need it
+        from .widget import Widget
+
+        return Widget
     # graphs imports networkx: load it only when asked for
     if name in ("board_graph", "river_graph", "zones_graph", "central_board_graph"):
         from . import graphs

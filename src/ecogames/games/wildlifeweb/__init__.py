@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from . import bots as _bots  # noqa: F401  (registers the "wildlifeweb-greedy" bot)
 from . import components
 from .rules import (
     ACTION_TYPES,
@@ -32,6 +35,16 @@ from .rules import (
     WildlifeWeb,
     new_game,
 )
+
+
+def __getattr__(name: str) -> Any:
+    """``Widget`` (``widget.py``) is imported on first use: the engine needs no anywidget."""
+    if name == "Widget":
+        from .widget import Widget
+
+        return Widget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ACTION_TYPES", "PHASES", "AdoptPet", "ChooseVictim", "DeclinePet", "Draft",

@@ -1,0 +1,289 @@
+/** The Tulikko board: slide arrows, placing, token choices, aurora moves, replay highlights. */
+import { afterEach, describe, expect, it } from "vitest";
+import tulikko from "../src/entries/tulikko";
+import type { LegalAction } from "../src/kit";
+import { type Fixture, type Mounted, fixture, mount } from "./helpers";
+
+let mounted: Mounted[] = [];
+const open = (values: Fixture): Mounted => {
+  const m = mount(values, tulikko);
+  mounted.push(m);
+  return m;
+};
+
+afterEach(() => {
+  for (const m of mounted) m.cleanup();
+  mounted = [];
+  document.body.replaceChildren();
+});
+
+const legalIds = (w: Mounted): string[] =>
+  [...w.get("board").querySelectorAll('[data-legal="true"]')].map(
+    (e) => e.getAttribute("data-testid") ?? "",
+  );
+
+/** Click any element (SVG elements have no click() method). */
+const tap = (w: Mounted, testid: string): void => {
+  w.get(testid).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+};
+
+const idOf = (f: Fixture, pred: (a: LegalAction) => boolean): number => {
+  const found = (f.legal ?? []).find(pred);
+  if (!found) throw new Error("no such legal action");
+  return found.id;
+};
+
+describe("the central board", () => {
+  it("draws the cross with the middle tile hidden and the tile to slide in", () => {
+    const f = fixture("tulikko-start.json");
+    const w = open(f);
+    expect(w.get("slot-center").dataset.tile).toBe("hidden");
+    expect(w.get("slot-center").textContent).toContain("?");
+    for (const side of ["north", "east", "south", "west"]) {
+      expect(w.get(`slot-${side}`).dataset.tile).not.toBe("");
+    }
+    const hand = (f.view as { hand: { id: number } }).hand;
+    expect(w.get("hand").dataset.tile).toBe(String(hand.id));
+  });
+
+  it("makes only the four arrows clickable, and an arrow sends its slide", () => {
+    const f = fixture("tulikko-start.json");
+    const w = open(f);
+    expect(legalIds(w).sort()).toEqual(
+      ["slide-east", "slide-north", "slide-south", "slide-west"].sort(),
+    );
+    tap(w, "slide-east");
+    const east = idOf(f, (a) => a.action.type === "slide" && a.action.side === "east");
+    expect(w.model.sent).toEqual([{ kind: "act", id: east }]);
+    expect(w.get("slide-east").dataset.ejects).toBe("west");
+    expect(w.get("slide-east").getAttribute("aria-label")).toContain("the west tile comes out");
+  });
+
+  it("offers nothing on a bot's turn, and says the bot plays", () => {
+    const f = fixture("tulikko-start.json");
+    const w = open({ ...f, layout: { ...f.layout, bot_seats: [0] } });
+    expect(legalIds(w)).toEqual([]);
+    expect(w.get("prompt").dataset.bot).toBe("true");
+    expect(w.get("prompt").textContent).toContain("is played by a bot");
+    w.model.set("layout", { ...f.layout, bot_seats: [1] });
+    expect(legalIds(w)).toHaveLength(4);
+  });
+
+  it("works from the keyboard: an arrow is a button that Enter presses", () => {
+    const f = fixture("tulikko-start.json");
+    const w = open(f);
+    const arrow = w.get("slide-south");
+    expect(arrow.getAttribute("role")).toBe("button");
+    expect(arrow.getAttribute("tabindex")).toBe("0");
+    arrow.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    const south = idOf(f, (a) => a.action.type === "slide" && a.action.side === "south");
+    expect(w.model.sent).toEqual([{ kind: "act", id: south }]);
+  });
+
+  it("previews the tile an arrow would push out", () => {
+    const w = open(fixture("tulikko-start.json"));
+    w.get("slide-north").dispatchEvent(new MouseEvent("mouseenter"));
+    expect(w.get("slot-south").classList.contains("tk-preview")).toBe(true);
+    w.get("slide-north").dispatchEvent(new MouseEvent("mouseleave"));
+    expect(w.get("slot-south").classList.contains("tk-preview")).toBe(false);
+  });
+});
+
+describe("placing and tokens", () => {
+  it("places the ejected tile on a highlighted space of the right symbol", () => {
+    const f = fixture("tulikko-start.json");
+    const view = structuredClone(f.view) as Record<string, unknown> & {
+      players: { map: { cell: number; symbol: string; tile: unknown }[] }[];
+    };
+    const moon = view.players[0].map.filter((c) => c.symbol === "moon" && !c.tile);
+    view.phase = "place";
+    view.hand = null;
+    view.held = { id: 7, colour: "blue", back: "neutral", side: "south", symbol: "moon" };
+    const legal = moon.map((c, i) => ({
+      id: i,
+      label: `Place the tile on cell ${c.cell}`,
+      action: { type: "place", cell: c.cell },
+    }));
+    const w = open({ ...f, view, legal, cascade: {} });
+    expect(legalIds(w).sort()).toEqual(moon.map((c) => `cell-0-${c.cell}`).sort());
+    expect(w.get("held").dataset.tile).toBe("7");
+    expect(w.get("prompt").textContent).toContain("moon");
+    tap(w, `cell-0-${moon[1].cell}`);
+    expect(w.model.sent).toEqual([{ kind: "act", id: 1 }]);
+  });
+
+  it("offers the token choices in a chooser, with the borders they fill", () => {
+    const f = fixture("tulikko-decision.json");
+    const w = open(f);
+    const chooser = w.get("chooser");
+    expect(chooser.querySelectorAll("button")).toHaveLength(f.legal!.length);
+    const both = idOf(f, (a) => Array.isArray(a.action.at) && a.action.at.length === 2);
+    expect(w.get(`choice-${both}`).textContent).toMatch(
+      /^Place a river token by .* a river token by/,
+    );
+    const none = idOf(f, (a) => Array.isArray(a.action.at) && a.action.at.length === 0);
+    expect(w.get(`choice-${none}`).textContent).toContain("withhold them all");
+    // the two borders the new tile calls tokens for
+    expect(w.get("pending-1-6-10").dataset.kind).toBe("river");
+    expect(w.get("pending-1-5-6").dataset.kind).toBe("river");
+    const one = idOf(f, (a) => JSON.stringify(a.action.at) === "[5]");
+    w.get(`choice-${one}`).dispatchEvent(new MouseEvent("mouseenter"));
+    expect(w.get("pending-1-5-6").dataset.preview).toBe("true");
+    expect(w.get("pending-1-6-10").dataset.preview).toBe("false");
+    w.click(`choice-${one}`);
+    expect(w.model.sent).toEqual([{ kind: "act", id: one }]);
+  });
+
+  it("opens a chooser when one target offers several actions", () => {
+    const f = fixture("tulikko-decision.json");
+    const w = open(f);
+    // the tile just placed is the target of every token choice
+    const cell = w.get("cell-1-6");
+    expect(cell.dataset.legal).toBe("true");
+    expect(cell.dataset.pending).toBe("true");
+    tap(w, "cell-1-6");
+    expect(w.model.sent).toEqual([]);
+    expect(w.find("chooser")).not.toBeNull();
+  });
+
+  it("moves a tile with the purple aurora tile in two clicks: the tile, then a space", () => {
+    const f = fixture("tulikko-start.json");
+    const legal = [
+      ...f.legal!,
+      { id: 4, label: "Aurora: move 9 to 0", action: { type: "move_tile", source: 9, target: 0 } },
+      { id: 5, label: "Aurora: move 9 to 1", action: { type: "move_tile", source: 9, target: 1 } },
+    ];
+    const w = open({ ...f, legal });
+    expect(w.get("cell-0-0").dataset.legal).toBeUndefined();
+    tap(w, "cell-0-9");
+    expect(w.model.sent).toEqual([]);
+    expect(w.get("cell-0-9").dataset.selected).toBe("true");
+    expect(w.get("cell-0-0").dataset.legal).toBe("true");
+    expect(w.get("prompt").textContent).toContain("click the empty space");
+    tap(w, "cell-0-1");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 5 }]);
+    w.click("tk-cancel-move");
+    expect(w.get("cell-0-0").dataset.legal).toBeUndefined();
+  });
+
+  it("lets a player choose a map before the game starts", () => {
+    const f = fixture("tulikko-start.json");
+    const view = structuredClone(f.view) as Record<string, unknown> & {
+      players: Record<string, unknown>[];
+    };
+    view.phase = "choose_map";
+    view.hand = null;
+    view.players = view.players.map((p) => ({ ...p, animal: null, map: null, tokens: [] }));
+    const legal = ["fox", "owl", "lynx", "reindeer"].map((animal, id) => ({
+      id,
+      label: `Choose the ${animal} wilderness map`,
+      action: { type: "choose_map", animal },
+    }));
+    const w = open({ ...f, view, legal, cascade: {} });
+    expect(w.find("map-choices")).not.toBeNull();
+    w.click("map-choice-lynx");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 2 }]);
+  });
+});
+
+describe("objectives and graphs", () => {
+  it("shows the landscape cards, symbol cards and aurora tiles with their owners", () => {
+    const f = fixture("tulikko-over.json");
+    const w = open(f);
+    const view = f.view as {
+      landscape_cards: { id: string; fulfilled_by: number[] }[];
+      symbol_cards: { symbol: string; owner: number | null }[];
+      auroras: { id: string; holder: number | null; used: boolean }[];
+    };
+    for (const card of view.landscape_cards) {
+      expect(w.get(`card-${card.id}`).dataset.fulfilledBy).toBe(card.fulfilled_by.join(","));
+    }
+    for (const card of view.symbol_cards) {
+      expect(w.get(`symbol-card-${card.symbol}`).dataset.owner).toBe(
+        card.owner === null ? "" : String(card.owner),
+      );
+    }
+    for (const a of view.auroras) {
+      expect(w.get(`aurora-${a.id}`).dataset.holder).toBe(
+        a.holder === null ? "" : String(a.holder),
+      );
+      expect(w.get(`aurora-${a.id}`).dataset.used).toBe(String(a.used));
+    }
+    expect(legalIds(w)).toEqual([]);
+  });
+
+  it("shows the supply of tokens left", () => {
+    const f = fixture("tulikko-over.json");
+    const w = open(f);
+    const players = (f.view as { players: { supply: { animal: number; river: number } }[] })
+      .players;
+    players.forEach((p, seat) => {
+      expect(w.get(`supply-${seat}`).dataset.animal).toBe(String(p.supply.animal));
+      expect(w.get(`supply-${seat}`).dataset.river).toBe(String(p.supply.river));
+    });
+  });
+
+  it("draws the colour zones and the river network on demand", () => {
+    const f = fixture("tulikko-over.json");
+    const w = open(f);
+    expect(w.find("graphs-0")).toBeNull();
+    w.click("tk-graphs-toggle");
+    expect(w.get("tk-graphs-toggle").getAttribute("aria-pressed")).toBe("true");
+    const players = (
+      f.view as {
+        players: { seat: number; largest_zone: number; tokens: { kind: string }[] }[];
+      }
+    ).players;
+    for (const p of players) {
+      const layer = w.get(`graphs-${p.seat}`);
+      const sizes = [...layer.querySelectorAll("[data-testid^=zone-]")].map((z) =>
+        Number(z.getAttribute("data-size")),
+      );
+      expect(Math.max(...sizes)).toBe(p.largest_zone);
+      const rivers = [...layer.querySelectorAll("[data-testid^=river-]")].map((z) =>
+        Number(z.getAttribute("data-size")),
+      );
+      expect(rivers.reduce((a, b) => a + b, 0)).toBe(
+        p.tokens.filter((t) => t.kind === "river").length,
+      );
+    }
+    w.click("tk-graphs-toggle");
+    expect(w.find("graphs-0")).toBeNull();
+  });
+});
+
+describe("replaying a cascade", () => {
+  it("highlights what each step touched, and offers nothing while replaying", () => {
+    const f = fixture("tulikko-mid-cascade.json");
+    const w = open(f);
+    const events = f.cascade!.events!;
+    expect(events[f.step!].kind).toBe("landscape_card");
+    expect(w.get("card-shape-7").dataset.highlight).toBe("true");
+    expect(w.get("player-map-1").dataset.highlight).toBe("true");
+    expect(legalIds(w)).toEqual([]);
+
+    w.model.set("step", 0); // the first river token
+    expect(w.get("token-1-6-10").dataset.highlight).toBe("true");
+    expect(w.get("token-1-6-10").dataset.kind).toBe("river");
+    expect(w.find("token-1-5-6")).toBeNull(); // not placed yet at that step
+    expect(w.get("card-shape-7").dataset.highlight).toBe("false");
+
+    w.model.set("step", 4); // the animal tokens on the card
+    expect(w.get("card-shape-7").dataset.fulfilledBy).toBe("1");
+
+    w.model.set("step", -1); // back to now: the arrows are offered again
+    expect(legalIds(w)).toHaveLength(4);
+  });
+
+  it("highlights the cells of a completed symbol", () => {
+    const f = fixture("tulikko-over.json");
+    const w = open(f);
+    w.model.set("step", 2);
+    const event = f.cascade!.events![2];
+    expect(event.kind).toBe("symbol_card");
+    expect(w.get("symbol-card-star").dataset.highlight).toBe("true");
+    for (const [seat, cell] of event.touched.cells as [number, number][]) {
+      expect(w.get(`cell-${seat}-${cell}`).dataset.highlight).toBe("true");
+    }
+  });
+});

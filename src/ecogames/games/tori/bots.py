@@ -1,0 +1,222 @@
+"""A greedy bot for Tori: expand when it can, take customers, build near them, draw what helps.
+
+Uniformly random players make very long games of Tori (they draw and discard far more than
+they expand: docs/rules/tori.md, "Random play"). This bot plays with purpose, one rule of
+thumb per option of a turn, so games between bots end in a few hundred actions:
+
+1. **Expand** (Udvid en bod) whenever it can: the expansion that wins a majority card, then
+   one that starts a new goods group (versatility), then one in the zones and goods of its own
+   bonus cards.
+2. **Take a customer** (Tag en kunde) who brings goods cards its next expansion still needs,
+   for the least marketing and without overflowing the hand.
+3. **Build** (Byg en ny bod) up to four stalls, each with its entrance as few steps as possible
+   from its good's customer (networkx distances, graphs.py); more only to free a customer
+   stuck at an entrance. **Tear down** a bare stall its customer can no longer walk to.
+4. **Draw** (Træk byggekort) the face-up cards of the zones where its stalls can grow, else two
+   from the pile.
+
+It works towards one expansion at a time, the one fewest cards away. In the decisions it
+takes the most useful face-up card after a refresh, and at the hand limit it discards what
+its stalls cannot use. Equal choices are broken by the bot's own seeded generator, and one
+action in twenty is a random legal one, so bots never lock each other in a loop. Registered
+as ``"tori-greedy"`` when ``ecogames.games.tori`` is imported.
+
+>>> from ecogames.games import tori
+>>> from ecogames.bots import make_bot, play
+>>> game = tori.new_game(players=2, seed=3)
+>>> play(game, make_bot("tori-greedy", 1)).reason != ""
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ecogames.bots import register_bot
+from ecogames.core import Action, Game, Rng
+
+from .components import AREA_CARD, COLOUR_CARD, HAND_LIMIT, ZONE_OF, entrance_of
+from .rules import (
+    Build,
+    DiscardBuild,
+    DiscardGoods,
+    DrawFaceUp,
+    DrawPile,
+    Expand,
+    TakeCustomer,
+    TakeFaceUp,
+    TearDown,
+    Tori,
+)
+
+RANDOM_ONE_IN = 20
+"""One action in this many is a random legal one (breaks any loop between greedy bots)."""
+MAX_STALLS = 4
+"""Beyond this many stalls the bot builds only for a customer stuck at another stall's
+entrance (waiting for a good nobody it can reach sells), where it can walk to the new one."""
+
+
+class GreedyBot:
+    """Rules of thumb for Tori (see the module docstring); any game but Tori: random."""
+
+    name = "tori-greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if not isinstance(game, Tori) or self.rng.below(RANDOM_ONE_IN) == 0:
+            return self.rng.choice(legal)
+        if game.phase == "discard":
+            return self._best(legal, lambda a: -_card_value(game, a))
+        if game.phase == "refresh":
+            return self._best(legal, lambda a: (_card_value(game, a)
+                                                if isinstance(a, TakeFaceUp) else 0.5))
+        for kind, value in ((Expand, _expand_value), (TakeCustomer, _customer_value),
+                            (Build, _build_value), (TearDown, _tear_down_value)):
+            options = [a for a in legal if isinstance(a, kind)]
+            if options:
+                best = self._best(options, lambda a, value=value: value(game, a))
+                if value(game, best) > 0:
+                    return best
+        draws = [a for a in legal if isinstance(a, DrawFaceUp | DrawPile)]
+        if draws:
+            return self._best(draws, lambda a: _draw_value(game, a))
+        return self.rng.choice(legal)
+
+    def _best(self, options: Sequence[Action], value: Callable[[Action], float]) -> Action:
+        scored = [(value(a), a) for a in options]
+        top = max(v for v, _ in scored)
+        best = [a for v, a in scored if v >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+
+def _goods_needed(game: Tori, p: int, good: str) -> int:
+    """Goods cards of ``good`` the player's next expansion of that stall costs (0: no stall)."""
+    stall = game.stalls.get((p, good))
+    return 0 if stall is None else stall.size + 1
+
+
+def _target(game: Tori, p: int) -> str | None:
+    """The good of the stall whose next expansion is fewest cards away (goods cards still
+    missing, plus one without a build card it can use); None with no stall that can grow."""
+    best: tuple[float, int, str] | None = None
+    for (q, good), stall in game.stalls.items():
+        if q != p or game.expansion_supply(good) <= 0:
+            continue
+        missing = max(0, stall.size + 1 - game.goods_hands[p][good])
+        if not any(game.build_hands[p][z - 1] for z in game.stall_zones(stall)):
+            missing += 1
+        key = (missing + stall.size / 2, stall.size, good)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[2]
+
+
+def _card_value(game: Tori, action: Action) -> float:
+    """How much the active player wants the card an action names (to keep or to take): the
+    cards of the expansion it works towards most, then those of its other stalls."""
+    p = game.active
+    target = _target(game, p)
+    if isinstance(action, DiscardGoods):
+        held = game.goods_hands[p][action.good]
+        if held > _goods_needed(game, p, action.good):
+            return 0.0
+        return 5.0 if action.good == target else 1.0
+    zone = getattr(action, "zone", None)
+    if zone is None:
+        return 0.0
+    value = 0.0
+    for (q, good), stall in game.stalls.items():
+        if q == p and zone in game.stall_zones(stall):
+            value = max(value, 5.0 if good == target else 1.5)
+    if sum(1 for q, _ in game.stalls if q == p) < MAX_STALLS:
+        value = max(value, 1.0)
+    others = game.build_hands[p][zone - 1] - (1 if isinstance(action, DiscardBuild) else 0)
+    return value / (1 + 2 * others)
+
+
+def _expand_value(game: Tori, a: Action) -> float:
+    assert isinstance(a, Expand)
+    p = game.active
+    stall = game.stalls[(p, a.good)]
+    size = stall.size + 1
+    others = max((st.size for (q, g), st in game.stalls.items() if g == a.good and q != p),
+                 default=0)
+    value = 10.0
+    if game.gold[a.good] != p and size > others:
+        value += 8.0
+    elif game.silver[a.good] != p and size == others:
+        value += 4.0
+    if not stall.expansions:
+        value += 3.0  # a new goods group towards the versatility card
+    if ZONE_OF[(a.row, a.col)] in AREA_CARD[game.area_bonus[p]].zones:
+        value += 1.5
+    if a.good in COLOUR_CARD[game.colour_bonus[p]].goods:
+        value += 1.5
+    return value
+
+
+def _customer_value(game: Tori, a: Action) -> float:
+    """The goods cards the next expansion still needs that this customer brings, less the
+    build cards marketing costs and the cards the hand limit would throw away."""
+    assert isinstance(a, TakeCustomer)
+    p = game.active
+    stall = game.stalls[(p, a.good)]
+    gain = min(stall.size, game.goods_supply[a.good])
+    missing = max(0, _goods_needed(game, p, a.good) - game.goods_hands[p][a.good])
+    marketing = len(game._closer_competitors(p, a.good) or [])
+    overflow = max(0, game.hand_size(p) - marketing + gain - HAND_LIMIT)
+    bonus = 1.0 if a.good == _target(game, p) else 0.0
+    return min(gain, missing) + bonus - 1.5 * marketing - 0.5 * overflow
+
+
+def _build_value(game: Tori, a: Action) -> float:
+    assert isinstance(a, Build)
+    from .graphs import distances_from
+
+    p = game.active
+    customer = game.customers[a.good]
+    stuck = customer is not None and any(st.entrance == customer for st in game.stalls.values())
+    if sum(1 for q, _ in game.stalls if q == p) >= MAX_STALLS and not stuck:
+        return 0.0
+    value = 5.0
+    if a.good in COLOUR_CARD[game.colour_bonus[p]].goods:
+        value += 1.0
+    if ZONE_OF[(a.row, a.col)] in AREA_CARD[game.area_bonus[p]].zones:
+        value += 1.0
+    if customer is None:  # on the colour-change tile: it comes back later
+        return value
+    cell = (a.row, a.col)
+    dist = distances_from(game._blocked() | {cell}, customer).get(entrance_of(cell, a.facing))
+    if dist is None:
+        return -1.0  # the customer cannot walk there
+    return value + 4.0 - 0.25 * dist
+
+
+def _tear_down_value(game: Tori, a: Action) -> float:
+    """Worth it only for a stall its customer cannot walk to (stalls have walled it in):
+    its tile goes back to the supply, to be built again where the customer can come."""
+    assert isinstance(a, TearDown)
+    from .graphs import walking_regions
+
+    customer = game.customers[a.good]
+    if customer is None:
+        return 0.0
+    regions = walking_regions(game._blocked())
+    entrance = game.stalls[(game.active, a.good)].entrance
+    return 1.0 if regions.get(entrance) != regions.get(customer) else 0.0
+
+
+def _draw_value(game: Tori, a: Action) -> float:
+    if isinstance(a, DrawPile):
+        return 1.2
+    assert isinstance(a, DrawFaceUp)
+    return sum(_card_value(game, TakeFaceUp(z)) for z in (a.first, a.second))
+
+
+register_bot(GreedyBot.name, GreedyBot)
+
+__all__ = ["GreedyBot"]

@@ -1,0 +1,175 @@
+"""A greedy bot for Wildlife Web: feed every animal, take mates, raise Offspring.
+
+The bot scores each legal action on its own (no lookahead) and plays the best; equal scores
+are broken by its own seeded generator, so a bot with a seed plays the same game every time.
+
+- Raising Offspring and taking a mate come first (they win the game), giving up the least
+  food the rules allow.
+- Feeding: each action is worth the food it brings on average: a Forage card is sure food;
+  a hunt is worth the prey's Size times the chance to win the dice duel (Power and the
+  abilities that plainly apply, one die each, ties rolled again); scavenging the same with
+  Agility against the highway's die. Ending the feeding is worth nothing, so every animal
+  that can still eat does.
+- Choosing animals (the draft, replacing, swapping): the mate of an unmated animal above
+  all; then animals that forage (sure food), active both day and night, small (a Size 1
+  animal needs 1 food to mate, 1 for an Offspring, 1 to raise it).
+- Roadkill is chosen among the animals the bot wants least; an Event strikes the animal
+  whose loss costs least; pets are adopted.
+
+Registered as ``"wildlifeweb-greedy"`` when ``ecogames.games.wildlifeweb`` is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from ecogames.bots import register_bot
+from ecogames.core import Action, Game, Rng
+
+from .components import CARD_ANIMAL, DIE_FACES, FOOD_VALUE, MATE_OF, Animal
+from .rules import (
+    AdoptPet,
+    ChooseVictim,
+    Draft,
+    DrawWildlife,
+    Forage,
+    Hunt,
+    PlaceRoadkill,
+    RaiseOffspring,
+    Scavenge,
+    Steal,
+    Swap,
+    TakeFromHabitat,
+    TakeMate,
+    WildlifeWeb,
+    food_value,
+)
+
+OFFSPRING = 10_000.0
+MATE = 9_000.0
+MATE_CARD = 500.0
+FOOD = 100.0
+
+
+@cache
+def win_chance(mine: int, theirs: int) -> float:
+    """The chance that ``mine`` + one die beats ``theirs`` + the other die, ties rolled
+    again (Hunting: "If there is a tie, the chase is on: roll again")."""
+    faces = range(1, DIE_FACES + 1)
+    wins = sum(1 for a in faces for b in faces if mine + a > theirs + b)
+    ties = sum(1 for a in faces for b in faces if mine + a == theirs + b)
+    rolls = DIE_FACES * DIE_FACES
+    return wins / (rolls - ties) if rolls > ties else 0.5
+
+
+def animal_value(kind: Animal) -> float:
+    """How much the bot wants an animal in its Pack (higher is better)."""
+    value = 0.0
+    if kind.can_forage:
+        value += 3.0
+    elif kind.can_scavenge:
+        value += 1.0
+    value += {"both": 3.0, "diurnal": 1.5, "crepuscular": 1.5, "nocturnal": 1.0}[kind.activity]
+    value += 5 - kind.size
+    return value
+
+
+def _hunt_totals(game: WildlifeWeb, action: Hunt) -> tuple[int, int, float]:
+    """Rough attack and defence totals, and the prey's food value."""
+    found = game.find(action.animal)
+    pred = CARD_ANIMAL[action.animal]
+    pred_mated = bool(found and found[1]["mate"])
+    prey = CARD_ANIMAL[action.prey]
+    prey_found = game.find(action.prey)
+    prey_mated = bool(prey_found and prey_found[1]["mate"])
+    attack = pred.power + sum(e.bonus for e in pred.effects.get("attack", ())
+                              if (not e.mated or pred_mated)
+                              and (e.vs is None or e.vs.matches(prey, mated=prey_mated)))
+    defence = prey.power + sum(e.bonus for e in prey.effects.get("defence", ())
+                               if (not e.mated or prey_mated)
+                               and (e.vs is None or e.vs.matches(pred, mated=pred_mated))
+                               and not any(f.matches(pred, mated=pred_mated) for f in e.unless))
+    return attack, defence, float(prey.size)
+
+
+def score(game: WildlifeWeb, action: Action) -> float:
+    """The bot's value of playing ``action`` now (higher is better)."""
+    me = game.active
+    if isinstance(action, RaiseOffspring):
+        return OFFSPRING - food_value(list(action.discard))
+    if isinstance(action, TakeMate):
+        return MATE - food_value(list(action.discard))
+    if isinstance(action, Forage):
+        found = game.find(action.animal)
+        count = game._forage_count(found[1]) if found else 1
+        return FOOD * count
+    if isinstance(action, Hunt):
+        attack, defence, size = _hunt_totals(game, action)
+        hide = max((e.on for e in CARD_ANIMAL[action.prey].effects.get("hide", ())), default=7)
+        stays = min(1.0, max(0.0, (hide - 1) / DIE_FACES))
+        return FOOD * size * win_chance(attack, defence) * stays
+    if isinstance(action, Scavenge):
+        kind = CARD_ANIMAL[action.animal]
+        bonus = sum(e.bonus for e in kind.effects.get("scavenge", ()))
+        return FOOD * CARD_ANIMAL[action.carcass].size * win_chance(kind.agility + bonus, 0)
+    if isinstance(action, Steal):
+        return FOOD * FOOD_VALUE[action.food] * 0.5
+    if isinstance(action, (Draft, TakeFromHabitat)):
+        return _card_value(game, me, action.card)
+    if isinstance(action, DrawWildlife):
+        return 4.0
+    if isinstance(action, PlaceRoadkill):
+        wanted = {MATE_OF[a["card"]] for pack in game.packs for a in pack if a["mate"] is None}
+        return -animal_value(CARD_ANIMAL[action.card]) - (50.0 if action.card in wanted else 0.0)
+    if isinstance(action, Swap):
+        found = game.find(action.card)
+        if found is None or found[1]["food"]:
+            return -1.0
+        return 2.5 - animal_value(CARD_ANIMAL[action.card])
+    if isinstance(action, ChooseVictim):
+        found = game.find(action.card)
+        if found is None:
+            return 0.0
+        a = found[1]
+        return -(food_value(a["food"]) + (5 if a["offspring"] else 0) + (3 if a["mate"] else 0))
+    if isinstance(action, AdoptPet):
+        return 1.0
+    return 0.0  # keep the Pack, decline a pet, end feeding, end the turn
+
+
+def _card_value(game: WildlifeWeb, player: int, card: str) -> float:
+    unmated = {a["card"] for a in game.packs[player] if a["mate"] is None}
+    if MATE_OF[card] in unmated:
+        return MATE_CARD
+    value = animal_value(CARD_ANIMAL[card])
+    if MATE_OF[card] in game.habitat:
+        value += 2.0
+    return value
+
+
+class GreedyBot:
+    """Plays the best-scoring action (see the module docstring)."""
+
+    name = "wildlifeweb-greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1 or not isinstance(game, WildlifeWeb):
+            return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        best: list[Action] = []
+        top = float("-inf")
+        for action in legal:
+            value = score(game, action)
+            if value > top + 1e-9:
+                top, best = value, [action]
+            elif value > top - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+
+register_bot(GreedyBot.name, GreedyBot)
+
+__all__ = ["GreedyBot", "animal_value", "score", "win_chance"]

@@ -117,13 +117,13 @@ describe("outcome text", () => {
   it("names the winners, the scores and the reason", () => {
     expect(
       outcomeText({ ...status, outcome: { winners: [1], scores: [1, 4, 2], reason: "most fish" } }),
-    ).toBe("Bo wins! Scores: Ana 1, Bo 4, Cy 2. most fish.");
+    ).toBe("Bo wins! Scores: Ana 1, Bo 4, Cy 2. Most fish.");
     expect(outcomeText({ ...status, outcome: { winners: [0, 2], scores: [], reason: "" } })).toBe(
       "Ana and Cy win!",
     );
     expect(
       outcomeText({ ...status, outcome: { winners: [], scores: [], reason: "the pond froze" } }),
-    ).toBe("Game over: nobody wins. the pond froze.");
+    ).toBe("Game over: nobody wins. The pond froze.");
     expect(outcomeText({ ...status, outcome: null })).toBe("Game over.");
     expect(outcomeText({ ...status, is_over: false, outcome: null })).toBeNull();
   });
@@ -131,7 +131,7 @@ describe("outcome text", () => {
   it("says a cooperative game is won or lost by the team", () => {
     const team = { ...status, cooperative: true };
     const win = { winners: [0, 1, 2], scores: [], reason: "the island is restored" };
-    expect(outcomeText({ ...team, outcome: win })).toBe("The team wins! the island is restored.");
+    expect(outcomeText({ ...team, outcome: win })).toBe("The team wins! The island is restored.");
     expect(outcomeText({ ...team, outcome: { ...win, winners: [], reason: "" } })).toBe(
       "The team loses.",
     );

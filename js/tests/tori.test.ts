@@ -263,7 +263,7 @@ describe("clicks", () => {
   it("offers nothing on a bot's turn, and never shows a bot's hand", () => {
     const f = fixture("tori-mid-cascade.json");
     const active = (f.view as { active: number }).active;
-    const w = open({ ...f, step: -1, layout: { ...f.layout, bot_seats: [active] } });
+    const w = open({ ...f, step: -1, bots: { [String(active)]: "tori-greedy" } });
     expect(legalIn(w)).toEqual([]);
     expect(w.get("hand").dataset.hidden).toBe("true");
     expect(
@@ -272,7 +272,7 @@ describe("clicks", () => {
     expect(w.get("tori-prompt").textContent).toContain("(bot)");
     expect(w.get(`tm-player-${active}`).textContent).toContain("bot");
     // the person's turn again: the board offers the legal moves
-    w.model.set("layout", { ...f.layout, bot_seats: [] });
+    w.model.set("bots", {});
     expect(legalIn(w).length).toBeGreaterThan(0);
   });
 

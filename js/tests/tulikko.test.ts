@@ -61,11 +61,11 @@ describe("the central board", () => {
 
   it("offers nothing on a bot's turn, and says the bot plays", () => {
     const f = fixture("tulikko-start.json");
-    const w = open({ ...f, layout: { ...f.layout, bot_seats: [0] } });
+    const w = open({ ...f, bots: { "0": "tulikko-greedy" } });
     expect(legalIds(w)).toEqual([]);
     expect(w.get("prompt").dataset.bot).toBe("true");
     expect(w.get("prompt").textContent).toContain("is played by a bot");
-    w.model.set("layout", { ...f.layout, bot_seats: [1] });
+    w.model.set("bots", { "1": "tulikko-greedy" });
     expect(legalIds(w)).toHaveLength(4);
   });
 

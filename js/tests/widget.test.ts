@@ -23,7 +23,7 @@ describe("header", () => {
     expect(w.get("player-1").dataset.current).toBe("false");
     expect(w.get("player-1").textContent).toContain("bot: random");
     expect(w.get("phase").textContent).toBe("Phase: grow");
-    expect(w.get("turn").textContent).toBe("Turn 4");
+    expect(w.get("turn").textContent).toBe("Moves played: 4");
     expect(isHidden(w.get("outcome"))).toBe(true);
   });
 
@@ -351,5 +351,24 @@ describe("one update from Python", () => {
       step: -1,
     });
     expect(draws).toBe(1);
+  });
+});
+
+describe("a long list of legal actions", () => {
+  it("folds a group of many actions behind a summary that says how many", () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      id: i,
+      label: `Build at ${i}`,
+      action: { type: "build", at: i },
+    }));
+    const legal = [...many, { id: 20, label: "Pass", action: { type: "pass" } }];
+    const w = open({ ...fixture("pond-start.json"), legal });
+    const fold = w.get("actions-fold-build");
+    expect(fold.textContent).toBe("build (20)");
+    const details = fold.parentElement as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(w.get("action-20").closest("details")).toBeNull();
+    w.click("action-3");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 3 }]);
   });
 });

@@ -34,10 +34,13 @@ def test_make_demo_serves_the_index_notebook(page, tmp_path):
         page.goto(url)
         # as a person does it: the demo server exposes no test hooks
         page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=60_000)
+        # a first start in a fresh environment is slow: run the cells once the kernel is idle
+        page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for(
+            timeout=120_000)
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_text("Run All Cells", exact=True).click()
         island = page.locator('[data-testid="island"]').first
-        island.wait_for(timeout=60_000)
+        island.wait_for(timeout=120_000)
         screenshot(page.locator('[data-testid="ecogames"]').first, "demo-index")
         assert widget_errors(page) == []
     finally:

@@ -26,7 +26,8 @@ def test_click_an_action_step_the_cascade_and_read_the_kernel(lab, page):
     # only the kernel can put the roll's events into the cascade player
     cascade = widget.locator('[data-testid="cascade"]')
     cascade.filter(has_text="The die shows").wait_for(timeout=15_000)
-    assert kernel_eval(page, "print(len(w.game.history), w.history[0])").strip() == "1 Roll the die"
+    played = kernel_eval(page, "print(len(w.game.history), w.history[0])").strip()
+    assert played == "1 Player 1: Roll the die"
 
     widget.locator('[data-testid="cascade-back"]').click()
     page.wait_for_function(

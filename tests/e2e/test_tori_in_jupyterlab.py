@@ -35,10 +35,13 @@ def test_draw_then_build_against_the_bot(lab, page):
     first.click()
     assert widget.locator('[data-testid="chooser"]').is_visible()
     widget.locator('[data-testid="display-1"]').click()
-    # only the kernel can bring Helsinki's hand back with the two cards: the draw applied,
-    # then the bot (Turku) played its turn on its own
+    # only the kernel can put the two cards in Helsinki's hand (shown on the bot's turn too:
+    # the board keeps the person's eyes); then the bot (Turku) plays its turn on its own
     widget.locator('[data-testid="hand"][data-player="0"][data-size="2"]').wait_for(
         timeout=30_000)
+    widget.locator('[data-testid="history-1"]').wait_for(timeout=30_000)
+    widget.locator('[data-testid="tori-prompt"]').filter(
+        has_text="Helsinki (player 1) to play").wait_for(timeout=30_000)
     out = kernel_eval(page, "g = widget.game\n"
                             "print(g.current_player, sum(g.build_hands[0]), len(g.history))\n"
                             "print(widget.history[0])")

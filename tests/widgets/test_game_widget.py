@@ -40,7 +40,7 @@ def test_initial_traits(widget):
 def test_act_by_json_and_by_id(widget):
     send(widget, {"kind": "act", "action": {"type": "roll"}})
     assert widget.error == ""
-    assert widget.history == ["Roll the die"]
+    assert widget.history == ["Player 1: Roll the die"]
     events = widget.cascade["events"]
     assert events[0]["text"].startswith("The die shows")
     assert len(widget.cascade["patches"]) == len(events)
@@ -158,7 +158,7 @@ def test_python_api_raises_for_people_at_the_keyboard(widget):
     with pytest.raises(IllegalAction):
         widget.act({"type": "pass"})
     widget.act(Roll())
-    assert widget.history == ["Roll the die"]
+    assert widget.history == ["Player 1: Roll the die"]
 
 
 def test_cascade_steps_are_sent_as_patches_that_rebuild_every_view(widget):

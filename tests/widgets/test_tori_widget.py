@@ -46,7 +46,7 @@ def test_initial_traits(widget):
     assert widget.game_id == "tori" and widget.title == "Tori"
     assert widget.status["players"] == ["Helsinki (player 1)", "Turku (player 2)"]
     assert widget.status["current_player"] == 0 and widget.status["phase"] == "turn"
-    assert widget.bots == {"1": "tori-greedy"} and widget.layout["bot_seats"] == [1]
+    assert widget.bots == {"1": "tori-greedy"}
     assert widget.bot_names == ["random", "tori-greedy"]  # only the bots that play Tori
     assert widget.food_web == {} and widget.cascade == {} and widget.error == ""
     assert widget.view == widget.game.view(0)
@@ -93,13 +93,16 @@ def test_act_by_id_and_by_json(widget):
     assert widget.log[-1] == "Helsinki (player 1)'s turn"
 
 
-def test_the_view_shows_only_the_current_players_hand(widget):
+def test_the_view_shows_the_persons_hand_never_the_bots(widget):
     send(widget, {"kind": "act", "id": legal_id(widget, type="draw_pile")})
+    assert widget.game.current_player == 1  # the bot's turn: the person still sees their own
     players = widget.view["players"]
-    assert players[1]["build"] == [] and players[1]["goods"] is not None
-    assert players[0]["build"] is None and players[0]["goods"] is None
-    assert players[0]["build_cards"] == 2
-    assert players[0]["area_bonus"] is None and players[1]["area_bonus"] is not None
+    assert len(players[0]["build"]) == 2 and players[0]["goods"] is not None
+    assert players[1]["build"] is None and players[1]["goods"] is None
+    assert players[1]["area_bonus"] is None and players[0]["area_bonus"] is not None
+    send(widget, {"kind": "seat", "player": 1, "bot": ""})  # two people: the seat on turn's
+    players = widget.view["players"]
+    assert players[1]["build"] == [] and players[0]["build"] is None
 
 
 def test_a_bot_seat_plays_with_the_bot_message(widget):
@@ -109,9 +112,8 @@ def test_a_bot_seat_plays_with_the_bot_message(widget):
     assert widget.history[1].startswith("Turku (player 2): ")
     send(widget, {"kind": "seat", "player": 0, "bot": "tori-greedy"})
     assert widget.bots == {"0": "tori-greedy", "1": "tori-greedy"}
-    assert widget.layout["bot_seats"] == [0, 1] and widget.layout["rows"] == 11
     send(widget, {"kind": "seat", "player": 0, "bot": ""})
-    assert widget.bots == {"1": "tori-greedy"} and widget.layout["bot_seats"] == [1]
+    assert widget.bots == {"1": "tori-greedy"}
 
 
 def test_a_customer_walks_step_by_step():

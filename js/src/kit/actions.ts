@@ -16,6 +16,9 @@ export function groupByType(legal: LegalAction[]): Map<string, LegalAction[]> {
 
 const typeTitle = (type: string): string => type.replace(/[_-]+/g, " ");
 
+/** A group with more actions than this is folded (its summary says how many). */
+export const FOLD_ABOVE = 12;
+
 function make(kit: Kit): Part {
   const heading = h("h4", { class: "eg-heading" }, "Actions");
   const note = h("p", { class: "eg-note", "data-testid": "actions-note" });
@@ -27,6 +30,9 @@ function make(kit: Kit): Part {
     note,
     list,
   );
+
+  /** The folded groups the person opened (kept across redraws; never synced). */
+  const opened = new Set<string>();
 
   function draw(): void {
     const { legal, status } = kit.traits;
@@ -45,21 +51,43 @@ function make(kit: Kit): Part {
 
     const groups = groupByType(legal);
     list.replaceChildren(
-      ...[...groups].map(([type, actions]) =>
-        h(
+      ...[...groups].map(([type, actions]) => {
+        const buttons = actions.map((a) =>
+          button(a.label, `action-${a.id}`, () => kit.send({ kind: "act", id: a.id }), {
+            class: "eg-action",
+            "data-action-type": a.action.type,
+            disabled: replaying,
+          }),
+        );
+        if (actions.length > FOLD_ABOVE) return folded(type, buttons);
+        return h(
           "div",
           { class: "eg-action-group", "data-type": type },
           groups.size > 1 ? h("span", { class: "eg-action-type" }, typeTitle(type)) : null,
-          ...actions.map((a) =>
-            button(a.label, `action-${a.id}`, () => kit.send({ kind: "act", id: a.id }), {
-              class: "eg-action",
-              "data-action-type": a.action.type,
-              disabled: replaying,
-            }),
-          ),
-        ),
-      ),
+          ...buttons,
+        );
+      }),
     );
+  }
+
+  /** A long group behind its summary ("build (312)"): the board is the better place to
+   * choose among so many, and the list stays short enough to read. */
+  function folded(type: string, buttons: HTMLElement[]): HTMLElement {
+    const details = h(
+      "details",
+      { class: "eg-action-group eg-folded", "data-type": type, open: opened.has(type) },
+      h(
+        "summary",
+        { class: "eg-action-type", "data-testid": `actions-fold-${type}` },
+        `${typeTitle(type)} (${buttons.length})`,
+      ),
+      ...buttons,
+    );
+    details.addEventListener("toggle", () => {
+      if (details.open) opened.add(type);
+      else opened.delete(type);
+    });
+    return details;
   }
 
   return { el, update: () => keepFocus(el, draw) };

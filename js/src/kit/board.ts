@@ -14,6 +14,9 @@ export function boardContext(kit: Kit, rerender: () => void): BoardContext {
     isReplaying: step !== LIVE,
     status: kit.traits.status,
     layout: kit.traits.layout,
+    bots: kit.traits.bots,
+    cascade: kit.traits.cascade,
+    step,
     ui: board,
     rerender,
   };
@@ -55,5 +58,5 @@ export function boardPart(renderBoard: BoardRenderer = renderTree): PartSpec {
 
     return { el, update };
   }
-  return { make, traits: ["view", "cascade", "legal", "status", "layout"], ui: ["step"] };
+  return { make, traits: ["view", "cascade", "legal", "status", "layout", "bots"], ui: ["step"] };
 }

@@ -24,7 +24,8 @@ export function outcomeText(status: Status): string | null {
   const scores = o.scores.length
     ? ` Scores: ${o.scores.map((sc, i) => `${playerName(status, i)} ${sc}`).join(", ")}.`
     : "";
-  const reason = o.reason ? ` ${/[.!?]$/.test(o.reason) ? o.reason : `${o.reason}.`}` : "";
+  const sentence = o.reason.charAt(0).toUpperCase() + o.reason.slice(1);
+  const reason = o.reason ? ` ${/[.!?]$/.test(sentence) ? sentence : `${sentence}.`}` : "";
   return head + scores + reason;
 }
 
@@ -51,7 +52,7 @@ function make(kit: Kit): Part {
     title.textContent = text || game || "Game";
     phase.textContent = status.phase ? `Phase: ${status.phase}` : "";
     phase.hidden = !status.phase;
-    turn.textContent = `Turn ${status.turn}`;
+    turn.textContent = `Moves played: ${status.turn}`;
 
     const winners = new Set(status.outcome?.winners ?? []);
     players.replaceChildren(

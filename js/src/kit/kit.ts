@@ -1,7 +1,16 @@
 /** What every part of the widget shares: the model, the traits read so far, the UI store. */
 import type { AnyModel } from "./model";
 import type { Store, UIState } from "./store";
-import type { GameEvent, LegalAction, Message, Status, TraitName, Traits, View } from "./types";
+import type {
+  Cascade,
+  GameEvent,
+  LegalAction,
+  Message,
+  Status,
+  TraitName,
+  Traits,
+  View,
+} from "./types";
 
 /** Given to a game's board renderer on each draw. */
 export interface BoardContext {
@@ -19,6 +28,11 @@ export interface BoardContext {
   status: Status;
   /** Static drawing data from Python (the `layout` trait). */
   layout: Record<string, unknown>;
+  /** Seats played by bots: {"<seat>": "<bot name>"} (no clicks for them on the board). */
+  bots: Record<string, string>;
+  /** The last action's whole cascade, and the step shown (-1: the current state). */
+  cascade: Cascade;
+  step: number;
   /** The renderer's own UI state (selection, open panels); kept across draws, never synced. */
   ui: Record<string, unknown>;
   /** Draw the board again, e.g. after changing `ui`. */

@@ -51,6 +51,9 @@ class GameWidget(anywidget.AnyWidget):
     """Parts of the view that never change during a game (board geometry): sent once in
     ``layout["static_view"]`` instead of with every move and every cascade step."""
 
+    food_web_changes = False
+    """True when ``food_web_data()`` changes during a game (recomputed after every move)."""
+
     game_id = t.Unicode(help="The game's id, e.g. 'toritori'.").tag(sync=True)
     title = t.Unicode(help="The game's name for people.").tag(sync=True)
     view = t.Dict(help="The current view, as the seat on turn may see it.").tag(sync=True)
@@ -84,7 +87,7 @@ class GameWidget(anywidget.AnyWidget):
         self._log: list[tuple[int, str]] = []
         self._labels: list[str] = []
         self._bot_players: dict[int, Any] = {}
-        self._food_web = self._food_web_json()
+        self._food_web = self.food_web_data()
         with self.hold_sync():
             self.game_id = game.name
             self.title = game.title
@@ -100,18 +103,31 @@ class GameWidget(anywidget.AnyWidget):
     def act(self, action: Action | Mapping[str, Any]) -> None:
         """Apply an action (or its JSON form) and show its cascade."""
         seat = self.game.current_player
-        cascade = self.game.apply(action, views=True, perspective=seat)
+        cascade = self.game.apply(action, views=True, perspective=self.viewer())
         turn = len(self.game.history) - 1
-        self._labels.append(cascade.label)
+        label = cascade.label
+        if seat is not None and self.game.players > 1:
+            label = f"{self.game.player_names[seat]}: {label}"
+        self._labels.append(label)
         self._log.extend((turn, e.text) for e in cascade.events)
-        data = cascade.to_json(views=False)
+        data = {**cascade.to_json(views=False), "label": label}
         data["patches"] = self._step_patches(cascade.views or ())
         self._sync(data)
+
+    def viewer(self) -> int | None:
+        """Whose eyes the board uses: the seat on turn when a person sits there, else the
+        first person's seat (a bot's hidden cards are never sent to the browser), else an
+        onlooker's (None)."""
+        seat = self.game.current_player
+        if seat is not None and seat not in self._bot_players:
+            return seat
+        people = [s for s in range(self.game.players) if s not in self._bot_players]
+        return people[0] if people else None
 
     def _step_patches(self, views: Sequence[dict[str, Any]]) -> list[list[Any]]:
         """The views after each event as patches backwards from the current view, so each
         step costs what it changed (see core/patch.py and js/src/kit/patch.ts)."""
-        later = self._dynamic(self.game.view(self.game.current_player))
+        later = self._dynamic(self.game.view(self.viewer()))
         patches = []
         for view in reversed(views):
             earlier = self._dynamic(view)
@@ -159,6 +175,7 @@ class GameWidget(anywidget.AnyWidget):
 
         if not isinstance(seat, int) or not 0 <= seat < self.game.players:
             raise MalformedAction(f"there is no seat {seat!r} in a {self.game.players}-player game")
+        viewer = self.viewer()
         bots = dict(self.bots)
         if name:
             self._bot_players[seat] = make_bot(name, seed=seat)
@@ -167,6 +184,8 @@ class GameWidget(anywidget.AnyWidget):
             self._bot_players.pop(seat, None)
             bots.pop(str(seat), None)
         self.bots = bots
+        if self.viewer() != viewer:  # the board now shows another seat's cards
+            self._sync()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the same players and options (a new seed unless given)."""
@@ -174,7 +193,7 @@ class GameWidget(anywidget.AnyWidget):
                                         **self.game.options)
         self.game = game
         self._labels, self._log = [], []
-        self._food_web = self._food_web_json()
+        self._food_web = self.food_web_data()
         self._sync()
 
     def step_to(self, index: int) -> None:
@@ -227,7 +246,9 @@ class GameWidget(anywidget.AnyWidget):
         game = self.game
         legal = game.legal_actions()
         outcome = game.outcome
-        static, dynamic = split(game.view(game.current_player), self.static_view_paths)
+        static, dynamic = split(game.view(self.viewer()), self.static_view_paths)
+        if self.food_web_changes:
+            self._food_web = self.food_web_data()
         with self.hold_sync():
             if static != self.layout.get("static_view", {}):
                 self.layout = {**self.layout, "static_view": static}
@@ -260,7 +281,9 @@ class GameWidget(anywidget.AnyWidget):
         of an Ability map laid out by networkx). Games override it; computed once."""
         return {}
 
-    def _food_web_json(self) -> dict[str, Any]:
+    def food_web_data(self) -> dict[str, Any]:
+        """The ``food_web`` trait: the game's food web laid out by networkx. Games may send
+        a part of it (and set ``food_web_changes`` when that part changes in play)."""
         from .graphs import food_web_json
 
         try:

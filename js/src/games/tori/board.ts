@@ -29,7 +29,7 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
     renderTree(host, view, ctx);
     return;
   }
-  const bots = new Set((layout.bot_seats ?? []).map(Number));
+  const bots = new Set(Object.keys(ctx.bots).map(Number));
   // a bot's turn is the bot's: the board offers no clicks then (Bot move still works)
   const botTurn = bots.has(view.active) && view.phase !== "over";
   const legal = ctx.isReplaying || botTurn ? [] : ctx.legal;

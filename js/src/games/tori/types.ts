@@ -98,8 +98,6 @@ export interface ToriLayout {
   points: { gold: number; silver: number; versatility: number; bonus: number };
   bonus_tiles: number;
   versatility_goods: number;
-  /** Seats played by bots: no clicks on their turns, their hands never shown. */
-  bot_seats?: number[];
 }
 
 /** Tell a Tori view from anything else (a fixture of another game, a broken trait). */

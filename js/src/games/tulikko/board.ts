@@ -18,9 +18,8 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
     return;
   }
   const layout = ctx.layout as TulikkoLayout;
-  const botSeats = Array.isArray(layout.bot_seats) ? layout.bot_seats : [];
   // a bot's turn is the bot's: the board offers no clicks then (Bot move still works)
-  const botTurn = view.active !== null && botSeats.includes(view.active) && !view.outcome;
+  const botTurn = view.active !== null && String(view.active) in ctx.bots && !view.outcome;
   const legal = ctx.isReplaying || botTurn ? [] : ctx.legal;
   let moveFrom = typeof ctx.ui.moveFrom === "number" ? ctx.ui.moveFrom : null;
   if (

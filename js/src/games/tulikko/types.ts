@@ -115,8 +115,6 @@ export interface TulikkoView {
 /** The static drawing data the Python widget sends once (`layout`). */
 export interface TulikkoLayout {
   maps?: Record<string, string[]>;
-  /** Seats played by bots (mirrored from the `bots` trait by the Python widget). */
-  bot_seats?: number[];
 }
 
 /** Tell a Tulikko view from anything else (another game's fixture, a broken trait). */

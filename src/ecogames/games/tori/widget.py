@@ -41,31 +41,7 @@ class Widget(GameWidget):
     their hands), so the board's geometry goes in ``drawing_layout()`` instead."""
 
     def drawing_layout(self) -> dict[str, Any]:
-        return {**board_layout(self.game.players), "bot_seats": []}
-
-    def set_bot(self, seat: int, name: str) -> None:
-        super().set_bot(seat, name)
-        # The board must know the bots' seats (board renderers get the layout, not `bots`):
-        # on a bot's turn it offers no clicks, and it never shows a bot's hand to the person
-        # playing against it (the view is the seat on turn's, so a bot's turn holds its hand).
-        self.layout = {**self.layout, "bot_seats": sorted(int(s) for s in self.bots)}
-
-    def act(self, action: Any) -> None:
-        self._acting = self.game.current_player
-        try:
-            super().act(action)
-        finally:
-            self._acting = None
-
-    def _sync(self, cascade: dict[str, Any] | None = None) -> None:
-        # A person's turns and the bots' follow each other in one history: each label names
-        # who played it ("Turku (player 2): Take the fish customer").
-        seat = getattr(self, "_acting", None)
-        if cascade is not None and seat is not None and self._labels:
-            label = f"{self.game.player_names[seat]}: {self._labels[-1]}"
-            self._labels[-1] = label
-            cascade = {**cascade, "label": label}
-        super()._sync(cascade)
+        return board_layout(self.game.players)
 
 
 TERRAIN_CODES = {"square": "s", "quay": "q", "information": "i", "mooring": "m", "water": "w"}

@@ -27,12 +27,14 @@ class Widget(GameWidget):
     def drawing_layout(self) -> dict[str, Any]:
         return {"cards": card_faces()}
 
-    def _food_web_json(self) -> dict[str, Any]:
+    food_web_changes = True
+
+    def food_web_data(self) -> dict[str, Any]:
         """The food web of the animals in the Packs and what they ate, with short names: all
         50 species at once would not be readable in the side panel (the notebook draws that
         web). It grows as the Packs are chosen."""
         if not isinstance(self.game, WildlifeWeb):  # pragma: no cover - the widget's game
-            return super()._food_web_json()
+            return super().food_web_data()
         data = food_web_json(food_web(species_in_packs(self.game)))
         short = {n["id"]: n["label"].split()[-1] for n in data["nodes"]}
         taken = list(short.values())
@@ -40,11 +42,6 @@ class Widget(GameWidget):
             if taken.count(short[node["id"]]) == 1:
                 node["label"] = short[node["id"]]
         return data
-
-    def _sync(self, cascade: dict[str, Any] | None = None) -> None:
-        # the animals in the Packs change during the game: so does the food-web panel
-        self._food_web = self._food_web_json()
-        super()._sync(cascade)
 
 
 def species_in_packs(game: WildlifeWeb) -> list[str]:

@@ -69,3 +69,33 @@ export function keepFocus(container: HTMLElement, render: () => void): void {
   );
   if (again && again !== active && !again.hasAttribute("disabled")) again.focus();
 }
+
+/**
+ * Makes a board element (an SVG shape, a card) act as a button for a legal target: focusable,
+ * named for screen readers, activated by a click or by Enter/Space. `data-legal` marks it for
+ * styles and tests; `data-selected` when it is the target whose choices are open. The click
+ * does not reach the elements around it (a token's action is not its sector's).
+ */
+export function legalTarget(
+  el: Element,
+  label: string,
+  activate: () => void,
+  selected = false,
+): void {
+  el.setAttribute("data-legal", "true");
+  el.setAttribute("role", "button");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("aria-label", label);
+  if (selected) el.setAttribute("data-selected", "true");
+  el.addEventListener("click", (event) => {
+    event.stopPropagation();
+    activate();
+  });
+  el.addEventListener("keydown", (event) => {
+    const key = (event as KeyboardEvent).key;
+    if (key !== "Enter" && key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    activate();
+  });
+}

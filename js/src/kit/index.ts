@@ -7,5 +7,5 @@ export type { BoardContext, BoardRenderer, GameWidgetOptions } from "./kit";
 export type { AnyModel } from "./model";
 export { renderTree } from "./tree";
 export { causeChain, edgeKey, eventAt, touchedOf, viewAt, LIVE } from "./steps";
-export { h, s, button } from "./dom";
+export { h, s, button, legalTarget } from "./dom";
 export * from "./types";

@@ -3,7 +3,14 @@
  * players and the majority cards. Only legal targets are clickable; a target with several
  * actions opens a chooser next to it; two face-up build cards are taken by clicking both.
  */
-import { type BoardContext, type LegalAction, type View, h, renderTree } from "../../kit";
+import {
+  type BoardContext,
+  type LegalAction,
+  type View,
+  h,
+  renderTree,
+  legalTarget,
+} from "../../kit";
 import {
   type Parts,
   drawBuildRow,
@@ -61,21 +68,9 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
   const clickable: Clickable = (el, key, name) => {
     const actions = targets.get(key);
     if (!actions?.length) return;
-    el.setAttribute("data-legal", "true");
-    el.setAttribute("role", "button");
-    el.setAttribute("tabindex", "0");
     const what =
       actions.length > 3 ? `${actions.length} choices` : actions.map((a) => a.label).join("; ");
-    el.setAttribute("aria-label", `${name}: ${what}`);
-    if (key === selected) el.setAttribute("data-selected", "true");
-    el.addEventListener("click", () => choose(key));
-    el.addEventListener("keydown", (e) => {
-      const k = (e as KeyboardEvent).key;
-      if (k === "Enter" || k === " ") {
-        e.preventDefault();
-        choose(key);
-      }
-    });
+    legalTarget(el, `${name}: ${what}`, () => choose(key), key === selected);
   };
 
   const parts: Parts = { view, layout, ctx, clickable, touched: touchedCards(ctx), bots };

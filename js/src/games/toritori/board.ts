@@ -1,5 +1,5 @@
 /** Tori-Tori's board renderer: the island, the turn panel, the Ability map, the choices. */
-import { type BoardContext, type View, h } from "../../kit";
+import { type BoardContext, type View, h, legalTarget } from "../../kit";
 import { renderTree } from "../../kit";
 import { abilityNames, drawAbilityMap } from "./abilities";
 import { type Clickable, drawIsland } from "./island";
@@ -26,22 +26,8 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
   const clickable: Clickable = (el, key, name) => {
     const actions = targets.get(key);
     if (!actions?.length) return;
-    el.setAttribute("data-legal", "true");
-    el.setAttribute("role", "button");
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("aria-label", `${name}: ${actions.map((a) => a.label).join("; ")}`);
-    if (key === selected) el.setAttribute("data-selected", "true");
-    el.addEventListener("click", (e) => {
-      e.stopPropagation(); // a token's own action, not its sector's
-      choose(key);
-    });
-    el.addEventListener("keydown", (e) => {
-      const k = (e as KeyboardEvent).key;
-      if (k === "Enter" || k === " ") {
-        e.preventDefault();
-        choose(key);
-      }
-    });
+    const label = `${name}: ${actions.map((a) => a.label).join("; ")}`;
+    legalTarget(el, label, () => choose(key), key === selected);
   };
 
   const island = drawIsland(view, ctx, clickable);

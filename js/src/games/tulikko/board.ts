@@ -2,7 +2,14 @@
  * Tulikko's board renderer: the central board with its arrows, the turn panel, every
  * player's wilderness map, the landscape cards, symbol cards and aurora tiles.
  */
-import { type BoardContext, type LegalAction, type View, h, renderTree } from "../../kit";
+import {
+  type BoardContext,
+  type LegalAction,
+  type View,
+  h,
+  renderTree,
+  legalTarget,
+} from "../../kit";
 import { drawCentral } from "./central";
 import type { Clickable } from "./clickable";
 import { touchedOf } from "./highlight";
@@ -52,22 +59,10 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
   const clickable: Clickable = (el, key, name) => {
     const actions = targets.get(key);
     if (!actions?.length) return;
-    el.setAttribute("data-legal", "true");
-    el.setAttribute("role", "button");
-    el.setAttribute("tabindex", "0");
     const what = key.startsWith("from:")
       ? "choose it to move it with your purple aurora tile"
       : actions.map((a) => a.label).join("; ");
-    el.setAttribute("aria-label", `${name}: ${what}`);
-    if (key === selected) el.setAttribute("data-selected", "true");
-    el.addEventListener("click", () => choose(key));
-    el.addEventListener("keydown", (e) => {
-      const k = (e as KeyboardEvent).key;
-      if (k === "Enter" || k === " ") {
-        e.preventDefault();
-        choose(key);
-      }
-    });
+    legalTarget(el, `${name}: ${what}`, () => choose(key), key === selected);
   };
   const cancelMove = (): void => {
     ctx.ui.moveFrom = null;

@@ -4,7 +4,14 @@
  * a card that offers several actions opens a chooser, and while an animal is selected the
  * cards it can act on are marked (click one to play that action).
  */
-import { type BoardContext, type GameEvent, type LegalAction, type View, h } from "../../kit";
+import {
+  type BoardContext,
+  type GameEvent,
+  type LegalAction,
+  type View,
+  h,
+  legalTarget,
+} from "../../kit";
 import { renderTree } from "../../kit";
 import { cardName } from "./cards";
 import { drawDuel, duelOf } from "./duel";
@@ -106,25 +113,13 @@ export function renderWildlifeBoard(
   const clickable: Clickable = (el, key, name) => {
     const actions = targets.get(key);
     if (!actions?.length) return;
-    el.setAttribute("data-legal", "true");
-    el.setAttribute("role", "button");
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("aria-label", `${name}: ${actions.map((a) => a.label).join("; ")}`);
-    if (key === selected) el.setAttribute("data-selected", "true");
-    else if (selected && !within && shared(targets, selected, key).length) {
+    const label = `${name}: ${actions.map((a) => a.label).join("; ")}`;
+    legalTarget(el, label, () => choose(key), key === selected);
+    if (key !== selected && selected && !within && shared(targets, selected, key).length) {
       el.setAttribute("data-option", "true");
     }
-    el.addEventListener("click", (e) => {
-      e.stopPropagation();
-      choose(key);
-    });
     el.addEventListener("keydown", (e) => {
-      const k = (e as KeyboardEvent).key;
-      if (k === "Enter" || k === " ") {
-        e.preventDefault();
-        e.stopPropagation();
-        choose(key);
-      } else if (k === "Escape" && selected) {
+      if ((e as KeyboardEvent).key === "Escape" && selected) {
         e.preventDefault();
         select(null);
       }

@@ -251,3 +251,20 @@ def test_advanced_biotopes_draft_choose_a_card_of_each_territorys_biotope():
         assert all(game.bcards[p])
     taken = [c for row in game.bcards for c in row]
     assert len(set(taken)) == 8
+
+
+def test_the_set_up_can_be_told_step_by_step_to_its_end():
+    """The widget records the view after every event; between the last set-up choice and the
+    first cycle nobody is to play, and the view must say so rather than fail (it used to)."""
+    from ecogames.bots import RandomBot
+    from ecogames.games.biotopes import new_game
+    from ecogames.games.biotopes.rules import SETUP_STAGES
+
+    for players in (1, 2, 5):
+        game = new_game(players=players, seed=players)
+        bot = RandomBot(players)
+        steps = 0
+        while game.stage in SETUP_STAGES:
+            game.apply(bot.choose(game, game.legal_actions()), views=True)
+            steps += 1
+        assert steps and not game.is_over and game.current_player is not None

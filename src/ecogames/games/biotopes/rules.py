@@ -1958,7 +1958,11 @@ class Biotopes(Game):
         if self.stage == "over":
             return None
         if self.stage in SETUP_STAGES:
-            return self.order[0] if self.stage != "draft" else self._draft_player()
+            if self.stage == "draft":
+                return self._draft_player()
+            # empty only for a moment, between the last set-up choice and the next stage
+            # (a view taken for an event then, as the widget does, has no one to play)
+            return self.order[0] if self.order else None
         if self.queue:
             return int(self.queue[0]["p"])
         return self.active

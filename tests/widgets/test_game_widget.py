@@ -188,3 +188,12 @@ def test_a_game_package_widget_is_found_by_convention():
     widget = toritori.new_game(players=2, seed=1).widget()
     assert isinstance(widget, Widget) and widget.bundle == "toritori"
     assert toritori.Widget is Widget
+
+
+def test_a_bots_moves_are_not_offered_to_the_browser(widget):
+    send(widget, {"kind": "seat", "player": 0, "bot": "random"})
+    assert widget.game.current_player == 0 and widget.legal == []
+    send(widget, {"kind": "act", "id": 0})
+    assert "a bot plays that seat" in widget.error and widget.history == []
+    send(widget, {"kind": "bot"})
+    assert widget.error == "" and len(widget.history) == 1

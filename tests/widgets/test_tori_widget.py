@@ -86,6 +86,8 @@ def test_act_by_id_and_by_json(widget):
     assert events[0]["touched"]["places"] == ["pile"]
     assert len(widget.cascade["patches"]) == len(events)
     assert widget.status["current_player"] == 1 and widget.view["active"] == 1
+    assert widget.legal == []  # Turku's moves are its bot's: the browser is offered none
+    send(widget, {"kind": "seat", "player": 1, "bot": ""})  # a person takes Turku's seat
     first, second = sorted(widget.view["display"])[:2]
     send(widget, {"kind": "act", "action": {"type": "draw_face_up", "first": first,
                                             "second": second}})
@@ -118,7 +120,8 @@ def test_a_bot_seat_plays_with_the_bot_message(widget):
 
 def test_a_customer_walks_step_by_step():
     w = tori.new_game(players=2, seed=5).widget(bots={0: "tori-greedy", 1: "tori-greedy"})
-    play_until(w, lambda w: any(a["action"]["type"] == "take_customer" for a in w.legal))
+    play_until(w, lambda w: any(a.type == "take_customer" for a in w.game.legal_actions()))
+    send(w, {"kind": "seat", "player": w.game.current_player, "bot": ""})  # a person's move
     good = next(a["action"]["good"] for a in w.legal if a["action"]["type"] == "take_customer")
     before = w.view["customers"][good]
     send(w, {"kind": "act", "id": legal_id(w, type="take_customer", good=good)})
@@ -137,6 +140,7 @@ def test_a_customer_walks_step_by_step():
 def test_the_hand_limit_is_a_decision_in_the_widget():
     w = tori.new_game(players=2, seed=5).widget(bots={0: "tori-greedy", 1: "tori-greedy"})
     play_until(w, lambda w: w.status["phase"] == "discard")
+    send(w, {"kind": "seat", "player": w.game.current_player, "bot": ""})  # a person decides
     assert w.view["must_discard"] >= 1
     assert {a["action"]["type"] for a in w.legal} <= {"discard_build", "discard_goods"}
     player = w.status["current_player"]

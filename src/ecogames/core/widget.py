@@ -262,8 +262,11 @@ class GameWidget(anywidget.AnyWidget):
                 "outcome": outcome.to_json() if outcome else None,
                 "turn": len(game.history),
             }
-            self.legal = [{"id": i, "label": game.describe(a), "action": a.to_json()}
-                          for i, a in enumerate(legal)]
+            # a bot's moves are its own: listing them would show the browser its cards
+            bot_turn = game.current_player in self._bot_players
+            self.legal = [] if bot_turn else [
+                {"id": i, "label": game.describe(a), "action": a.to_json()}
+                for i, a in enumerate(legal)]
             self.cascade = cascade or {}
             self.step = -1
             self.food_web = self._food_web
@@ -302,6 +305,10 @@ class GameWidget(anywidget.AnyWidget):
 def _act(w: GameWidget, action: Any = None, id: Any = None) -> None:  # noqa: A002
     if (action is None) == (id is None):
         raise MalformedAction("an 'act' message needs either 'action' or 'id'")
+    seat = w.game.current_player
+    if seat in w._bot_players:
+        raise IllegalAction(f"it is {w.game.player_names[seat]}'s turn, and a bot plays that "
+                            "seat: press 'Bot move' (or give the seat back to a person)")
     if id is not None:
         w.act_by_id(id)
     else:

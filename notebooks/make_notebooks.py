@@ -42,6 +42,7 @@ step by step, on the board and on the food web side by side.
 | **Tulikko** (competitive, 2-4, against bots) | [tulikko.ipynb](tulikko.ipynb) | habitat patches and river corridors as graphs: connected components |
 | **Wildlife Web** (competitive, 2-6, against bots) | [wildlifeweb.ipynb](wildlifeweb.ipynb) | a food web of 50 species, secondary extinctions |
 | **Tori** (Helsinki 1952 market, competitive, 2-4, against bots) | [tori.ipynb](tori.ipynb) | customers' walking distances as shortest paths on a grid graph |
+| **Biotopes** (competitive, 1-5, against bots) | [biotopes.ipynb](biotopes.ipynb) | habitat fragmentation as connected components; a food web of diets and trophic levels |
 
 **Play right here:** below is a two-player game of Tori-Tori. You are Player 1 (red); a bot
 plays Player 2 when you press *Bot move*. Press **Roll the dice**, then click a highlighted
@@ -585,6 +586,44 @@ that important in this web, because the predators are generalists. In real ecosy
 species are (keystone species, specialists): try `removal(web, "fish")`, or remove several
 species at once with `graphs.secondary_extinctions(web, ["meadow_vole", "deer_mouse"])`.
 """),
+    md("""
+## 4. Which diets win most often? A Monte Carlo
+
+Three greedy bots play 300 seeded games. For every Offspring raised we note its parents'
+diet, and whether its family belonged to the winner. A diet that is easy to feed (plants,
+insects: Forage cards) raises families faster than one that must win dice duels.
+"""),
+    code("""
+from collections import Counter
+
+import matplotlib.pyplot as plt
+from tqdm.auto import tqdm
+
+from ecogames.bots import make_bot, play
+from ecogames.games.wildlifeweb.components import CARD_ANIMAL
+
+raised, of_winners = Counter(), Counter()
+for seed in tqdm(range(300), desc="games"):
+    game = wildlifeweb.new_game(players=3, seed=seed)
+    outcome = play(game, [make_bot("wildlifeweb-greedy", 3 * seed + i) for i in range(3)])
+    for player, families in enumerate(game.secured):
+        for family in families:
+            for diet in CARD_ANIMAL[family["cards"][0]].diet:
+                raised[diet] += 1
+                of_winners[diet] += player in outcome.winners
+
+diets = [d for d, _ in raised.most_common()]
+fig, ax = plt.subplots(figsize=(8, 3.5))
+ax.bar(diets, [raised[d] for d in diets], color="#56B4E9", label="Offspring raised")
+ax.bar(diets, [of_winners[d] for d in diets], color="#0072B2", hatch="//",
+       label="...by the winner")
+ax.set_ylabel("Offspring over 300 games")
+ax.set_title("Which diets raise families (and win)")
+ax.legend()
+plt.tight_layout()
+for d in diets:
+    print(f"{d:<12} {raised[d]:>4} raised, {of_winners[d] / raised[d]:.0%} of them by the winner")
+"""),
 ]
 
 
@@ -772,6 +811,207 @@ for players in (2, 3, 4):
 """),
 ]
 
+BIOTOPES = [
+    md("""
+# Biotopes
+
+Colonize a landscape of hexagons, attract species into your **Ecosystem** and grow their
+populations. The landscape has four biotopes — **Mountains**, **Forests**, **Grasslands**
+and **Wetlands** — and each territory you hold produces, every cycle, a cube of its colour:
+**Plants** on the Biotope card of that row. Species cards eat cubes to enter your
+Ecosystem (Herbivores eat Plants; Insectivores and Carnivores eat animal cubes as well),
+Transfer moves Plants cubes onto them, and Reproduction adds more. After six cycles
+(five on the ant side of the board) the Environmental Conditions, the cards, complete
+columns of species (biodiversity) score — and every group of territories beyond the first
+costs 3 VP: **habitat fragmentation**.
+
+Behind the game are two graphs. The **landscape** is a graph of hexes; a player's territory
+groups are the **connected components** of the subgraph of their hexes. The **diets** of the
+88 Species cards make a **food web** (edges from food to eater) with trophic levels.
+
+## 1. Play against a bot
+
+You are Purple; the greedy bot plays Orange on its own, one decision at a time (the menu
+under the board sets its pace, or makes it wait for **Bot move**).
+
+1. Keep your starting hand (or draw four new Herbivores), then place your four Territory
+   tokens: click a hex marked **+**.
+2. On your turn, take one action: click a card in your hand (**Adaptation**: play it), an
+   action space of your Ecosystem (**Reproduction**, **Transfer**, **Evolution**), a hex
+   marked **+** (**Expansion**) or **×** (**Competition**), one of your tokens and then a hex
+   marked **→** (**Migration**), a card marked **Action** — or **Pass** until the next cycle.
+3. Then say which cubes pay: the cards you may take them from are highlighted. When a target
+   offers several actions, a list of choices opens beside the map.
+4. A card marked **Reaction** may answer a card an opponent plays, on their turn: the panel
+   says so in orange, and you use it or decline it.
+
+The **Last action** panel replays what a move set off, step by step, with the hexes and cards
+it touched outlined; the food web beside it grows with the diets of the cards in play.
+"""),
+    code("""
+from ecogames.games import biotopes
+
+widget = biotopes.new_game(players=2, seed=7, first_player=0).widget(bots={1: "biotopes-greedy"})
+widget
+"""),
+    md("""
+Everything the widget draws comes from the Python engine: `widget.game` is the game itself.
+"""),
+    code("""
+game = widget.game
+print("phase:", game.phase, "| to decide:", game.player_names[game.current_player])
+print("legal now:", [game.describe(a) for a in game.legal_actions()])
+print("Environmental Conditions:", [e["label"] for e in game.view()["environment"]])
+"""),
+    md("""
+## 2. A whole game between two bots
+
+To have a landscape full of territories to study, two greedy bots play a game to the end (a
+second or so). Each bot tries every action of its turn on a copy of the game, resolves it, and
+keeps the one that leaves its Ecosystem best off.
+"""),
+    code("""
+from ecogames.bots import make_bot, play
+
+game = biotopes.new_game(players=2, seed=11)
+outcome = play(game, [make_bot("biotopes-greedy", 1), make_bot("biotopes-greedy", 2)])
+print(outcome.reason)
+for name, score in zip(game.player_names, game.scores):
+    print(f"{name:<7}", {k: v for k, v in score.items() if v})
+"""),
+    md("""
+## 3. The landscape is a graph; fragmentation counts its connected components
+
+`game.board_graph()` is the landscape as a networkx graph: a node per hex `(q, r)` with its
+`biotope` and `owner`, an edge between neighbouring hexes. Keep only one player's hexes (the
+**subgraph** of their territories): its **connected components** are the groups of
+territories. The rulebook's *Territory Fragmentation Penalty* is -3 VP per group beyond the
+first — a habitat cut into pieces supports less than one whole habitat.
+"""),
+    code("""
+import networkx as nx
+
+board = game.board_graph()
+print(board)
+for player, name in enumerate(game.player_names):
+    mine = [h for h, owner in board.nodes(data="owner") if owner == player]
+    groups = list(nx.connected_components(board.subgraph(mine)))
+    sizes = sorted((len(g) for g in groups), reverse=True)
+    print(f"{name}: {len(mine)} territories in {len(groups)} group(s) of {sizes}: "
+          f"penalty {-3 * (len(groups) - 1)} VP (the score says {game.scores[player]['fragmentation']})")
+"""),
+    md("""
+Drawn with matplotlib: each hex with its biotope (colour, hatching and letter), each territory
+with its owner's token, and the edges of each player's subgraph — the lines inside one group.
+"""),
+    code("""
+import math
+
+import matplotlib.pyplot as plt
+from matplotlib.patches import RegularPolygon
+
+BIOTOPE = {"mountains": ("#BBBBBB", "xx", "M"), "forests": ("#009E73", "oo", "F"),
+           "grasslands": ("#F0E442", "||", "G"), "wetlands": ("#56B4E9", "--", "W")}
+TOKEN = {0: ("#CC79A7", "o"), 1: ("#E69F00", "s")}  # the widget's purple and orange
+
+
+def centre(hex_):
+    q, r = hex_
+    return math.sqrt(3) * (q + r / 2), -1.5 * r
+
+
+def draw_landscape(game, ax):
+    board = game.board_graph()
+    pos = {h: centre(h) for h in board}
+    for h, data in board.nodes(data=True):
+        colour, hatch, letter = BIOTOPE[data["biotope"]]
+        ax.add_patch(RegularPolygon(pos[h], 6, radius=1, facecolor=colour, hatch=hatch,
+                                    edgecolor="#444", linewidth=0.8, alpha=0.9))
+        ax.text(pos[h][0], pos[h][1] + 0.55, letter, ha="center", va="center", fontsize=7)
+    for player, name in enumerate(game.player_names):
+        colour, marker = TOKEN[player]
+        mine = [h for h, owner in board.nodes(data="owner") if owner == player]
+        sub = board.subgraph(mine)
+        groups = list(nx.connected_components(sub))
+        nx.draw_networkx_edges(sub, pos, ax=ax, width=4, edge_color="black")
+        nx.draw_networkx_nodes(sub, pos, ax=ax, node_color=colour, node_shape=marker,
+                               node_size=180, edgecolors="black",
+                               label=f"{name}: {len(groups)} group(s)")
+    ax.set_aspect("equal")
+    ax.autoscale()
+    ax.axis("off")
+    ax.legend(loc="upper left", bbox_to_anchor=(1, 1), fontsize=9)
+
+
+fig, ax = plt.subplots(figsize=(7, 6))
+draw_landscape(game, ax)
+ax.set_title("The landscape at the end of the game");
+"""),
+    md("""
+## 4. The diets make a food web
+
+Each Species card has a **diet**: the cubes recycled to play it (a Red Fox eats a Mammals, a
+Birds and a Reptiles & Amphibians cube). `biotopes.graphs.food_web()` links, for all 88
+cards, each type of food to the type that eats it, weighted by the number of cards with that
+link. Plants are the producers; networkx's `trophic_levels` places each type by what it eats
+(the average level of its food, plus one). The loops are predators eating their own kind
+(a Peregrine Falcon eats Birds).
+"""),
+    code("""
+from ecogames.games.biotopes.graphs import food_web
+
+web = food_web()
+levels = nx.trophic_levels(web)
+for node, level in sorted(levels.items(), key=lambda kv: kv[1]):
+    eats = {food: web[food][node]["weight"] for food in web.predecessors(node)}
+    print(f"{web.nodes[node]['label']:<22} level {level:.2f}   eats (cards): {eats}")
+print("eat their own kind:", [(a, w) for a, _, w in nx.selfloop_edges(web, data="weight")])
+"""),
+    code("""
+from ecogames.core.graphs import trophic_levels  # networkx's, with lone eaters at level 1
+
+ACROSS = {"plants": 0.0, "invertebrates": -0.7, "mammals": -1.3, "birds": 0.1,
+          "reptiles_amphibians": 1.2}
+
+
+def draw_web(web, ax, title):
+    levels = trophic_levels(web)
+    pos = {n: (ACROSS[n], levels[n]) for n in web}
+    plain = [(a, b) for a, b in web.edges if a != b]
+    widths = [0.4 + web[a][b]["weight"] / 3 for a, b in plain]
+    nx.draw_networkx_nodes(web, pos, ax=ax, node_color="#f4f1e6", edgecolors="black",
+                           node_size=1500)
+    nx.draw_networkx_labels(web, pos, ax=ax, font_size=8,
+                            labels={n: web.nodes[n]["label"].replace(" & ", " &\\n") for n in web})
+    nx.draw_networkx_edges(web, pos, ax=ax, edgelist=plain, width=widths, arrowsize=14,
+                           node_size=1500, connectionstyle="arc3,rad=0.12", edge_color="#0072B2")
+    nx.draw_networkx_edge_labels(web, pos, ax=ax, font_size=7, label_pos=0.4,
+                                 edge_labels={(a, b): web[a][b]["weight"] for a, b in plain},
+                                 connectionstyle="arc3,rad=0.12")
+    for node, _, weight in nx.selfloop_edges(web, data="weight"):
+        x, y = pos[node]
+        ax.annotate(f"eats its own kind: {weight}", (x, y - 0.28), ha="center", fontsize=7,
+                    color="#D55E00")
+    ax.set_title(title, fontsize=10)
+    ax.set_ylabel("trophic level")
+    ax.tick_params(left=True, labelleft=True)
+    ax.set_xlim(-1.9, 1.8)
+    ax.margins(y=0.15)
+
+
+fig, axes = plt.subplots(1, 2, figsize=(11, 5.5))
+draw_web(food_web(), axes[0], "All 88 Species cards (edge: number of cards)")
+draw_web(food_web(game), axes[1], "The cards in play at the end of the bot game")
+plt.tight_layout()
+"""),
+    md("""
+The same web is the **Food web** panel of the widget above: it starts with the five types and
+grows as cards are played, and each step of the **Last action** panel lights up the types a
+move touched (a Transfer feeds Plants to the cards of a row; a Predatory Species takes a cube
+from its prey's type).
+"""),
+]
+
 
 def main() -> None:
     write("index.ipynb", INDEX)
@@ -779,6 +1019,7 @@ def main() -> None:
     write("tulikko.ipynb", TULIKKO)
     write("wildlifeweb.ipynb", WILDLIFEWEB)
     write("tori.ipynb", TORI)
+    write("biotopes.ipynb", BIOTOPES)
 
 
 if __name__ == "__main__":

@@ -339,3 +339,85 @@ def tori_over() -> GameWidget:
     widget = _tori_widget(game)
     widget.act(action)
     return widget
+
+
+# -- Biotopes -----------------------------------------------------------------------------
+
+
+def _biotopes_widget(game):
+    from ecogames.games.biotopes.widget import Widget
+
+    return Widget(game)
+
+
+def _biotopes_before(stop, seeds=range(40)):
+    """A game between greedy bots, stopped just before the first action for which
+    ``stop(game, action)`` holds; returns the game and that action."""
+    from ecogames.bots import make_bot
+    from ecogames.games import biotopes
+
+    for seed in seeds:
+        game = biotopes.new_game(players=2, seed=seed)
+        bots = [make_bot("biotopes-greedy", seed), make_bot("biotopes-greedy", seed + 1)]
+        while not game.is_over:
+            action = bots[game.current_player].choose(game, game.legal_actions())
+            if stop(game, action):
+                return game, action
+            game.push(action)
+    raise AssertionError("no game reached the situation")
+
+
+def _biotopes_kinds(game, action):
+    twin = game.clone()
+    return twin, [e.kind for e in twin.apply(action).events]
+
+
+@scenario("biotopes-start")
+def biotopes_start() -> GameWidget:
+    """Both starting hands kept: the first player places a Territory token (hexes to click)."""
+    from ecogames.games import biotopes
+
+    widget = _biotopes_widget(biotopes.new_game(players=2, seed=1))
+    widget.act({"type": "keep_hand"})
+    widget.act({"type": "keep_hand"})
+    return widget
+
+
+@scenario("biotopes-mid-cascade")
+def biotopes_mid_cascade() -> GameWidget:
+    """An Adaptation whose card is paid for, placed and given a cube; shown at the play."""
+    def long_adaptation(game, action):
+        if action.type != "adapt":
+            return False
+        twin, kinds = _biotopes_kinds(game, action)
+        return twin.phase == "action" and {"pay", "play", "cube"} <= set(kinds)
+
+    game, action = _biotopes_before(long_adaptation)
+    widget = _biotopes_widget(game)
+    widget.act(action)
+    kinds = [e["kind"] for e in widget.cascade["events"]]
+    widget.step_to(kinds.index("play"))
+    return widget
+
+
+@scenario("biotopes-decision")
+def biotopes_decision() -> GameWidget:
+    """A Reaction on another player's turn: the card just played sets off the other player's
+    Reaction, who is asked (the first game with one is seed 7)."""
+    def reaction(game, action):
+        twin = game.clone()
+        twin.push(action)
+        return twin.phase == "react" and twin.current_player != twin.active
+
+    game, action = _biotopes_before(reaction, seeds=range(7, 40))
+    widget = _biotopes_widget(game)
+    widget.act(action)
+    return widget
+
+
+@scenario("biotopes-over")
+def biotopes_over() -> GameWidget:
+    game, action = _biotopes_before(lambda g, a: _biotopes_kinds(g, a)[0].is_over)
+    widget = _biotopes_widget(game)
+    widget.act(action)
+    return widget

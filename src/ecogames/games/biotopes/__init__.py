@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import bots as _bots  # noqa: F401  (registers the "biotopes-greedy" bot)
 from .components import SPECIES
 from .rules import (
     ACTION_TYPES,
@@ -50,6 +51,15 @@ __all__ = [
     "Prey", "PreyOnReserve", "React", "RedrawHand", "Reproduce", "Transfer", "UseCard",
     "new_game",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``Widget`` (``widget.py``) is imported on first use: the engine needs no anywidget."""
+    if name == "Widget":
+        from .widget import Widget
+
+        return Widget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def new_game(players: int = 2, seed: int | None = None, **options: Any) -> Biotopes:

@@ -1,0 +1,383 @@
+/** The Biotopes board: the landscape's targets, the hand, the Ecosystems, the rivers, the
+ * Reaction prompt, two-click actions, replay highlights, the scores. */
+import { afterEach, describe, expect, it } from "vitest";
+import biotopes from "../src/entries/biotopes";
+import type { LegalAction } from "../src/kit";
+import type { BiotopesView } from "../src/games/biotopes/types";
+import { type Fixture, type Mounted, fixture, mount } from "./helpers";
+
+let mounted: Mounted[] = [];
+const open = (values: Fixture): Mounted => {
+  const m = mount(values, biotopes);
+  mounted.push(m);
+  return m;
+};
+
+afterEach(() => {
+  for (const m of mounted) m.cleanup();
+  mounted = [];
+  document.body.replaceChildren();
+});
+
+const legalIds = (w: Mounted): string[] =>
+  [...w.get("board").querySelectorAll('[data-legal="true"]')].map(
+    (e) => e.getAttribute("data-testid") ?? "",
+  );
+
+/** Click any element (SVG elements have no click() method). */
+const tap = (w: Mounted, testid: string): void => {
+  w.get(testid).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+};
+
+const hexId = (hex: number[]): string => `hex-${hex[0]}_${hex[1]}`;
+const viewOf = (f: Fixture): BiotopesView => f.view as BiotopesView;
+/** The view with its static parts (sent once, in `layout.static_view`). */
+const fullView = (f: Fixture): BiotopesView =>
+  ({ ...(f.layout?.static_view as object), ...(f.view as object) }) as BiotopesView;
+
+/** The mid-cascade fixture at its current state (Purple's action phase), with `legal`. */
+function actionPhase(legal: Omit<LegalAction, "id">[]): Fixture {
+  const f = fixture("biotopes-mid-cascade.json");
+  return { ...f, step: -1, cascade: {}, legal: legal.map((a, id) => ({ ...a, id })) };
+}
+
+/** An empty hex next to one of Purple's tokens, in the mid-cascade fixture. */
+function emptyNextToPurple(view: BiotopesView): number[] {
+  const owner = new Map(view.landscape.map((c) => [`${c.hex}`, c.owner]));
+  for (const [q, r] of view.ecosystems[0].territories) {
+    for (const [dq, dr] of [
+      [1, 0],
+      [1, -1],
+      [0, -1],
+      [-1, 0],
+      [-1, 1],
+      [0, 1],
+    ]) {
+      const n = [q + dq, r + dr];
+      if (owner.has(`${n}`) && owner.get(`${n}`) === null) return n;
+    }
+  }
+  throw new Error("no empty hex next to Purple");
+}
+
+describe("the landscape", () => {
+  it("draws every hex with its biotope (a letter and a pattern) and owner", () => {
+    const f = fixture("biotopes-decision.json");
+    const w = open(f);
+    const view = viewOf(f);
+    for (const cell of view.landscape) {
+      const el = w.get(hexId(cell.hex));
+      expect(el.dataset.biotope).toBe(cell.biotope);
+      expect(el.dataset.owner).toBe(cell.owner === null ? "" : String(cell.owner));
+      expect(el.textContent).toContain(
+        { mountains: "M", forests: "F", grasslands: "G", wetlands: "W" }[cell.biotope],
+      );
+      expect(el.querySelector("polygon")?.getAttribute("fill")).toMatch(/^url\(#bt\d+-/);
+      if (cell.owner !== null) {
+        const token = w.get(`token-${cell.hex[0]}_${cell.hex[1]}`);
+        // the owner's initial on a shape of its own
+        expect(token.textContent).toBe(view.ecosystems[cell.owner].colour === "purple" ? "P" : "O");
+      }
+    }
+  });
+
+  it("makes only the legal hexes clickable during set-up, marked +, and a click places", () => {
+    const f = fixture("biotopes-start.json");
+    const w = open(f);
+    const wanted = f.legal!.map((a) => hexId(a.action.hex as number[]));
+    expect(legalIds(w).sort()).toEqual([...wanted].sort());
+    for (const id of wanted) expect(w.get(id).dataset.mark).toBe("+");
+    tap(w, wanted[2]);
+    expect(w.model.sent).toEqual([{ kind: "act", id: f.legal![2].id }]);
+    expect(w.get("prompt").textContent).toContain("Place a Territory token");
+  });
+
+  it("works from the keyboard: a hex is a button that Enter and Space press", () => {
+    const f = fixture("biotopes-start.json");
+    const w = open(f);
+    const el = w.get(hexId(f.legal![0].action.hex as number[]));
+    expect(el.getAttribute("role")).toBe("button");
+    expect(el.getAttribute("tabindex")).toBe("0");
+    expect(el.getAttribute("aria-label")).toContain("Place a Territory token");
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+    expect(w.model.sent).toEqual([
+      { kind: "act", id: f.legal![0].id },
+      { kind: "act", id: f.legal![0].id },
+    ]);
+  });
+
+  it("opens a chooser when one hex offers several actions", () => {
+    const base = fixture("biotopes-mid-cascade.json");
+    const hex = emptyNextToPurple(viewOf(base));
+    const [a, b] = viewOf(base).ecosystems[0].territories;
+    const f = actionPhase([
+      { label: "Expansion", action: { type: "expand", hex } },
+      { label: "Migration from a", action: { type: "migrate", origin: a, hex } },
+      { label: "Migration from b", action: { type: "migrate", origin: b, hex } },
+      { label: "Pass", action: { type: "pass" } },
+    ]);
+    const w = open(f);
+    expect(w.get(hexId(hex)).dataset.mark).toBe("+→");
+    tap(w, hexId(hex));
+    expect(w.model.sent).toEqual([]);
+    const chooser = w.get("chooser");
+    expect([...chooser.querySelectorAll("button")].map((x) => x.textContent)).toEqual([
+      "Expansion",
+      "Migration from a",
+      "Migration from b",
+      "Cancel",
+    ]);
+    w.click("choice-1");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 1 }]);
+    w.click("choice-cancel");
+    expect(w.find("chooser")).toBeNull();
+  });
+
+  it("shows one colonization's hexes alone after a click on its action space", () => {
+    const base = fixture("biotopes-mid-cascade.json");
+    const view = viewOf(base);
+    const empty = view.landscape.filter((c) => c.owner === null).map((c) => c.hex);
+    const [a] = view.ecosystems[0].territories;
+    const f = actionPhase([
+      { label: "Expansion 1", action: { type: "expand", hex: empty[0] } },
+      { label: "Expansion 2", action: { type: "expand", hex: empty[1] } },
+      { label: "Migration", action: { type: "migrate", origin: a, hex: empty[2] } },
+    ]);
+    const w = open(f);
+    const all = [hexId(empty[0]), hexId(empty[1]), hexId(empty[2]), `token-${a[0]}_${a[1]}`];
+    expect(
+      legalIds(w)
+        .filter((id) => !id.startsWith("space"))
+        .sort(),
+    ).toEqual(all.sort());
+    expect(w.get("prompt").textContent).toContain("a hex marked + (Expansion)");
+    expect(w.get("prompt").textContent).toContain("then a hex marked → (Migration)");
+    expect(w.get("prompt").textContent).not.toContain("Competition");
+    tap(w, "space-0-expansion");
+    expect(w.model.sent).toEqual([]);
+    expect(w.get("space-0-expansion").dataset.selected).toBe("true");
+    expect(
+      legalIds(w)
+        .filter((id) => id.startsWith("hex"))
+        .sort(),
+    ).toEqual([hexId(empty[0]), hexId(empty[1])].sort());
+    expect(w.get("prompt").textContent).toContain("Expansion: click a hex marked +");
+    tap(w, "space-0-expansion"); // again: every action is shown
+    expect(legalIds(w)).toContain(hexId(empty[2]));
+    // a single Migration is played from its space at once
+    tap(w, "space-0-migration");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 2 }]);
+  });
+
+  it("migrates in two clicks: the token, then its destination", () => {
+    const base = fixture("biotopes-mid-cascade.json");
+    const hex = emptyNextToPurple(viewOf(base));
+    const [a, b] = viewOf(base).ecosystems[0].territories;
+    const f = actionPhase([
+      { label: "Migration from a", action: { type: "migrate", origin: a, hex } },
+      { label: "Migration from b", action: { type: "migrate", origin: b, hex } },
+    ]);
+    const w = open(f);
+    const token = `token-${b[0]}_${b[1]}`;
+    expect(w.get(token).dataset.legal).toBe("true");
+    tap(w, token);
+    expect(w.model.sent).toEqual([]);
+    expect(w.get(token).dataset.origin).toBe("true");
+    expect(w.get("prompt").textContent).toContain("Migration");
+    tap(w, hexId(hex)); // only b's migration is left there: no chooser
+    expect(w.model.sent).toEqual([{ kind: "act", id: 1 }]);
+    w.click("bt-cancel");
+    expect(w.get(token).dataset.origin).toBe("false");
+  });
+});
+
+describe("the hand, the Ecosystem and the rivers", () => {
+  it("shows only the hand the view holds, and a card in hand is played by a click", () => {
+    const f = actionPhase([
+      { label: "Adaptation: play Apollo", action: { type: "adapt", card: "apollo" } },
+      { label: "Pass", action: { type: "pass" } },
+    ]);
+    const w = open(f);
+    const view = viewOf(f);
+    expect(view.ecosystems[1].hand).toBeNull();
+    expect(w.get("hand").dataset.player).toBe("0");
+    const cards = [...w.get("hand").querySelectorAll("[data-card]")].map((e) =>
+      e.getAttribute("data-card"),
+    );
+    expect(cards).toEqual(view.ecosystems[0].hand);
+    expect(w.get("hand-apollo").dataset.legal).toBe("true");
+    expect(w.get("hand-minotaur_beetle").dataset.legal).toBeUndefined();
+    expect(w.get("hand-apollo").textContent).toContain("Apollo");
+    tap(w, "hand-apollo");
+    w.click("bt-pass");
+    expect(w.model.sent).toEqual([
+      { kind: "act", id: 0 },
+      { kind: "act", id: 1 },
+    ]);
+  });
+
+  it("offers the action spaces and a card's Action, and shows each card's cubes", () => {
+    const f = fixture("biotopes-mid-cascade.json");
+    const w = open({ ...f, step: -1, cascade: {} });
+    expect(legalIds(w).sort()).toEqual(["card-0-1-0", "space-0-evolution", "space-0-transfer"]);
+    tap(w, "space-0-transfer");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 0 }]);
+    const view = viewOf(f);
+    view.ecosystems.forEach((eco, p) =>
+      eco.rows.forEach((row, r) =>
+        row.forEach((entry, c) => {
+          const card = w.get(`card-${p}-${r}-${c}`);
+          const n = Object.values(entry.cubes).reduce((x, y) => x + y, 0);
+          expect(card.dataset.cubes).toBe(String(n));
+          expect(card.querySelectorAll(".bt-cube")).toHaveLength(n);
+        }),
+      ),
+    );
+    // the other player's action spaces are never offered
+    expect(w.get("space-1-transfer").dataset.legal).toBeUndefined();
+  });
+
+  it("pays with a cube: a card with several colours opens a chooser", () => {
+    const f = actionPhase([
+      { label: "Pay with a green cube", action: { type: "pay", row: 1, col: 0, colour: "green" } },
+      { label: "Pay with a gray cube", action: { type: "pay", row: 1, col: 0, colour: "gray" } },
+      {
+        label: "Pay from the Biotope card",
+        action: { type: "pay", row: 2, col: -1, colour: "yellow" },
+      },
+    ]);
+    const w = open(f);
+    expect(legalIds(w).sort()).toEqual(["card-0-1-0", "card-0-2--1"]);
+    tap(w, "card-0-2--1");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 2 }]);
+    tap(w, "card-0-1-0");
+    expect(w.get("chooser").textContent).toContain("Pay with a gray cube");
+    w.click("choice-1");
+    expect(w.model.sent).toEqual([
+      { kind: "act", id: 2 },
+      { kind: "act", id: 1 },
+    ]);
+  });
+
+  it("moves a cube in two clicks (Discreet Species): the card it leaves, then its new card", () => {
+    const f = actionPhase([
+      {
+        label: "Move to A",
+        action: { type: "move", row: 1, col: 0, colour: "green", to_row: 0, to_col: 0 },
+      },
+      {
+        label: "Move to B",
+        action: { type: "move", row: 2, col: -1, colour: "yellow", to_row: 1, to_col: 0 },
+      },
+    ]);
+    const view = viewOf(f);
+    view.ecosystems[0].rows[0] = [
+      { card: "apollo", cubes: { gray: 1, green: 0, yellow: 0, blue: 0 } },
+    ];
+    const w = open(f);
+    expect(legalIds(w).sort()).toEqual(["card-0-1-0", "card-0-2--1"]);
+    tap(w, "card-0-1-0");
+    expect(w.model.sent).toEqual([]);
+    expect(w.get("card-0-1-0").dataset.selected).toBe("true");
+    expect(legalIds(w)).toEqual(["card-0-0-0"]);
+    tap(w, "card-0-0-0");
+    expect(w.model.sent).toEqual([{ kind: "act", id: 0 }]);
+  });
+
+  it("draws from a river or a deck top", () => {
+    const f = actionPhase([
+      { label: "Draw river 2", action: { type: "draw", deck: "insectivores", slot: 1 } },
+      { label: "Draw deck", action: { type: "draw", deck: "carnivores", slot: -1 } },
+    ]);
+    const view = viewOf(f);
+    view.decision = { t: "draw", p: 0, n: 2 };
+    view.phase = "draw";
+    const w = open(f);
+    expect(legalIds(w).sort()).toEqual(["deck-carnivores", "river-insectivores-1"]);
+    expect(w.get("prompt").textContent).toContain("Draw 2 cards");
+    expect(w.get("river-insectivores-1").dataset.card).toBe(view.rivers.insectivores[1]);
+    tap(w, "deck-carnivores");
+    tap(w, "river-insectivores-1");
+    expect(w.model.sent).toEqual([
+      { kind: "act", id: 1 },
+      { kind: "act", id: 0 },
+    ]);
+    expect(w.get("deck-carnivores").dataset.count).toBe(String(view.decks.carnivores));
+  });
+
+  it("shows the Environmental Conditions, the cycle and the Initiative", () => {
+    const f = fixture("biotopes-decision.json");
+    const w = open(f);
+    const view = fullView(f);
+    expect(view.environment).toHaveLength(4);
+    view.environment.forEach((sp) => {
+      expect(w.get(`env-${sp.space}`).dataset.token).toBe(sp.token);
+      expect(w.get(`env-${sp.space}`).textContent).toContain(sp.label);
+    });
+    expect(w.get("cycle-track").dataset.cycle).toBe(String(view.cycle));
+    expect(w.get("initiative").dataset.player).toBe(String(view.initiative));
+    expect(w.get("reserve-blue").dataset.count).toBe(String(view.reserve.blue));
+  });
+});
+
+describe("decisions, bots, replay, the end", () => {
+  it("announces a Reaction on another player's turn, with its card and the card played", () => {
+    const f = fixture("biotopes-decision.json");
+    const w = open(f);
+    const view = viewOf(f);
+    const alert = w.get("reaction-alert");
+    expect(alert.textContent).toContain("Reaction!");
+    expect(alert.textContent).toContain("It is Purple's turn, but Orange may react");
+    expect(alert.textContent).toContain("Great Crested Newt");
+    expect(alert.textContent).toContain("Squacco Heron");
+    expect(w.get("bt-turn").classList.contains("bt-reaction")).toBe(true);
+    const card = w.el.querySelector<HTMLElement>('[data-card="squacco_heron"]')!;
+    expect(card.dataset.focus).toBe("true");
+    expect(view.decision?.p).toBe(1);
+    w.click("bt-react");
+    w.click("bt-decline");
+    expect(w.model.sent).toEqual([
+      { kind: "act", id: 0 },
+      { kind: "act", id: 1 },
+    ]);
+    expect(legalIds(w)).toEqual([]);
+  });
+
+  it("offers nothing on a bot's turn, and says the bot plays", () => {
+    const f = fixture("biotopes-decision.json");
+    const w = open({ ...f, bots: { "1": "biotopes-greedy" } });
+    expect(w.find("bt-react")).toBeNull();
+    expect(w.get("prompt").dataset.bot).toBe("true");
+    expect(w.get("prompt").textContent).toContain("is played by a bot");
+    expect(w.get("eco-1").textContent).toContain("bot");
+  });
+
+  it("replays a step with what it touched highlighted, and offers nothing then", () => {
+    const f = fixture("biotopes-mid-cascade.json");
+    const w = open(f);
+    const event = f.cascade!.events![f.step!];
+    expect(event.kind).toBe("play");
+    const card = String((event.touched.cards as string[])[0]);
+    const el = w.el.querySelector<HTMLElement>(`[data-card="${card}"][data-highlight="true"]`);
+    expect(el).not.toBeNull();
+    expect(legalIds(w)).toEqual([]);
+    expect(w.find("bt-pass")).toBeNull();
+    expect(w.find("prompt")).toBeNull();
+    // back to now: the actions come back
+    w.model.set("step", -1);
+    expect(legalIds(w).length).toBeGreaterThan(0);
+  });
+
+  it("shows the scores at the end, category by category", () => {
+    const f = fixture("biotopes-over.json");
+    const w = open(f);
+    const view = viewOf(f);
+    view.scores!.forEach((sc, p) => {
+      expect(w.get(`score-${p}-total`).textContent).toBe(String(sc.total));
+      expect(w.get(`score-${p}-fragmentation`).textContent).toBe(String(sc.fragmentation));
+    });
+    expect(f.status!.outcome!.scores).toEqual(view.scores!.map((sc) => sc.total));
+    expect(legalIds(w)).toEqual([]);
+  });
+});

@@ -1,0 +1,204 @@
+"""A greedy Biotopes bot: it tries each action of its turn and keeps the one that leaves its
+Ecosystem best off.
+
+For each action of the Action Phase the bot plays it on a ``clone()`` and resolves it to the
+end (every decision on the way — which cube pays, where a cube goes, where a token falls
+back — taken one step ahead by the same measure), then values the state it reaches:
+the score as it stands (Environmental Conditions, cards, bonuses, biodiversity,
+fragmentation), plus what will still earn points — cubes on Species cards above all (a card
+without cubes is discarded at the end), Species cards, territories, and, weighed by the
+cycles left, the cubes on Biotope cards and in the bag and the cards in hand. It passes when
+no action improves on that. Cards are drawn from a river by what they would score (the top
+of a deck is valued blind: the bot never looks at hidden cards), discarded worst first,
+Reactions are always used. Equal values are broken by the bot's own seeded generator, so a
+bot with a seed plays the same game every time.
+
+Registered as ``"biotopes-greedy"`` when ``ecogames.games.biotopes`` is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ecogames.bots import register_bot
+from ecogames.core import Action, Game, Rng
+
+from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, neighbours
+from .rules import (
+    Biotopes,
+    Discard,
+    Done,
+    Draw,
+    KeepHand,
+    Pass,
+    PlaceTerritory,
+    React,
+    diet_payable,
+)
+
+WIN = 1_000.0
+SPECIES_CUBE = 1.0
+"""A cube on a Species card: it keeps the card alive, breeds and pays for colonizations."""
+SPECIES_CARD = 1.0
+BIOTOPE_CUBE = 0.4
+BAG_CUBE = 0.3
+TERRITORY = 1.2
+HAND_CARD = 0.7
+CUBELESS = 1.5
+"""What a Species card without cubes is about to lose (it would be discarded at the end)."""
+BETTER = 0.05
+"""How much an action must improve on passing to be worth playing."""
+DECK_TOP = 0.9
+"""The value of an unseen card from the top of a deck (a river card is valued by sight)."""
+
+
+class GreedyBot:
+    """Tries each action, resolves it to the end, keeps the best; passes when none helps."""
+
+    name = "biotopes-greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def choose(self, game: Game, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        me = game.current_player
+        if not isinstance(game, Biotopes) or me is None:
+            return self.rng.choice(legal)
+        if game.phase == "action":
+            return self._action(game, legal, me)
+        return self._decide(game, legal, me)
+
+    def _action(self, game: Biotopes, legal: Sequence[Action], me: int) -> Action:
+        base = self.value(game, me)
+        scored = []
+        for action in legal:
+            if isinstance(action, Pass):
+                continue
+            child = game.clone()
+            child.push(action)
+            self._resolve(child)
+            scored.append((self.value(child, me), action))
+        best = max((v for v, _ in scored), default=base)
+        if best <= base + BETTER:
+            return next(a for a in legal if isinstance(a, Pass))
+        return self.rng.choice([a for v, a in scored if v >= best - 1e-9])
+
+    def _resolve(self, game: Biotopes, limit: int = 60) -> None:
+        """Play the decisions an action sets off (anyone's) until the Action Phase is back."""
+        for _ in range(limit):
+            if game.is_over or game.phase == "action":
+                return
+            who = game.current_player
+            legal = game.legal_actions()
+            if who is None or not legal:
+                return
+            game.push(legal[0] if len(legal) == 1 else self._decide(game, legal, who))
+
+    def _decide(self, game: Biotopes, legal: Sequence[Action], me: int) -> Action:
+        """A decision in the middle of a resolution (or of the set-up)."""
+        phase = game.phase
+        if phase == "react":
+            return next((a for a in legal if isinstance(a, React)), legal[0])
+        if phase == "redraw":
+            return next((a for a in legal if isinstance(a, KeepHand)), legal[0])
+        if phase == "placement":
+            return self._placement(game, legal, me)
+        if phase == "draw":
+            return self._best(legal, lambda a: self._draw_value(game, me, a))
+        if phase == "discard":
+            return self._best(legal, lambda a: -self.card_value(game, me, a.card)
+                              if isinstance(a, Discard) else 0.0)
+        if phase == "evo_discard":
+            return next((a for a in legal if isinstance(a, Done)), legal[0])
+        if phase in ("tiles", "orient", "draft"):
+            return self.rng.choice(legal)
+        rival = 0.5 if phase == "prey" else 0.0
+
+        def after(action: Action) -> float:
+            child = game.clone()
+            child.push(action)
+            value = self.value(child, me)
+            if rival:
+                value -= rival * sum(self.value(child, q) for q in range(game.players)
+                                     if q != me)
+            return value
+
+        return self._best(legal, after)
+
+    def _best(self, legal: Sequence[Action], measure) -> Action:  # type: ignore[no-untyped-def]
+        scored = [(measure(a), a) for a in legal]
+        best = max(v for v, _ in scored)
+        return self.rng.choice([a for v, a in scored if v >= best - 1e-9])
+
+    def _placement(self, game: Biotopes, legal: Sequence[Action], me: int) -> Action:
+        """Setup 8: a territory of the 1st Environmental Condition's biotope, with room
+        around it to expand."""
+        wanted = ENV_TOKEN_BY_ID[game.env[0]].biotope
+
+        def measure(a: Action) -> float:
+            if not isinstance(a, PlaceTerritory):
+                return 0.0
+            h = a.hex
+            room = sum(1 for n in neighbours(h) if n in game.landscape and n not in game.owner)
+            return (2.0 if BIOTOPES[game.landscape[h]] is wanted else 0.0) + 0.3 * room
+
+        return self._best(legal, measure)
+
+    def _draw_value(self, game: Biotopes, me: int, a: Action) -> float:
+        if not isinstance(a, Draw):
+            return 0.0
+        if a.slot < 0:
+            return DECK_TOP
+        d = ("herbivores", "insectivores", "carnivores").index(a.deck)
+        return self.card_value(game, me, game.rivers[d][a.slot])
+
+    # -- measures ---------------------------------------------------------------------------
+
+    @staticmethod
+    def card_value(game: Biotopes, me: int, card_id: str) -> float:
+        """What a Species card in hand is worth to ``me``: its VP, the Environmental
+        Conditions it meets, the column it would complete, and whether it can be played."""
+        card = SPECIES[card_id]
+        env = [ENV_TOKEN_BY_ID[t] for t in game.env]
+        value = float(card.vp)
+        value += 1.0 if env[1].biotope is card.biotope else 0.0
+        value += 1.0 if env[2].type is card.type else 0.0
+        value += 0.5 if env[3].type is card.type else 0.0
+        rows = game.rows[me]
+        if len(rows[card.row]) == min(len(r) for r in rows):
+            value += 0.5
+        if diet_payable(card.diet, [], game._pool(game._cube_sources(me))):
+            value += 0.5
+        return value - 0.3 * len(card.diet)
+
+    @staticmethod
+    def value(game: Biotopes, me: int) -> float:
+        """How good ``game`` is for ``me``: the game's end above all; else the score now plus
+        what will still earn points, the bag, hand and Biotope cards weighed by the cycles
+        left."""
+        outcome = game.outcome
+        if outcome is not None:
+            return (WIN if me in outcome.winners else 0.0) + outcome.scores[me]
+        left = max(0.0, (game.cycles - game.cycle + 1) / game.cycles)
+        total = float(game.score(me)["total"])
+        species = cubeless = cubes = 0
+        for row in game.rows[me]:
+            for entry in row:
+                n = entry[1] + entry[2] + entry[3] + entry[4]
+                species += 1
+                cubes += n
+                cubeless += n == 0
+        board = sum(sum(space) for space in game.spaces[me])
+        return (total + SPECIES_CUBE * cubes + SPECIES_CARD * species * left
+                - CUBELESS * cubeless * (1.0 - 0.5 * left)
+                + left * (BIOTOPE_CUBE * sum(game.biotope[me])
+                          + BAG_CUBE * (sum(game.bags[me]) + board)
+                          + TERRITORY * len(game.territories(me))
+                          + HAND_CARD * min(len(game.hands[me]), HAND_LIMIT)))
+
+
+register_bot(GreedyBot.name, GreedyBot)

@@ -880,6 +880,21 @@ for name, score in zip(game.player_names, game.scores):
     print(f"{name:<7}", {k: v for k, v in score.items() if v})
 """),
     md("""
+### A solo game and its rank
+
+In Solo Mode one player builds an Ecosystem against the neutral tokens, and the score earns a
+rank on the rulebook's ladder, from a Plant up to the Red Fox at the top of the food chain.
+"""),
+    code("""
+from ecogames.games.biotopes.components import SOLO_RANKS
+
+solo = biotopes.new_game(players=1, seed=5)
+outcome = play(solo, make_bot("biotopes-greedy", 5))
+print(outcome.reason)
+for low, rank in SOLO_RANKS:
+    print(f"  {low:>4}+ VP  {rank}" + ("   <- this game" if rank == outcome.data["rank"] else ""))
+"""),
+    md("""
 ## 3. The landscape is a graph; fragmentation counts its connected components
 
 `game.board_graph()` is the landscape as a networkx graph: a node per hex `(q, r)` with its

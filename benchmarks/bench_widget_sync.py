@@ -57,20 +57,32 @@ def report(name: str, sizes: list[int], times: list[float]) -> None:
           f"Python time per click median {statistics.median(times) * 1e3:.1f} ms")
 
 
-def main() -> None:
-    try:
-        from ecogames import toritori
-        from ecogames.games.toritori.widget import Widget
-    except ImportError:
-        return
-    sizes, times = [], []
-    for seed in range(5):
-        widget = Widget(toritori.new_game(players=2, seed=seed),
-                        bots={0: "toritori-heuristic", 1: "toritori-heuristic"})
-        s, t = measure(widget, 400)
-        sizes += s
-        times += t
-    report("Tori-Tori (heuristic bots, 5 games)", sizes, times)
+GAMES = [
+    # game module, bots, new_game options, label
+    ("toritori", "toritori-heuristic", {"players": 2}, "Tori-Tori (vs heuristic bot)"),
+    ("wildlifeweb", "wildlifeweb-greedy", {"players": 3}, "Wildlife Web (vs 2 greedy bots)"),
+    ("tulikko", "tulikko-greedy", {"players": 2, "maps": ["fox", "owl"]},
+     "Tulikko (vs greedy bot)"),
+    ("biotopes", "biotopes-greedy", {"players": 2}, "Biotopes (vs greedy bot)"),
+    ("tori", "tori-greedy", {"players": 2}, "Tori (vs greedy bot)"),
+]
+
+
+def main(games: int = 3, moves: int = 400) -> None:
+    import importlib
+
+    for name, bot, options, label in GAMES:
+        module = importlib.import_module(f"ecogames.games.{name}")
+        sizes, times = [], []
+        for seed in range(games):
+            game = module.new_game(seed=seed, **options)
+            # seat 0 is a person's (the legal actions are sent on its turns; the 'bot' message
+            # plays it randomly here), the other seats are the game's bot
+            widget = game.widget(bots={p: bot for p in range(1, game.players)})
+            s, t = measure(widget, moves)
+            sizes += s
+            times += t
+        report(f"{label}, {games} games", sizes, times)
 
 
 if __name__ == "__main__":

@@ -1,27 +1,15 @@
 """The widget's Python side: messages in, traits out, bad messages refused."""
 
-import json
-
 import pytest
 
 from ecogames.core.widget import MAX_MESSAGE_BYTES, GameWidget
+from tests.support.messages import send, snapshot
 from tests.support.pond import Pond, Roll
 
 
 @pytest.fixture
 def widget():
     return GameWidget(Pond.new_game(players=2, seed=4))
-
-
-def send(w, content):
-    """Through ipywidgets' own dispatch, exactly as a browser's message arrives."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def snapshot(w):
-    traits = w.traits_json()
-    traits.pop("error")
-    return json.dumps(traits, sort_keys=True), w.game.to_json()
 
 
 def test_initial_traits(widget):

@@ -1,29 +1,11 @@
 """The Tori widget's Python side: messages in, traits out, bad messages refused."""
 
-import json
-
 import pytest
 
 from ecogames.bots import BOTS
 from ecogames.games import tori
 from ecogames.games.tori.widget import Widget
-
-
-def send(w, content):
-    """Through ipywidgets' own dispatch, exactly as a browser's message arrives."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def snapshot(w):
-    traits = w.traits_json()
-    traits.pop("error")
-    return json.dumps(traits, sort_keys=True), w.game.to_json()
-
-
-def legal_id(w, **fields):
-    """The id of the first legal action whose JSON form has these fields."""
-    return next(a["id"] for a in w.legal
-                if all(a["action"].get(k) == v for k, v in fields.items()))
+from tests.support.messages import legal_id, send, snapshot
 
 
 def play_until(w, predicate, limit=2000):

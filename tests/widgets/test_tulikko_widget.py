@@ -9,24 +9,7 @@ from ecogames.core.widget import MAX_MESSAGE_BYTES
 from ecogames.games import tulikko
 from ecogames.games.tulikko.components import MAPS, SIDE_SYMBOL
 from ecogames.games.tulikko.widget import Widget
-
-
-def send(w, content):
-    """Through ipywidgets' own dispatch, exactly as a browser's message arrives."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def snapshot(w):
-    traits = w.traits_json()
-    traits.pop("error")
-    return json.dumps(traits, sort_keys=True), w.game.to_json()
-
-
-def legal_id(w, **fields):
-    for entry in w.legal:
-        if all(entry["action"].get(k) == v for k, v in fields.items()):
-            return entry["id"]
-    raise AssertionError(f"no legal action with {fields}")
+from tests.support.messages import legal_id, send, snapshot
 
 
 @pytest.fixture

@@ -8,17 +8,7 @@ from ecogames.bots import BOTS, make_bot, play
 from ecogames.games import wildlifeweb
 from ecogames.games.wildlifeweb.bots import GreedyBot, win_chance
 from ecogames.games.wildlifeweb.widget import Widget, card_faces, species_in_packs
-
-
-def send(w, content):
-    """Through ipywidgets' own dispatch, exactly as a browser's message arrives."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def snapshot(w):
-    traits = w.traits_json()
-    traits.pop("error")
-    return json.dumps(traits, sort_keys=True), w.game.to_json()
+from tests.support.messages import send, snapshot
 
 
 def after_setup(seed=2020):

@@ -45,12 +45,6 @@ def pond_over() -> GameWidget:
 # -- Tori-Tori ----------------------------------------------------------------------------
 
 
-def _toritori_widget(game):
-    from ecogames.games.toritori.widget import Widget
-
-    return Widget(game)
-
-
 def _toritori_until(predicate, seeds=range(200)):
     """A bot-played game stopped at the first state where ``predicate(game)`` holds."""
     from ecogames import toritori
@@ -70,14 +64,14 @@ def _toritori_until(predicate, seeds=range(200)):
 def toritori_start() -> GameWidget:
     from ecogames import toritori
 
-    return _toritori_widget(toritori.new_game(players=3, seed=7, layout="rulebook"))
+    return toritori.new_game(players=3, seed=7, layout="rulebook").widget()
 
 
 @scenario("toritori-mid-cascade")
 def toritori_mid_cascade() -> GameWidget:
     from ecogames import toritori
 
-    widget = _toritori_widget(toritori.new_game(players=2, seed=1, layout="rulebook"))
+    widget = toritori.new_game(players=2, seed=1, layout="rulebook").widget()
     widget.act({"type": "roll"})
     widget.step_to(min(2, len(widget.cascade["events"]) - 1))
     return widget
@@ -86,7 +80,7 @@ def toritori_mid_cascade() -> GameWidget:
 @scenario("toritori-decision")
 def toritori_decision() -> GameWidget:
     game = _toritori_until(lambda g: g.view()["decision"] is not None)
-    return _toritori_widget(game)
+    return game.widget()
 
 
 @scenario("toritori-victory")
@@ -96,7 +90,7 @@ def toritori_victory() -> GameWidget:
     game = build({1: ["TT", "NT"], 4: ["TT", "GP", "NT"], 7: ["TT", "FX", "NT"],
                   10: ["TT", "NT", "NT"], 12: ["GP", "FX", "NT"]},
                  players=2, stage="actions", points=4, markers={"red": "N5"})
-    widget = _toritori_widget(game)
+    widget = game.widget()
     widget.act({"type": "study", "space": "N6"})
     return widget
 
@@ -104,16 +98,10 @@ def toritori_victory() -> GameWidget:
 @scenario("toritori-defeat")
 def toritori_defeat() -> GameWidget:
     game = _toritori_until(lambda g: g.is_over and not g.outcome.winners)
-    return _toritori_widget(game)
+    return game.widget()
 
 
 # -- Tulikko ------------------------------------------------------------------------------
-
-
-def _tulikko_widget(game):
-    from ecogames.games.tulikko.widget import Widget
-
-    return Widget(game)
 
 
 def _tulikko_before(stop, seeds=range(200)):
@@ -143,7 +131,7 @@ def _tulikko_after(game, action):
 def tulikko_start() -> GameWidget:
     from ecogames.games import tulikko
 
-    widget = _tulikko_widget(tulikko.new_game(players=3, seed=5, maps=["fox", "owl", "lynx"]))
+    widget = tulikko.new_game(players=3, seed=5, maps=["fox", "owl", "lynx"]).widget()
     for cell in (9, 10, 6):
         widget.act({"type": "place_start", "cell": cell})
     return widget
@@ -156,7 +144,7 @@ def tulikko_mid_cascade() -> GameWidget:
                 and _tulikko_after(game, action).fulfilled != game.fulfilled)
 
     game, action = _tulikko_before(completes)
-    widget = _tulikko_widget(game)
+    widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
     widget.step_to(kinds.index("landscape_card"))
@@ -171,7 +159,7 @@ def tulikko_decision() -> GameWidget:
                 and len(after.legal_actions()) >= 4)
 
     game, action = _tulikko_before(token_choice)
-    widget = _tulikko_widget(game)
+    widget = game.widget()
     widget.act(action)
     return widget
 
@@ -179,18 +167,12 @@ def tulikko_decision() -> GameWidget:
 @scenario("tulikko-over")
 def tulikko_over() -> GameWidget:
     game, action = _tulikko_before(lambda g, a: _tulikko_after(g, a).is_over)
-    widget = _tulikko_widget(game)
+    widget = game.widget()
     widget.act(action)
     return widget
 
 
 # -- Wildlife Web -------------------------------------------------------------------------
-
-
-def _wildlifeweb_widget(game):
-    from ecogames.games.wildlifeweb.widget import Widget
-
-    return Widget(game)
 
 
 def _wildlifeweb_before(predicate, seeds=range(200), players=2):
@@ -214,7 +196,7 @@ def _wildlifeweb_before(predicate, seeds=range(200), players=2):
 def wildlifeweb_start() -> GameWidget:
     from ecogames.games import wildlifeweb
 
-    return _wildlifeweb_widget(wildlifeweb.new_game(players=2, seed=7))
+    return wildlifeweb.new_game(players=2, seed=7).widget()
 
 
 @scenario("wildlifeweb-mid-cascade")
@@ -229,7 +211,7 @@ def wildlifeweb_mid_cascade() -> GameWidget:
         return "tie" in kinds and "eat" in kinds
 
     game, action = _wildlifeweb_before(tied_hunt)
-    widget = _wildlifeweb_widget(game)
+    widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
     widget.step_to(kinds.index("roll"))
@@ -240,7 +222,7 @@ def wildlifeweb_mid_cascade() -> GameWidget:
 def wildlifeweb_decision() -> GameWidget:
     """An Event strikes one of the player's animals: the player chooses which."""
     game, _ = _wildlifeweb_before(lambda g, a: g.phase == "victim", players=3)
-    return _wildlifeweb_widget(game)
+    return game.widget()
 
 
 @scenario("wildlifeweb-over")
@@ -251,18 +233,12 @@ def wildlifeweb_over() -> GameWidget:
         return twin.is_over
 
     game, action = _wildlifeweb_before(wins)
-    widget = _wildlifeweb_widget(game)
+    widget = game.widget()
     widget.act(action)
     return widget
 
 
 # -- Tori (the Helsinki 1952 market game) -------------------------------------------------
-
-
-def _tori_widget(game):
-    from ecogames.games.tori.widget import Widget
-
-    return Widget(game)
 
 
 def _tori_before(predicate, players=2, seeds=range(60)):
@@ -291,7 +267,7 @@ def _tori_cascade_kinds(game, action):
 def tori_start() -> GameWidget:
     from ecogames.games import tori
 
-    return _tori_widget(tori.new_game(players=3, seed=7))
+    return tori.new_game(players=3, seed=7).widget()
 
 
 @scenario("tori-mid-cascade")
@@ -305,7 +281,7 @@ def tori_mid_cascade() -> GameWidget:
             "customer")].touched["cells"]) >= 5
 
     game, action = _tori_before(marketed_walk, players=3)
-    widget = _tori_widget(game)
+    widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
     widget.step_to(kinds.index("customer"))
@@ -320,7 +296,7 @@ def tori_decision() -> GameWidget:
             .phase == "discard"
 
     game, action = _tori_before(over_the_limit)
-    widget = _tori_widget(game)
+    widget = game.widget()
     widget.act(action)
     return widget
 
@@ -336,18 +312,12 @@ def tori_over() -> GameWidget:
                                     for e in twin.last_cascade.events)
 
     game, action = _tori_before(ends_with_gold)
-    widget = _tori_widget(game)
+    widget = game.widget()
     widget.act(action)
     return widget
 
 
 # -- Biotopes -----------------------------------------------------------------------------
-
-
-def _biotopes_widget(game):
-    from ecogames.games.biotopes.widget import Widget
-
-    return Widget(game)
 
 
 def _biotopes_before(stop, seeds=range(40)):
@@ -377,7 +347,7 @@ def biotopes_start() -> GameWidget:
     """Both starting hands kept: the first player places a Territory token (hexes to click)."""
     from ecogames.games import biotopes
 
-    widget = _biotopes_widget(biotopes.new_game(players=2, seed=1))
+    widget = biotopes.new_game(players=2, seed=1).widget()
     widget.act({"type": "keep_hand"})
     widget.act({"type": "keep_hand"})
     return widget
@@ -393,7 +363,7 @@ def biotopes_mid_cascade() -> GameWidget:
         return twin.phase == "action" and {"pay", "play", "cube"} <= set(kinds)
 
     game, action = _biotopes_before(long_adaptation)
-    widget = _biotopes_widget(game)
+    widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
     widget.step_to(kinds.index("play"))
@@ -410,7 +380,7 @@ def biotopes_decision() -> GameWidget:
         return twin.phase == "react" and twin.current_player != twin.active
 
     game, action = _biotopes_before(reaction, seeds=range(7, 40))
-    widget = _biotopes_widget(game)
+    widget = game.widget()
     widget.act(action)
     return widget
 
@@ -418,6 +388,6 @@ def biotopes_decision() -> GameWidget:
 @scenario("biotopes-over")
 def biotopes_over() -> GameWidget:
     game, action = _biotopes_before(lambda g, a: _biotopes_kinds(g, a)[0].is_over)
-    widget = _biotopes_widget(game)
+    widget = game.widget()
     widget.act(action)
     return widget

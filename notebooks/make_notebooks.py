@@ -45,7 +45,8 @@ step by step, on the board and on the food web side by side.
 | **Biotopes** (competitive, 1-5, against bots) | [biotopes.ipynb](biotopes.ipynb) | habitat fragmentation as connected components; a food web of diets and trophic levels |
 
 **Play right here:** below is a two-player game of Tori-Tori. You are Player 1 (red); a bot
-plays Player 2 when you press *Bot move*. Press **Roll the dice**, then click a highlighted
+plays Player 2 on its own (the menu under the board sets its pace, or makes it wait for
+*Bot move*). Press **Roll the dice**, then click a highlighted
 sector to move your researcher, or a highlighted token to act on it. After any roll, use
 *Back* / *Forward* / *Play* to replay what happened — the food web lights up who ate whom.
 """),

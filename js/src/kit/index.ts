@@ -8,4 +8,6 @@ export type { AnyModel } from "./model";
 export { renderTree } from "./tree";
 export { causeChain, edgeKey, eventAt, touchedOf, viewAt, LIVE } from "./steps";
 export { h, s, button, legalTarget } from "./dom";
+export { chooser } from "./chooser";
+export type { ChooserOptions } from "./chooser";
 export * from "./types";

@@ -10,13 +10,14 @@ import {
   h,
   legalTarget,
   renderTree,
+  chooser,
 } from "../../kit";
 import { drawReserve, drawRivers, speciesCard } from "./cards";
 import { drawEcosystem } from "./ecosystem";
 import { type Clickable, touchedOf } from "./highlight";
 import { drawLandscape, landscapeLegend } from "./landscape";
 import { BIOTOPE_LABEL, biotopeBadge, hexKey as hexKeyOf } from "./look";
-import { cardsLegend, drawChooser, drawEnvironment, drawScores, drawTurnPanel } from "./panel";
+import { cardsLegend, drawEnvironment, drawScores, drawTurnPanel } from "./panel";
 import { type Selection, type TargetKey, targetMap } from "./targets";
 import { type BiotopesLayout, isBiotopesView } from "./types";
 
@@ -142,14 +143,18 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
   );
   if (selected) {
     side.append(
-      drawChooser("Choose an action:", targets.get(selected) ?? [], ctx, () => {
-        ctx.ui.selected = null;
-        ctx.rerender();
+      chooser("Choose an action:", targets.get(selected) ?? [], ctx, {
+        prefix: "bt",
+        onCancel: () => {
+          ctx.ui.selected = null;
+          ctx.rerender();
+        },
       }),
     );
   }
   const orient = targets.get("orient") ?? [];
-  if (orient.length) side.append(drawChooser("Side and turn of the tile:", orient, ctx, null));
+  if (orient.length)
+    side.append(chooser("Side and turn of the tile:", orient, ctx, { prefix: "bt" }));
   const draft = legal.filter((a) => a.action.type === "choose_biotope");
   if (draft.length) side.append(drawDraft(draft, layout, ctx));
   side.append(drawEnvironment(view, layout));

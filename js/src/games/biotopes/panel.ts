@@ -246,46 +246,6 @@ function actionPrompt(targets: Map<TargetKey, LegalAction[]>): string {
   return `Your turn: one action. Click ${parts.join("; ")} — or pass until the next cycle.`;
 }
 
-/** The choices when a clicked target offers several actions. */
-export function drawChooser(
-  title: string,
-  actions: LegalAction[],
-  ctx: BoardContext,
-  onCancel: (() => void) | null,
-): HTMLElement {
-  const box = h("div", {
-    class: "bt-chooser",
-    "data-testid": "chooser",
-    role: "group",
-    "aria-label": title,
-  });
-  box.append(h("p", { class: "bt-chooser-title" }, title));
-  for (const a of actions) {
-    const b = h(
-      "button",
-      {
-        type: "button",
-        "data-testid": `choice-${a.id}`,
-        disabled: ctx.isReplaying,
-        title: a.label,
-      },
-      a.label,
-    );
-    b.addEventListener("click", () => ctx.send({ kind: "act", id: a.id }));
-    box.append(b);
-  }
-  if (onCancel) {
-    const cancel = h(
-      "button",
-      { type: "button", class: "bt-cancel", "data-testid": "choice-cancel" },
-      "Cancel",
-    );
-    cancel.addEventListener("click", onCancel);
-    box.append(cancel);
-  }
-  return box;
-}
-
 /** The Environmental Conditions board: the four tokens and what they score; the cycle
  * track; who holds the Initiative. */
 export function drawEnvironment(view: BiotopesView, layout: BiotopesLayout): HTMLElement {

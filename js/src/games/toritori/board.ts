@@ -1,9 +1,9 @@
 /** Tori-Tori's board renderer: the island, the turn panel, the Ability map, the choices. */
-import { type BoardContext, type View, h, legalTarget } from "../../kit";
+import { type BoardContext, type View, h, legalTarget, chooser } from "../../kit";
 import { renderTree } from "../../kit";
 import { abilityNames, drawAbilityMap } from "./abilities";
 import { type Clickable, drawIsland } from "./island";
-import { drawCards, drawChooser, drawCounts, drawTurnPanel } from "./panel";
+import { drawCards, drawCounts, drawTurnPanel } from "./panel";
 import { type TargetKey, targetMap } from "./targets";
 import { isToriView } from "./types";
 
@@ -44,15 +44,13 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
   }
   if (selected && targets.get(selected)?.length) {
     side.append(
-      drawChooser(
-        `Choose an action for ${describe(selected)}:`,
-        targets.get(selected) ?? [],
-        ctx,
-        () => {
+      chooser(`Choose an action for ${describe(selected)}:`, targets.get(selected) ?? [], ctx, {
+        prefix: "tt",
+        onCancel: () => {
           ctx.ui.selected = null;
           ctx.rerender();
         },
-      ),
+      }),
     );
   } else if (selected) {
     ctx.ui.selected = null;

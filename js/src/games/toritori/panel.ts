@@ -146,38 +146,3 @@ export function drawCounts(view: ToriView): HTMLElement {
   }
   return list;
 }
-
-/** The choices when a clicked target offers several actions, or a pending decision. */
-export function drawChooser(
-  title: string,
-  actions: LegalAction[],
-  ctx: BoardContext,
-  onCancel: (() => void) | null,
-): HTMLElement {
-  const box = h("div", {
-    class: "tt-chooser",
-    "data-testid": "chooser",
-    role: "group",
-    "aria-label": title,
-  });
-  box.append(h("p", { class: "tt-chooser-title" }, title));
-  for (const a of actions) {
-    const b = h(
-      "button",
-      { type: "button", "data-testid": `choice-${a.id}`, disabled: ctx.isReplaying },
-      a.label,
-    );
-    b.addEventListener("click", () => ctx.send({ kind: "act", id: a.id }));
-    box.append(b);
-  }
-  if (onCancel) {
-    const cancel = h(
-      "button",
-      { type: "button", class: "tt-cancel", "data-testid": "choice-cancel" },
-      "Cancel",
-    );
-    cancel.addEventListener("click", onCancel);
-    box.append(cancel);
-  }
-  return box;
-}

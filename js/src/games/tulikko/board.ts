@@ -9,13 +9,14 @@ import {
   h,
   renderTree,
   legalTarget,
+  chooser,
 } from "../../kit";
 import { drawCentral } from "./central";
 import type { Clickable } from "./clickable";
 import { touchedOf } from "./highlight";
 import { drawMapChoices, drawPlayer } from "./maps";
 import { drawAuroras, drawLandscapeCards, drawSymbolCards } from "./objectives";
-import { drawChooser, drawTurnPanel, tokenChoiceLabel } from "./panel";
+import { drawTurnPanel, tokenChoiceLabel } from "./panel";
 import { type TargetKey, targetMap } from "./targets";
 import { type TulikkoLayout, isTulikkoView } from "./types";
 
@@ -74,27 +75,21 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
   const tokenActions = legal.filter((a) => a.action.type === "place_tokens");
   if (tokenActions.length > 1) {
     side.append(
-      drawChooser(
-        "Choose the tokens for your new tile:",
-        tokenActions,
-        ctx,
-        (a) => tokenChoiceLabel(view, a),
-        null,
-        (a) => previewTokens(host, view.active ?? 0, a),
-      ),
+      chooser("Choose the tokens for your new tile:", tokenActions, ctx, {
+        prefix: "tk",
+        labelOf: (a) => tokenChoiceLabel(view, a),
+        onPreview: (a) => previewTokens(host, view.active ?? 0, a),
+      }),
     );
   } else if (selected) {
     side.append(
-      drawChooser(
-        "Choose an action:",
-        targets.get(selected) ?? [],
-        ctx,
-        (a) => a.label,
-        () => {
+      chooser("Choose an action:", targets.get(selected) ?? [], ctx, {
+        prefix: "tk",
+        onCancel: () => {
           ctx.ui.selected = null;
           ctx.rerender();
         },
-      ),
+      }),
     );
   }
 

@@ -42,6 +42,21 @@ def pond_over() -> GameWidget:
     return GameWidget(game)
 
 
+def _before(new_game, bots, stop, seeds):
+    """A bot-played game stopped just before the first action for which ``stop(game,
+    action)`` holds: ``(game, action)``. ``new_game(seed)`` and ``bots(seed)`` (one bot per
+    seat, or one for all) make each try."""
+    for seed in seeds:
+        game, seats = new_game(seed), bots(seed)
+        while not game.is_over:
+            action = seats[game.current_player % len(seats)].choose(game, game.legal_actions())
+            if stop(game, action):
+                return game, action
+            game.push(action)
+    raise AssertionError("no game reached the situation")
+
+
+
 # -- Tori-Tori ----------------------------------------------------------------------------
 
 
@@ -105,20 +120,12 @@ def toritori_defeat() -> GameWidget:
 
 
 def _tulikko_before(stop, seeds=range(200)):
-    """A game between greedy bots, stopped just before the first action for which
-    ``stop(game, action)`` holds; returns the game and that action."""
     from ecogames.bots import make_bot
     from ecogames.games import tulikko
 
-    for seed in seeds:
-        game = tulikko.new_game(players=2, seed=seed, maps=["fox", "owl"])
-        bots = [make_bot("tulikko-greedy", seed), make_bot("tulikko-greedy", seed + 1)]
-        while not game.is_over:
-            action = bots[game.current_player].choose(game, game.legal_actions())
-            if stop(game, action):
-                return game, action
-            game.apply(action)
-    raise AssertionError("no game reached the situation")
+    return _before(lambda seed: tulikko.new_game(players=2, seed=seed, maps=["fox", "owl"]),
+                   lambda seed: [make_bot("tulikko-greedy", seed + p) for p in range(2)],
+                   stop, seeds)
 
 
 def _tulikko_after(game, action):
@@ -176,20 +183,11 @@ def tulikko_over() -> GameWidget:
 
 
 def _wildlifeweb_before(predicate, seeds=range(200), players=2):
-    """A greedy-bot game stopped just before the first action ``predicate(game, action)``
-    holds for: (game, action)."""
     from ecogames.games import wildlifeweb
     from ecogames.games.wildlifeweb.bots import GreedyBot
 
-    for seed in seeds:
-        game = wildlifeweb.new_game(players=players, seed=seed)
-        bot = GreedyBot(seed)
-        while not game.is_over:
-            action = bot.choose(game, game.legal_actions())
-            if predicate(game, action):
-                return game, action
-            game.push(action)
-    raise AssertionError("no game reached the situation")
+    return _before(lambda seed: wildlifeweb.new_game(players=players, seed=seed),
+                   lambda seed: [GreedyBot(seed)], predicate, seeds)
 
 
 @scenario("wildlifeweb-start")
@@ -242,20 +240,12 @@ def wildlifeweb_over() -> GameWidget:
 
 
 def _tori_before(predicate, players=2, seeds=range(60)):
-    """A game between greedy bots stopped just before the first action for which
-    ``predicate(game, action)`` holds; returns the game and that action."""
     from ecogames.bots import make_bot
     from ecogames.games import tori
 
-    for seed in seeds:
-        game = tori.new_game(players=players, seed=seed)
-        bots = [make_bot("tori-greedy", seed * 10 + p) for p in range(players)]
-        while not game.is_over:
-            action = bots[game.current_player].choose(game, game.legal_actions())
-            if predicate(game, action):
-                return game, action
-            game.push(action)
-    raise AssertionError("no game reached the situation")
+    return _before(lambda seed: tori.new_game(players=players, seed=seed),
+                   lambda seed: [make_bot("tori-greedy", seed * 10 + p) for p in range(players)],
+                   predicate, seeds)
 
 
 def _tori_cascade_kinds(game, action):
@@ -321,20 +311,12 @@ def tori_over() -> GameWidget:
 
 
 def _biotopes_before(stop, seeds=range(40)):
-    """A game between greedy bots, stopped just before the first action for which
-    ``stop(game, action)`` holds; returns the game and that action."""
     from ecogames.bots import make_bot
     from ecogames.games import biotopes
 
-    for seed in seeds:
-        game = biotopes.new_game(players=2, seed=seed)
-        bots = [make_bot("biotopes-greedy", seed), make_bot("biotopes-greedy", seed + 1)]
-        while not game.is_over:
-            action = bots[game.current_player].choose(game, game.legal_actions())
-            if stop(game, action):
-                return game, action
-            game.push(action)
-    raise AssertionError("no game reached the situation")
+    return _before(lambda seed: biotopes.new_game(players=2, seed=seed),
+                   lambda seed: [make_bot("biotopes-greedy", seed + p) for p in range(2)],
+                   stop, seeds)
 
 
 def _biotopes_kinds(game, action):

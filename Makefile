@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8888
 PYTEST_ARGS ?=
 
-.PHONY: demo test install build chromium lint test-js test-py bench fixtures clean
+.PHONY: demo test install build chromium lint test-js test-py bench mutants fixtures clean
 
 demo: install build
 	@echo "Opening the ecogames demo: JupyterLab on notebooks/index.ipynb"
@@ -56,6 +56,12 @@ fixtures: install
 
 bench: install
 	$(PY) benchmarks/run_all.py
+
+# Every hand-written rule mutation (benchmarks/mutations/<game>.toml) must make a test fail.
+# Not part of `make test`: it runs each game's tests once per mutation. MUTANTS_ARGS="--game tori"
+MUTANTS_ARGS ?=
+mutants: install build
+	$(PY) benchmarks/mutants.py $(MUTANTS_ARGS)
 
 clean:
 	rm -rf $(VENV) js/node_modules src/ecogames/static test-artifacts

@@ -11,13 +11,30 @@ RESERVE = {6: ["TT", "GP", "FX"], 12: ["NT", "NT"], 2: ["IB"]}
 """Living natives far from both settlements."""
 
 
-def test_village_cat_lies_on_the_first_preference_before_the_second():
-    # 1 has a Guinea pig (2nd preference), 4 a Tori-tori (1st): the Tori-tori wins (D26).
+def test_village_cat_enters_the_lowest_numbered_sector_with_food_of_its_preference():
+    # HS2, D26: "A Cat enters one of the sectors orthogonally adjacent to the Village, with the
+    # lowest number and that has food of its preference". 1 has a Guinea pig (2nd preference),
+    # 4 a Tori-tori (1st): sector 1 is the lowest-numbered sector with Cat food, so the Cat lies
+    # on its Guinea pig.
     game, before, stock = solve({**RESERVE, 1: ["GP"], 4: ["TT"]}, "village")
     cascade = roll(game)
-    assert changed(before, game) == {4: ["CT>TT"]}
+    assert changed(before, game) == {1: ["CT>GP"]}
     assert supply_change(stock, supply(game)) == {"cat": -1}
+    assert cascade.of_kind("cat_enters")[0].touched["edges"] == (("guinea_pig", "cat"),)
+
+
+def test_village_cat_lies_on_its_first_preference_within_the_sector():
+    # In the sector it enters, the Cat "will always choose its first preference".
+    game, before, _ = solve({**RESERVE, 1: ["GP", "TT"], 4: ["TT"]}, "village")
+    cascade = roll(game)
+    assert changed(before, game) == {1: ["CT>TT", "GP"]}
     assert cascade.of_kind("cat_enters")[0].touched["edges"] == (("tori_tori", "cat"),)
+
+
+def test_village_cat_skips_a_foodless_lower_sector():
+    game, before, _ = solve({**RESERVE, 1: ["NT", "FX"], 4: ["GP"]}, "village")
+    roll(game)
+    assert changed(before, game) == {4: ["CT>GP"]}
 
 
 def test_village_cat_lowest_numbered_sector_with_food():

@@ -794,17 +794,19 @@ class ToriTori(Game):
     # =============================================================================================
 
     def _village(self, card: str, say: Any, cause: int | None) -> None:
-        """The Village: a Cat enters the lowest-numbered sector next to the Village that has its
-        food, lying on it (1st preference first, as for every animal: D26); else the lowest-
-        numbered one with space; else no effect. Only while Non-sustainable."""
+        """The Village: "A Cat enters one of the sectors orthogonally adjacent to the Village,
+        with the lowest number and that has food of its preference", lying on its 1st
+        preference there if that sector has one, else on its 2nd (D26); with no food next to
+        the Village, the lowest-numbered neighbour with space; else no effect. Only while
+        Non-sustainable."""
         if self.village_ok:
             say.no_effect(card, "the Village is sustainable", cause)
             return
         if self.supply("cat") == 0:
             say.no_effect(card, "no Cat token is left in the supply (D9)", cause)
             return
-        for species in DIET[CT]:
-            for m in self.island.village_sectors:
+        for m in self.island.village_sectors:
+            for species in DIET[CT]:
                 options = self._food_tokens(m, species)
                 if options:
                     if len(options) > 1 and self._differ(m, options):

@@ -21,6 +21,8 @@ SPECIES = ("algae", "snail", "fish")
 FOOD = {"snail": "algae", "fish": "snail"}
 SUPPLY = {"algae": 12, "snail": 8, "fish": 4}
 START = {"algae": 4, "snail": 2, "fish": 1}
+STATE_KEYS = {"players", "rng", "rounds", "turn", "active", "stage", "population", "fish_fed",
+              "goals", "ended"}
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,9 @@ class Pond(Game):
 
     @classmethod
     def _from_state(cls, data: Mapping[str, Any]) -> Pond:
+        unknown = set(data) - STATE_KEYS
+        if unknown:
+            raise ValueError(f"unknown keys {sorted(unknown)}")
         players = s.integer(data, "players", cls.min_players, cls.max_players)
         game = cls(players, Rng(state=s.field(data, "rng", int)),
                    s.integer(data, "rounds", 1, 100))
@@ -247,7 +252,9 @@ class Pond(Game):
             raise ValueError(f"population must name exactly {SPECIES}")
         game.population = {sp: s.integer(population, sp, 0, SUPPLY[sp], "population")
                            for sp in SPECIES}
-        game.fish_fed = [bool(f) for f in s.field(data, "fish_fed", list)]
+        game.fish_fed = list(s.field(data, "fish_fed", list))
+        if not all(isinstance(fed, bool) for fed in game.fish_fed):
+            raise ValueError("fish_fed holds true or false for each fish")
         game.goals = [s.choice({"goal": g}, "goal", SPECIES, "goals")
                       for g in s.field(data, "goals", list)]
         if len(game.goals) != players:

@@ -184,9 +184,9 @@ def test_example_07_industry_disaster():
              9: ["IB", "NT"], 10: ["FX", "NT", "NT"], 11: ["IB", "NT"], 12: ["TT", "NT"]}
     game, before, stock = solve(start, "industry")
     cascade = game.apply(Roll())
-    assert changed(before, game) == {3: [], 4: ["GP"], 5: ["TT>NT"], 7: ["CT", "IB"],
-                                     10: ["FX"]}
-    assert supply_change(stock, supply(game)) == {"vegetation": 8}
+    assert changed(before, game) == {3: [], 4: ["GP"], 5: ["TT"], 7: ["CT", "IB"],
+                                     10: ["FX"]}  # D27: the tree under the Tori-tori goes too
+    assert supply_change(stock, supply(game)) == {"vegetation": 9}
     assert sorted({e.touched["sectors"][0] for e in cascade.of_kind("disaster")}) == [
         3, 4, 5, 7, 10]
     assert game.outcome is None

@@ -94,9 +94,36 @@ def test_industry_removes_the_native_trees_of_the_five_sectors_around_it():
              10: ["NT"], 11: ["NT"], 1: ["NT"]}
     game, before, stock = solve(start, "industry")
     cascade = roll(game)
-    assert changed(before, game) == {3: [], 4: ["GP>NT"], 5: ["IB"], 7: [], 10: []}
-    assert supply_change(stock, supply(game)) == {"vegetation": 6}
-    assert len(cascade.of_kind("disaster")) == 6
+    # "all Native Tree tokens are removed from these sectors": the one under the Guinea pig of
+    # 4 too (D27); Bushes, and the sectors not around the Industry (1, 11), keep theirs.
+    assert changed(before, game) == {3: [], 4: ["GP"], 5: ["IB"], 7: [], 10: []}
+    assert supply_change(stock, supply(game)) == {"vegetation": 7}
+    assert len(cascade.of_kind("disaster")) == 7
+    assert game.counts["native_tree"] == 4 and game.view()["counts"]["native_tree"] == 4
+
+
+def test_industry_removes_the_trees_under_animals_and_keeps_the_animals():
+    # A tree at the bottom of a pile leaves it; the animals above it stay where they were.
+    start = {**RESERVE, 10: ["FX>GP>NT", "TT>NT"], 4: ["CT>GP>NT"]}
+    game, before, stock = solve(start, "industry")
+    pig = token(game, 4, "CT>GP>NT")
+    cascade = roll(game)
+    assert changed(before, game) == {10: ["FX>GP", "TT"], 4: ["CT>GP"]}
+    assert supply_change(stock, supply(game)) == {"vegetation": 3}
+    assert game.where(pig) == (4, 0)
+    texts = [e.text for e in cascade.of_kind("disaster")]
+    assert any("under" in text for text in texts), texts
+
+
+def test_industry_removing_the_last_native_trees_under_animals_is_defeat():
+    # D19 and D27 agree: the trees under animals are on the board until the Industry removes
+    # them, and then they are gone, so the Native Trees go extinct.
+    start = {6: ["GP", "FX"], 10: ["TT>NT"], 5: ["GP>NT"], 2: ["TT"]}
+    game, _, _ = solve(start, "industry")
+    assert game.counts["native_tree"] == 2
+    cascade = roll(game)
+    assert game.outcome is not None and "Native Trees" in game.outcome.reason
+    assert game.counts["native_tree"] == 0 and cascade.events[-1].kind == "defeat"
 
 
 def test_industry_sustainable_has_no_effect():

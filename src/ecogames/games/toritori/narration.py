@@ -240,10 +240,13 @@ class Narrator:
         self.arrived[cat] = ev
         return ev
 
-    def disaster(self, sector: int, tree: int, cause: int | None) -> int:
-        ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree from sector "
-                        f"{sector}", cause, sectors=[sector], tokens=[tree],
-                        nodes=["native_tree"])
+    def disaster(self, sector: int, tree: int, above: int | None, cause: int | None) -> int:
+        """A Native Tree removed by the Industry; ``above``: the top of the pile it lay under
+        (D27)."""
+        where = (f"from under {self.game.token_phrase(above)}" if above is not None
+                 else f"from sector {sector}")
+        ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree {where}",
+                        cause, sectors=[sector], tokens=[tree], nodes=["native_tree"])
         self.gone[sector, "native_tree"] = ev
         return ev
 

@@ -831,22 +831,31 @@ class ToriTori(Game):
         say.cat_enters(cat, m, below, cause)
 
     def _industry(self, card: str, say: Any, cause: int | None) -> None:
-        """Industry: a disaster in the five sectors around it removes all their Native Trees
-        (uncovered ones, D27). Only while Non-sustainable."""
+        """Industry: a disaster in the five sectors around it: "all Native Tree tokens are
+        removed from these sectors", those lying under animals too (D27); the animals above a
+        removed tree stay where they are. Only while Non-sustainable."""
         if self.industry_ok:
             say.no_effect(card, "the Industry is sustainable", cause)
             return
         removed = False
         for m in self.island.industry_sectors:
-            for pile in self.board[m]:
-                if len(pile) == 1 and self.kind[pile[0]] == NT:
-                    row = self.board[m]
-                    self.board[m] = tuple(p for p in row if p is not pile)
-                    self._drop(pile[0])
-                    removed = True
-                    ev = say.disaster(m, pile[0], cause)
-                    if self._check_end(say, ev):
-                        return
+            i = 0
+            while i < len(self.board[m]):
+                pile = self.board[m][i]
+                tree = pile[0]  # only an animal lies on another token: a tree is at the bottom
+                if self.kind[tree] != NT:
+                    i += 1
+                    continue
+                if len(pile) == 1:
+                    self._take_pile(m, i)
+                else:
+                    self._put_pile(m, i, pile[1:])
+                    i += 1
+                self._drop(tree)
+                removed = True
+                ev = say.disaster(m, tree, pile[-1] if len(pile) > 1 else None, cause)
+                if self._check_end(say, ev):
+                    return
         if not removed:
             say.no_effect(card, "there is no Native Tree around the Industry", cause)
 

@@ -135,8 +135,10 @@ def test_join_two_adjacent_edges_with_at_least_four_river_tokens():
     three = rivers(((0, 0), (0, 1)), ((1, 0), (1, 1)), ((1, 0), (2, 0)))  # top to left
     assert p.map_edges_touched(p.river_graph(three).nodes) >= {"top", "left"}
     assert not p.rivers_met(CARD["river-6"], three)
-    four = [*three, c.edge_key(c.cell_of(1, 1), c.cell_of(2, 1))]
-    assert p.rivers_met(CARD["river-6"], four)
+    forked = [*three, c.edge_key(c.cell_of(1, 1), c.cell_of(2, 1))]  # a branch, not longer
+    assert not p.rivers_met(CARD["river-6"], forked)
+    four = rivers(((0, 0), (0, 1)), ((1, 0), (1, 1)), ((2, 0), (2, 1)), ((2, 0), (3, 0)))
+    assert p.rivers_met(CARD["river-6"], four)  # top, down three borders, out to the left
     apart = [*three, c.edge_key(c.cell_of(3, 2), c.cell_of(3, 3))]
     assert not p.rivers_met(CARD["river-6"], apart)
 
@@ -152,10 +154,10 @@ def test_join_two_opposite_edges_with_at_least_four_river_tokens():
 
 
 def test_a_continuous_stretch_of_six_river_tokens_in_any_shape():
-    six = rivers(*(((1, col), (2, col)) for col in range(4)),
-                 ((2, 1), (2, 2)), ((3, 1), (3, 2)))
+    six = rivers(((1, 0), (2, 0)), ((1, 1), (2, 1)), ((2, 1), (2, 2)), ((3, 1), (3, 2)),
+                 ((3, 2), (4, 2)), ((3, 3), (4, 3)))  # right, down, right: with two bends
     assert p.rivers_met(CARD["river-8"], six)
-    broken = [*six[:5], c.edge_key(c.cell_of(4, 2), c.cell_of(4, 3))]
+    broken = [*six[:5], c.edge_key(c.cell_of(0, 2), c.cell_of(0, 3))]
     assert not p.rivers_met(CARD["river-8"], broken)
 
 
@@ -250,3 +252,44 @@ def test_claiming_a_card_you_have_fulfilled_is_refused_with_the_reason():
     game = type(game).from_state(game._state())
     with pytest.raises(IllegalAction, match="already fulfilled"):
         game.apply({"type": "claim_card", "card": "color-1"})
+
+
+
+def test_the_stretch_joining_two_adjacent_edges_is_itself_four_tokens_long():
+    """D11: the four tokens must lie on the stretch that joins the two edges. Two tokens
+    around the corner (top to left) plus a two-token branch are one group of four, but no
+    stretch of four joins the edges."""
+    card = CARD["river-6"]
+    assert not p.rivers_met(card, [(0, 1), (0, 4), (1, 5), (2, 6)])  # the issue's example
+    branch = rivers(((0, 0), (0, 1)), ((0, 0), (1, 0)), ((1, 0), (1, 1)), ((2, 0), (2, 1)))
+    assert len(p.river_stretches(branch)) == 1
+    assert p.map_edges_touched(p.river_graph(branch).nodes) >= {"top", "left"}
+    assert not p.rivers_met(card, branch)
+    bend = rivers(((0, 0), (0, 1)), ((1, 0), (1, 1)), ((2, 0), (2, 1)), ((2, 0), (3, 0)))
+    assert p.rivers_met(card, bend)  # from the top, down three borders, out to the left
+    assert p.rivers_met(card, [*bend, c.edge_key(c.cell_of(1, 1), c.cell_of(2, 1))])
+
+
+ISLAND_LOOP = rivers(((0, 0), (0, 1)), ((0, 0), (1, 0)),  # from the top and to the left
+                     ((0, 1), (1, 1)), ((1, 1), (1, 2)), ((1, 1), (2, 1)), ((1, 0), (1, 1)))
+"""Six tokens: from the top edge down to the corner below the top-left tile, round the
+tile at row 2, column 2, back to that corner, and out to the left edge."""
+
+
+def test_a_stretch_may_loop_round_a_tile_but_never_uses_a_token_twice():
+    """D11: a continuous stretch is traced token by token, each token once; passing a
+    corner twice (a loop round a tile) is allowed, turning back along a branch is not."""
+    assert p.rivers_met(CARD["river-6"], ISLAND_LOOP)  # top to left: all six tokens
+    assert p.rivers_met(CARD["river-8"], ISLAND_LOOP)
+
+
+def test_six_river_tokens_with_a_branch_are_not_one_stretch_of_six():
+    """D11 (river-8): six tokens in one group that forks are no continuous stretch of
+    six; six in a line with bends, or round a loop, are."""
+    card = CARD["river-8"]
+    fork = rivers(*(((1, col), (2, col)) for col in range(4)),  # a line across the map
+                  ((1, 1), (1, 2)), ((0, 1), (0, 2)))  # and a branch up to the top edge
+    assert len(p.river_stretches(fork)) == 1 and not p.rivers_met(card, fork)
+    ring = rivers(((0, 1), (1, 1)), ((0, 2), (1, 2)), ((1, 2), (1, 3)),  # round two tiles
+                  ((1, 2), (2, 2)), ((1, 1), (2, 1)), ((1, 0), (1, 1)))
+    assert p.rivers_met(card, ring)

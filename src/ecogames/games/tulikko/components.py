@@ -211,9 +211,10 @@ class LandscapeCard:
       different colours) and ``all_different`` (every tile a different colour) constrain
       the colours; ``fixed`` cards name the map's own cells instead (no rotation).
     - ``"river_shape"``: river tokens on ``segments`` (pairs of grid corners), rotations.
-    - ``"river_edges"``: a connected stretch of at least ``min_tokens`` river tokens that
-      touches two ``edges`` of the map (``"adjacent"`` or ``"opposite"``).
-    - ``"river_stretch"``: a connected stretch of at least ``min_tokens`` river tokens.
+    - ``"river_edges"``: a continuous stretch (a trail: tokens traced one after the other,
+      each once) of at least ``min_tokens`` river tokens from one to the other of two
+      ``edges`` of the map (``"adjacent"`` or ``"opposite"``).
+    - ``"river_stretch"``: a continuous stretch of at least ``min_tokens`` river tokens.
     """
 
     id: str

@@ -52,7 +52,7 @@ def board_graph(game: Tulikko, player: int) -> nx.Graph:
 
 def river_graph(game: Tulikko, player: int) -> nx.Graph:
     """The player's river network: nodes are grid corners ``(y, x)``, one edge per river
-    token (attribute ``cells``). Its connected components are the continuous stretches."""
+    token (attribute ``cells``). Its trails are the continuous stretches (D11)."""
     rivers = [k for k, kind in game.tokens[player].items() if kind == "river"]
     return patterns.river_graph(rivers)
 

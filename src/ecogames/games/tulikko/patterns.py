@@ -8,8 +8,9 @@
   direction simply find no match there ("some, given their dimensions, only have one valid
   orientation").
 - River tokens lie on the borders between spaces: the river graph has the grid's corners
-  as nodes and one edge per river token; a "continuous stretch" is a connected component
-  of that graph (D11).
+  as nodes and one edge per river token; a "continuous stretch" is a trail of that graph:
+  tokens traced one after the other, each once (D11). A connected group with a fork is
+  several stretches.
 - Zones (the tie-break) are the connected components of the grid graph restricted to
   neighbouring tiles of the same colour.
 
@@ -223,7 +224,8 @@ ADJACENT_EDGES = ({"top", "left"}, {"top", "right"}, {"bottom", "left"}, {"botto
 
 
 def river_stretches(rivers: Collection[Edge]) -> list[dict[str, Any]]:
-    """Each continuous stretch of river tokens: its tokens and the map edges it touches."""
+    """Each connected group of river tokens: its tokens and the map edges it touches (a
+    group that forks holds several continuous stretches: :func:`longest_stretch`)."""
     import networkx as nx
 
     g = river_graph(rivers)
@@ -235,20 +237,63 @@ def river_stretches(rivers: Collection[Edge]) -> list[dict[str, Any]]:
     return out
 
 
+def longest_stretch(rivers: Collection[Edge], starts: Collection[Point] | None = None,
+                    ends: Collection[Point] | None = None, enough: int | None = None) -> int:
+    """The number of tokens on the longest continuous stretch of river (D11): a trail of
+    the river graph, traced token by token with each token used once (it may pass a corner
+    twice, round a loop, but never turns back along a branch). ``starts`` / ``ends``: the
+    corners it must begin / finish at (any, if ``None``); 0 if there is no such stretch.
+    The search stops as soon as a stretch of ``enough`` tokens is found.
+
+    Its cost is bounded by the river graph: a map has at most 6 river tokens (31 borders
+    in all), and the depth-first search never holds more tokens than that."""
+    g = river_graph(rivers)
+    best = 0
+    target = g.number_of_edges() if enough is None else enough
+
+    def trace(corner: Point, used: set[frozenset[Point]]) -> bool:
+        nonlocal best
+        if ends is None or corner in ends:
+            best = max(best, len(used))
+            if best >= target:
+                return True
+        for nxt in g[corner]:
+            token = frozenset((corner, nxt))
+            if token not in used:
+                used.add(token)
+                if trace(nxt, used):
+                    return True
+                used.discard(token)
+        return False
+
+    for corner in list(g.nodes) if starts is None else [c for c in starts if c in g]:
+        if trace(corner, set()):
+            break
+    return best
+
+
+def map_edge_corners(edge: str) -> frozenset[Point]:
+    """The grid corners on one edge of the map (``"top"``, ``"right"``, ``"bottom"``,
+    ``"left"``) where a river token can end."""
+    return frozenset(p for p in _lattice_digraph().nodes if edge in map_edges_touched([p]))
+
+
 def rivers_met(card: LandscapeCard, rivers: Collection[Edge]) -> bool:
-    """Whether the river tokens (pairs of cells) show the river card."""
+    """Whether the river tokens (pairs of cells) show the river card. The edge cards and
+    the long river ask for one continuous stretch (a trail, :func:`longest_stretch`) of at
+    least ``min_tokens`` tokens: for the edge cards, from one edge to the other (D11)."""
     if card.test == "river_shape":
         present = set(rivers)
         return any(p <= present for p in river_placements(card.id))
     if len(rivers) < card.min_tokens:
         return False
-    for stretch in river_stretches(rivers):
-        if len(stretch["tokens"]) < card.min_tokens:
-            continue
-        if card.test == "river_stretch":
-            return True
-        wanted = OPPOSITE_EDGES if card.edges == "opposite" else ADJACENT_EDGES
-        if any(pair <= stretch["edges"] for pair in wanted):
+    if card.test == "river_stretch":
+        return longest_stretch(rivers, enough=card.min_tokens) >= card.min_tokens
+    wanted = OPPOSITE_EDGES if card.edges == "opposite" else ADJACENT_EDGES
+    for first, second in (sorted(pair) for pair in wanted):
+        found = longest_stretch(rivers, map_edge_corners(first), map_edge_corners(second),
+                                enough=card.min_tokens)
+        if found >= card.min_tokens:
             return True
     return False
 
@@ -283,5 +328,5 @@ def largest_zone(colours: Sequence[int]) -> int:
     return len(found[0]) if found else 0
 
 
-__all__ = ["card_met", "largest_zone", "river_graph", "river_placements", "river_stretches",
-           "rivers_met", "row_col", "tile_placements", "tiles_met", "zones"]
+__all__ = ["card_met", "largest_zone", "longest_stretch", "river_graph", "river_placements",
+           "river_stretches", "rivers_met", "row_col", "tile_placements", "tiles_met", "zones"]

@@ -204,3 +204,37 @@ def test_broken_cards_are_refused() -> None:
                         "x", known, frozenset(c.PETS))
     with pytest.raises(ContentError, match="unknown species"):
         c._filter({"species": ["dodo"]}, "x", known)
+
+
+def test_diets_and_habitats_the_rulebook_states() -> None:
+    """Every diet and habitat the rulebook's text implies (docs/rules/wildlifeweb.md, "Diets
+    and habitats the rulebook states")."""
+    # "A Size 3 carnivore (fox) must hunt for prey adding up to Size 3 or more"
+    fox = S["red_fox"]
+    assert fox.diet == {"carnivore"} and fox.can_hunt
+    assert not fox.can_forage and not fox.can_scavenge
+    # "Coyote ... could do a regular hunt OR apply Trickster to steal a meal from another
+    # carnivore"; "Coyote has an Agility of 3 ... Coyote wins a free roadkill meal"
+    coyote = S["coyote"]
+    assert coyote.diet == {"carnivore", "scavenger"}
+    assert coyote.can_hunt and coyote.can_scavenge and not coyote.can_forage
+    # "hawks have icons for air, trees, and ground, so they may hunt prey in all three"
+    hawks = [a for a in S.values() if a.name.endswith(" Hawk")]
+    assert len(hawks) == 2
+    for hawk in hawks:
+        assert hawk.habitats == {"air", "trees", "ground"}, hawk.name
+        assert "carnivore" in hawk.diet
+    # "coyotes only have one habitat icon, for ground"; "some species seasonally den
+    # underground, such as coyotes and foxes, but ... that habitat is not included"
+    assert coyote.habitats == {"ground"} and fox.habitats == {"ground"}
+    # Fortress: "snakes, weasels, and badgers, which may pursue marmots underground"
+    diggers = [a for a in S.values() if a.tags & {"snake", "weasel", "badger"}]
+    assert len(diggers) == 3
+    for digger in diggers:
+        assert "underground" in digger.habitats and digger.diet == {"carnivore"}, digger.name
+    # "Scavengers eat carrion ... and some may steal it from other carnivores"
+    for a in S.values():
+        if "scavenger" in a.diet and "steal" in a.effects:
+            assert a.can_hunt, a.name
+    # "Carnivores hunt other animals": the hawk, the rulebook's sample hunter
+    assert S["red_tailed_hawk"].diet == {"carnivore"}

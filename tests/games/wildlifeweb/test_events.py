@@ -30,7 +30,7 @@ def event_turn(event: str, pack: list[dict[str, Any]], others: tuple[list, ...] 
 
 def test_forage_each_matching_animal_draws() -> None:
     """Bumper Berry Crop: each of your omnivores draws 2 Forage cards."""
-    game, _cascade = event_turn(E("berry_crop"), [animal(W("coyote")), animal(VOLE)])
+    game, _cascade = event_turn(E("berry_crop"), [animal(W("common_raven")), animal(VOLE)])
     assert [len(a["food"]) for a in game.packs[0]] == [2, 0]
     assert game.ediscard == [E("berry_crop")]
 

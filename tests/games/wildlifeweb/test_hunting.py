@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ecogames.core import IllegalAction
-from ecogames.games.wildlifeweb import Forage, Hunt, Steal
+from ecogames.games.wildlifeweb import Forage, Hunt, Scavenge, Steal
 from tests.games.wildlifeweb.helpers import F, O, W, animal, dice, kinds, scenario, texts
 
 HAWK, MARMOT = W("red_tailed_hawk"), W("yellow_bellied_marmot")
@@ -105,13 +105,29 @@ def test_only_carnivores_and_omnivores_hunt_and_only_active_animals_feed() -> No
 
 def test_one_action_per_animal() -> None:
     """"Apply one action per Wildlife card per turn": a hunt OR a forage, never both."""
-    fox = W("red_fox")
-    game = scenario(packs=[[animal(fox)], []], habitat=[W("meadow_vole"), W("deer_mouse")],
+    skunk = W("striped_skunk")
+    game = scenario(packs=[[animal(skunk)], []], habitat=[W("meadow_vole"), W("deer_mouse")],
                     day=False, rng=dice(1, 6, 1))
-    assert Forage(fox) in game.legal_actions()  # an omnivore may forage or hunt
-    game.apply(Hunt(fox, W("deer_mouse")))
+    assert Forage(skunk) in game.legal_actions()  # an omnivore may forage or hunt
+    assert Hunt(skunk, W("deer_mouse")) in game.legal_actions()
+    game.apply(Hunt(skunk, W("deer_mouse")))
     assert game.phase == "mate"
     assert not any(isinstance(a, (Hunt, Forage)) for a in game.legal_actions())
+
+
+def test_the_red_fox_is_a_carnivore_that_must_hunt() -> None:
+    """"A Size 3 carnivore (fox) must hunt for prey adding up to Size 3 or more": the fox
+    hunts; it neither forages nor scavenges."""
+    fox = W("red_fox")
+    game = scenario(packs=[[animal(fox)], []], habitat=[W("meadow_vole")], day=False,
+                    highway=[W("elk")])
+    legal = game.legal_actions()
+    assert Hunt(fox, W("meadow_vole")) in legal
+    assert not any(isinstance(a, (Forage, Scavenge)) for a in legal)
+    with pytest.raises(IllegalAction, match="strict carnivore"):
+        game.apply(Forage(fox))
+    with pytest.raises(IllegalAction, match="strict carnivores may not"):
+        game.apply(Scavenge(fox, W("elk")))
 
 
 def test_a_strict_carnivore_does_not_forage() -> None:

@@ -166,3 +166,29 @@ def test_a_parent_raising_offspring_is_not_taken_as_a_mate() -> None:
     (only,) = [a for a in game.legal_actions() if isinstance(a, TakeMate)]
     cascade = game.apply(only)  # the search goes on in the deck instead
     assert kinds(cascade)[-1] == "no_mate" and game.packs[1][0]["card"] == W("red_fox", 2)
+
+
+def test_after_a_failed_search_the_animal_waits_even_if_its_mate_turns_up() -> None:
+    """"If no mate is found after drawing 5 cards, player waits until the following turn"
+    (D20: one search per animal per turn). The chickadee draws 5 cards in vain; the robin's
+    draws then put the chickadee's mate into the central habitat: the chickadee still waits
+    (issue 11, item 4: it took that mate in the same turn)."""
+    chickadee, robin = W("black_capped_chickadee"), W("american_robin")
+    misses = [W(s) for s in ("elk", "moose", "coyote", "bobcat", "beaver")]
+    game = scenario(packs=[[animal(chickadee, food=F(1)), animal(robin, food=F(2))], []],
+                    stage="mate", turn=5,
+                    wtop=[W("american_robin", 2), W("black_capped_chickadee", 2), *misses])
+    cascade = game.apply(TakeMate(chickadee, tuple(F(1))))
+    assert kinds(cascade) == ["seek_mate", "draw", "no_mate"]
+    assert game.packs[0][0]["waiting"] == 5
+    cascade = game.apply(TakeMate(robin, tuple(F(2))))
+    assert kinds(cascade) == ["seek_mate", "draw", "mate"]
+    assert W("black_capped_chickadee", 2) in game.habitat
+    assert not any(isinstance(a, TakeMate) for a in game.legal_actions())
+    with pytest.raises(IllegalAction, match="waits until the following turn"):
+        game.apply(TakeMate(chickadee, tuple(F(1))))
+    # its following turn: the mate is there, in the central habitat
+    later = scenario(packs=[[game.packs[0][0]], []], stage="mate", turn=7,
+                     habitat=[W("black_capped_chickadee", 2)])
+    cascade = later.apply(TakeMate(chickadee, tuple(F(1))))
+    assert "in the central habitat" in cascade[1].text

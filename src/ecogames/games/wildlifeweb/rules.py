@@ -1269,7 +1269,11 @@ class WildlifeWeb(Game):
 
     def _mate_source(self, a: Pet) -> str | None:
         """Taking a Mate: where the mate is, in the rulebook's order of search (D20).
-        Another player's animal that is raising an Offspring stays with its family (D13)."""
+        Another player's animal that is raising an Offspring stays with its family (D13).
+        After a failed search the animal "waits until the following turn": no source at all
+        this turn, even if its mate has since turned up (D20)."""
+        if self._waits(a):
+            return None
         mate = MATE_OF[a["card"]]
         found = self.find(mate)
         in_pack = (found is not None and found[0] != self.active
@@ -1288,9 +1292,11 @@ class WildlifeWeb(Game):
             return "discard"
         if not self.wdeck:
             return None
-        if a["waiting"] is None:
-            return "draw"
-        return "search" if a["waiting"] < self.turn else None
+        return "draw" if a["waiting"] is None else "search"
+
+    def _waits(self, a: Pet) -> bool:
+        """No mate was found this turn: the animal waits until the following turn."""
+        return a["waiting"] is not None and a["waiting"] >= self.turn
 
     def _mate_actions(self) -> list[Action]:
         """Step 5: mates are optional, an Offspring due is not (D17)."""
@@ -1325,10 +1331,12 @@ class WildlifeWeb(Game):
         if isinstance(action, TakeMate):
             if a["mate"] is not None or a["offspring"] is not None:
                 return f"the {kind.name} already has a mate"
+            if self._waits(a):
+                return ("no mate was found this turn: the animal waits until the following "
+                        "turn, then looks through the entire deck")
             if self._mate_source(a) is None:
                 return ("no mate can be found now: not in the habitat, another Pack or the "
-                        "discard pile, and the deck was already searched this turn (or is "
-                        "empty)")
+                        "discard pile, and the Wildlife deck is empty")
         else:
             if a["mate"] is None:
                 return "Raising Offspring needs a mated pair"

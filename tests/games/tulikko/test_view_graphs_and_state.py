@@ -71,7 +71,7 @@ def test_board_graph_river_graph_and_zones():
     assert board.number_of_nodes() == 20 and board.number_of_edges() == 31
     assert board.nodes[0]["colour"] == "green" and board.nodes[0]["symbol"] == "sun"
     assert board.edges[0, 1]["token"] == "animal" and board.edges[1, 2]["token"] == "river"
-    assert game.board_graph(FLORA).nodes[4]["colour"] == "blue"
+    assert graphs.board_graph(game, FLORA).nodes[4]["colour"] == "blue"
     rivers = graphs.river_graph(game, FLORA)
     assert rivers.number_of_edges() == 1
     zones = graphs.zones_graph(game, FLORA)
@@ -165,3 +165,29 @@ def test_odd_actions_in_every_phase_are_refused_with_a_reason():
                     assert str(error.value)
             game.push(bot.choose(game, legal))
     assert phases >= {"choose_map", "start_tile", "slide", "place", "tokens"}
+
+
+LAYERS = {"components": 0, "patterns": 1, "rules": 2, "bots": 3, "graphs": 3, "widget": 4}
+"""The package reads top-down: each module imports only modules of a lower layer."""
+
+
+def test_the_modules_import_one_way_components_rules_graphs_widget():
+    """STYLE: `components` -> `rules` -> `graphs` -> `widget`; `rules` imports none of the
+    others, not even inside a function (no import circle with `graphs`)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(tulikko.__file__).parent
+    for name, layer in LAYERS.items():
+        tree = ast.parse((package / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                targets = [node.module] if node.module else [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "ecogames.games.tulikko."):
+                targets = [node.module.rsplit(".", 1)[1]]
+            else:
+                continue
+            for target in targets:
+                if target in LAYERS:
+                    assert LAYERS[target] < layer, f"{name}.py imports {target}"

@@ -989,12 +989,6 @@ class Tulikko(Game):
             "largest_zone": patterns.largest_zone(self._colours(seat)) if animal else 0,
         }
 
-    def board_graph(self, player: int | None = None) -> Any:
-        """The player's map as a networkx graph (see ``graphs.board_graph``)."""
-        from .graphs import board_graph
-
-        return board_graph(self, self.active if player is None else player)
-
     # -- state ----------------------------------------------------------------------------
 
     def _state(self) -> dict[str, Any]:

@@ -26,11 +26,11 @@ ALL_CARDS = [card.id for card in c.ACTIVATION_CARDS]
 
 
 @lru_cache(maxsize=64)
-def rng_state_for(red: str, blue: str) -> int:
-    """A generator state whose next roll shows ``red`` then ``blue`` (the engine rolls)."""
-    for seed in range(100_000):
+def rng_state_for(*faces: str) -> int:
+    """A generator state whose next rolls show ``faces`` (red, sky-blue, red, sky-blue...)."""
+    for seed in range(1_000_000):
         rng = Rng(seed)
-        if FACES[rng.below(6)] == red and FACES[rng.below(6)] == blue:
+        if all(FACES[rng.below(6)] == face for face in faces):
             return Rng(seed).state
     raise AssertionError("no seed found")
 
@@ -46,14 +46,15 @@ def build(sectors: Mapping[int, Sequence[str]], *, players: int = 4,
           markers: Mapping[int | str, str] | None = None, village: bool = False,
           industry: bool = False, slots: Mapping[str, str] | None = None,
           pile: Sequence[str] | None = None, discard: Sequence[str] = (),
-          round_space: int = 1, dice: tuple[str, str] | None = None,
+          round_space: int = 1, dice: tuple[str, ...] | None = None,
           difficulty: str = "basic") -> ToriTori:
     """A game on the rulebook numbering with exactly these piles.
 
     ``pawns``/``markers``/``protecting`` by colour or seat (others: Village, start space,
     nobody). ``protecting``: {colour: (sector, pile text)}. ``dice``: the faces the next roll
-    will show. Cards not placed by ``slots``/``pile``/``discard`` fill the empty spaces, then
-    the pile, in the order of ``components.ACTIVATION_CARDS``.
+    will show (four faces: the next two rolls). Cards not placed by ``slots``/``pile``/
+    ``discard`` fill the empty spaces, then the pile, in the order of
+    ``components.ACTIVATION_CARDS``.
     """
     tokens: list[list[Any]] = []
     rows: list[list[list[int]]] = []

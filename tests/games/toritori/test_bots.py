@@ -5,7 +5,7 @@ from __future__ import annotations
 import ecogames.games.toritori  # noqa: F401  (registers the bot)
 from ecogames.bots import BOTS, RandomBot, make_bot, play
 from ecogames.games.toritori import Gardening, new_game
-from ecogames.games.toritori.bots import HeuristicBot, score
+from ecogames.games.toritori.bots import WIN, HeuristicBot, score
 from tests.games.toritori.scenario import build, token
 
 
@@ -30,12 +30,25 @@ def test_the_heuristic_bot_takes_a_winning_action():
 
 
 def test_the_score_prefers_victory_and_fears_extinction():
-    game = new_game(players=2, seed=1)
+    # Red stands in 5 with Gardening (W3); the Industry is sustainable. Removing the last Bush
+    # turns the Village and wins; removing the last Native Tree makes the trees extinct.
+    game = build({6: ["TT", "GP", "FX"], 5: ["IB", "NT"]}, active="red", stage="actions",
+                 pawns={"red": 5}, markers={"red": "W3"}, industry=True)
     base = score(game)
+    assert -WIN < base < WIN
+    won = game.clone()
+    won.apply(Gardening(token(won, 5, "IB")))
+    assert won.outcome is not None and won.outcome.winners == (0, 1, 2, 3)
+    assert score(won) == WIN > base
+    lost = game.clone()
+    lost.apply(Gardening(token(lost, 5, "NT")))
+    assert lost.outcome is not None and lost.outcome.winners == ()
+    assert "extinct" in lost.outcome.reason and score(lost) == -WIN < base
     fewer = game.clone()
     fewer.counts["fox"] -= 1
-    assert score(fewer) < base
-    assert score(fewer) > -1_000_000
+    assert -WIN < score(fewer) < base
+    bot = make_bot("toritori-heuristic", 1)
+    assert bot.choose(game, game.legal_actions()) == Gardening(token(game, 5, "IB"))
 
 
 def test_the_heuristic_bot_wins_more_than_random_play():

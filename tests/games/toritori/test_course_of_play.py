@@ -95,22 +95,41 @@ def test_course_of_play_round_marker_defeat(players, start, lost):
 
 
 def test_course_of_play_protection_lasts_until_the_second_phase_of_the_next_turn():
+    # AB11, D32: "under your protection until the second phase of your next turn". Red
+    # protects the Tori-tori of 5 (which would eat the tree of 3 if it were activated). Blue's
+    # roll solves Sector 5 and red's next roll the Tori-toris card: the bird is activated by
+    # neither. Red's second phase then starts, and only then the pawn steps off.
     start = {**QUIET, 5: ["TT"], 3: ["NT"]}
     game = build(start, players=2, active="red", stage="actions", points=1, pawns={"red": 5},
-                 markers={"red": "W2"}, slots={"A": "sector_5"}, dice=("A", "A"))
+                 markers={"red": "W2"}, slots={**SLOTS, "A": "sector_5"},
+                 pile=["tori_toris", *(c for c in OLD if c not in ("tori_toris", "sector_5")),
+                       "village", "sector_12"],
+                 dice=("A", "A", "A", "A"))
     bird = token(game, 5, "TT")
     game.apply(Protect(bird))
-    assert game.active == 1 and game.protecting[0] == bird
-    # Blue's roll solves sector 5: the protected Tori-tori is not activated.
+    assert game.active == 1 and game.stage == "roll" and game.protecting[0] == bird
+    # Blue's turn: Sector 5 is solved; the protected Tori-tori is not activated.
     cascade = roll(game)
+    assert [e.touched["cards"][0] for e in cascade.of_kind("card")] == ["sector_5"]
     assert not cascade.of_kind("eat", "starve", "dies") and sector(game, 5) == ["TT"]
-    while game.active == 1 and not game.is_over:
-        game.apply(game.legal_actions()[0])
-    assert game.stage == "roll" and game.protecting[0] == bird  # red's phase 1: protected
+    assert game.active == 1 and game.stage == "actions"
+    assert game.protecting[0] == bird and not cascade.of_kind("protection_ends")
+    for to in ("1", "village", "1", "village"):  # blue's four action points
+        assert game.protecting[0] == bird
+        game.apply(Move(to))
+    # Red's first phase: still protected while the Tori-toris card activates every other bird.
+    assert game.active == 0 and game.stage == "roll" and game.protecting[0] == bird
+    assert Protect(bird) not in game.legal_actions() and game.slots[0] == "tori_toris"
     cascade = roll(game)
-    while game.stage in ("choose_first", "choose_food"):
-        game.apply(game.legal_actions()[0])
-    if not game.is_over:  # red's phase 2 starts: the pawn steps off
-        assert game.protecting[0] is None
-        assert cascade.of_kind("protection_ends") or game.last_cascade.of_kind(
-            "protection_ends")
+    assert [e.touched["cards"][0] for e in cascade.of_kind("card")] == ["tori_toris"]
+    assert cascade.of_kind("eat")  # the Tori-tori of 6 eats a tree of 12
+    assert all(bird not in e.touched.get("tokens", ()) for e in cascade.of_kind(
+        "eat", "starve", "dies", "activate"))
+    assert game.pile_of(bird) == (bird,) and game.where(bird)[0] == 5
+    # Red's second phase starts: the protection is over, and red may protect the bird again.
+    assert game.active == 0 and game.stage == "actions" and game.points == 4
+    assert game.protecting[0] is None and game.pawns[0] == "5"
+    ends = cascade.of_kind("protection_ends")
+    assert len(ends) == 1 and ends[0].index > cascade.of_kind("card")[-1].index
+    assert ends[0].index > cascade.of_kind("refill")[-1].index
+    assert Protect(bird) in game.legal_actions()

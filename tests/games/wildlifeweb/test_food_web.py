@@ -68,6 +68,34 @@ def test_a_food_web_of_some_species_only() -> None:
 
 def test_the_game_marks_the_species_in_play() -> None:
     game = new_game(players=2, seed=3)
-    web = game.food_web()
+    web = graphs.food_web_in_play(game)
     in_play = {n for n, d in web.nodes(data=True) if d.get("in_play")}
     assert in_play == {c.CARD_ANIMAL[x].id for x in game.habitat}
+    assert set(web) == set(graphs.food_web())
+
+
+LAYERS = {"components": 0, "rules": 1, "bots": 2, "graphs": 2, "widget": 3}
+"""The package reads top-down: each module imports only modules of a lower layer."""
+
+
+def test_the_modules_import_one_way_components_rules_graphs_widget() -> None:
+    """STYLE: `components` -> `rules` -> `graphs` -> `widget`; `rules` imports none of the
+    others, not even inside a function (no import circle with `graphs`)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(graphs.__file__).parent
+    for name, layer in LAYERS.items():
+        tree = ast.parse((package / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level == 1:
+                targets = [node.module] if node.module else [a.name for a in node.names]
+            elif (node.module or "").startswith("ecogames.games.wildlifeweb."):
+                targets = [node.module.rsplit(".", 1)[1]]
+            else:
+                continue
+            for target in targets:
+                if target in LAYERS:
+                    assert LAYERS[target] < layer, f"{name}.py imports {target}"

@@ -10,6 +10,7 @@ import pytest
 from ecogames.core import SaveError, load
 from ecogames.games.wildlifeweb import WildlifeWeb, new_game
 from ecogames.games.wildlifeweb import components as c
+from ecogames.games.wildlifeweb.graphs import food_web
 from tests.games.wildlifeweb.helpers import W, animal, scenario
 
 
@@ -78,7 +79,7 @@ def test_legal_actions_round_trip_through_json() -> None:
 
 def test_the_cascade_names_its_causes_and_touches_food_web_nodes() -> None:
     game = played(steps=40)
-    nodes = set(game.food_web())
+    nodes = set(food_web())
     for _ in range(40):
         cascade = game.apply(game.legal_actions()[-1])
         for event in cascade:

@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from ecogames.core.graphs import trophic_levels
 
-from .components import ANIMALS, SPECIES, Animal
+from .components import ANIMALS, CARD_ANIMAL, SPECIES, Animal
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from .rules import WildlifeWeb
 
 BASAL = ("plants", "invertebrates", "fish", "carrion")
 DIET_SOURCES = {
@@ -110,6 +112,18 @@ def food_web(species: Iterable[str] | None = None, *, pets: bool = True) -> nx.D
                              requires_mate=link == "with_mate", label="hunts")
     for node, level in trophic_levels(web).items():
         web.nodes[node]["level"] = level
+    return web
+
+
+def food_web_in_play(game: WildlifeWeb) -> nx.DiGraph:
+    """The whole food web, each node marked ``in_play`` when the species is on the table
+    now (central habitat, highway, Packs and their mates)."""
+    web = food_web()
+    present = {CARD_ANIMAL[c].id for c in game.habitat + game.highway}
+    present |= {CARD_ANIMAL[c].id for pack in game.packs for a in pack
+                for c in (a["card"], a["mate"]) if c}
+    for node, data in web.nodes(data=True):
+        data["in_play"] = node in present
     return web
 
 

@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Outcome, Rng
 from ecogames.core import schema as s
@@ -64,9 +64,6 @@ from .components import (
     EventType,
     card_name,
 )
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 DEALER = 0
 """Game Setup: the dealer (seat 0) places the Day/Night card, deals and starts."""
@@ -1555,18 +1552,6 @@ class WildlifeWeb(Game):
             "reference": {"title": REFERENCE_CARD[0], "lines": list(REFERENCE_CARD[1])},
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
-
-    def food_web(self) -> nx.DiGraph:
-        """Who can eat whom (graphs.food_web), marking the species now in play."""
-        from .graphs import food_web
-
-        web = food_web()
-        present = {CARD_ANIMAL[c].id for c in self.habitat + self.highway}
-        present |= {CARD_ANIMAL[c].id for pack in self.packs for a in pack
-                    for c in (a["card"], a["mate"]) if c}
-        for node, data in web.nodes(data=True):
-            data["in_play"] = node in present
-        return web
 
     # -- state -------------------------------------------------------------------------------
 

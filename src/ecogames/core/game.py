@@ -25,6 +25,7 @@ from .actions import Action, ActionCodec
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog
 from .rng import Rng
+from .schema import first_difference, plain_json, read_json
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 SAVE_FORMAT = "ecogames-save"
 SAVE_VERSION = 1
 MAX_SAVED_ACTIONS = 100_000
+SAVE_KEYS = ("format", "version", "game", "state_version", "initial", "actions", "state")
+"""The keys of a save's envelope, all required, no others."""
 
 G = TypeVar("G", bound="Game")
 
@@ -103,7 +106,9 @@ class Game(ABC):
         return game
 
     def _start_history(self) -> None:
-        self._initial = self._state()
+        # the set-up is copied once here and never changes after: clones share it, and
+        # it leaves the game only as a copy (to_dict) or into a fresh game (replay)
+        self._initial = _json_copy(self._state())
         self._actions = []
         self.last_cascade = None
 
@@ -282,7 +287,8 @@ class Game(ABC):
         self.__dict__.update(earlier.__dict__)
 
     def clone(self: G) -> G:
-        """An independent copy that shares no mutable state (cheap: for search bots)."""
+        """An independent copy that shares no mutable state (cheap: for search bots; the
+        set-up, which nothing changes, is shared, not copied)."""
         twin = self._copy()
         twin._initial = self._initial
         twin._actions = list(self._actions)
@@ -292,8 +298,11 @@ class Game(ABC):
     # -- save and load -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole game as plain JSON: set-up, actions since, and the state they lead to."""
-        return {
+        """The whole game as plain JSON: set-up, actions since, and the state they lead to.
+
+        A copy: changing it changes nothing in the game (it equals ``json.loads(to_json())``).
+        """
+        return _json_copy({
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.name,
@@ -301,7 +310,7 @@ class Game(ABC):
             "initial": self._initial,
             "actions": [a.to_json() for a in self._actions],
             "state": self._state(),
-        }
+        })
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -312,7 +321,12 @@ class Game(ABC):
     @classmethod
     def from_dict(cls: type[G], data: Any) -> G:
         """Load a save strictly: the set-up is validated, every action replayed through the
-        legality gate, and the result must equal the saved state. Raises :class:`SaveError`."""
+        legality gate, and the result must equal the saved state. Raises :class:`SaveError`
+        for anything else, whatever ``data`` holds; the game shares nothing with ``data``.
+
+        Strict means JSON-strict: the set-up and the final state must read back as exactly
+        the JSON the file holds (``1.0`` or ``true`` is not ``1``, no key is dropped)."""
+        data = plain_json(data)
         _check_envelope(data, expected=cls.name or None)
         game_cls = _REGISTRY[data["game"]]
         if not issubclass(game_cls, cls):
@@ -320,7 +334,20 @@ class Game(ABC):
         if data["state_version"] != game_cls.state_version:
             raise SaveError(f"this save has state version {data['state_version']!r}; this "
                             f"version of ecogames reads version {game_cls.state_version}")
-        game = game_cls.from_state(data["initial"])
+        try:
+            return game_cls._replay_save(data)  # type: ignore[return-value]
+        except SaveError:
+            raise
+        except Exception as error:  # a rule that fails on what the file set up
+            raise SaveError(f"the save cannot be replayed: the rules failed on it "
+                            f"({type(error).__name__}: {error})") from error
+
+    @classmethod
+    def _replay_save(cls: type[G], data: dict[str, Any]) -> G:
+        game = cls.from_state(data["initial"])
+        difference = first_difference(data["initial"], game._initial, "initial")
+        if difference:
+            raise SaveError(f"the saved set-up does not read back exactly: {difference}")
         actions = data["actions"]
         for number, raw in enumerate(actions, start=1):
             try:
@@ -328,18 +355,25 @@ class Game(ABC):
             except (MalformedAction, IllegalAction) as error:
                 raise SaveError(f"action {number} of {len(actions)} in the save cannot be "
                                 f"replayed: {error}") from None
+            except Exception as error:
+                raise SaveError(f"action {number} of {len(actions)} in the save cannot be "
+                                f"replayed: the rules failed on it ({type(error).__name__}: "
+                                f"{error})") from error
         try:
-            saved_state = game_cls._load_state(data["state"])._state()
+            saved = _json_copy(cls._load_state(data["state"])._state())
         except SaveError as error:
             raise SaveError(f"the saved final state is invalid: {error}") from None
-        if saved_state != game._state():
+        difference = first_difference(data["state"], saved, "state")
+        if difference:
+            raise SaveError(f"the saved final state does not read back exactly: {difference}")
+        if first_difference(saved, _json_copy(game._state())):
             raise SaveError("the saved state does not match its own history: the file was "
                             "edited or corrupted")
-        return game  # type: ignore[return-value]
+        return game
 
     @classmethod
     def from_json(cls: type[G], text: str | bytes) -> G:
-        return cls.from_dict(_parse_json(text))
+        return cls.from_dict(read_json(text))
 
     @classmethod
     def load(cls: type[G], path: str | Path) -> G:
@@ -347,8 +381,10 @@ class Game(ABC):
 
     @classmethod
     def _load_state(cls: type[G], data: Any) -> G:
+        """The game in state ``data``, read from a copy (the game shares nothing with it)."""
         if not isinstance(data, Mapping):
             raise SaveError(f"a {cls.name} state must be an object, got {type(data).__name__}")
+        data = plain_json(data, f"the {cls.name} state")
         try:
             return cls._from_state(data)
         except SaveError:
@@ -356,6 +392,9 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             what = f"missing {error}" if isinstance(error, KeyError) else str(error)
             raise SaveError(f"invalid {cls.name} state: {what}") from None
+        except Exception as error:  # a reader that fails on a state it should have refused
+            raise SaveError(f"invalid {cls.name} state: its reader failed "
+                            f"({type(error).__name__}: {error})") from error
 
     # -- comparison ----------------------------------------------------------------------
 
@@ -373,29 +412,35 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.players} players, {played} actions, {status}>"
 
 
-def _parse_json(text: str | bytes) -> Any:
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise SaveError(f"not a readable save file (truncated or not JSON): {error}") from None
+def _json_copy(value: Any) -> Any:
+    """A deep copy as plain JSON (tuples become lists), of data the game itself made."""
+    return json.loads(json.dumps(value))
 
 
 def _check_envelope(data: Any, expected: str | None) -> None:
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict):
         raise SaveError(f"a save must be a JSON object, got {type(data).__name__}")
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"not an ecogames save (format {data.get('format')!r:.40})")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"save format version {data.get('version')!r:.20} is not readable "
-                        f"by this ecogames (reads version {SAVE_VERSION})")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveError(f"save format version {version!r:.20} is not readable by this "
+                        f"ecogames (reads version {SAVE_VERSION}, an integer)")
     game = data.get("game")
-    if game not in _REGISTRY:
+    if not isinstance(game, str) or game not in _REGISTRY:
         raise SaveError(f"unknown game {game!r:.40} in the save")
     if expected is not None and game != expected:
         raise SaveError(f"this save is a {game!r} game, not {expected!r}")
-    missing = {"state_version", "initial", "actions", "state"} - set(data)
+    unknown = sorted(set(data) - set(SAVE_KEYS))
+    if unknown:
+        raise SaveError(f"the save has unknown key(s) {unknown}: a save holds only "
+                        f"{list(SAVE_KEYS)}")
+    missing = [key for key in SAVE_KEYS if key not in data]
     if missing:
-        raise SaveError(f"the save lacks {sorted(missing)}")
+        raise SaveError(f"the save lacks {missing}")
+    if type(data["state_version"]) is not int:
+        raise SaveError(f"the save's state version must be an integer, got "
+                        f"{data['state_version']!r:.20}")
     actions = data["actions"]
     if not isinstance(actions, list) or len(actions) > MAX_SAVED_ACTIONS:
         raise SaveError("the save's actions must be a list of at most "
@@ -408,15 +453,20 @@ def registered_games() -> dict[str, type[Game]]:
 
 
 def load(source: str | Path | bytes | Mapping[str, Any]) -> Game:
-    """Load a save of any game: a path, the JSON text, or the parsed dict."""
+    """Load a save of any game: a path, the JSON text or bytes, or the parsed dict.
+
+    Whatever the text or dict holds, the result is a game or a :class:`SaveError`."""
     if isinstance(source, Mapping):
-        data = source
-    elif isinstance(source, bytes) or (isinstance(source, str) and source.lstrip().startswith("{")):
-        data = _parse_json(source)
+        data: Any = source
+    elif isinstance(source, (bytes, bytearray)) or (
+            isinstance(source, str) and source.lstrip().startswith("{")):
+        data = read_json(source)
     else:
-        data = _parse_json(Path(source).read_bytes())
-    if isinstance(data, Mapping) and data.get("game") not in _REGISTRY:
-        _import_game(data.get("game"))
+        data = read_json(Path(source).read_bytes())
+    if isinstance(data, Mapping):
+        name = data.get("game")
+        if isinstance(name, str) and name not in _REGISTRY:
+            _import_game(name)
     return Game.from_dict(data)
 
 

@@ -51,3 +51,42 @@ def test_importing_ecogames_and_the_engine_does_not_import_networkx():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=False)
     assert result.returncode == 0, result.stderr
+
+
+PACKAGE = "ecogames.games.toritori"
+LAYERS = ("components", "rules", "graphs", "widget")
+"""STYLE.md: a game's package reads top-down, components -> rules -> graphs -> widget."""
+
+
+def imported_siblings(module: str) -> set[str]:
+    """The modules of the Tori-Tori package that ``module`` imports anywhere in its text
+    (at the top, inside functions, or for type checking only)."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.find_spec(f"{PACKAGE}.{module}")
+    assert spec is not None and spec.origin is not None
+    with open(spec.origin, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1:
+                names = [node.module] if node.module else [a.name for a in node.names]
+                found.update(n.split(".")[0] for n in names)
+            elif node.module and node.module.startswith(PACKAGE + "."):
+                found.add(node.module.removeprefix(PACKAGE + ".").split(".")[0])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.removeprefix(PACKAGE + ".").split(".")[0] for a in node.names
+                         if a.name.startswith(PACKAGE + "."))
+    return found
+
+
+def test_layers_point_one_way_components_rules_graphs_widget():
+    for lower, module in enumerate(LAYERS):
+        above = set(LAYERS[lower + 1:]) | {"plots", "bots"}
+        assert not imported_siblings(module) & above, (module, imported_siblings(module))
+    assert not imported_siblings("components"), "components is data: it imports no sibling"
+    for helper in ("narration", "actions"):  # the rules' helpers import no rules either
+        assert not imported_siblings(helper) & {"rules", "graphs", "widget", "plots", "bots"}, (
+            helper)

@@ -23,7 +23,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-if TYPE_CHECKING:  # networkx is imported only inside ability_map_graph()
+if TYPE_CHECKING:  # networkx is imported only inside the *_graph() functions
     import networkx as nx
 
 # ---------------------------------------------------------------------------------------------
@@ -839,6 +839,48 @@ def ability_map_graph() -> nx.DiGraph:
             branch=space.branch,
         )
     graph.add_edges_from(ABILITY_MAP_EDGES)
+    return graph
+
+
+PREFERENCE_LABEL: Final[Mapping[int, str]] = MappingProxyType({1: "1st choice", 2: "2nd choice"})
+
+
+def food_web_graph() -> nx.DiGraph:
+    """The food table as a DiGraph: edges point food -> eater (energy flow), with the
+    attribute ``preference`` (1 or 2) and a ``label``; nodes are species ids with ``label``
+    (the rulebook's name), ``origin`` (native / introduced), ``role`` (Ecology Concepts 2) and
+    ``level`` (``nx.trophic_levels``: producers 1, herbivores 2, carnivores 3)."""
+    import networkx as nx
+
+    web = nx.DiGraph(name="Tori-Tori food web")
+    for species, info in SPECIES.items():
+        web.add_node(species.value, label=info.name, origin=info.origin.value,
+                     role=info.trophic_role.value)
+    for food, eater, rank in FOOD_WEB_EDGES:
+        web.add_edge(food.value, eater.value, preference=rank, label=PREFERENCE_LABEL[rank])
+    for node, level in nx.trophic_levels(web).items():
+        web.nodes[node]["level"] = float(level)
+    return web
+
+
+def island_graph(numbering: Mapping[Pos, int]) -> nx.Graph:
+    """The island's 14 sectors under ``numbering`` (common square -> number): nodes are
+    locations ("1".."12", "village", "industry") with ``kind``, ``sector`` (number or None),
+    ``row``, ``col``; edges join neighbouring sectors, ``kind`` "orthogonal" or "diagonal"."""
+    import networkx as nx
+
+    def location(square: Pos) -> str:
+        number = numbering.get(square)
+        return str(number) if number is not None else SQUARE_KINDS[square].value
+
+    graph = nx.Graph(name="Tori-Tori island")
+    for square in SECTOR_SQUARES:
+        graph.add_node(location(square), kind=SQUARE_KINDS[square].value,
+                       sector=numbering.get(square), row=square[0], col=square[1])
+    for table, kind in ((ORTHOGONAL_NEIGHBOURS, "orthogonal"), (DIAGONAL_NEIGHBOURS, "diagonal")):
+        for square, others in table.items():
+            for other in others:
+                graph.add_edge(location(square), location(other), kind=kind)
     return graph
 
 

@@ -18,15 +18,29 @@ methods do nothing: no sentence is formatted and no bookkeeping is done.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ecogames.core import EventLog
 
 from .actions import place
 from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES, Ability
 
-if TYPE_CHECKING:
-    from .rules import ToriTori
+
+class _Island(Protocol):
+    @property
+    def adjacent(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+class Told(Protocol):
+    """What the narrator reads of the game it tells (``rules.ToriTori``; named here so that
+    this module, which the rules import, imports nothing from the rules)."""
+
+    kind: dict[int, str]
+
+    @property
+    def island(self) -> _Island: ...
+
+    def token_phrase(self, token: int) -> str: ...
 
 NAME = {sp.value: info.name for sp, info in SPECIES.items()}
 PLURAL = {sp.value: info.plural for sp, info in SPECIES.items()}
@@ -49,7 +63,7 @@ def _listing(species: Iterable[str]) -> str:
 class Narrator:
     """Tells one action's events into an :class:`EventLog` (see the module docstring)."""
 
-    def __init__(self, game: ToriTori, log: EventLog) -> None:
+    def __init__(self, game: Told, log: EventLog) -> None:
         self.game = game
         self.log = log
         self.root: int | None = None

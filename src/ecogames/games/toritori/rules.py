@@ -1255,14 +1255,12 @@ class ToriTori(Game):
         return f"Which {species} of sector {sector} does {who} eat?"
 
     def food_web(self) -> Any:
-        from .graphs import food_web
-
-        return food_web()
+        """The food web as a networkx DiGraph (``graphs.food_web``)."""
+        return c.food_web_graph()
 
     def board_graph(self) -> Any:
-        from .graphs import board_graph
-
-        return board_graph(self)
+        """The island under this game's numbering as a networkx Graph (``graphs.board_graph``)."""
+        return c.island_graph(self.island.number_of)
 
     # =============================================================================================
     # State: save, load, copy

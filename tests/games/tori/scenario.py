@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ecogames.games.tori import Tori
-from ecogames.games.tori.components import GOODS
+from ecogames.games.tori.components import GOODS, VERSATILITY_GOODS
 
 Cell = tuple[int, int]
 
@@ -39,12 +39,32 @@ def scenario(players: int = 2, *, seed: int = 0, active: int = 0,
              versatility: Sequence[bool] | None = None,
              area_bonus: Sequence[str] | None = None,
              colour_bonus: Sequence[str] | None = None) -> Tori:
-    """A position: ``build={player: [zones]}``, ``goods={player: {good: n}}``, stalls from
-    :func:`stall`, customers ``{good: cell or None}`` (the other customers keep their
-    set-up places unless they would clash), ``display`` the five face-up cards,
-    ``pile_top`` the next cards of the pile (the last drawn first)."""
+    """The position of :func:`scenario_state`, loaded (so checked) as a new set-up."""
+    return Tori.from_state(scenario_state(
+        players, seed=seed, active=active, build=build, goods=goods, stalls=stalls,
+        customers=customers, display=display, pile_top=pile_top, majority=majority,
+        versatility=versatility, area_bonus=area_bonus, colour_bonus=colour_bonus))
+
+
+def scenario_state(players: int = 2, *, seed: int = 0, active: int = 0,
+                   build: Mapping[int, Sequence[int]] | None = None,
+                   goods: Mapping[int, Mapping[str, int]] | None = None,
+                   stalls: Sequence[dict[str, Any]] = (),
+                   customers: Mapping[str, Cell | None] | None = None,
+                   display: Sequence[int] | None = None,
+                   pile_top: Sequence[int] = (),
+                   majority: Mapping[str, tuple[int | None, int | None]] | None = None,
+                   versatility: Sequence[bool] | None = None,
+                   area_bonus: Sequence[str] | None = None,
+                   colour_bonus: Sequence[str] | None = None) -> dict[str, Any]:
+    """A position's state (not yet loaded): ``build={player: [zones]}``,
+    ``goods={player: {good: n}}``, stalls from :func:`stall` (the majority and versatility
+    cards follow them unless ``majority`` or ``versatility`` say otherwise), customers
+    ``{good: cell or None}`` (the other customers keep their set-up places unless they
+    would clash), ``display`` the five face-up cards, ``pile_top`` the next cards of the
+    pile (the last drawn first). The turn is ``active``'s turn of the first round."""
     state = copy.deepcopy(Tori.new_game(players=players, seed=seed)._state())
-    state["active"] = active
+    state["active"] = state["turn"] = active  # turn ``active`` of the first round
     if display is not None:
         state["pile"].extend(state["display"])
         state["display"] = []
@@ -77,15 +97,34 @@ def scenario(players: int = 2, *, seed: int = 0, active: int = 0,
         for g in rest:
             placed[g] = free_starts.pop(0)
         state["customers"] = {g: placed[g] for g in GOODS}
+    state["majority"] = _majority_of(stalls)
     for good, (gold, silver) in (majority or {}).items():
         state["majority"][good] = {"gold": gold, "silver": silver}
+    state["versatility"] = [
+        sum(1 for s in stalls if s["owner"] == p and s["expansions"])
+        >= VERSATILITY_GOODS[players] for p in range(players)]
     if versatility is not None:
         state["versatility"] = list(versatility)
     if area_bonus is not None:
         state["area_bonus"] = list(area_bonus)
     if colour_bonus is not None:
         state["colour_bonus"] = list(colour_bonus)
-    return Tori.from_state(state)
+    return state
+
+
+def _majority_of(stalls: Sequence[dict[str, Any]]) -> dict[str, dict[str, int | None]]:
+    """Majority cards as the stalls earned them unless a test says otherwise: gold to the
+    largest expanded stall of each good (the first seat among equals), silver to the next
+    equally large one, or to the gold holder when no other is as large."""
+    cards: dict[str, dict[str, int | None]] = {}
+    for good in GOODS:
+        sizes = sorted((-len(s["expansions"]), s["owner"]) for s in stalls if s["good"] == good)
+        if not sizes or sizes[0][0] == 0:
+            cards[good] = {"gold": None, "silver": None}
+            continue
+        tied = [owner for size, owner in sizes if size == sizes[0][0]]
+        cards[good] = {"gold": tied[0], "silver": tied[1] if len(tied) > 1 else tied[0]}
+    return cards
 
 
 def types_of(cascade: Any) -> list[str]:

@@ -100,35 +100,41 @@ def test_one_group_with_one_tile_left_is_not_the_end():
 
 
 def test_scoring_adds_majority_versatility_and_bonus_cards():
-    game = scenario(stalls=FISH_FLEET + TOP_ROW[:1], customers=CUSTOMERS, build={0: [7]},
-                    goods={0: {"fish": 4}}, majority={"fish": (0, 1), "vegetables": (0, 0)},
-                    versatility=[False, True], area_bonus=["A3", "A1"],
-                    colour_bonus=["F2", "F1"])  # A3 zones 7-9; F2 vegetables, flowers, fish
+    # four players: player 2 has expansion tiles in four goods groups (a versatility card)
+    versatile = [{**FISH_FLEET[1], "owner": 1},
+                 stall(1, "flowers", (1, 7), "S", [(0, 7)]),
+                 stall(1, "ice_cream", (4, 0), "S", [(3, 0)]),
+                 stall(1, "lemonade", (6, 8), "N", [(7, 8)])]
+    game = scenario(4, stalls=[FISH_FLEET[0], TOP_ROW[0], *versatile], customers=CUSTOMERS,
+                    build={0: [7]}, goods={0: {"fish": 4}}, majority={"fish": (0, 1)},
+                    area_bonus=["A3", "A1", "A2", "A4"], colour_bonus=["F2", "F1", "F3", "F4"])
+    assert game.versatility == [False, True, False, False]
     game.apply(Expand("fish", 10, 3, 7))
     outcome = game.outcome
-    # player 1: gold and silver of fish and of vegetables; 3 fish + 3 vegetables tiles
-    # (colour F2: 6 >= 6); fish tiles in zone 7 only 3 (< 6)
+    # player 1: gold and silver of fish (4 tiles beat 3) and of vegetables; 3 fish + 3
+    # vegetables tiles (colour F2: vegetables, flowers, fish: 6 >= 4); in zones 7-9 (A3)
+    # only the 3 fish tiles (< 4). Player 2: gold and silver of flowers, ice cream and
+    # lemonade, and the versatility card; 1 tile in zones 1-3 (A1), 2 of F1's goods.
     p0 = 2 * GOLD_POINTS + 2 * SILVER_POINTS + BONUS_POINTS
-    p1 = VERSATILITY_POINTS
-    assert outcome.scores == (p0, p1) and outcome.winners == (0,)
+    p1 = 3 * GOLD_POINTS + 3 * SILVER_POINTS + VERSATILITY_POINTS
+    assert outcome.scores == (p0, p1, 0, 0) and outcome.winners == (1,)
     breakdown = outcome.data["breakdown"]
-    assert breakdown[0]["colour_tiles"] == 6 and breakdown[0]["area_bonus"] == 0
+    assert breakdown[0]["colour_tiles"] == 6 and breakdown[0]["area_tiles"] == 3
+    assert breakdown[0]["area_bonus"] == 0 and breakdown[0]["colour_bonus"] == BONUS_POINTS
+    assert breakdown[1]["versatility"] == VERSATILITY_POINTS
     view = game.view(1)
     assert view["players"][0]["area_bonus"] == {"id": "A3", "zones": [7, 8, 9]}
     assert view["scores"][0]["total"] == p0
 
 
 def test_equal_best_totals_share_the_win():
-    game = scenario(stalls=FISH_FLEET, customers=CUSTOMERS, build={0: [7]},
-                    goods={0: {"fish": 4}}, majority={"fish": (1, 1)},
-                    versatility=[False, False], area_bonus=["A1", "A2"],
+    # player 1 takes fish gold and silver (6 points); player 2 holds those of lemonade
+    game = scenario(stalls=[*FISH_FLEET, stall(1, "lemonade", (6, 8), "N", [(7, 8)])],
+                    customers=CUSTOMERS, build={0: [7]}, goods={0: {"fish": 4}},
+                    majority={"fish": (1, 0)}, area_bonus=["A1", "A2"],
                     colour_bonus=["F10", "F9"])
-    # player 1 takes fish gold and silver (6); give player 2 the same in another way:
-    state = game._state()
-    state["majority"]["lemonade"] = {"gold": 1, "silver": 1}
-    game = type(game).from_state(state)
     game.apply(Expand("fish", 10, 3, 7))
-    assert game.outcome.scores[0] == game.outcome.scores[1]
+    assert game.outcome.scores == (GOLD_POINTS + SILVER_POINTS,) * 2
     assert game.outcome.winners == (0, 1)
 
 

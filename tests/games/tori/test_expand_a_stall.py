@@ -4,10 +4,10 @@ expansion tile touches the stall horizontally or vertically."""
 
 import pytest
 
-from ecogames.core import IllegalAction
-from ecogames.games.tori import DrawPile, Expand
+from ecogames.core import IllegalAction, SaveError
+from ecogames.games.tori import DrawPile, Expand, Tori
 
-from .scenario import scenario, stall, types_of
+from .scenario import scenario, scenario_state, stall, types_of
 
 LEMONADE = stall(0, "lemonade", (3, 5), "N")
 
@@ -97,14 +97,17 @@ def test_expanding_stalls_of_the_same_colour_may_not_touch():
 
 
 def test_no_expansion_tiles_left():
-    # a position the end of the game prevents in play (the last tile ends it): still refused
-    state = scenario(build={0: [5]}, goods={0: {"souvenirs": 5}}, stalls=[
+    # the last souvenir tile ends the game: a position with none left and play going on
+    # cannot be loaded, and in the finished game no expansion is allowed
+    state = scenario_state(build={0: [5]}, goods={0: {"souvenirs": 5}}, stalls=[
         stall(0, "souvenirs", (4, 3), "E", [(3, 3), (3, 2), (3, 1), (3, 0), (2, 0)]),
-    ])._state()
-    state["stalls"].append(stall(0, "lemonade", (3, 5), "N"))
-    game = type(scenario()).from_state(state)
-    assert game.expansion_supply("souvenirs") == 0
-    with pytest.raises(IllegalAction, match="no Olympic souvenirs expansion tiles are left"):
+        stall(0, "lemonade", (3, 5), "N")])
+    with pytest.raises(SaveError, match="should have ended"):
+        Tori.from_state(state)
+    state.update(stage="over", ended="all Olympic souvenirs expansion tiles are used")
+    game = Tori.from_state(state)
+    assert game.expansion_supply("souvenirs") == 0 and game.legal_actions() == []
+    with pytest.raises(IllegalAction, match="game is over"):
         game.apply(Expand("souvenirs", 5, 3, 4))
 
 

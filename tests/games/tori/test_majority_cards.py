@@ -2,7 +2,7 @@
 
 import pytest
 
-from ecogames.games.tori import Expand
+from ecogames.games.tori import DrawPile, Expand
 
 from .scenario import scenario, stall, types_of
 
@@ -88,7 +88,26 @@ def test_versatility_card_by_player_count(players, groups, earned):
 
 
 def test_a_versatility_card_is_never_lost_and_never_given_twice():
-    game = scenario(4, stalls=[*SPREAD, LEMONADE_STALL], customers=SPREAD_CUSTOMERS,
-                    build={0: [9]}, goods={0: {"lemonade": 2}}, versatility=[True] * 4)
-    cascade = game.apply(Expand("lemonade", 7, 8, 9))
-    assert game.versatility[0] and "versatility" not in types_of(cascade)
+    # player 1 holds one (five groups, four players); player 2 reaches four groups by
+    # equalling player 1's vegetables stall. Were there one card to pass on, or did it
+    # follow the majority cards, player 1 would lose it here: both hold one.
+    rival = [stall(1, "lemonade", (6, 8), "N", [(7, 8)]),
+             stall(1, "fish", (9, 9), "N", [(10, 9)]),
+             stall(1, "ice_cream", (1, 10), "S", [(0, 10)]),
+             stall(1, "vegetables", (6, 2), "N")]
+    game = scenario(4, stalls=[*SPREAD, *rival], customers=SPREAD_CUSTOMERS, active=1,
+                    build={0: [1], 1: [7]}, goods={0: {"vegetables": 3}, 1: {"vegetables": 2}})
+    assert game.versatility == [True, False, False, False]
+    assert (game.gold["vegetables"], game.silver["vegetables"]) == (0, 0)
+    cascade = game.apply(Expand("vegetables", 7, 2, 7))
+    assert game.versatility == [True, True, False, False]
+    assert majority_events(cascade) == [("silver:vegetables", (0, 1))]
+    given = [e.touched["players"] for e in cascade.events if e.kind == "versatility"]
+    assert given == [(1,)]
+    # player 1 expands again (a sixth group's worth of tiles): no second card
+    game.apply(DrawPile())  # players 3 and 4
+    game.apply(DrawPile())
+    cascade = game.apply(Expand("vegetables", 0, 3, 1))
+    assert game.versatility == [True, True, False, False]
+    assert "versatility" not in types_of(cascade)
+    assert majority_events(cascade) == [("silver:vegetables", (1, 0))]

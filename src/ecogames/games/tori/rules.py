@@ -848,15 +848,12 @@ class Tori(Game):
         """Tori afsluttes (the end): the moment all expansion tiles of one goods group are
         used, or two goods groups have only one expansion tile left each."""
         left = {g: self.expansion_supply(g) for g in GOODS}
+        reason = end_reason(left)
+        if reason is None:
+            return False
         empty = [g for g in GOODS if left[g] == 0]
         ones = [g for g in GOODS if left[g] == 1]
-        if empty:
-            self.ended = f"all {good_name(empty[0])} expansion tiles are used"
-        elif len(ones) >= 2:
-            self.ended = (f"{good_name(ones[0])} and {good_name(ones[1])} have only one "
-                          "expansion tile left each")
-        else:
-            return False
+        self.ended = reason
         self.stage = "over"
         e = log.emit("end", f"Tori ends: {self.ended}", cause=cause,
                      goods=empty or ones)
@@ -1112,6 +1109,20 @@ class Tori(Game):
         return twin
 
 
+def end_reason(left: Mapping[str, int]) -> str | None:
+    """Tori afsluttes (the end): why the game is over with ``left`` expansion tiles of each
+    good beside the board, or ``None``: all tiles of one goods group are used, or two goods
+    groups have only one tile left each (D19)."""
+    empty = [g for g in GOODS if left[g] == 0]
+    ones = [g for g in GOODS if left[g] == 1]
+    if empty:
+        return f"all {good_name(empty[0])} expansion tiles are used"
+    if len(ones) >= 2:
+        return (f"{good_name(ones[0])} and {good_name(ones[1])} have only one expansion tile "
+                "left each")
+    return None
+
+
 def _area_json(card_id: str) -> dict[str, Any]:
     return {"id": card_id, "zones": list(AREA_CARD[card_id].zones)}
 
@@ -1149,6 +1160,34 @@ _WHY_NOT: dict[type[Action], Callable[[Tori, Any], str | None]] = {
 # ---------------------------------------------------------------------------------------------
 
 
+_STATE_KEYS = frozenset({
+    "players", "rng", "active", "stage", "turn", "ended", "pile", "display", "discard",
+    "hands", "goods_supply", "stalls", "customers", "majority", "versatility", "area_bonus",
+    "colour_bonus"})
+_STALL_KEYS = frozenset({"owner", "good", "cell", "facing", "expansions"})
+
+
+def _keys(data: Any, keys: frozenset[str], where: str) -> Mapping[str, Any]:
+    """``data`` must be an object with exactly ``keys``: none missing, none unknown."""
+    if not isinstance(data, Mapping):
+        raise SaveError(f"{where} must be an object, got {type(data).__name__}")
+    missing = sorted(keys - set(data))
+    if missing:
+        raise SaveError(f"{where} lacks {missing[0]!r}")
+    unknown = sorted(str(k) for k in set(data) - keys)
+    if unknown:
+        raise SaveError(f"{where} holds unknown keys {unknown}")
+    return data
+
+
+def _choice(data: Mapping[str, Any], key: str, options: Any, where: str) -> str:
+    value = data[key]
+    if not isinstance(value, str) or value not in options:
+        raise SaveError(f"{where}.{key} must be one of {sorted(map(str, options))}, "
+                        f"got {value!r:.40}")
+    return value
+
+
 def _cell(value: Any, where: str) -> Cell:
     if (not isinstance(value, list) or len(value) != 2
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
@@ -1168,20 +1207,31 @@ def _player_or_none(value: Any, players: int, where: str) -> int | None:
 
 
 def _goods_counts(data: Any, where: str, high: int) -> dict[str, int]:
-    if not isinstance(data, Mapping) or set(data) != set(GOODS):
-        raise SaveError(f"{where} must name exactly the goods {list(GOODS)}")
+    _keys(data, frozenset(GOODS), where)
     return {g: s.integer(data, g, 0, high, where) for g in GOODS}
 
 
+def _card_ids(data: Mapping[str, Any], key: str, cards: Mapping[str, Any],
+              players: int) -> tuple[str, ...]:
+    ids = s.field(data, key, list)
+    if (len(ids) != players or not all(isinstance(i, str) and i in cards for i in ids)
+            or len(set(ids)) != players):
+        kind = key.replace("_", " ")
+        raise SaveError(f"state.{key} must deal a different {kind} card ({', '.join(cards)}) "
+                        f"to each of the {players} players, got {ids!r:.60}")
+    return tuple(ids)
+
+
 def _load(cls: type[Tori], data: Mapping[str, Any]) -> Tori:
+    """Read a state strictly (types, keys, ranges), then check that it can be true
+    (:func:`_check_state`)."""
+    _keys(data, _STATE_KEYS, "state")
     players = s.integer(data, "players", cls.min_players, cls.max_players)
-    game = cls(players, Rng(state=s.field(data, "rng", int)))
+    game = cls(players, Rng(state=s.integer(data, "rng", 0, 2**64 - 1)))
     game.active = s.integer(data, "active", 0, players - 1)
-    game.stage = s.choice(data, "stage", PHASES)
+    game.stage = _choice(data, "stage", PHASES, "state")
     game.turn = s.integer(data, "turn", 0, 10**9)
     game.ended = s.field(data, "ended", str)
-    if bool(game.ended) != (game.stage == "over"):
-        raise SaveError("state.stage is 'over' exactly when state.ended gives the reason")
     total = len(ZONES) * BUILD_CARDS_PER_ZONE
     game.pile = s.int_list(data, "pile", 1, 9, max_len=total)
     game.display = s.int_list(data, "display", 1, 9, max_len=DISPLAY_SIZE)
@@ -1190,52 +1240,112 @@ def _load(cls: type[Tori], data: Mapping[str, Any]) -> Tori:
     if len(hands) != players:
         raise SaveError("state.hands must hold one hand per player")
     for p, hand in enumerate(hands):
+        _keys(hand, frozenset({"build", "goods"}), f"hands[{p}]")
         game.build_hands[p] = s.int_list(hand, "build", 0, BUILD_CARDS_PER_ZONE,
                                          f"hands[{p}]", max_len=len(ZONES))
         if len(game.build_hands[p]) != len(ZONES):
             raise SaveError(f"hands[{p}].build must count the cards of each of the 9 zones")
         game.goods_hands[p] = _goods_counts(s.field(hand, "goods", dict, f"hands[{p}]"),
                                             f"hands[{p}].goods", GOODS_CARDS_PER_GOOD)
+    game.goods_supply = _goods_counts(s.field(data, "goods_supply", dict),
+                                      "state.goods_supply", GOODS_CARDS_PER_GOOD)
+    _load_stalls(game, s.field(data, "stalls", list))
+    _load_customers(game, s.field(data, "customers", dict))
+    majority = _keys(s.field(data, "majority", dict), frozenset(GOODS), "state.majority")
+    for g in GOODS:
+        where = f"majority.{g}"
+        cards = _keys(s.field(majority, g, dict, "state.majority"),
+                      frozenset({"gold", "silver"}), where)
+        game.gold[g] = _player_or_none(cards["gold"], players, f"{where}.gold")
+        game.silver[g] = _player_or_none(cards["silver"], players, f"{where}.silver")
+    versatility = s.field(data, "versatility", list)
+    if len(versatility) != players or not all(isinstance(v, bool) for v in versatility):
+        raise SaveError("state.versatility must hold one true/false per player")
+    game.versatility = list(versatility)
+    game.area_bonus = _card_ids(data, "area_bonus", AREA_CARD, players)
+    game.colour_bonus = _card_ids(data, "colour_bonus", COLOUR_CARD, players)
+    _check_state(game)
+    return game
+
+
+def _check_state(game: Tori) -> None:
+    """Refuse a state that no game can reach: the invariants the random-play test checks
+    (cards, tiles and customers conserved, the hand limit, the board's placement rules, the
+    majority and versatility cards as the stalls earned them, the end exactly when an end
+    condition holds) and the order of play."""
+    players = game.players
     for z in ZONES:
         held = (game.pile.count(z) + game.display.count(z) + game.discard.count(z)
                 + sum(h[z - 1] for h in game.build_hands))
         if held != BUILD_CARDS_PER_ZONE:
             raise SaveError(f"there must be {BUILD_CARDS_PER_ZONE} build cards {z} in all, "
                             f"the state has {held}")
-    game.goods_supply = _goods_counts(s.field(data, "goods_supply", dict),
-                                      "state.goods_supply", GOODS_CARDS_PER_GOOD)
     for g in GOODS:
         if game.goods_supply[g] + sum(h[g] for h in game.goods_hands) != GOODS_CARDS_PER_GOOD:
             raise SaveError(f"there must be {GOODS_CARDS_PER_GOOD} {g} goods cards in all")
-    _load_stalls(game, s.field(data, "stalls", list))
-    _load_customers(game, s.field(data, "customers", dict))
-    majority = s.field(data, "majority", dict)
-    if set(majority) != set(GOODS):
-        raise SaveError(f"state.majority must name exactly the goods {list(GOODS)}")
-    for g in GOODS:
-        cards = s.field(majority, g, dict, "state.majority")
-        game.gold[g] = _player_or_none(cards.get("gold"), players, f"majority.{g}.gold")
-        game.silver[g] = _player_or_none(cards.get("silver"), players, f"majority.{g}.silver")
-        if (game.gold[g] is None) != (game.silver[g] is None):
-            raise SaveError(f"majority.{g}: gold and silver are taken together the first time")
-    versatility = s.field(data, "versatility", list)
-    if len(versatility) != players or not all(isinstance(v, bool) for v in versatility):
-        raise SaveError("state.versatility must hold one true/false per player")
-    game.versatility = list(versatility)
-    areas = s.field(data, "area_bonus", list)
-    colours = s.field(data, "colour_bonus", list)
-    if (len(areas) != players or len(set(areas)) != players
-            or not all(a in AREA_CARD for a in areas)):
-        raise SaveError("state.area_bonus must deal a different area bonus card to each player")
-    if (len(colours) != players or len(set(colours)) != players
-            or not all(c in COLOUR_CARD for c in colours)):
-        raise SaveError("state.colour_bonus must deal a different colour bonus card to each "
-                        "player")
-    game.area_bonus, game.colour_bonus = tuple(areas), tuple(colours)
-    if game.stage != "discard" and any(game.hand_size(p) > HAND_LIMIT
-                                       for p in range(players)):
+    if game.active != game.turn % players:
+        raise SaveError(f"turns pass in seat order from player 1: at turn {game.turn} it is "
+                        f"player {game.turn % players + 1}'s turn, not player "
+                        f"{game.active + 1}'s")
+    # the hand limit: only the player deciding what to discard holds more than eight
+    over = [p for p in range(players) if game.hand_size(p) > HAND_LIMIT]
+    if game.stage == "discard":
+        if over != [game.active]:
+            raise SaveError(f"in the discard phase the active player holds more than "
+                            f"{HAND_LIMIT} cards, and only they do")
+    elif over:
         raise SaveError(f"a hand holds more than {HAND_LIMIT} cards outside the discard phase")
-    return game
+    if game.stage == "refresh" and len(game.display) != DISPLAY_SIZE:
+        raise SaveError("the decision after a refresh has five face-up build cards to "
+                        f"choose from, the state has {len(game.display)}")
+    _check_majorities(game)
+    for p in range(players):
+        groups = sum(1 for (q, _), st in game.stalls.items() if q == p and st.expansions)
+        need = VERSATILITY_GOODS[players]
+        if game.versatility[p] != (groups >= need):
+            has = "holds" if game.versatility[p] else "lacks"
+            raise SaveError(f"player {p + 1} {has} a versatility card with expansion tiles in "
+                            f"{groups} goods groups; {need} earn one with {players} players")
+    reason = end_reason({g: game.expansion_supply(g) for g in GOODS})
+    if game.stage == "over":
+        if reason is None:
+            raise SaveError("the game is over, but no end condition holds")
+        if game.ended != reason:
+            raise SaveError(f"the game ended because {reason}, not {game.ended!r:.60}")
+    elif game.ended:
+        raise SaveError("state.ended gives a reason, but the stage is not 'over'")
+    elif reason is not None:
+        raise SaveError(f"the game should have ended: {reason}")
+
+
+def _check_majorities(game: Tori) -> None:
+    """Majoritetskort (D17): nobody holds a group's cards before its first expansion; the
+    gold holder has the largest stall of the group; the silver holder one just as large,
+    or the gold holder holds both and every other stall is smaller."""
+    for g in GOODS:
+        sizes = {q: st.size for (q, h), st in game.stalls.items() if h == g}
+        gold, silver = game.gold[g], game.silver[g]
+        largest = max(sizes.values(), default=1)
+        if gold is None or silver is None:
+            if gold is not silver:
+                raise SaveError(f"majority.{g}: gold and silver are taken together the first "
+                                "time")
+            if largest > 1:
+                raise SaveError(f"a {g} stall is expanded, but nobody holds its majority "
+                                "cards")
+            continue
+        if largest == 1:
+            raise SaveError(f"majority cards of {g} are held, but no {g} stall is expanded")
+        if sizes.get(gold) != largest:
+            raise SaveError(f"the gold majority card of {g} is held by player {gold + 1}, "
+                            f"who has not the largest {g} stall")
+        if silver == gold:
+            if sum(1 for size in sizes.values() if size == largest) > 1:
+                raise SaveError(f"player {gold + 1} holds gold and silver of {g}, but their "
+                                "stall is not strictly larger than every other")
+        elif sizes.get(silver) != largest:
+            raise SaveError(f"the silver majority card of {g} is held by player "
+                            f"{silver + 1}, whose stall is not as large as the gold holder's")
 
 
 def _load_stalls(game: Tori, stalls: list[Any]) -> None:
@@ -1243,14 +1353,15 @@ def _load_stalls(game: Tori, stalls: list[Any]) -> None:
         raise SaveError("state.stalls holds too many stalls")
     for i, raw in enumerate(stalls):
         where = f"stalls[{i}]"
+        _keys(raw, _STALL_KEYS, where)
         owner = s.integer(raw, "owner", 0, game.players - 1, where)
-        good = s.choice(raw, "good", GOODS, where)
-        facing = s.choice(raw, "facing", FACINGS, where)
+        good = _choice(raw, "good", GOODS, where)
+        facing = _choice(raw, "facing", FACINGS, where)
         cell = _cell(s.field(raw, "cell", list, where), f"{where}.cell")
         expansions = tuple(_cell(c, f"{where}.expansions")
                            for c in s.field(raw, "expansions", list, where))
         if (owner, good) in game.stalls:
-            raise SaveError(f"{where}: player {owner} has two {good} stalls")
+            raise SaveError(f"{where}: player {owner + 1} has two {good} stalls")
         stall = Stall(owner, good, cell, facing, expansions)
         if cell not in stall_terrain(good):
             raise SaveError(f"{where}: a {good} stall cannot stand on {list(cell)}")
@@ -1258,6 +1369,10 @@ def _load_stalls(game: Tori, stalls: list[Any]) -> None:
             raise SaveError(f"{where}: its entrance {list(stall.entrance)} is not on the square")
         if any(c not in expansion_terrain(good) for c in expansions):
             raise SaveError(f"{where}: an expansion tile lies where a {good} stall cannot grow")
+        for k, tile in enumerate(expansions):
+            if all(tile not in NEIGHBOURS[t] for t in stall.tiles[:k + 1]):
+                raise SaveError(f"{where}: expansion tile {list(tile)} does not touch the "
+                                "stall tile or an expansion tile placed before it")
         for tile in stall.tiles:
             if tile in game._tiles or tile in INFO:
                 raise SaveError(f"{where}: {list(tile)} is covered twice")
@@ -1268,14 +1383,17 @@ def _load_stalls(game: Tori, stalls: list[Any]) -> None:
         game.stalls[(owner, good)] = stall
     if set(game._tiles) & set(game._entrances):
         raise SaveError("a tile covers a stall's entrance")
+    for tile, (owner, good) in game._tiles.items():
+        if any(game._tiles.get(n, (owner, "")) [1] == good and game._tiles[n][0] != owner
+               for n in NEIGHBOURS[tile]):
+            raise SaveError(f"stalls of the same colour ({good}) touch at {list(tile)}")
     for g in GOODS:
         if game.expansion_supply(g) < 0:
             raise SaveError(f"more than {EXPANSION_TILES[g]} {g} expansion tiles are placed")
 
 
 def _load_customers(game: Tori, customers: Mapping[str, Any]) -> None:
-    if set(customers) != set(GOODS):
-        raise SaveError(f"state.customers must name exactly the goods {list(GOODS)}")
+    _keys(customers, frozenset(GOODS), "state.customers")
     cells = {g: None if customers[g] is None else _cell(customers[g], f"customers.{g}")
              for g in GOODS}
     if sum(1 for c in cells.values() if c is None) != 1:

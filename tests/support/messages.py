@@ -25,3 +25,10 @@ def legal_id(widget: Any, **fields: Any) -> int:
         if all(entry["action"].get(k) == v for k, v in fields.items()):
             return entry["id"]
     raise AssertionError(f"no legal action with {fields}")
+
+
+def update(widget: Any, state: Any) -> None:
+    """A front end's 'update' message (what a browser sends when its code sets a trait),
+    through ipywidgets' own dispatch."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state,
+                                             "buffer_paths": []}}, "buffers": []})

@@ -3,7 +3,7 @@
 import pytest
 
 from ecogames.core.widget import MAX_MESSAGE_BYTES, GameWidget
-from tests.support.messages import send, snapshot
+from tests.support.messages import send, snapshot, update
 from tests.support.pond import Pond, Roll
 
 
@@ -185,3 +185,126 @@ def test_a_bots_moves_are_not_offered_to_the_browser(widget):
     assert "a bot plays that seat" in widget.error and widget.history == []
     send(widget, {"kind": "bot"})
     assert widget.error == "" and len(widget.history) == 1
+
+
+# -- item 11: a seat takes only a bot that can play the game ----------------------------------
+
+def test_a_seat_refuses_a_bot_of_another_game_and_changes_nothing():
+    import ecogames.games.biotopes  # noqa: F401  (registers "biotopes-greedy")
+    from ecogames import toritori
+
+    widget = toritori.new_game(players=2, seed=1).widget()
+    assert "biotopes-greedy" not in widget.bot_names
+    before = snapshot(widget)
+    send(widget, {"kind": "seat", "player": 1, "bot": "biotopes-greedy"})
+    assert "'biotopes-greedy' plays biotopes, not toritori" in widget.error
+    assert "toritori-heuristic" in widget.error  # says which bots can
+    assert snapshot(widget) == before and widget._bot_players == {}
+
+
+def test_the_generic_widget_refuses_a_game_packages_bot(widget):
+    import ecogames.games.toritori  # noqa: F401
+
+    before = snapshot(widget)
+    send(widget, {"kind": "seat", "player": 0, "bot": "toritori-heuristic"})
+    assert "plays toritori, not pond" in widget.error
+    assert snapshot(widget) == before
+
+
+def test_the_constructor_refuses_a_bot_of_another_game():
+    import ecogames.games.biotopes  # noqa: F401
+    from ecogames import toritori
+
+    with pytest.raises(ValueError, match="'biotopes-greedy' plays biotopes, not toritori"):
+        toritori.new_game(players=2, seed=1).widget(bots={1: "biotopes-greedy"})
+    with pytest.raises(ValueError, match="no bot called 'genius'"):
+        GameWidget(Pond.new_game(players=2, seed=1), bots={1: "genius"})
+
+
+@pytest.mark.parametrize(("bots", "words"), [
+    ({True: "random"}, "no seat True"),
+    ({"1": "random"}, "no seat '1'"),
+    ({1: 3}, "a bot's name is a string"),
+    ([(1, "random")], "bots must map seats to bot names"),
+])
+def test_the_constructor_refuses_malformed_bot_seats(bots, words):
+    with pytest.raises((TypeError, ValueError), match=words):
+        GameWidget(Pond.new_game(players=2, seed=1), bots=bots)
+
+
+def test_a_seat_given_to_a_bool_is_refused(widget):
+    before = snapshot(widget)
+    widget_seat_true = {"kind": "seat", "player": True, "bot": "random"}
+    send(widget, widget_seat_true)
+    assert "must be int" in widget.error and snapshot(widget) == before
+    with pytest.raises(ValueError, match="no seat True"):
+        widget.set_bot(True, "random")
+
+
+# -- item 12: the front end cannot write what Python owns -------------------------------------
+
+OWNED = ["game_id", "title", "view", "status", "legal", "cascade", "step", "food_web",
+         "error", "log", "history", "bots", "bot_names", "layout", "_esm", "_css"]
+
+FORGED = {"game_id": "chess", "title": "Chess", "view": {"goals": ["fish", "fish"]},
+          "status": {"is_over": True}, "legal": [{"id": 0, "label": "Win",
+                                                   "action": {"type": "win"}}],
+          "cascade": {"events": []}, "step": 3, "food_web": {}, "error": "forged",
+          "log": ["I won"], "history": ["Player 1: Win"], "bots": {"1": "random"},
+          "bot_names": ["genius"], "layout": {"static_view": {}}, "_esm": "alert(1)",
+          "_css": "body{}"}
+
+
+def test_every_synced_trait_is_owned_by_python():
+    synced = set(GameWidget(Pond.new_game(players=2, seed=1)).keys)
+    assert set(OWNED) <= synced
+
+
+@pytest.mark.parametrize("name", OWNED)
+def test_a_browser_update_of_an_owned_trait_is_refused_and_reported(widget, name):
+    before = snapshot(widget)
+    esm = widget._esm
+    update(widget, {name: FORGED[name]})
+    assert snapshot(widget) == before and widget._esm == esm
+    assert f"cannot change {name}" in widget.error and "Python" in widget.error
+
+
+def test_a_forged_bots_entry_does_not_survive_moves_and_seat_changes(widget):
+    update(widget, {"bots": {"1": "random"}, "legal": []})
+    assert widget.bots == {} and widget._bot_players == {}
+    assert "cannot change bots, legal" in widget.error
+    send(widget, {"kind": "act", "id": 0})
+    assert widget.error == "" and len(widget.history) == 1
+    send(widget, {"kind": "seat", "player": 0, "bot": "random"})
+    assert widget.bots == {"0": "random"}
+
+
+def test_the_browser_is_sent_back_the_true_value_of_a_refused_trait(widget, monkeypatch):
+    sent = []
+    monkeypatch.setattr(widget, "_send", lambda msg, buffers=None: sent.append(msg))
+    update(widget, {"bots": {"1": "random"}})
+    states = [m["state"] for m in sent if m.get("method") == "update"]
+    assert any(s.get("bots") == {} for s in states)
+    assert any("cannot change bots" in s.get("error", "") for s in states)
+
+
+@pytest.mark.parametrize("msg", [
+    {"content": {"data": {"method": "update", "state": "bots"}}, "buffers": []},
+    {"content": {"data": {"method": "update", "state": {"bots": {}},
+                          "buffer_paths": [["bots", "x"]]}}, "buffers": []},
+    {"content": {"data": {}}, "buffers": []},
+    {"content": None},
+])
+def test_a_malformed_comm_message_is_reported_not_raised(widget, msg):
+    before = snapshot(widget)
+    widget._handle_msg(msg)
+    assert widget.error and snapshot(widget) == before
+
+
+def test_custom_messages_still_work_after_a_refused_update(widget):
+    update(widget, {"step": 0})
+    assert widget.error
+    send(widget, {"kind": "act", "action": {"type": "roll"}})
+    assert widget.error == "" and widget.history == ["Player 1: Roll the die"]
+    send(widget, {"kind": "step", "index": 0})
+    assert widget.step == 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..core import Action, Game, Outcome, Rng
 
@@ -48,6 +48,13 @@ def bots_for(game: str) -> list[str]:
     return sorted(name for name, owner in _GAME_OF.items() if owner in (None, game))
 
 
+def bot_game(name: str) -> str | None:
+    """The game the bot called ``name`` plays (``None``: any game); ValueError if unknown."""
+    if name not in BOTS:
+        raise ValueError(f"no bot called {name!r:.60}; known: {sorted(BOTS)}")
+    return _GAME_OF.get(name)
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
     try:
         return BOTS[name](seed)
@@ -72,11 +79,13 @@ def seat_chooser(bots: Seats) -> Callable[[int | None], Bot]:
     return lambda player: bots
 
 
-def play(game: Game, bots: Seats, *, max_actions: int = 100_000) -> Outcome:
+def play(game: Game, bots: Seats, *, max_actions: int = 100_000,
+         observe: Callable[[Game], Any] | None = None) -> Outcome:
     """Let bots play ``game`` to its end (in place) and return the outcome.
 
     ``bots``: one bot for every seat, a list by seat, or a mapping seat -> bot. Each chosen
-    action is checked against the legal actions before it is played.
+    action is checked against the legal actions before it is played. ``observe(game)`` is
+    called after every action (a series recorder, a progress display).
     """
     bot_for = seat_chooser(bots)
     for _ in range(max_actions):
@@ -90,4 +99,6 @@ def play(game: Game, bots: Seats, *, max_actions: int = 100_000) -> Outcome:
         if action not in legal:
             raise ValueError(f"bot {bots!r} chose an illegal action {action!r}")
         game.push(action)
+        if observe is not None:
+            observe(game)
     raise GameStuck(f"{game!r} did not end within {max_actions} actions")

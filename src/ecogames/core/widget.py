@@ -77,6 +77,9 @@ class GameWidget(anywidget.AnyWidget):
                             "it takes a game and optionally bots={seat: 'random'}")
         if not isinstance(game, Game):
             raise TypeError(f"GameWidget needs a Game, got {type(game).__name__}")
+        if bots is not None and not isinstance(bots, Mapping):
+            raise TypeError("bots must map seats to bot names, e.g. bots={1: 'random'}; got "
+                            f"{type(bots).__name__}")
         from ..bots import bots_for
 
         # anywidget turns these instance attributes into synced traits in __init__
@@ -170,15 +173,29 @@ class GameWidget(anywidget.AnyWidget):
         self.act(bot.choose(self.game, legal))
 
     def set_bot(self, seat: int, name: str) -> None:
-        """Give ``seat`` to the bot called ``name`` ('' gives it back to a person)."""
-        from ..bots import make_bot
+        """Give ``seat`` to the bot called ``name`` ('' gives it back to a person). Only a
+        bot that plays this game (or any game) takes a seat; otherwise nothing changes."""
+        from ..bots import bot_game, bots_for, make_bot
 
-        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            raise MalformedAction(f"there is no seat {seat!r} in a {self.game.players}-player game")
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < self.game.players:
+            raise MalformedAction(f"there is no seat {seat!r:.20} in a {self.game.players}-player "
+                                  "game")
+        if not isinstance(name, str):
+            raise MalformedAction(f"a bot's name is a string, got {type(name).__name__}")
+        player = None
+        if name:
+            owner = bot_game(name)
+            if owner is not None and owner != self.game.name:
+                raise IllegalAction(
+                    f"the bot {name!r} plays {owner}, not {self.game.name}: a seat in "
+                    f"{self.game.title or self.game.name} takes "
+                    f"{', '.join(repr(b) for b in bots_for(self.game.name))}", rule="seat")
+            player = make_bot(name, seed=seat)
         viewer = self.viewer()
         bots = dict(self.bots)
-        if name:
-            self._bot_players[seat] = make_bot(name, seed=seat)
+        if player is not None:
+            self._bot_players[seat] = player
             bots[str(seat)] = name
         else:
             self._bot_players.pop(seat, None)
@@ -204,6 +221,30 @@ class GameWidget(anywidget.AnyWidget):
         self.step = index
 
     # -- browser messages -------------------------------------------------------------------
+
+    def _handle_msg(self, msg: Any) -> None:
+        """ipywidgets' comm dispatch: a message the browser sends. Whatever it holds, the
+        kernel gets no exception: a malformed one is reported in ``error``."""
+        try:
+            super()._handle_msg(msg)
+        except Exception as error:  # the kernel must survive anything a browser sends
+            self.error = (f"a malformed message from the browser was ignored "
+                          f"({type(error).__name__}: {str(error)[:80]})")
+
+    def set_state(self, sync_data: Any) -> None:
+        """Refuse state from the front end: every trait here is Python's.
+
+        ipywidgets applies a front end's ``update`` message to any synced trait (this is the
+        one method through which it does). The browser only sends intentions as custom
+        messages, so an update is dropped whole, ``error`` names what it tried to change, and
+        the browser's copy of those traits is sent back as Python holds it."""
+        names = sorted(str(k) for k in sync_data) if isinstance(sync_data, Mapping) else []
+        owned = [name for name in names if name in self.keys]
+        if owned:
+            self.send_state(owned)
+        shown = ", ".join(n[:40] for n in names[:8]) + (", ..." if len(names) > 8 else "")
+        self.error = (f"the browser cannot change {shown or 'the widget state'}: Python owns "
+                      "every trait of this widget (the board sends messages instead)")
 
     def _on_custom_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:

@@ -30,12 +30,17 @@ GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
 """The games, each importable as ``ecogames.<name>`` (loaded on first use)."""
 
 __all__ = [
-    "GAMES", "Action", "Cascade", "EcogamesError", "Event", "Game", "IllegalAction",
-    "MalformedAction", "Outcome", "RandomBot", "SaveError", "load", "play",
+    "GAMES", "Action", "Cascade", "EcogamesError", "Event", "Experiment", "Game",
+    "IllegalAction", "MalformedAction", "Outcome", "RandomBot", "SaveError", "experiment",
+    "load", "play",
 ]
 
 
 def __getattr__(name: str) -> Any:
+    if name in ("experiment", "Experiment"):  # pandas is imported only for experiments
+        from . import experiments
+
+        return getattr(experiments, name)
     if name in GAMES:
         module = importlib.import_module(f"ecogames.games.{name}")
         globals()[name] = module

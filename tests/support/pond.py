@@ -85,6 +85,8 @@ class Pond(Game):
 
     @classmethod
     def _setup(cls, *, players: int, rng: Rng, rounds: int = 3) -> Pond:
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 100:
+            raise ValueError(f"rounds must be a whole number from 1 to 100, not {rounds!r}")
         game = cls(players, rng, rounds)
         game.goals = [rng.choice(SPECIES) for _ in range(players)]
         return game

@@ -1,0 +1,586 @@
+"""What-if experiments: sweep a game's options, players, bots and seeds; get tables back.
+
+>>> import ecogames
+>>> ex = ecogames.experiment("toritori", grid={"difficulty": ["basic", "expert"]},
+...                          bots="toritori-heuristic", seeds=20, progress=False)
+>>> ex.games.groupby("difficulty")["won"].mean()            # doctest: +SKIP
+>>> ex.series.query("quantity == 'Guinea pig'")               # doctest: +SKIP
+
+Every (parameter set, seed) pair is one *run*: a game built with those parameters and that
+seed, played to its end by bots seeded from the same seed. Two tidy pandas DataFrames come
+back: ``games`` (one row per run: the parameters, the seed, the outcome, the scores, the
+length) and ``series`` (one row per run x step x quantity: the game's own series, see
+:mod:`ecogames.core.series`, plus the user's ``collect`` measures). The same arguments give
+identical frames on any executor, and every row's seed replays its game (:meth:`Experiment.replay`).
+
+Runs go serially, on a process pool (``n_jobs > 1``), or on any ``concurrent.futures``
+executor, a Dask ``distributed.Client`` included (``executor=client``). pandas, and Dask when
+used, are imported only here, never by the engines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import pickle
+import traceback
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .bots import bots_for, make_bot, play
+from .core import Game, Rng
+from .core.series import Measure, SeriesRecorder, spec_of
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+GameSource = str | type[Game] | Any
+"""A game's name ("toritori"), its Game class, or its package (``ecogames.toritori``)."""
+
+RESERVED = ("players", "bots")
+"""Parameters every game has; all others are the game's own options."""
+
+MAX_ACTIONS = 100_000
+
+
+class ExperimentError(ValueError):
+    """The experiment's arguments are wrong: nothing has run."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One game to play: everything a worker needs, and nothing that does not pickle."""
+
+    run: int
+    game: type[Game]
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    bots: tuple[str, ...]
+    seed: int
+    max_actions: int = MAX_ACTIONS
+
+    def new_game(self) -> Game:
+        return self.game.new_game(players=self.players, seed=self.seed, **dict(self.options))
+
+    def seats(self) -> list[Any]:
+        return [make_bot(name, seat_seed(self.seed, seat)) for seat, name in
+                enumerate(self.bots)]
+
+
+@dataclass
+class RunResult:
+    run: int
+    outcome: dict[str, Any] | None
+    length: int
+    steps: list[int] = field(default_factory=list)
+    values: dict[str, list[float]] = field(default_factory=dict)
+    error: str | None = None
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the run with ``seed`` (each seat its own stream)."""
+    return Rng(seed * 64 + seat + 1).next64() >> 1
+
+
+def game_class(source: GameSource) -> type[Game]:
+    """The Game class of a name, a class or a game package."""
+    if isinstance(source, type) and issubclass(source, Game):
+        return source
+    name = source if isinstance(source, str) else getattr(source, "__name__", "")
+    name = name.rpartition(".")[2]
+    import ecogames
+
+    from .core import registered_games
+
+    if name in ecogames.GAMES:
+        getattr(ecogames, name)  # imports the game, which registers it
+    games = registered_games()
+    if name not in games:
+        raise ExperimentError(f"unknown game {source!r}; the games are {list(ecogames.GAMES)}")
+    return games[name]
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+def play_run(run: Run, collect: Mapping[str, Measure] | None = None) -> RunResult:
+    """Play one run to its end, recording its series; an error is reported, not raised."""
+    length = 0
+    try:
+        game = run.new_game()
+        recorder = SeriesRecorder(game, collect=collect)
+        outcome = play(game, run.seats(), max_actions=run.max_actions, observe=recorder.observe)
+        length = len(game.history)
+        series = recorder.series
+        return RunResult(run.run, outcome.to_json(), length, series.steps, series.values)
+    except Exception as error:  # a failing game is a result of the experiment
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        return RunResult(run.run, None, length,
+                         error=f"{type(error).__name__}: {error} "
+                               f"({os.path.basename(where.filename)}:{where.lineno})")
+
+
+def play_chunk(runs: Sequence[Run], collect: bytes | Mapping[str, Measure] | None
+               ) -> list[RunResult]:
+    """Play several runs in one task (a worker's unit of work)."""
+    measures = _unpickle(collect) if isinstance(collect, bytes) else collect
+    return [play_run(run, measures) for run in runs]
+
+
+def _pickle(collect: Mapping[str, Measure] | None) -> bytes | Mapping[str, Measure] | None:
+    """The measures, ready for another process (cloudpickle, where it is installed, also
+    takes lambdas and functions defined in a notebook)."""
+    if not collect:
+        return None
+    try:
+        import cloudpickle
+    except ImportError:
+        try:
+            return pickle.dumps(dict(collect))
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            raise ExperimentError(
+                f"the collect measures cannot be sent to other processes ({error}): define "
+                "them as module-level functions, install cloudpickle, or use n_jobs=1"
+            ) from None
+    return cloudpickle.dumps(dict(collect))
+
+
+def _unpickle(blob: bytes) -> Mapping[str, Measure]:
+    return pickle.loads(blob)
+
+
+# -- the experiment --------------------------------------------------------------------------
+
+@dataclass
+class Experiment:
+    """The result of :func:`experiment`: the two frames and how to replay any row."""
+
+    game: type[Game]
+    runs: list[Run]
+    results: list[RunResult]
+    interrupted: bool = False
+
+    def __post_init__(self) -> None:
+        self._games: pd.DataFrame | None = None
+        self._series: pd.DataFrame | None = None
+
+    @property
+    def games(self) -> pd.DataFrame:
+        """One row per finished run: parameters, seed, outcome, scores, length, error."""
+        if self._games is None:
+            self._games = _games_frame(self)
+        return self._games
+
+    @property
+    def series(self) -> pd.DataFrame:
+        """One row per run x step x quantity (``value``), with the run's parameters."""
+        if self._series is None:
+            self._series = _series_frame(self)
+        return self._series
+
+    @property
+    def errors(self) -> pd.DataFrame:
+        """The runs whose game raised, with their error and seed."""
+        frame = self.games
+        return frame[frame["error"].notna()]
+
+    @property
+    def step(self) -> str:
+        """What one step of the series is for this game ("round", "cycle")."""
+        return spec_of(self.game).step
+
+    def replay(self, run: int) -> Game:
+        """The game of run ``run`` played again from its seed (the same game, bit for bit)."""
+        spec = self.runs[run]
+        game = spec.new_game()
+        play(game, spec.seats(), max_actions=spec.max_actions)
+        return game
+
+    def __repr__(self) -> str:
+        done = len(self.results)
+        broken = sum(r.error is not None for r in self.results)
+        note = ", interrupted" if self.interrupted else ""
+        return (f"<Experiment {self.game.name}: {done} of {len(self.runs)} runs"
+                f"{f', {broken} raised' if broken else ''}{note}>")
+
+
+def experiment(game: GameSource, *, grid: Mapping[str, Any] | None = None,
+               params: Sequence[Mapping[str, Any]] | None = None,
+               seeds: int | Iterable[int] = 10, players: int | None = None,
+               bots: str | Sequence[str] | Mapping[int, str] | None = None,
+               collect: Mapping[str, Measure] | None = None, n_jobs: int = 1,
+               executor: Executor | Any | None = None, chunksize: int | None = None,
+               max_actions: int = MAX_ACTIONS, progress: bool = True) -> Experiment:
+    """Play every parameter set with every seed and return the :class:`Experiment`.
+
+    - ``grid``: ``{name: [values]}``, every combination (a single value is a list of one);
+      ``params``: a list of parameter dicts instead. A name is ``players``, ``bots`` or one
+      of the game's options (``difficulty``, ``offspring_to_win``, ...).
+    - ``players`` and ``bots``: the defaults for parameter sets that do not name them
+      (2 players, or the game's fewest; the ``random`` bot in every seat). ``bots`` is a
+      bot's name for every seat, a list by seat, or ``{seat: name}`` for every seat.
+    - ``seeds``: a number of seeds (``range(n)``) or the seeds themselves.
+    - ``collect``: your own measures, ``{"name": fn(game) -> number}``, recorded at every
+      step beside the game's populations.
+    - ``n_jobs``: processes to use (``-1``: one per core); or ``executor``: any
+      ``concurrent.futures.Executor`` or a Dask ``distributed.Client``.
+
+    Bad parameters raise :class:`ExperimentError` before any game runs. A game that raises
+    is a row with its ``error``; an interrupt (Ctrl-C, the kernel's stop button) stops the
+    workers and returns the runs that finished, with ``interrupted=True``.
+    """
+    cls = game_class(game)
+    runs = _plan(cls, grid=grid, params=params, seeds=seeds, players=players, bots=bots,
+                 max_actions=max_actions)
+    if collect is not None:
+        _check_collect(collect)
+    if executor is not None and n_jobs != 1:
+        raise ExperimentError("give either n_jobs or an executor, not both")
+    if not isinstance(n_jobs, int) or isinstance(n_jobs, bool) or n_jobs == 0 or n_jobs < -1:
+        raise ExperimentError(f"n_jobs must be a positive number of processes or -1, "
+                              f"not {n_jobs!r}")
+    jobs = (os.cpu_count() or 1) if n_jobs == -1 else n_jobs
+    results, interrupted = _execute(runs, collect, jobs=jobs, executor=executor,
+                                    chunksize=chunksize, progress=progress)
+    done = Experiment(cls, runs, results, interrupted)
+    broken = sum(r.error is not None for r in results)
+    if broken:
+        warnings.warn(f"{broken} of {len(results)} games raised an error; see .errors",
+                      RuntimeWarning, stacklevel=2)
+    if interrupted:
+        warnings.warn(f"interrupted: {len(results)} of {len(runs)} games finished",
+                      RuntimeWarning, stacklevel=2)
+    return done
+
+
+# -- checking the arguments --------------------------------------------------------------------
+
+def _plan(cls: type[Game], *, grid: Mapping[str, Any] | None,
+          params: Sequence[Mapping[str, Any]] | None, seeds: int | Iterable[int],
+          players: int | None, bots: Any, max_actions: int) -> list[Run]:
+    if grid is not None and params is not None:
+        raise ExperimentError("give either grid or params, not both")
+    sets = _expand_grid(grid) if params is None else _check_params(params)
+    seed_list = _check_seeds(seeds)
+    if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
+        raise ExperimentError(f"max_actions must be a positive integer, not {max_actions!r}")
+    default_players = players if players is not None else max(2, cls.min_players)
+    resolved = [_resolve(cls, p, default_players, bots) for p in sets]
+    for number_of_players, options, _ in resolved:
+        _dry_run(cls, number_of_players, options)
+    runs = []
+    for (number_of_players, options, seats), seed in itertools.product(resolved, seed_list):
+        runs.append(Run(len(runs), cls, number_of_players, options, seats, seed, max_actions))
+    return runs
+
+
+def _expand_grid(grid: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    if grid is None:
+        return [{}]
+    if not isinstance(grid, Mapping):
+        raise ExperimentError(f"grid must be a dict of parameter -> values, not {grid!r:.60}")
+    names = list(grid)
+    columns = []
+    for name in names:
+        values = grid[name]
+        if isinstance(values, (list, tuple, range)) and not (name == "bots"
+                                                               and _is_seat_list(values)):
+            if not values:
+                raise ExperimentError(f"grid[{name!r}] has no values")
+            columns.append(list(values))
+        else:
+            columns.append([values])
+    return [dict(zip(names, combo)) for combo in itertools.product(*columns)]
+
+
+def _is_seat_list(values: Any) -> bool:
+    """A bots entry that is one list of names by seat, not a list of alternatives."""
+    return isinstance(values, tuple) and all(isinstance(v, str) for v in values)
+
+
+def _check_params(params: Any) -> list[dict[str, Any]]:
+    if isinstance(params, Mapping) or not isinstance(params, Sequence) or not params:
+        raise ExperimentError("params must be a non-empty list of parameter dicts")
+    for entry in params:
+        if not isinstance(entry, Mapping):
+            raise ExperimentError(f"each params entry must be a dict, not {entry!r:.60}")
+    return [dict(entry) for entry in params]
+
+
+def _check_seeds(seeds: Any) -> list[int]:
+    if isinstance(seeds, int) and not isinstance(seeds, bool):
+        if seeds < 1:
+            raise ExperimentError(f"seeds must be at least 1, not {seeds}")
+        return list(range(seeds))
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise ExperimentError(f"seeds must be a count or a list of seeds, not {seeds!r:.60}")
+    values = list(seeds)
+    bad = [s for s in values if isinstance(s, bool) or not isinstance(s, int) or s < 0]
+    if bad or not values:
+        raise ExperimentError(f"seeds must be non-negative integers; got {bad[:3] or values}")
+    return values
+
+
+def _resolve(cls: type[Game], entry: Mapping[str, Any], default_players: int, default_bots: Any
+             ) -> tuple[int, tuple[tuple[str, Any], ...], tuple[str, ...]]:
+    number_of_players = entry.get("players", default_players)
+    if (isinstance(number_of_players, bool) or not isinstance(number_of_players, int)
+            or not cls.min_players <= number_of_players <= cls.max_players):
+        raise ExperimentError(f"{cls.title} is for {cls.min_players} to {cls.max_players} "
+                              f"players, not {number_of_players!r}")
+    options = tuple(sorted((k, v) for k, v in entry.items() if k not in RESERVED))
+    seats = _resolve_bots(cls, entry.get("bots", default_bots), number_of_players)
+    return number_of_players, options, seats
+
+
+def _resolve_bots(cls: type[Game], bots: Any, players: int) -> tuple[str, ...]:
+    if bots is None:
+        bots = "random"
+    if isinstance(bots, str):
+        names = [bots] * players
+    elif isinstance(bots, Mapping):
+        if set(bots) != set(range(players)):
+            raise ExperimentError(f"bots by seat must name every seat 0..{players - 1}, "
+                                  f"got seats {sorted(bots, key=str)}")
+        names = [bots[seat] for seat in range(players)]
+    elif isinstance(bots, Sequence):
+        names = list(bots)
+        if len(names) != players:
+            raise ExperimentError(f"{len(names)} bots given for {players} seats")
+    else:
+        raise ExperimentError(f"bots must be a bot's name, a list or a dict, not {bots!r:.60}")
+    playable = bots_for(cls.name)
+    for name in names:
+        if name not in playable:
+            raise ExperimentError(f"{name!r} cannot play {cls.title}; its bots are {playable}")
+    return tuple(names)
+
+
+def _dry_run(cls: type[Game], players: int, options: tuple[tuple[str, Any], ...]) -> None:
+    """The engine judges its own options: build one game with them before anything runs."""
+    try:
+        cls.new_game(players=players, seed=0, **dict(options))
+    except TypeError as error:
+        known = ", ".join(option_names(cls)) or "none"
+        raise ExperimentError(f"{cls.title} cannot be set up with {dict(options)}: {error} "
+                              f"(its options: {known})") from None
+    except ValueError as error:
+        raise ExperimentError(f"{cls.title} cannot be set up with players={players}, "
+                              f"{dict(options)}: {error}") from None
+
+
+def option_names(cls: type[Game]) -> list[str]:
+    """The names of a game's set-up options (the keywords of its ``_setup``)."""
+    import inspect
+
+    parameters = inspect.signature(cls._setup).parameters.values()
+    return [p.name for p in parameters if p.name not in ("players", "rng")
+            and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def _check_collect(collect: Any) -> None:
+    if not isinstance(collect, Mapping):
+        raise ExperimentError("collect must be a dict of name -> function(game)")
+    for name, fn in collect.items():
+        if not isinstance(name, str) or not callable(fn):
+            raise ExperimentError(f"collect[{name!r}] must be a function of a game")
+
+
+# -- running -----------------------------------------------------------------------------------
+
+def _execute(runs: list[Run], collect: Mapping[str, Measure] | None, *, jobs: int,
+             executor: Any, chunksize: int | None, progress: bool
+             ) -> tuple[list[RunResult], bool]:
+    bar = _progress(len(runs)) if progress else None
+    results: list[RunResult] = []
+    interrupted = False
+    try:
+        if executor is None and jobs == 1:
+            interrupted = _run_serially(runs, collect, results, bar)
+        else:
+            interrupted = _run_on_executor(runs, collect, results, bar, jobs=jobs,
+                                           executor=executor, chunksize=chunksize)
+    finally:
+        if bar is not None:
+            bar.close()
+    results.sort(key=lambda r: r.run)
+    return results, interrupted
+
+
+def _run_serially(runs: list[Run], collect: Mapping[str, Measure] | None,
+                  results: list[RunResult], bar: Any) -> bool:
+    try:
+        for run in runs:
+            results.append(play_run(run, collect))
+            if bar is not None:
+                bar.update(1)
+    except KeyboardInterrupt:
+        return True
+    return False
+
+
+def _run_on_executor(runs: list[Run], collect: Mapping[str, Measure] | None,
+                     results: list[RunResult], bar: Any, *, jobs: int, executor: Any,
+                     chunksize: int | None) -> bool:
+    owned = executor is None
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) if owned else \
+        _as_executor(executor)
+    workers = jobs if owned else _worker_count(executor)
+    size = chunksize or max(1, min(64, math.ceil(len(runs) / (workers * 8))))
+    blob = _pickle(collect)
+    futures: list[Future[list[RunResult]]] = []
+    try:
+        for start in range(0, len(runs), size):
+            futures.append(pool.submit(play_chunk, runs[start:start + size], blob))
+        for future in as_completed(futures):
+            chunk = future.result()
+            results.extend(chunk)
+            if bar is not None:
+                bar.update(len(chunk))
+    except KeyboardInterrupt:
+        for future in futures:
+            future.cancel()
+        if owned:
+            _stop_workers(pool)
+        return True
+    finally:
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return False
+
+
+def _context() -> Any:
+    """forkserver where the platform has it: safe from a kernel with threads, and fast."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _as_executor(executor: Any) -> Executor:
+    """A Dask ``distributed.Client`` gives its own concurrent.futures executor."""
+    if isinstance(executor, Executor):
+        return executor
+    if hasattr(executor, "get_executor"):
+        return executor.get_executor()
+    raise ExperimentError(f"executor must be a concurrent.futures.Executor or a Dask Client, "
+                          f"not {type(executor).__name__}")
+
+
+def _worker_count(executor: Any) -> int:
+    client = getattr(executor, "_client", executor)
+    if hasattr(client, "nthreads"):
+        try:
+            return max(1, sum(client.nthreads().values()))
+        except Exception:  # a client that cannot say: assume a couple of workers
+            return 2
+    return getattr(executor, "_max_workers", 2) or 2
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """An interrupt stops the workers now, not after the games already handed to them."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+
+
+def _progress(total: int) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc="games", unit="game")
+
+
+# -- the frames --------------------------------------------------------------------------------
+
+def _parameter_columns(ex: Experiment) -> list[str]:
+    names: list[str] = []
+    for run in ex.runs:
+        for name, _ in run.options:
+            if name not in names:
+                names.append(name)
+    return ["players", *names, "bots"]
+
+
+def _parameters(run: Run, option_names: Sequence[str]) -> dict[str, Any]:
+    options = dict(run.options)
+    row: dict[str, Any] = {"players": run.players}
+    for name in option_names:
+        value = options.get(name)
+        row[name] = tuple(value) if isinstance(value, list) else value
+    row["bots"] = ", ".join(run.bots)
+    return row
+
+
+def _games_frame(ex: Experiment) -> pd.DataFrame:
+    import pandas as pd
+
+    columns = _parameter_columns(ex)
+    options = columns[1:-1]
+    most = max((run.players for run in ex.runs), default=0)
+    rows = []
+    for result in ex.results:
+        run = ex.runs[result.run]
+        outcome = result.outcome or {}
+        winners = tuple(outcome.get("winners", ())) if result.outcome else None
+        scores = list(outcome.get("scores", ()))
+        row = {"run": run.run, "seed": run.seed, **_parameters(run, options)}
+        row.update({
+            "won": _won(ex.game, winners, run.players),
+            "winners": winners,
+            "winner": winners[0] if winners is not None and len(winners) == 1 else None,
+            "reason": outcome.get("reason"),
+            **{f"score_{seat}": scores[seat] if seat < len(scores) else math.nan
+               for seat in range(most)},
+            "length": result.length,
+            "steps": result.steps[-1] if result.steps else 0,
+            "error": result.error,
+        })
+        rows.append(row)
+    frame = pd.DataFrame(rows, columns=["run", "seed", *columns, "won", "winners", "winner",
+                                        "reason", *[f"score_{s}" for s in range(most)],
+                                        "length", "steps", "error"])
+    frame["winner"] = frame["winner"].astype("Int64")
+    frame["won"] = frame["won"].astype("boolean")
+    return frame
+
+
+def _won(cls: type[Game], winners: tuple[int, ...] | None, players: int) -> bool | None:
+    """Cooperative: the team won. Competitive: the game has a winner (not all tied out)."""
+    if winners is None:
+        return None
+    if cls.cooperative:
+        return len(winners) == players
+    return len(winners) > 0
+
+
+def _series_frame(ex: Experiment) -> pd.DataFrame:
+    import numpy as np
+    import pandas as pd
+
+    columns = _parameter_columns(ex)
+    options = columns[1:-1]
+    runs, seeds, steps, quantities, values = [], [], [], [], []
+    parameters: dict[str, list[Any]] = {name: [] for name in columns}
+    for result in ex.results:
+        run = ex.runs[result.run]
+        run_parameters = _parameters(run, options)
+        for name, column in result.values.items():
+            count = len(column)
+            runs.extend([run.run] * count)
+            seeds.extend([run.seed] * count)
+            steps.extend(result.steps)
+            quantities.extend([name] * count)
+            values.extend(column)
+            for key in columns:
+                parameters[key].extend([run_parameters[key]] * count)
+    frame = pd.DataFrame({
+        "run": np.asarray(runs, dtype=np.int32), "seed": np.asarray(seeds, dtype=np.int64),
+        **{name: pd.Categorical(parameters[name]) if name != "players"
+           else np.asarray(parameters[name], dtype=np.int8) for name in columns},
+        "step": np.asarray(steps, dtype=np.int32),
+        "quantity": pd.Categorical(quantities),
+        "value": np.asarray(values, dtype=np.float64),
+    })
+    return frame

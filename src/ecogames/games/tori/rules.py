@@ -1381,6 +1381,10 @@ def _load_stalls(game: Tori, stalls: list[Any]) -> None:
             raise SaveError(f"{where}: two stalls share the entrance {list(stall.entrance)}")
         game._entrances[stall.entrance] = (owner, good)
         game.stalls[(owner, good)] = stall
+    order = [(st.owner, GOODS.index(st.good)) for st in game.stalls.values()]
+    if order != sorted(order):
+        raise SaveError("state.stalls must list the stalls by player, each player's in the "
+                        f"goods' order {list(GOODS)}")
     if set(game._tiles) & set(game._entrances):
         raise SaveError("a tile covers a stall's entrance")
     for tile, (owner, good) in game._tiles.items():

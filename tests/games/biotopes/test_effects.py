@@ -8,17 +8,17 @@ from ecogames.core import IllegalAction
 from ecogames.games.biotopes import (
     Adapt,
     Compete,
-    Decline,
     Discard,
     Draw,
     Expand,
     Fallback,
     Move,
     Pass,
+    Pay,
     Place,
     Prey,
     PreyOnReserve,
-    React,
+    Transfer,
     UseCard,
 )
 
@@ -121,27 +121,46 @@ def test_solo_predatory_species_takes_a_cube_of_any_colour_from_the_reserve():
     assert game.bags[0][2] == 1 and game.reserve[2] == 15
 
 
-def test_reaction_on_an_opponents_turn_is_a_decision_of_the_reacting_player():
+def test_reaction_triggers_by_itself_and_its_owner_chooses_only_where_the_cube_goes():
+    """FAQ: "The action of a Reaction card triggers automatically when its activation
+    conditions are met" — no React / Decline question; the reacting player, on another
+    player's turn, chooses only what the card leaves open: which card takes the cube (D19)."""
     game = blank(players=2, tiles=two_tiles())
     put_biotope(game, 0, "mountains", 2)
     give_hand(game, 0, "apollo")  # Invertebrates
     put_species(game, 1, "pyrenean_desman", gray=1)  # Reaction: Invertebrates -> a cube
     put_bag(game, 1, gray=1)
     game = ready(game)
-    game.apply(Adapt("apollo"))
-    assert game.phase == "react" and game.current_player == 1
-    assert set(game.legal_actions()) == {React(), Decline()}
+    cascade = game.apply(Adapt("apollo"))
+    assert cascade.of_kind("reaction") and cascade.of_kind("bag_draw")
+    assert game.phase == "react" and game.current_player == 1 and game.active == 0
+    assert set(game.legal_actions()) == {Place(0, -1), Place(0, 0)}  # gray: Biotope or Desman
+    assert game.view(1)["decision"]["card"] == "pyrenean_desman"
+    assert game.view(1)["decision"]["played"] == "apollo"
     with pytest.raises(IllegalAction, match="Orange's 'react' decision"):
         game.apply(Pass())
-    game.apply(React())
-    assert game.phase == "cube"  # gray: the Biotope card or the Desman
-    assert set(game.legal_actions()) == {Place(0, -1), Place(0, 0)}
     game.apply(Place(0, 0))
-    assert total_on(game, 1, "pyrenean_desman") == 2
-    assert game.current_player == 1  # player 0's action is over: player 1's turn
+    assert total_on(game, 1, "pyrenean_desman") == 2 and sum(game.bags[1]) == 0
+    assert game.current_player == 1 and game.phase == "action"  # player 0's action is over
 
 
-def test_reaction_may_be_declined_and_triggers_on_your_own_cards_too():
+def test_reaction_with_one_way_to_resolve_asks_nothing():
+    """A Reaction with a single outcome resolves in the cascade of the action that set it off."""
+    game = blank(players=2, tiles=two_tiles())
+    put_species(game, 0, "eurasian_bullfinch", green=3)
+    give_hand(game, 0, "peregrine_falcon")
+    put_species(game, 1, "bearded_vulture", gray=1)  # Scavenger: a cube when a predator plays
+    put_bag(game, 1, blue=1)
+    game = ready(game)
+    cascade = game.apply(Adapt("peregrine_falcon"))  # the blue cube: only the Wetlands card
+    assert cascade.of_kind("reaction")
+    assert game.biotope[1][3] == 1 and sum(game.bags[1]) == 0
+    assert game.phase == "action" and game.current_player == 1
+
+
+def test_reaction_of_your_own_card_draws_a_card_of_your_choice():
+    """A Reaction triggers on its owner's turn too; drawing a card leaves the choice of the
+    card (a river card or a deck's top)."""
     game = blank(players=2, tiles=two_tiles())
     put_biotope(game, 0, "mountains", 2)
     give_hand(game, 0, "apollo")
@@ -149,39 +168,11 @@ def test_reaction_may_be_declined_and_triggers_on_your_own_cards_too():
     game = ready(game)
     game.apply(Adapt("apollo"))
     assert game.phase == "react" and game.current_player == 0
-    game.apply(Decline())
-    assert game.hands[0] == [] and game.current_player == 1
-
-
-def test_reaction_to_a_predatory_species_and_the_hand_limit_after_it():
-    """Alarm Call (Alpine Marmot): a card when any Predatory Species is played; a player over
-    5 cards at the end of the action discards down to 5 (D17)."""
-    game = blank(players=2, tiles=two_tiles())
-    put_species(game, 0, "eurasian_bullfinch", green=3)
-    give_hand(game, 0, "peregrine_falcon")
-    put_species(game, 1, "alpine_marmot", gray=1)
-    give_hand(game, 1, "apollo", "rose_chafer", "mute_swan", "red_deer", "wild_boar")
-    game = ready(game)
-    game.apply(Adapt("peregrine_falcon"))
-    assert game.phase == "react" and game.current_player == 1
-    game.apply(React())
-    game.apply(Draw("carnivores", 0))
-    assert len(game.hands[1]) == 6
-    assert game.phase == "discard" and game.current_player == 1
-    game.apply(Discard("apollo"))
-    assert len(game.hands[1]) == 5 and game.phase == "action" and game.current_player == 1
-
-
-def test_scavengers_react_to_predators_with_a_cube():
-    game = blank(players=2, tiles=two_tiles())
-    put_species(game, 0, "eurasian_bullfinch", green=3)
-    give_hand(game, 0, "peregrine_falcon")
-    put_species(game, 1, "bearded_vulture", gray=1)
-    put_bag(game, 1, blue=1)
-    game = ready(game)
-    game.apply(Adapt("peregrine_falcon"))
-    game.apply(React())  # the blue cube: only the Wetlands Biotope card can take it
-    assert game.biotope[1][3] == 1 and game.current_player == 1
+    legal = game.legal_actions()
+    assert legal and all(isinstance(a, Draw) for a in legal) and Draw("herbivores", -1) in legal
+    river = game.rivers[1][2]
+    game.apply(Draw("insectivores", 2))
+    assert game.hands[0] == [river] and game.current_player == 1
 
 
 def test_reaction_with_nothing_to_do_is_skipped():
@@ -192,6 +183,42 @@ def test_reaction_with_nothing_to_do_is_skipped():
     game = ready(game)
     cascade = game.apply(Adapt("apollo"))
     assert cascade.of_kind("no_reaction") and game.current_player == 1
+
+
+def marmot_over_the_limit():
+    """Player 1's Alpine Marmot (Alarm Call: a card when a Predatory Species is played) and a
+    hand of 5; player 0 plays the Peregrine Falcon."""
+    game = blank(players=2, tiles=two_tiles())
+    put_species(game, 0, "eurasian_bullfinch", green=3)
+    give_hand(game, 0, "peregrine_falcon")
+    put_species(game, 1, "alpine_marmot", gray=1)
+    give_hand(game, 1, "apollo", "rose_chafer", "mute_swan", "red_deer", "wild_boar")
+    game = ready(game)
+    game.apply(Adapt("peregrine_falcon"))
+    assert game.phase == "react" and game.current_player == 1
+    game.apply(Draw("carnivores", 0))
+    return game
+
+
+def test_hand_limit_is_checked_at_the_end_of_your_own_actions_only():
+    """Evolution: "At the end of each of your actions, if you have more than 5 cards in hand,
+    you must discard until you have exactly 5 left" (D17). A card drawn by a Reaction during
+    another player's action waits for the end of its owner's next action."""
+    game = marmot_over_the_limit()
+    assert len(game.hands[1]) == 6
+    assert game.phase == "action" and game.current_player == 1  # no discard on player 0's turn
+    game.apply(Transfer())  # player 1's own action (the Marmot's cube pays): then the limit
+    assert game.phase == "discard" and game.current_player == 1
+    assert {a.card for a in game.legal_actions()} == set(game.hands[1])
+    game.apply(Discard("apollo"))
+    assert len(game.hands[1]) == 5 and game.phase == "action" and game.current_player == 0
+
+
+def test_passing_is_not_an_action_for_the_hand_limit():
+    """Action Phase: "If you choose to stop carrying out actions, you pass": no action ends."""
+    game = marmot_over_the_limit()
+    game.apply(Pass())
+    assert len(game.hands[1]) == 6 and game.phase == "action" and game.current_player == 0
 
 
 def test_discreet_species_moves_a_cube_across_rows():
@@ -211,6 +238,42 @@ def test_discreet_species_moves_a_cube_across_rows():
     assert total_on(game, 0, "mountain_hare") == 0
 
 
+def test_discreet_species_may_move_a_cube_onto_a_biotope_card():
+    """"Move a cube from one of your cards to another card": a Biotope card is a card (D21).
+    The cube keeps its colour."""
+    game = blank(players=2, tiles=two_tiles())
+    put_species(game, 0, "mountain_hare", gray=2)  # Discreet
+    put_species(game, 0, "hazel_dormouse", green=1)
+    game = ready(game)
+    game.apply(UseCard(0, 0))
+    legal = set(game.legal_actions())
+    assert {Move(0, 0, "gray", 1, -1), Move(0, 0, "gray", 0, -1), Move(0, 0, "gray", 2, -1),
+            Move(0, 0, "gray", 3, -1)} <= legal
+    game.apply(Move(0, 0, "gray", 1, -1))  # a gray cube onto the Forests Biotope card
+    assert game.view(0)["ecosystems"][0]["biotopes"][1]["colours"] == {
+        "gray": 1, "green": 0, "yellow": 0, "blue": 0}
+    assert game.view(0)["ecosystems"][0]["biotopes"][1]["cubes"] == 1
+    assert ready(game) == game  # the 160 cubes are all accounted for
+
+
+def test_a_cube_moved_onto_another_biotope_card_feeds_that_row_at_transfer():
+    """On a Biotope card the moved cube is a Plants cube of its own colour (it may pay a
+    cost), and a Transfer takes it to the Species cards of that row like the others."""
+    game = blank(players=2, tiles=two_tiles())
+    put_species(game, 0, "mountain_hare", gray=2)
+    put_species(game, 0, "hazel_dormouse", green=1)
+    put_biotope(game, 0, "wetlands", 1)
+    game = ready(game)
+    game.apply(UseCard(0, 0))
+    game.apply(Move(0, 0, "gray", 1, -1))
+    game.apply(Pass())
+    game.apply(Transfer())
+    assert game.phase == "pay"  # the blue Wetlands cube or the gray cube on the Forests card
+    game.apply(Pay(3, -1, "blue"))
+    assert cubes_on(game, 0, "hazel_dormouse") == {"green": 1, "gray": 1}
+    assert game.view(0)["ecosystems"][0]["biotopes"][1]["cubes"] == 0
+
+
 def test_discreet_species_respects_the_4_cube_limit():
     game = blank(players=2, tiles=two_tiles())
     put_species(game, 0, "mountain_hare", gray=2)
@@ -218,7 +281,8 @@ def test_discreet_species_respects_the_4_cube_limit():
     put_species(game, 0, "apollo", gray=1)
     game = ready(game)
     game.apply(UseCard(0, 0))
-    assert not [a for a in game.legal_actions() if a.to_row == 1]
+    assert not [a for a in game.legal_actions() if (a.to_row, a.to_col) == (1, 0)]
+    assert Move(0, 0, "gray", 1, -1) in game.legal_actions()  # a Biotope card has no limit
 
 
 def test_colonization_rewards_cards_and_cubes():

@@ -23,8 +23,12 @@ def biotopes_invariant(game: Biotopes) -> None:
                 assert 0 <= sum(entry[1:]) <= 4, entry
         on_land = sum(1 for o in game.owner.values() if o == p)
         assert game.tokens[p] + on_land == 12
-        if game.phase == "action":
-            assert len(game.hands[p]) <= 5
+        if game.phase == "action" and len(game.hands[p]) > 5:
+            # only a Reaction drawing on another player's turn goes past the limit, until
+            # the end of its owner's next action (D17)
+            assert any(SPECIES[e[0]].effect.kind.value == "reaction"
+                       and SPECIES[e[0]].effect.reward.value == "card"
+                       for row in game.rows[p] for e in row), game.hands[p]
     cards = [c for piles in (game.decks, game.rivers, game.discards) for pile in piles
              for c in pile]
     cards += [c for hand in game.hands for c in hand]

@@ -37,7 +37,6 @@ from .rules import (
     PlaceTile,
     Prey,
     PreyOnReserve,
-    React,
     RedrawHand,
     Reproduce,
     Transfer,
@@ -48,7 +47,7 @@ __all__ = [
     "ACTION_TYPES", "PHASES", "SPECIES", "Adapt", "Biotopes", "ChooseBiotope", "Compete",
     "Decline", "Discard", "Done", "Draw", "Evolve", "Expand", "Fallback", "KeepHand",
     "Migrate", "Move", "OrientTile", "Pass", "Pay", "Place", "PlaceTerritory", "PlaceTile",
-    "Prey", "PreyOnReserve", "React", "RedrawHand", "Reproduce", "Transfer", "UseCard",
+    "Prey", "PreyOnReserve", "RedrawHand", "Reproduce", "Transfer", "UseCard",
     "new_game",
 ]
 

@@ -9,8 +9,8 @@ fragmentation), plus what will still earn points — cubes on Species cards abov
 without cubes is discarded at the end), Species cards, territories, and, weighed by the
 cycles left, the cubes on Biotope cards and in the bag and the cards in hand. It passes when
 no action improves on that. Cards are drawn from a river by what they would score (the top
-of a deck is valued blind: the bot never looks at hidden cards), discarded worst first,
-Reactions are always used. Equal values are broken by the bot's own seeded generator, so a
+of a deck is valued blind: the bot never looks at hidden cards), discarded worst first
+(a Reaction's card too). Equal values are broken by the bot's own seeded generator, so a
 bot with a seed plays the same game every time.
 
 Registered as ``"biotopes-greedy"`` when ``ecogames.games.biotopes`` is imported.
@@ -32,7 +32,6 @@ from .rules import (
     KeepHand,
     Pass,
     PlaceTerritory,
-    React,
     diet_payable,
 )
 
@@ -101,8 +100,8 @@ class GreedyBot:
     def _decide(self, game: Biotopes, legal: Sequence[Action], me: int) -> Action:
         """A decision in the middle of a resolution (or of the set-up)."""
         phase = game.phase
-        if phase == "react":
-            return next((a for a in legal if isinstance(a, React)), legal[0])
+        if phase == "react" and isinstance(legal[0], Draw):  # a Reaction that draws a card
+            return self._best(legal, lambda a: self._draw_value(game, me, a))
         if phase == "redraw":
             return next((a for a in legal if isinstance(a, KeepHand)), legal[0])
         if phase == "placement":

@@ -268,7 +268,8 @@ class EffectKind(str, Enum):
     """Action: recycle a cube from this card, draw ``count`` card(s) (Adaptive Genius)."""
     ACTION_MOVE = "action_move"
     """Action: recycle a cube from this card, move ``count`` cube(s) from one of your cards
-    to another Species card, possibly on another row (Discreet Species)."""
+    to another of your cards, possibly on another row, Biotope cards included (Discreet
+    Species, D21)."""
     POLLINATING = "pollinating"
     """Cubes on this card may pay for Plants in a diet."""
     PRODUCTION = "production"
@@ -350,7 +351,7 @@ class Effect:
             return f"Action: recycle a cube from this card and draw {_n(n, 'card')}."
         if k is EffectKind.ACTION_MOVE:
             return (f"Action: recycle a cube from this card, then move {_n(n, 'cube')} from "
-                    "one of your cards to another of your Species cards (any row).")
+                    "one of your cards to another of your cards (any row).")
         if k is EffectKind.POLLINATING:
             return "Cubes on this card may pay for Plants when you play a Species card."
         if k is EffectKind.PRODUCTION:
@@ -378,7 +379,7 @@ class Effect:
                     else f"an {self.type.label} card is played"
                     if self.type is CubeType.INVERTEBRATES
                     else f"a {self.type.label if self.type else ''} card is played")
-            return f"Reaction: when {when} by any player, you may {reward}."
+            return f"Reaction: when {when} by any player, {reward}."
         if k is EffectKind.END_BONUS:
             if self.per is BonusBasis.TYPE:
                 return f"End of game: {n} VP per {self.type.label if self.type else ''} " \

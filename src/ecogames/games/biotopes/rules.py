@@ -315,14 +315,6 @@ class Decline(Action):
 
 
 @dataclass(frozen=True)
-class React(Action):
-    type = "react"
-
-    def label(self) -> str:
-        return "Use the Reaction"
-
-
-@dataclass(frozen=True)
 class Prey(Action):
     """Predatory Species: recycle the ``colour`` cube on ``player``'s card at ``row``, ``col``
     into your bag."""
@@ -361,8 +353,8 @@ class Fallback(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """Discreet Species: move a ``colour`` cube from (row, col) to the Species card
-    (to_row, to_col)."""
+    """Discreet Species: move a ``colour`` cube from your card at (row, col) to your card at
+    (to_row, to_col) (col -1: the Biotope card of the row)."""
 
     type = "move"
     row: int
@@ -374,13 +366,14 @@ class Move(Action):
     def label(self) -> str:
         return (f"Move a {self.colour} cube from row {self.row} "
                 f"{'Biotope card' if self.col < 0 else f'card {self.col}'} "
-                f"to row {self.to_row} card {self.to_col}")
+                f"to row {self.to_row} "
+                f"{'Biotope card' if self.to_col < 0 else f'card {self.to_col}'}")
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceTile, OrientTile, KeepHand, RedrawHand, PlaceTerritory, ChooseBiotope,
     Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass,
-    Pay, Done, Discard, Draw, Place, Decline, React, Prey, PreyOnReserve, Fallback, Move,
+    Pay, Done, Discard, Draw, Place, Decline, Prey, PreyOnReserve, Fallback, Move,
 )
 
 ACTION_PHASE = (Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass)
@@ -395,7 +388,7 @@ PHASES: dict[str, tuple[type[Action], ...]] = {
     "pay": (Pay, Done),
     "breed": (Place, Decline),
     "prey": (Prey, PreyOnReserve),
-    "react": (React, Decline),
+    "react": (Draw, Place),
     "draw": (Draw,),
     "cube": (Place,),
     "fallback": (Fallback,),
@@ -405,7 +398,9 @@ PHASES: dict[str, tuple[type[Action], ...]] = {
     "over": (),
 }
 """Which actions each phase allows. Set-up phases come first; ``action`` is the Action Phase;
-the others are decisions in the middle of a resolution (tasks waiting for a choice)."""
+the others are decisions in the middle of a resolution (tasks waiting for a choice). A
+Reaction triggers by itself (FAQ); ``react`` is its owner's choice of what the card leaves
+open: the card to draw, or the card to put the drawn cube on (D19)."""
 
 SETUP_STAGES = ("tiles", "orient", "redraw", "placement", "draft")
 TASK_KINDS = frozenset({"pay", "breed", "prey", "react", "draw", "cube", "fallback", "move",
@@ -597,6 +592,9 @@ class Biotopes(Game):
         self.bags = [[0] * ROWS for _ in range(players)]
         self.bcards: list[list[str]] = [[""] * ROWS for _ in range(players)]
         self.biotope = [[0] * ROWS for _ in range(players)]
+        self.foreign = [[[0] * ROWS for _ in range(ROWS)] for _ in range(players)]
+        """Cubes of another colour on a Biotope card (only a Discreet Species puts them there,
+        D21): ``foreign[p][row][colour]``, 0 for the row's own colour (in ``biotope``)."""
         self.rows: list[list[list[list[Any]]]] = [[[] for _ in range(ROWS)]
                                                   for _ in range(players)]
         self.spaces = [[[0] * ROWS for _ in SPACES] for _ in range(players)]
@@ -877,11 +875,13 @@ class Biotopes(Game):
                     total[k] += space[k]
             for r in range(ROWS):
                 total[r] += self.biotope[p][r]
+                for k in range(ROWS):
+                    total[k] += self.foreign[p][r][k]
                 for e in self.rows[p][r]:
                     for k in range(ROWS):
                         total[k] += e[1 + k]
         for task in self.queue:  # a cube drawn from a bag, waiting to be placed
-            if task["t"] == "cube" and task["colour"] >= 0:
+            if task["t"] in ("cube", "react") and task.get("colour", -1) >= 0:
                 total[task["colour"]] += 1
         return total
 
@@ -890,8 +890,10 @@ class Biotopes(Game):
         is the Biotope card, whose cubes are of the Plants type (Glossary)."""
         out = []
         for r in range(ROWS):
-            if self.biotope[p][r]:
-                out.append((r, -1, r, P, False, self.biotope[p][r]))
+            for k in range(ROWS):
+                n = self.biotope[p][r] if k == r else self.foreign[p][r][k]
+                if n:
+                    out.append((r, -1, k, P, False, n))
             for c, e in enumerate(self.rows[p][r]):
                 card = SPECIES[e[0]]
                 pol = card.effect.kind is EffectKind.POLLINATING
@@ -901,16 +903,26 @@ class Biotopes(Game):
         return out
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
-        if col < 0:
+        if col < 0 and k == row:
             self.biotope[p][row] -= 1
+        elif col < 0:
+            self.foreign[p][row][k] -= 1
         else:
             self.rows[p][row][col][1 + k] -= 1
 
     def _put_cube(self, p: int, row: int, col: int, k: int) -> None:
-        if col < 0:
+        if col < 0 and k == row:
             self.biotope[p][row] += 1
+        elif col < 0:
+            self.foreign[p][row][k] += 1
         else:
             self.rows[p][row][col][1 + k] += 1
+
+    def biotope_cubes(self, p: int, row: int) -> list[int]:
+        """The cubes on ``p``'s Biotope card of ``row``, by colour (its own colour, and any
+        other a Discreet Species moved there)."""
+        return [self.biotope[p][row] if k == row else self.foreign[p][row][k]
+                for k in range(ROWS)]
 
     def card_at(self, p: int, row: int, col: int) -> str:
         return self.bcards[p][row] if col < 0 else self.rows[p][row][col][0]
@@ -1030,12 +1042,13 @@ class Biotopes(Game):
         mine = self.territories(p)
         # The colours a colonization can be paid in (Expansion: Plants; Competition: Mammals
         # or Birds; Migration: Birds or Reptiles & Amphibians — from Species cards).
+        plants = {k for _, c, k, _, _, _ in sources if c < 0}
         mb = {k for _, c, k, t, _, _ in sources if c >= 0 and t in (M, B)}
         br = {k for _, c, k, t, _, _ in sources if c >= 0 and t in (B, R)}
         land, owner = self.landscape, self.owner
         if self.tokens[p] and uses[3] < self._space_limit(p, "expansion"):
             for h in self._adjacent(mine):
-                if h not in owner and self.biotope[p][land[h]]:
+                if h not in owner and land[h] in plants:
                     out.append(Expand(h))
         if mb and self.tokens[p] and uses[4] < self._space_limit(p, "competition"):
             for h in self._adjacent(mine):
@@ -1081,7 +1094,7 @@ class Biotopes(Game):
         if kind == "prey":
             return self._prey_options(task)
         if kind == "react":
-            return [React(), Decline()]
+            return self._react_options(task)
         if kind == "draw":
             return list(self.draw_options())
         if kind == "cube":
@@ -1170,8 +1183,11 @@ class Biotopes(Game):
         return [n for n in self.adj[h] if n not in self.owner]
 
     def _move_options(self, p: int) -> list[Action]:
-        targets = [(r, c) for r in range(ROWS) for c, e in enumerate(self.rows[p][r])
-                   if _species_cubes(e) < SPECIES_CUBE_LIMIT]
+        """Discreet Species: a cube of one of your cards to another of your cards, Biotope
+        cards included (no limit there), Species cards within the 4-cube limit (D21)."""
+        targets = [(r, -1) for r in range(ROWS)] + [
+            (r, c) for r in range(ROWS) for c, e in enumerate(self.rows[p][r])
+            if _species_cubes(e) < SPECIES_CUBE_LIMIT]
         out: list[Action] = []
         for r, c, k, _, _, _ in self._cube_sources(p):
             for tr, tc in targets:
@@ -1316,7 +1332,7 @@ class Biotopes(Game):
 
     def _count_at(self, p: int, row: int, col: int, k: int) -> int:
         if col < 0:
-            return self.biotope[p][row] if k == row else 0
+            return self.biotope_cubes(p, row)[k]
         return self.rows[p][row][col][1 + k]
 
     def _pay_one(self, task: dict[str, Any], o: Pay, log: EventLog) -> dict[str, Any]:
@@ -1410,7 +1426,7 @@ class Biotopes(Game):
                             eff.trigger is Trigger.PREDATORY
                             and card.effect.kind is EffectKind.PREDATORY):
                         tasks.append({"t": "react", "p": q, "card": e[0], "played": card_id,
-                                      "c": played})
+                                      "fired": False, "colour": -1, "c": played})
         self._push(*tasks)
 
     def _auto_breed(self, task: dict[str, Any], log: EventLog) -> bool:
@@ -1518,32 +1534,53 @@ class Biotopes(Game):
 
     def _auto_react(self, task: dict[str, Any], log: EventLog) -> bool:
         """Species Cards, Reaction icon: "react to an action triggered by another card,
-        including an opponent's card, outside your turn." The owner chooses to use it (D19);
-        a reaction that could do nothing is skipped."""
+        including an opponent's card, outside your turn"; FAQ: "The action of a Reaction card
+        triggers automatically when its activation conditions are met". It fires by itself;
+        its owner is asked only what the card leaves open — which card to draw, which card
+        takes the cube drawn from the bag — and only when there is more than one way (D19).
+        A Reaction that could do nothing is skipped."""
         p = task["p"]
-        reward = SPECIES[task["card"]].effect.reward
-        if (reward is Reward.CARD and not self.draw_options()) or (
-                reward is Reward.CUBE and not sum(self.bags[p])):
-            log.emit("no_reaction", f"{SPECIES[task['card']].name}'s Reaction has nothing to "
-                     "do", cause=task["c"], cards=[task["card"]])
-            self.queue.pop(0)
+        card = SPECIES[task["card"]]
+        reward = card.effect.reward
+        if not task["fired"]:
+            if (reward is Reward.CARD and not self.draw_options()) or (
+                    reward is Reward.CUBE and not sum(self.bags[p])):
+                log.emit("no_reaction", f"{card.name}'s Reaction has nothing to do",
+                         cause=task["c"], cards=[card.id], players=[p])
+                self.queue.pop(0)
+                return True
+            played = SPECIES[task["played"]]
+            cause = log.emit("reaction", f"{self.player_names[p]}'s {card.name} reacts to "
+                             f"{played.name} ({card.effect.keyword})", cause=task["c"],
+                             cards=[card.id, played.id], players=[p],
+                             nodes=[card.type.value, played.type.value])
+            task = {**task, "fired": True, "c": cause}
+            if reward is Reward.CUBE:
+                k = self._draw_from_bag(p)
+                assert k is not None
+                task["c"] = log.emit("bag_draw", f"{self.player_names[p]} draws a "
+                                     f"{COLOURS[k]} cube from the bag", cause=cause,
+                                     cubes=[COLOURS[k]], players=[p])
+                task["colour"] = k
+            self.queue[0] = task
+        options = self._react_options(task)
+        if len(options) == 1:
+            self._decide_react(task, options[0], log)
             return True
         return False
 
+    def _react_options(self, task: dict[str, Any]) -> list[Action]:
+        if SPECIES[task["card"]].effect.reward is Reward.CARD:
+            return list(self.draw_options())
+        return self._cube_options(task)
+
     def _decide_react(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
-        p = task["p"]
-        card = SPECIES[task["card"]]
+        if isinstance(a, Draw):
+            self._draw_card(task["p"], a, log, task["c"])
+        else:
+            assert isinstance(a, Place)
+            self._place_drawn_cube(task["p"], task["colour"], a, log, task["c"])
         self.queue.pop(0)
-        if isinstance(a, Decline):
-            log.emit("decline", f"{self.player_names[p]} does not use {card.name}'s Reaction",
-                     cause=task["c"], cards=[card.id], players=[p])
-            return
-        played = SPECIES[task["played"]]
-        cause = log.emit("reaction", f"{self.player_names[p]}'s {card.name} reacts to "
-                         f"{played.name} ({card.effect.keyword})", cause=task["c"],
-                         cards=[card.id, played.id], players=[p],
-                         nodes=[card.type.value, played.type.value])
-        self._push(self._reward(p, card.effect.reward, 1, cause))
 
     @staticmethod
     def _reward(p: int, reward: Reward | None, n: int, cause: int | None) -> dict[str, Any]:
@@ -1571,7 +1608,10 @@ class Biotopes(Game):
 
     def _decide_draw(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
         assert isinstance(a, Draw)
-        p = task["p"]
+        self._draw_card(task["p"], a, log, task["c"])
+        self.queue[0] = {**task, "n": task["n"] - 1}
+
+    def _draw_card(self, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
         d = DECK_NAMES.index(a.deck)
         if a.slot < 0:
             card = self._take_from_deck(d)
@@ -1584,8 +1624,7 @@ class Biotopes(Game):
         self.hands[p].append(card)
         log.emit("draw", f"{self.player_names[p]} draws "
                  f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
-                 cause=task["c"], players=[p], cards=[card] if a.slot >= 0 else [])
-        self.queue[0] = {**task, "n": task["n"] - 1}
+                 cause=cause, players=[p], cards=[card] if a.slot >= 0 else [])
 
     def _auto_cube(self, task: dict[str, Any], log: EventLog) -> bool:
         """Card Icons: "Draw a cube from your bag and place it on one of your cards. This card
@@ -1609,13 +1648,15 @@ class Biotopes(Game):
 
     def _decide_cube(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
         assert isinstance(a, Place)
-        p = task["p"]
-        self._put_cube(p, a.row, a.col, task["colour"])
-        log.emit("cube", f"The {COLOURS[task['colour']]} cube goes onto "
-                 f"{self._where(p, a.row, a.col)}", cause=task["c"],
-                 cards=[self.card_at(p, a.row, a.col)], cubes=[COLOURS[task["colour"]]],
-                 nodes=[self._node(p, a.row, a.col)], players=[p])
+        self._place_drawn_cube(task["p"], task["colour"], a, log, task["c"])
         self.queue.pop(0)
+
+    def _place_drawn_cube(self, p: int, k: int, a: Place, log: EventLog,
+                          cause: int | None) -> None:
+        self._put_cube(p, a.row, a.col, k)
+        log.emit("cube", f"The {COLOURS[k]} cube goes onto {self._where(p, a.row, a.col)}",
+                 cause=cause, cards=[self.card_at(p, a.row, a.col)], cubes=[COLOURS[k]],
+                 nodes=[self._node(p, a.row, a.col)], players=[p])
 
     # -- Reproduction ------------------------------------------------------------------------
 
@@ -1646,25 +1687,31 @@ class Biotopes(Game):
         Cards with 4 cubes are skipped; r-selected cards take up to two (D23)."""
         p = task["p"]
         for r in range(ROWS):
-            left = self.biotope[p][r]
+            # the row's own colour leaves first, then cubes a Discreet Species brought (D37)
+            order = [r, *(k for k in range(ROWS) if k != r)]
+            taken = [k for k in order for _ in range(self._count_at(p, r, -1, k))]
+            left = len(taken)
             given = []
+            moved: list[int] = []
             for e in self.rows[p][r]:
                 if not left:
                     break
                 cap = 2 if SPECIES[e[0]].effect.kind is EffectKind.R_SELECTED else 1
                 n = min(cap, left, SPECIES_CUBE_LIMIT - _species_cubes(e))
+                for _ in range(max(0, n)):
+                    k = taken[len(moved)]
+                    self._take_cube(p, r, -1, k)
+                    e[1 + k] += 1
+                    moved.append(k)
                 if n > 0:
-                    e[1 + r] += n
                     left -= n
                     given.append((e[0], n))
-            if given or self.biotope[p][r]:
-                moved = self.biotope[p][r] - left
-                self.biotope[p][r] = left
+            if taken:
                 text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
-                log.emit("transfer", f"{BIOTOPES[r].label}: {moved} cube(s) move from the "
-                         f"Biotope card ({text}); {left} go back", cause=task["c"], players=[p],
-                         cards=[self.bcards[p][r], *(c for c, _ in given)],
-                         cubes=[COLOURS[r]] * moved,
+                log.emit("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
+                         f"the Biotope card ({text}); {left} go back", cause=task["c"],
+                         players=[p], cards=[self.bcards[p][r], *(c for c, _ in given)],
+                         cubes=[COLOURS[k] for k in moved],
                          edges=[(P.value, SPECIES[c].type.value) for c, _ in given])
         self.queue.pop(0)
         return True
@@ -1812,12 +1859,12 @@ class Biotopes(Game):
 
     def _auto_end(self, task: dict[str, Any], log: EventLog) -> bool:
         """RB Evolution: "At the end of each of your actions, if you have more than 5 cards in
-        hand, you must discard until you have exactly 5 left" (every player whose hand grew
-        during the action, the acting player first: D17). Then the next turn."""
-        for q in self._clockwise(task["p"]):
-            if len(self.hands[q]) > HAND_LIMIT:
-                self._push({"t": "discard", "p": q, "c": task["c"]})
-                return True
+        hand, you must discard until you have exactly 5 left": the acting player's own
+        action (cards a Reaction drew during another player's action wait for the end of
+        their owner's next action: D17). Then the next turn."""
+        if len(self.hands[task["p"]]) > HAND_LIMIT:
+            self._push({"t": "discard", "p": task["p"], "c": task["c"]})
+            return True
         self.queue.pop(0)
         self._next_turn(log)
         return True
@@ -2072,8 +2119,11 @@ class Biotopes(Game):
         if phase == "fallback":
             return f"{label!r}: the token falls back to an empty hex adjacent to its own"
         if phase == "move":
-            return (f"{label!r}: move a cube of yours to another Species card with fewer than "
-                    f"{SPECIES_CUBE_LIMIT} cubes")
+            return (f"{label!r}: move a cube of one of your cards to another of your cards (a "
+                    f"Species card holds at most {SPECIES_CUBE_LIMIT} cubes)")
+        if phase == "react":
+            return (f"{label!r}: your Reaction draws a card (from a river or a deck's top) or "
+                    "puts the cube drawn from your bag on one of your cards of its colour")
         return f"{label!r} is not allowed now (phase: {phase})"
 
     def _why_not(self, p: int, a: Action) -> str:
@@ -2127,7 +2177,9 @@ class Biotopes(Game):
                     "side": "advanced" if self.opts["draft"] else "basic",
                     "habitat": (BIOTOPE_CARDS[self.bcards[p][r]].habitat_name
                                 if self.opts["draft"] and self.bcards[p][r] else None),
-                    "cubes": self.biotope[p][r]} for r in range(ROWS)],
+                    "cubes": sum(self.biotope_cubes(p, r)),
+                    "colours": dict(zip(COLOURS, self.biotope_cubes(p, r)))}
+                    for r in range(ROWS)],
                 "rows": [[{"card": e[0], "cubes": dict(zip(COLOURS, e[1:]))}
                           for e in self.rows[p][r]] for r in range(ROWS)],
                 "spaces": {s: dict(zip(COLOURS, self.spaces[p][i]))
@@ -2189,6 +2241,7 @@ class Biotopes(Game):
             "ecosystems": [{
                 "bag": list(self.bags[p]), "biotope_cards": list(self.bcards[p]),
                 "biotopes": list(self.biotope[p]),
+                "foreign": [list(f) for f in self.foreign[p]],
                 "rows": [[list(e) for e in row] for row in self.rows[p]],
                 "spaces": [list(sp) for sp in self.spaces[p]], "uses": list(self.uses[p]),
                 "tokens": self.tokens[p], "hand": list(self.hands[p]),
@@ -2218,6 +2271,7 @@ class Biotopes(Game):
         twin.bags = [list(b) for b in self.bags]
         twin.bcards = [list(b) for b in self.bcards]
         twin.biotope = [list(b) for b in self.biotope]
+        twin.foreign = [[list(f) for f in rows] for rows in self.foreign]
         twin.rows = [[[list(e) for e in row] for row in rows] for rows in self.rows]
         twin.spaces = [[list(sp) for sp in spaces] for spaces in self.spaces]
         twin.uses = [list(u) for u in self.uses]
@@ -2343,6 +2397,14 @@ def _load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:
         game.bcards[p] = list(bcards)
         game.biotope[p] = _ints(eco.get("biotopes"), ROWS, 0, CUBES_PER_COLOUR,
                                 f"{where}.biotopes")
+        foreign = s.field(eco, "foreign", list, where)
+        if len(foreign) != ROWS:
+            raise SaveError(f"{where}.foreign must hold 4 rows")
+        game.foreign[p] = [_ints(f, ROWS, 0, CUBES_PER_COLOUR, f"{where}.foreign")
+                           for f in foreign]
+        if any(game.foreign[p][r][r] for r in range(ROWS)):
+            raise SaveError(f"{where}.foreign counts only cubes of another colour than the "
+                            "Biotope card's")
         rows = s.field(eco, "rows", list, where)
         if len(rows) != ROWS:
             raise SaveError(f"{where}.rows must hold 4 rows")

@@ -68,20 +68,31 @@ def test_stalls_of_the_same_colour_may_not_touch():
     assert Build("vegetables", 3, 7, "N") in game.legal_actions()
 
 
-@pytest.mark.parametrize("action", [
-    Build("vegetables", 2, 4, "E"),  # its entrance would be another stall's entrance
-    Build("vegetables", 2, 5, "N"),  # on another stall's entrance
-    Build("vegetables", 1, 4, "E"),  # entrance on an information point
-    Build("vegetables", 0, 4, "N"),  # entrance off the board
-    Build("vegetables", 1, 2, "W"),  # entrance on a customer
-    Build("vegetables", 1, 1, "N"),  # on a customer
-    Build("vegetables", 3, 5, "N"),  # on a stall tile
+TAKEN = r"\(\d+, \d+\) is taken"
+ENTRANCE = "the entrance at .* must be a free space of the square"
+
+
+@pytest.mark.parametrize(("action", "words"), [
+    (Build("vegetables", 2, 4, "E"), ENTRANCE),  # its entrance: another stall's entrance
+    (Build("vegetables", 2, 5, "N"), TAKEN),     # on another stall's entrance
+    (Build("vegetables", 1, 4, "E"), ENTRANCE),  # entrance on an information point
+    (Build("vegetables", 0, 4, "N"), ENTRANCE),  # entrance off the board
+    (Build("vegetables", 1, 2, "W"), ENTRANCE),  # entrance on a customer
+    (Build("vegetables", 1, 1, "N"), TAKEN),     # on a customer
+    (Build("vegetables", 3, 5, "N"), TAKEN),     # on a stall tile
+    (Build("vegetables", 4, 5, "N"), ENTRANCE),  # entrance on a stall tile
 ])
-def test_tile_and_entrance_need_free_spaces(action):
-    game = scenario(build={0: [1, 2]}, stalls=[stall(1, "flowers", (3, 5), "N")],
+def test_tile_and_entrance_need_free_spaces(action, words):
+    # the player holds a build card of each zone concerned: only the space is in the way
+    game = scenario(build={0: [1, 2, 5]}, stalls=[stall(1, "flowers", (3, 5), "N")],
                     customers={"lemonade": (1, 1)})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=words):
         game.apply(action)
+    assert action not in game.legal_actions()
+    # the same stall elsewhere in its zone, facing a free space, may be built
+    assert Build("vegetables", 2, 6, "S") in game.legal_actions()
+    assert Build("vegetables", 1, 2, "S") in game.legal_actions()
+    assert Build("vegetables", 4, 4, "S") in game.legal_actions()
 
 
 def test_one_stall_of_each_good():

@@ -34,12 +34,31 @@ def test_take_two_from_the_pile():
 
 
 def test_no_mixing_face_up_and_pile():
-    game = scenario()
-    assert {a.type for a in game.legal_actions()} == {"draw_face_up", "draw_pile", "refresh"}
-    # an action for one face-up card and one pile card does not exist; one from each is
-    # only possible after a refresh, and then it is one card in all
+    game = scenario(display=[1, 2, 2, 6, 9], pile_top=[4, 7, 3, 5, 8, 1])
+    # both from the display (every pair of what lies there), both from the pile, or a
+    # refresh: no action takes one face-up card and one from the pile
+    assert set(game.legal_actions()) == {
+        DrawFaceUp(1, 2), DrawFaceUp(1, 6), DrawFaceUp(1, 9), DrawFaceUp(2, 2),
+        DrawFaceUp(2, 6), DrawFaceUp(2, 9), DrawFaceUp(6, 9), DrawPile(), Refresh()}
+    twin = game.clone()
+    twin.apply(DrawFaceUp(2, 9))  # both cards from the display, none from the pile
+    assert twin.build_hands[0] == [0, 1, 0, 0, 0, 0, 0, 0, 1]
+    assert sorted(twin.display) == [1, 2, 4, 6, 7] and twin.pile[-1] == 3
+    twin = game.clone()
+    twin.apply(DrawPile())  # both from the pile, the display untouched
+    assert twin.build_hands[0] == [0, 0, 0, 1, 0, 0, 1, 0, 0]
+    assert twin.display == [1, 2, 2, 6, 9]
+    # one from each is only the refresh's single card: one card in all
     game.apply(Refresh())
-    assert all(isinstance(a, (TakeFaceUp, TakeFromPile)) for a in game.legal_actions())
+    assert sorted(game.display) == [3, 4, 5, 7, 8] and game.pile[-1] == 1
+    assert set(game.legal_actions()) == {TakeFaceUp(z) for z in (3, 4, 5, 7, 8)} | {
+        TakeFromPile()}
+    twin = game.clone()
+    twin.apply(TakeFaceUp(5))
+    assert twin.build_hands[0] == [0, 0, 0, 0, 1, 0, 0, 0, 0] and twin.current_player == 1
+    game.apply(TakeFromPile())
+    assert game.build_hands[0] == [1, 0, 0, 0, 0, 0, 0, 0, 0] and game.current_player == 1
+    assert sorted(game.display) == [3, 4, 5, 7, 8]
 
 
 def test_refresh_lays_out_five_new_cards_then_only_one_is_taken():

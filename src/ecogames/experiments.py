@@ -456,8 +456,11 @@ def _context() -> Any:
     """forkserver where the platform has it: safe from a kernel with threads, and fast."""
     import multiprocessing
 
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["ecogames.experiments"])  # workers start imported
+    return context
 
 
 def _as_executor(executor: Any) -> Executor:

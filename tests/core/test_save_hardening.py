@@ -303,3 +303,40 @@ def test_a_game_from_a_state_shares_nothing_with_that_state(name):
 def test_clone_still_shares_the_immutable_set_up_and_costs_no_copy_of_it():
     game = played("pond")
     assert game.clone()._initial is game._initial
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_view_and_a_cascades_views_share_nothing_with_the_game(name):
+    """(A guard beside item 10: the widget keeps views, so they must be copies.)"""
+    game = played(name, seed=4, actions=4)
+    before = game.to_json()
+    for seat in [None, *range(game.players)]:
+        scribble(game.view(seat))
+    assert game.to_json() == before
+    cascade = game.apply(game.legal_actions()[0], views=True, perspective=0)
+    after = game.to_json()
+    for view in cascade.views or ():
+        scribble(view)
+    assert game.to_json() == after
+
+
+def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    import ecogames.core.schema as schema
+
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 2000)
+    monkeypatch.setattr(schema, "MAX_SAVE_BYTES", 1000)
+    read = []
+    monkeypatch.setattr(type(path), "read_bytes", lambda self: read.append(self) or b"")
+    with pytest.raises(SaveError, match="too large"):
+        ecogames.load(path)
+    with pytest.raises(SaveError, match="too large"):
+        Pond.load(path)
+    assert read == []
+
+
+def test_json_text_that_is_not_an_object_is_a_save_error_not_a_missing_file():
+    with pytest.raises(SaveError, match="must be a JSON object"):
+        ecogames.load("[1, 2]")
+    with pytest.raises(SaveError, match="must be a JSON object"):
+        ecogames.load('  "a string"')

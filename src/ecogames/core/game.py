@@ -25,7 +25,7 @@ from .actions import Action, ActionCodec
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog
 from .rng import Rng
-from .schema import first_difference, plain_json, read_json
+from .schema import first_difference, plain_json, read_json, read_json_file
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -377,7 +377,7 @@ class Game(ABC):
 
     @classmethod
     def load(cls: type[G], path: str | Path) -> G:
-        return cls.from_json(Path(path).read_bytes())
+        return cls.from_dict(read_json_file(path))
 
     @classmethod
     def _load_state(cls: type[G], data: Any) -> G:
@@ -453,16 +453,17 @@ def registered_games() -> dict[str, type[Game]]:
 
 
 def load(source: str | Path | bytes | Mapping[str, Any]) -> Game:
-    """Load a save of any game: a path, the JSON text or bytes, or the parsed dict.
+    """Load a save of any game: a path, the JSON text (a str starting with ``{``, ``[``, ``"``) or
+    bytes, or the parsed dict.
 
     Whatever the text or dict holds, the result is a game or a :class:`SaveError`."""
     if isinstance(source, Mapping):
         data: Any = source
     elif isinstance(source, (bytes, bytearray)) or (
-            isinstance(source, str) and source.lstrip().startswith("{")):
+            isinstance(source, str) and source.lstrip()[:1] in ("{", "[", '"')):
         data = read_json(source)
     else:
-        data = read_json(Path(source).read_bytes())
+        data = read_json_file(source)
     if isinstance(data, Mapping):
         name = data.get("game")
         if isinstance(name, str) and name not in _REGISTRY:

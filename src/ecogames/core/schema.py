@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from .errors import SaveError
@@ -89,6 +90,16 @@ def read_json(text: str | bytes) -> Any:
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise SaveError(f"not a readable save file (truncated or not JSON): {error}") from None
     return plain_json(data)
+
+
+def read_json_file(path: str | Path) -> Any:
+    """:func:`read_json` of a file, refused by its size before a byte of it is read."""
+    path = Path(path)
+    size = path.stat().st_size
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(f"the save {path.name!r:.60} is too large ({size} bytes; the limit is "
+                        f"{MAX_SAVE_BYTES})")
+    return read_json(path.read_bytes())
 
 
 def plain_json(value: Any, where: str = "the save") -> Any:

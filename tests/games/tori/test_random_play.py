@@ -35,6 +35,7 @@ from ecogames.games.tori.components import (
     SQUARE,
     STALLS_PER_PLAYER,
     VERSATILITY_GOODS,
+    ZONE_OF,
     ZONES,
     expansion_terrain,
     stall_terrain,
@@ -107,13 +108,175 @@ def tori_invariant(game: Tori) -> None:
     assert game.is_over == (0 in left or left.count(1) >= 2)
 
 
-def test_random_games_from_the_start():
-    """Fully random games are long (thousands of actions): one, checked sparsely."""
-    for players, seed in ((2, 4),):
-        game = random_playthrough(tori.new_game(players, seed=seed), seed,
-                                  max_actions=60_000, check_every=2_500,
-                                  invariant=tori_invariant)
-        assert game.is_over
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**63 - 1), players=st.integers(2, 4), play_seed=st.integers(0, 999))
+def test_random_games_from_the_start(seed, players, play_seed):
+    """Fully random games are long (thousands of actions): checked sparsely by the generic
+    suite, and every action's cost checked against the rulebook."""
+    game = tori.new_game(players, seed=seed)
+    rng = Rng(play_seed)
+    for step in range(60_000):
+        if step % 2_500 == 0:
+            tori_invariant(game)
+            check_round_trips(game)
+            check_illegal_refused(game, rng)
+        legal = game.legal_actions()
+        if game.is_over:
+            break
+        assert legal, "not over, and nothing is legal"
+        before = game.clone()
+        action = rng.choice(legal)
+        game.apply(action, record=False)
+        check_cost(before, action, game)
+    tori_invariant(game)
+    assert game.is_over
+
+
+def test_one_random_game_with_the_generic_suite():
+    game = random_playthrough(tori.new_game(2, seed=4), 4, max_actions=60_000,
+                              check_every=2_500, invariant=tori_invariant)
+    assert game.is_over
+
+
+# -- what each action costs, by the rulebook ---------------------------------------------
+
+
+def _walk(game: Tori, source) -> dict:
+    """Steps from ``source`` over the square's free cells (stall and expansion tiles,
+    information points and water block; D14), by breadth-first search."""
+    blocked = {t for s in game.stalls.values() for t in s.tiles} | set(INFORMATION_POINTS)
+    dist = {source: 0}
+    frontier = [source]
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for n in NEIGHBOURS[cell]:
+                if n in SQUARE and n not in blocked and n not in dist:
+                    dist[n] = dist[cell] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def marketing_cost(game: Tori, player: int, good: str) -> int:
+    """Markedsføring: one build card per competing stall of the same goods, with an empty
+    entrance, strictly closer to the customer."""
+    dist = _walk(game, game.customers[good])
+    mine = dist[game.stalls[(player, good)].entrance]
+    occupied = {c for c in game.customers.values() if c is not None}
+    return sum(1 for (q, g), s in game.stalls.items()
+               if g == good and q != player and s.entrance not in occupied
+               and dist.get(s.entrance, mine) < mine)
+
+
+def _builds(game: Tori, p: int) -> Counter:
+    return Counter({z: game.build_hands[p][z - 1] for z in ZONES})
+
+
+def _cards_of(game: Tori) -> tuple:
+    return (Counter(game.pile), Counter(game.display), Counter(game.discard))
+
+
+def check_cost(before: Tori, action, after: Tori) -> None:
+    """What ``action`` cost its player and what they received, exactly as the rules say;
+    nobody else's hand changes, and the turn passes unless a decision is pending."""
+    p = before.current_player
+    gained = _builds(after, p)
+    gained.subtract(_builds(before, p))
+    build = {z: n for z, n in gained.items() if n}
+    goods = {g: after.goods_hands[p][g] - before.goods_hands[p][g] for g in GOODS}
+    goods = {g: n for g, n in goods.items() if n}
+    supply = {g: after.goods_supply[g] - before.goods_supply[g] for g in GOODS}
+    supply = {g: n for g, n in supply.items() if n}
+    tiles = {g: before.expansion_supply(g) - after.expansion_supply(g) for g in GOODS}
+    tiles = {g: n for g, n in tiles.items() if n}
+    for q in range(before.players):
+        if q != p:
+            assert after.build_hands[q] == before.build_hands[q]
+            assert after.goods_hands[q] == before.goods_hands[q]
+    stalls_changed = {k for k in {*before.stalls, *after.stalls}
+                      if before.stalls.get(k) != after.stalls.get(k)}
+    available = len(before.pile) + len(before.discard)
+    if isinstance(action, DrawFaceUp):
+        # two of the five face up; refilled from the pile to five (what there is)
+        assert build == dict(Counter([action.first, action.second]))
+        left = Counter(before.display)
+        left.subtract([action.first, action.second])
+        assert not (left - Counter(after.display))
+        assert len(after.display) == min(5, len(before.display) - 2 + available)
+        assert not goods and not stalls_changed
+    elif isinstance(action, DrawPile):
+        assert sum(build.values()) == 2 and after.display == before.display
+        if len(before.pile) >= 2:  # the top two cards of the pile
+            assert build == dict(Counter(before.pile[-2:]))
+            assert after.pile == before.pile[:-2]
+        assert not goods and not stalls_changed
+    elif isinstance(action, Refresh):
+        # the five go to the discard pile, five new ones lie face up, nothing in hand yet
+        assert not build and not goods and not stalls_changed
+        assert len(after.display) == 5 and after.phase == "refresh"
+        assert after.current_player == p
+        assert not (Counter(before.display) - Counter(after.discard))
+        if len(before.pile) >= 5:
+            assert sorted(after.display) == sorted(before.pile[-5:])
+        return
+    elif isinstance(action, TakeFaceUp):
+        assert build == {action.zone: 1} and not goods and not stalls_changed
+        assert not (Counter(before.display) - Counter([action.zone]) - Counter(after.display))
+    elif isinstance(action, TakeFromPile):
+        assert sum(build.values()) == 1 and not goods and not stalls_changed
+        if before.pile:
+            assert build == {before.pile[-1]: 1}
+    elif isinstance(action, Build):
+        # a build card of the zone, to the discard pile; one stall tile placed
+        zone = ZONE_OF[(action.row, action.col)]
+        assert build == {zone: -1} and not goods and not tiles
+        assert Counter(after.discard) - Counter(before.discard) == Counter([zone])
+        assert stalls_changed == {(p, action.good)}
+        new = after.stalls[(p, action.good)]
+        assert new.cell == (action.row, action.col) and new.size == 1
+    elif isinstance(action, Expand):
+        # a build card of the named zone, goods cards of the stall's colour equal to its
+        # size after the expansion, one expansion tile
+        size = before.stalls[(p, action.good)].size + 1
+        assert build == {action.zone: -1}
+        assert goods == {action.good: -size} and supply == {action.good: size}
+        assert tiles == {action.good: 1} and stalls_changed == {(p, action.good)}
+        assert after.stalls[(p, action.good)].size == size
+        assert Counter(after.discard) - Counter(before.discard) == Counter([action.zone])
+    elif isinstance(action, TearDown):
+        assert not build and not goods and not tiles and stalls_changed == {(p, action.good)}
+        assert (p, action.good) not in after.stalls
+    elif isinstance(action, TakeCustomer):
+        # marketing (build cards of the stall's zone, one per closer competitor), then goods
+        # cards equal to the stall's size (what the pile holds), and the customers swap
+        stall = before.stalls[(p, action.good)]
+        cost = marketing_cost(before, p, action.good)
+        assert build == ({stall.zone: -cost} if cost else {})
+        received = min(stall.size, before.goods_supply[action.good])
+        assert goods == ({action.good: received} if received else {})
+        assert supply == ({action.good: -received} if received else {})
+        assert not tiles and not stalls_changed
+        waiting = next(g for g, c in before.customers.items() if c is None)
+        assert after.customers[action.good] is None
+        assert after.customers[waiting] == stall.entrance
+    elif isinstance(action, DiscardBuild):
+        assert build == {action.zone: -1} and not goods
+        assert Counter(after.discard) - Counter(before.discard) == Counter([action.zone])
+    elif isinstance(action, DiscardGoods):
+        assert not build and goods == {action.good: -1} and supply == {action.good: 1}
+    else:
+        raise AssertionError(f"unexpected {action!r}")
+    if not isinstance(action, Expand):
+        assert not tiles
+    # the hand limit, then the next player (an expansion can end the game)
+    if after.is_over:
+        assert isinstance(action, Expand)
+    elif after.hand_size(p) > HAND_LIMIT:
+        assert after.phase == "discard" and after.current_player == p
+    else:
+        assert after.phase == "turn"
+        assert after.current_player == (p + 1) % before.players
 
 
 @settings(max_examples=4, deadline=None, derandomize=True,
@@ -177,7 +340,9 @@ def test_purposeful_games_keep_every_invariant(seed, players, play_seed):
             check_checked_door_agrees(game)
         action = _purposeful(game, rng)
         kinds[action.type] += 1
+        before = game.clone()
         game.apply(action, record=step % 10 == 0)
+        check_cost(before, action, game)
     assert game.is_over
     assert kinds["expand"] >= 5
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ecogames.core.widget import GameWidget
+from ecogames.widget import GameWidget
 from tests.support.fixtures import scenario
 from tests.support.pond import Pond, Roll
 

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from ecogames.core.widget import GameWidget
+from ecogames.widget import GameWidget
 
 FIXTURES = Path(__file__).resolve().parents[2] / "js" / "tests" / "fixtures"
 

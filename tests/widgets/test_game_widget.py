@@ -2,7 +2,7 @@
 
 import pytest
 
-from ecogames.core.widget import MAX_MESSAGE_BYTES, GameWidget
+from ecogames.widget import MAX_MESSAGE_BYTES, GameWidget
 from tests.support.messages import send, snapshot, update
 from tests.support.pond import Pond, Roll
 

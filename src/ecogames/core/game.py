@@ -173,7 +173,11 @@ class Game(ABC):
 
     def widget(self, **kwargs: Any) -> Any:
         """The widget that plays this game in Jupyter: the game package's ``widget.Widget``
-        (the generic kit widget for a game without one). ``kwargs``: e.g. ``bots={1: "random"}``.
+        (``ecogames.widget.GameWidget`` for a game without one). ``kwargs``: e.g.
+        ``bots={1: "random"}``.
+
+        Found by name when called, never imported by core: the widget sits in a layer above
+        core (docs/architecture.md), as the game packages do.
         """
         import importlib
 
@@ -183,9 +187,8 @@ class Game(ABC):
         except ModuleNotFoundError as error:
             if error.name != f"{package}.widget":
                 raise
-            from .widget import GameWidget
-
-            return GameWidget(self, **kwargs)
+            module = importlib.import_module("ecogames.widget")
+            return module.GameWidget(self, **kwargs)
         return module.Widget(self, **kwargs)
 
     def food_web(self) -> nx.DiGraph:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core.widget import GameWidget
+from ...widget import GameWidget
 from .components import BIOTOPE_CARDS, ENV_POINTS, SPECIES
 
 _STATIC = (("players",), ("cycles",), ("board",), ("environment",))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.widget import GameWidget
+from ...widget import GameWidget
 from .components import (
     BONUS_POINTS,
     BONUS_TILES,

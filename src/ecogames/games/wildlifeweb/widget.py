@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from ...core.graphs import food_web_json
-from ...core.widget import GameWidget
+from ...widget import GameWidget
 from .components import ANIMALS, CARD_ANIMAL, CARD_EVENT, DAY_NIGHT, EVENTS, FORAGE
 from .graphs import food_web
 from .rules import WildlifeWeb

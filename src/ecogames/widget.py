@@ -1,5 +1,9 @@
 """The widget every game plays in: Python holds the truth, the browser draws and asks.
 
+This layer sits above ``core`` (the Game protocol) and ``bots`` (its players), and below the
+games, whose ``widget.py`` subclass it: it is handed a game and finds the bots that can play
+it, and neither core nor the bots know it exists.
+
 Traits sync one way (Python -> browser); the browser sends intentions as custom messages
 (``act``, ``undo``, ``bot``, ``seat``, ``new_game``, ``step``), which are validated against
 the engine and applied, with every trait updated in one ``hold_sync()``. The protocol is
@@ -16,12 +20,14 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from .actions import Action
-from .errors import EcogamesError, IllegalAction, MalformedAction
-from .game import Game
-from .patch import diff, split
+from .bots import RandomBot, bot_game, bots_for, make_bot
+from .core.actions import Action
+from .core.errors import EcogamesError, IllegalAction, MalformedAction
+from .core.game import Game
+from .core.graphs import food_web_json
+from .core.patch import diff, split
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
 MAX_LOG = 60
 
@@ -80,8 +86,6 @@ class GameWidget(anywidget.AnyWidget):
         if bots is not None and not isinstance(bots, Mapping):
             raise TypeError("bots must map seats to bot names, e.g. bots={1: 'random'}; got "
                             f"{type(bots).__name__}")
-        from ..bots import bots_for
-
         # anywidget turns these instance attributes into synced traits in __init__
         self._esm = _bundle(self.bundle, "js")
         self._css = _bundle(self.bundle, "css")
@@ -161,8 +165,6 @@ class GameWidget(anywidget.AnyWidget):
 
     def bot_move(self) -> None:
         """The bot in the current seat (a random one if the seat is a person's) plays once."""
-        from ..bots import RandomBot
-
         legal = self.game.legal_actions()
         if not legal:
             raise IllegalAction("there is nothing to play: the game is over")
@@ -175,8 +177,6 @@ class GameWidget(anywidget.AnyWidget):
     def set_bot(self, seat: int, name: str) -> None:
         """Give ``seat`` to the bot called ``name`` ('' gives it back to a person). Only a
         bot that plays this game (or any game) takes a seat; otherwise nothing changes."""
-        from ..bots import bot_game, bots_for, make_bot
-
         if isinstance(seat, bool) or not isinstance(seat, int) \
                 or not 0 <= seat < self.game.players:
             raise MalformedAction(f"there is no seat {seat!r:.20} in a {self.game.players}-player "
@@ -328,8 +328,6 @@ class GameWidget(anywidget.AnyWidget):
     def food_web_data(self) -> dict[str, Any]:
         """The ``food_web`` trait: the game's food web laid out by networkx. Games may send
         a part of it (and set ``food_web_changes`` when that part changes in play)."""
-        from .graphs import food_web_json
-
         try:
             web = self.game.food_web()
         except NotImplementedError:

@@ -244,6 +244,26 @@ def test_a_real_save_with_any_part_replaced_loads_or_raises_save_error(name, dat
     only_save_errors(json.dumps(save).encode())
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(SAVES)), st.data())
+def test_a_real_save_with_bytes_changed_loads_or_raises_save_error(name, data):
+    text = bytearray(json.dumps(SAVES[name]).encode())
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text) - 1))
+        how = data.draw(st.sampled_from(["flip", "insert", "delete", "cut"]))
+        if how == "flip":
+            text[at] = data.draw(st.sampled_from(b'{}[]",:0123456789-.etfn ax'))
+        elif how == "insert":
+            text[at:at] = data.draw(st.binary(min_size=1, max_size=8))
+        elif how == "delete":
+            del text[at:at + data.draw(st.integers(1, 8))]
+        else:
+            del text[at:]
+        if not text:
+            break
+    only_save_errors(bytes(text))
+
+
 # -- item 10: to_dict() shares nothing with the game ------------------------------------------
 
 def scribble(value: Any) -> None:

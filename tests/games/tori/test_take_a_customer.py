@@ -11,7 +11,7 @@ import pytest
 
 from ecogames.core import IllegalAction
 from ecogames.games.tori import TakeCustomer
-from ecogames.games.tori.graphs import distances_from, walking_graph
+from ecogames.games.tori.walking import distances_from, walking_graph
 
 from .scenario import scenario, stall, types_of
 

@@ -9,7 +9,7 @@ import networkx as nx
 from ecogames.games import tori
 from ecogames.games.tori import DrawPile
 from ecogames.games.tori.components import CELLS, COLS, INFORMATION_POINTS, ROWS
-from ecogames.games.tori.graphs import WALKABLE, distances_from, walking_graph
+from ecogames.games.tori.walking import WALKABLE, distances_from, walking_graph
 
 from .scenario import scenario, stall
 
@@ -58,7 +58,7 @@ def test_board_graph():
 def test_board_graph_of_a_game():
     game = scenario(stalls=[stall(0, "flowers", (3, 5), "N", [(3, 6)])],
                     customers={"fish": (2, 5), "lemonade": None})
-    g = game.board_graph()
+    g = tori.board_graph(game)
     assert g.nodes[(3, 5)]["tile"] == "0:flowers" and not g.nodes[(3, 5)]["expansion"]
     assert g.nodes[(3, 6)]["expansion"]
     assert g.nodes[(2, 5)]["entrance"] == "0:flowers" and g.nodes[(2, 5)]["customer"] == "fish"
@@ -80,3 +80,31 @@ def test_importing_ecogames_does_not_import_networkx():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+LAYERS = {"components": 0, "walking": 1, "rules": 2, "bots": 3, "graphs": 3, "widget": 4}
+"""The package reads top-down: each module imports only modules of a lower layer (a module
+not named here, e.g. a reader of the rules for plots, is in the layer of bots and graphs)."""
+
+
+def test_the_modules_import_one_way_components_rules_graphs_widget():
+    """STYLE: `components` -> `walking` (how far customers walk, D14) -> `rules` ->
+    `graphs` -> `widget`; `rules` imports none of the others, not even inside a function."""
+    import ast
+    from pathlib import Path
+
+    package = Path(tori.__file__).parent
+    modules = {p.stem: LAYERS.get(p.stem, 3) for p in package.glob("*.py")} | LAYERS
+    del modules["__init__"]
+    for name, layer in modules.items():
+        tree = ast.parse((package / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                targets = [node.module] if node.module else [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (
+                    node.module or "").startswith("ecogames.games.tori."):
+                targets = [node.module.rsplit(".", 1)[1]]
+            else:
+                continue
+            for target in targets:
+                assert modules.get(target, 3) < layer, f"{name}.py imports {target}"

@@ -10,7 +10,7 @@ thumb per option of a turn, so games between bots end in a few hundred actions:
 2. **Take a customer** (Tag en kunde) who brings goods cards its next expansion still needs,
    for the least marketing and without overflowing the hand.
 3. **Build** (Byg en ny bod) up to four stalls, each with its entrance as few steps as possible
-   from its good's customer (networkx distances, graphs.py); more only to free a customer
+   from its good's customer (networkx distances, walking.py); more only to free a customer
    stuck at an entrance. **Tear down** a bare stall its customer can no longer walk to.
 4. **Draw** (Træk byggekort) the face-up cards of the zones where its stalls can grow, else two
    from the pile.
@@ -48,6 +48,7 @@ from .rules import (
     TearDown,
     Tori,
 )
+from .walking import distances_from, walking_regions
 
 RANDOM_ONE_IN = 20
 """One action in this many is a random legal one (breaks any loop between greedy bots)."""
@@ -175,8 +176,6 @@ def _customer_value(game: Tori, a: Action) -> float:
 
 def _build_value(game: Tori, a: Action) -> float:
     assert isinstance(a, Build)
-    from .graphs import distances_from
-
     p = game.active
     customer = game.customers[a.good]
     stuck = customer is not None and any(st.entrance == customer for st in game.stalls.values())
@@ -200,8 +199,6 @@ def _tear_down_value(game: Tori, a: Action) -> float:
     """Worth it only for a stall its customer cannot walk to (stalls have walled it in):
     its tile goes back to the supply, to be built again where the customer can come."""
     assert isinstance(a, TearDown)
-    from .graphs import walking_regions
-
     customer = game.customers[a.good]
     if customer is None:
         return 0.0

@@ -59,6 +59,7 @@ from .components import (
     expansion_terrain,
     stall_terrain,
 )
+from .walking import customer_path, distances_from, walking_regions
 
 Facing = Literal["N", "E", "S", "W"]
 
@@ -393,8 +394,6 @@ class Tori(Game):
     def _closer_competitors(self, player: int, good: str) -> list[tuple[int, str]] | None:
         """Competing stalls of ``good`` with an empty entrance strictly closer to the customer
         than ``player``'s stall; ``None`` when the customer cannot reach that stall (D14)."""
-        from .graphs import distances_from
-
         source = self.customers[good]
         stall = self.stalls[(player, good)]
         if source is None:
@@ -481,8 +480,6 @@ class Tori(Game):
         return acts
 
     def _customer_options(self, p: int) -> list[Action]:
-        from .graphs import walking_regions
-
         acts: list[Action] = []
         occupied = self._customer_cells()
         regions: Mapping[Cell, int] | None = None
@@ -901,8 +898,6 @@ class Tori(Game):
                      cards=[f"build:{stall.zone}"] * n)
         path: list[Cell] = []
         if log.record:
-            from .graphs import customer_path
-
             path = customer_path(self._blocked(), source, stall.entrance)
         self.customers[good] = stall.entrance
         walk = log.emit("customer", f"The {good_name(good)} customer walks {len(path) - 1} "
@@ -1052,12 +1047,6 @@ class Tori(Game):
             "majority": {g: {"gold": self.gold[g], "silver": self.silver[g]} for g in GOODS},
             "scores": self.scores() if reveal else None,
         }
-
-    def board_graph(self) -> Any:
-        """The square as a networkx graph, with what stands on each cell (graphs.py)."""
-        from .graphs import board_graph
-
-        return board_graph(self)
 
     def _sorted_stalls(self) -> list[Stall]:
         return [self.stalls[key] for key in sorted(self.stalls,

@@ -360,3 +360,36 @@ def test_json_text_that_is_not_an_object_is_a_save_error_not_a_missing_file():
         ecogames.load("[1, 2]")
     with pytest.raises(SaveError, match="must be a JSON object"):
         ecogames.load('  "a string"')
+
+
+# -- item 7: what the game's own doors let in must save and load ------------------------------
+
+@pytest.mark.parametrize("players", [True, False])
+def test_a_bool_is_not_a_player_count(players):
+    with pytest.raises(ValueError, match="players"):
+        Pond.new_game(players=players, seed=1)
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, "7", [1]])
+def test_a_seed_is_an_integer(seed):
+    with pytest.raises(ValueError, match="seed"):
+        Pond.new_game(players=2, seed=seed)
+
+
+def test_a_huge_or_negative_seed_still_gives_a_game_that_saves_and_loads():
+    for seed in (-1, 2 ** 200):
+        game = Pond.new_game(players=2, seed=seed)
+        assert Game.from_dict(game.to_dict()) == game
+
+
+@pytest.mark.parametrize("call", [lambda g: g.undo(True), lambda g: g.undo_to(True),
+                                  lambda g: g.replay(True), lambda g: g.replay(-1),
+                                  lambda g: g.replay(99)])
+def test_undo_and_replay_take_a_whole_number_of_actions(call):
+    from ecogames.core import IllegalAction
+
+    game = played("pond", actions=2)
+    before = game.to_json()
+    with pytest.raises(IllegalAction):
+        call(game)
+    assert game.to_json() == before

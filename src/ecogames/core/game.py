@@ -87,13 +87,15 @@ class Game(ABC):
     @classmethod
     def new_game(cls: type[G], players: int = 2, seed: int | None = None, **options: Any) -> G:
         """A game in its set-up state. ``seed=None`` draws a fresh seed."""
-        if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+        if not _is_int(players) or not cls.min_players <= players <= cls.max_players:
             raise ValueError(f"{cls.title or cls.name} is for {cls.min_players} to "
-                             f"{cls.max_players} players, not {players!r}")
+                             f"{cls.max_players} players, not {players!r:.20}")
         if seed is None:
             import secrets
 
             seed = secrets.randbits(63)
+        elif not _is_int(seed):
+            raise ValueError(f"a seed is a whole number, not {seed!r:.20}")
         game = cls._setup(players=players, rng=Rng(seed), **options)
         game._start_history()
         return game
@@ -264,6 +266,9 @@ class Game(ABC):
 
     def replay(self: G, upto: int | None = None) -> G:
         """A new game: the same set-up with the first ``upto`` actions (all by default)."""
+        if upto is not None and (not _is_int(upto) or not 0 <= upto <= len(self._actions)):
+            raise IllegalAction(f"there is no step {upto!r:.20} to replay to: "
+                                f"{len(self._actions)} actions played", rule="undo")
         actions = self._actions if upto is None else self._actions[:upto]
         game = type(self)._load_state(self._initial)
         game._initial = self._initial
@@ -275,14 +280,14 @@ class Game(ABC):
 
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions (the set-up cannot be undone)."""
-        if not isinstance(steps, int) or not 0 < steps <= len(self._actions):
+        if not _is_int(steps) or not 0 < steps <= len(self._actions):
             raise IllegalAction(f"cannot undo {steps!r} action(s): "
                                 f"{len(self._actions)} played so far", rule="undo")
         self.undo_to(len(self._actions) - steps)
 
     def undo_to(self, count: int) -> None:
         """Return to the state after the first ``count`` actions (time travel)."""
-        if not isinstance(count, int) or not 0 <= count <= len(self._actions):
+        if not _is_int(count) or not 0 <= count <= len(self._actions):
             raise IllegalAction(f"there is no step {count!r} to return to: "
                                 f"{len(self._actions)} actions played", rule="undo")
         earlier = self.replay(count)
@@ -413,6 +418,11 @@ class Game(ABC):
         status = self.outcome.reason if self.outcome else f"phase {self.phase}"
         played = len(self._actions)
         return f"<{type(self).__name__} {self.players} players, {played} actions, {status}>"
+
+
+def _is_int(value: Any) -> bool:
+    """A whole number, and not a bool (which Python counts as an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _json_copy(value: Any) -> Any:

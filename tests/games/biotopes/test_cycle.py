@@ -35,8 +35,14 @@ def test_primary_production_florence_draws_5_cubes():
     game.apply(Pass())
     cascade = game.apply(Pass())
     production = cascade.of_kind("production")
-    assert len(production) == 2
-    assert "draws 5 cube(s)" in production[1].text or "draws 5 cube(s)" in production[0].text
+    # cycle 2: Orange holds the Initiative and draws first, then Florence (Purple)
+    assert [e.touched["players"] for e in production] == [(1,), (0,)]
+    drawn = ", ".join(f"{n} {c}" for c, n in zip(("gray", "green", "yellow", "blue"),
+                                                  game.biotope[0]) if n)
+    assert production[1].text == (f"Purple draws 5 cube(s) from the bag ({drawn}) onto the "
+                                  "Biotope cards (+1 from cards)")
+    assert production[0].text == ("Orange draws 1 cube(s) from the bag (1 gray) onto the "
+                                  "Biotope cards")
     assert sum(game.biotope[0]) == 5 and sum(game.bags[0]) == 2
     # Player 1: one territory, no bonus: one cube.
     assert sum(game.biotope[1]) == 1 and game.biotope[1][0] == 1

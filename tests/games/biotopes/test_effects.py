@@ -12,6 +12,7 @@ from ecogames.games.biotopes import (
     Draw,
     Expand,
     Fallback,
+    Migrate,
     Move,
     Pass,
     Pay,
@@ -399,15 +400,51 @@ def test_solo_competition_removes_a_neutral_token_with_nowhere_to_go():
     assert sum(1 for o in game.owner.values() if o == -1) == 3
 
 
-def test_x2_migration_and_competition_cards():
+def test_x2_migration_twice_a_cycle_never_three_times():
+    """Card Icons, x2: "you may play the indicated action ... a second time during each
+    cycle. That action must still be played normally, i.e. ... by paying its cost." The White
+    Stork (x2 Migration) migrates twice in a cycle, never three times; a player without x2
+    once (D28)."""
     game = blank(players=2, tiles=two_tiles())
-    put_species(game, 0, "white_stork", yellow=1)  # x2 Migration
-    put_species(game, 0, "european_otter", blue=1)  # x2 Competition
+    put_species(game, 0, "white_stork", yellow=3)  # x2 Migration; yellow Birds cubes
+    put_token(game, 0, (-1, 0))
+    put_species(game, 1, "viviparous_lizard", gray=2)  # gray Reptiles cubes, no x2
+    put_token(game, 1, (3, 1))
     game = ready(game)
-    assert game._space_limit(0, "migration") == 2
-    assert game._space_limit(0, "competition") == 2
-    assert game._space_limit(0, "expansion") == 1
-    assert game._space_limit(1, "migration") == 1
+    assert game._space_limit(0, "migration") == 2 and game._space_limit(1, "migration") == 1
+    assert game._space_limit(0, "expansion") == game._space_limit(0, "competition") == 1
+    game.apply(Migrate((-1, 0), (0, 0)))  # 1st Migration: to a Grassland
+    game.apply(Migrate((3, 1), (3, 0)))  # player 1's one Migration
+    game.apply(Migrate((0, 0), (0, 1)))  # 2nd Migration, paid with a 2nd yellow cube
+    assert game.owner[(0, 1)] == 0 and game.uses[0][5] == 2
+    assert game.spaces[0][5] == [0, 0, 2, 0] and cubes_on(game, 0, "white_stork") == {"yellow": 1}
+    assert game.active == 1
+    game.apply(Pass())  # player 1 passes; player 0 may not migrate a 3rd time
+    assert not [a for a in game.legal_actions() if isinstance(a, Migrate)]
+    with pytest.raises(IllegalAction, match="at most 2 time"):
+        game.apply(Migrate((0, 1), (2, 2)))
+
+
+def test_x2_competition_twice_a_cycle():
+    """The European Otter (x2 Competition) competes twice in a cycle, paying each time."""
+    game = blank(players=2, tiles=two_tiles())
+    put_species(game, 0, "european_otter", yellow=3)  # Mammals cubes (yellow: a Discreet move)
+    put_token(game, 0, (0, 0))
+    put_token(game, 1, (1, 0), (0, 1), (3, 1))
+    game = ready(game)
+    assert game._space_limit(0, "competition") == 2 and game._space_limit(1, "competition") == 1
+    for target in ((1, 0), (0, 1)):
+        assert game.active == 0
+        game.apply(Compete(target))
+        while game.phase == "fallback":
+            game.apply(game.legal_actions()[0])
+        assert game.owner[target] == 0
+        if game.active == 1:
+            game.apply(Pass())
+    assert game.uses[0][4] == 2 and game.spaces[0][4] == [0, 0, 2, 0]
+    assert not [a for a in game.legal_actions() if isinstance(a, Compete)]
+    with pytest.raises(IllegalAction, match="at most 2 time"):
+        game.apply(Compete((3, 1)))
 
 
 def test_production_bonus_cards_add_up():

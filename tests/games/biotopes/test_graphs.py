@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 from ecogames.core.graphs import trophic_levels
+from ecogames.games.biotopes.components import distance
 from ecogames.games.biotopes.graphs import board_graph, food_web, fragments
 from ecogames.games.biotopes.rules import groups
 
@@ -20,7 +21,14 @@ def test_board_graph_hexes_biotopes_and_owners():
             game.landscape[h]]
         assert data["owner"] == game.owner.get(h)
         assert data["edge"] == (h in game.edges)
-    assert all(max(g.degree(h) for h in g) <= 6 for _ in [0])
+    # an edge exactly between the hexes that share a side (distance 1), none other
+    expected = {frozenset((h, n)) for h in game.landscape for n in game.landscape
+                if distance(h, n) == 1}
+    assert {frozenset(e) for e in g.edges} == expected
+    assert g.number_of_edges() == len(expected) > 0
+    inner = [h for h in game.landscape if h not in game.edges]
+    assert inner and all(g.degree(h) == 6 for h in inner)  # a hex inside: six neighbours
+    assert all(g.degree(h) < 6 for h in game.edges)  # a hex at the edge: fewer (Setup 8)
     assert g is not game.board_graph() and set(game.board_graph().edges) == set(g.edges)
 
 
@@ -61,4 +69,14 @@ def test_food_web_of_the_cards_in_play():
 def test_import_ecogames_does_not_import_networkx():
     code = ("import sys, ecogames, ecogames.games.biotopes as b; b.new_game(2, seed=1); "
             "assert 'networkx' not in sys.modules, 'networkx imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_engine_builds_its_graphs_without_the_graphs_module():
+    """Layers point one way (components -> rules -> graphs -> widget): ``game.food_web()``
+    and ``game.board_graph()`` import none of ``graphs``, ``widget`` or ``plots``."""
+    code = ("import sys; from ecogames.games.biotopes.rules import Biotopes; "
+            "g = Biotopes.new_game(players=2, seed=1); g.food_web(); g.board_graph(); "
+            "up = [m for m in ('graphs', 'widget', 'plots') "
+            "if 'ecogames.games.biotopes.' + m in sys.modules]; assert not up, up")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -4,12 +4,19 @@ and refusals hold throughout."""
 
 import json
 
+import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecogames.bots import RandomBot, play
 from ecogames.games.biotopes import Biotopes, new_game
-from ecogames.games.biotopes.components import SPECIES
+from ecogames.games.biotopes.components import (
+    BIOTOPE_CARDS,
+    BIOTOPES,
+    ENV_TOKEN_BY_ID,
+    SPECIES,
+    distance,
+)
 from tests.support.invariants import random_playthrough
 
 
@@ -64,7 +71,85 @@ def test_random_landscape_construction_games(seed, players, play_seed):
                               invariant=biotopes_invariant).is_over
 
 
+def expected_scores(game: Biotopes) -> list[dict[str, int]]:
+    """The score sheets recomputed from a finished game's state, straight from the rulebook's
+    Scoring section and the card data (not with the engine's ``score``)."""
+    env = [ENV_TOKEN_BY_ID[t] for t in game.env]
+    sheets = []
+    for p in range(game.players):
+        cards = [(SPECIES[e[0]], sum(e[1:])) for row in game.rows[p] for e in row]
+        hexes = [h for h, o in game.owner.items() if o == p]
+        land = {h: BIOTOPES[game.landscape[h]] for h in hexes}
+        board = nx.Graph()
+        board.add_nodes_from(hexes)
+        board.add_edges_from((h, n) for h in hexes for n in hexes if distance(h, n) == 1)
+        bonus = 0
+        effects = [c.effect for c, _ in cards]
+        rows = {r: len(game.rows[p][r]) for r in range(4)}
+        bonus_rows = [None] * len(effects)
+        if game.options["draft"]:
+            for r, bc in enumerate(game.bcards[p]):
+                effects.append(BIOTOPE_CARDS[bc].effect)
+                bonus_rows.append(r)
+        for eff, r in zip(effects, bonus_rows):
+            if eff.kind.value != "end_bonus":
+                continue
+            if eff.per.value == "type":
+                bonus += eff.count * sum(1 for c, _ in cards if c.type is eff.type)
+            elif eff.per.value == "territories":
+                bonus += eff.count * sum(1 for b in land.values() if b is eff.biotope)
+            else:
+                bonus += eff.count * rows[r]
+        columns = min(rows.values())
+        sheet = {
+            "env_territories": 2 * sum(1 for b in land.values() if b is env[0].biotope),
+            "env_biotope": 2 * sum(1 for c, _ in cards if c.biotope is env[1].biotope),
+            "env_type": 2 * sum(1 for c, _ in cards if c.type is env[2].type),
+            "env_cubes": sum(n for c, n in cards if c.type is env[3].type),
+            "cards": sum({"herbivores": 0, "insectivores": 1, "carnivores": 2}[c.deck.value]
+                         for c, _ in cards),
+            "bonuses": bonus,
+            "biodiversity": sum(2 * i for i in range(1, columns + 1)),
+            "fragmentation": -3 * max(0, nx.number_connected_components(board) - 1),
+            "carnivores": sum(1 for c, _ in cards if c.deck.value == "carnivores"),
+        }
+        sheet["total"] = sum(v for k, v in sheet.items() if k != "carnivores")
+        sheets.append(sheet)
+    return sheets
+
+
 def test_bots_play_whole_games():
-    for seed in range(6):
-        outcome = play(new_game(players=1 + seed % 5, seed=seed), RandomBot(seed))
-        assert outcome.scores
+    """Every player count, both boards and the draft: the final scores are the rulebook's
+    (recomputed independently), within their ranges, and the winners are right."""
+    for seed in range(8):
+        players = 1 + seed % 5
+        options = {"draft": seed % 3 == 0}
+        if players > 1:
+            options["board"] = "ant" if seed % 2 else "butterfly"
+        game = new_game(players=players, seed=seed, **options)
+        outcome = play(game, RandomBot(seed))
+        assert game.is_over and game.cycle == game.cycles
+        for rows in game.rows:  # cubeless Species cards were discarded before scoring
+            assert all(sum(e[1:]) for row in rows for e in row)
+        sheets = expected_scores(game)
+        assert game.scores == sheets
+        totals = tuple(sheet["total"] for sheet in sheets)
+        assert outcome.scores == totals
+        for p, sheet in enumerate(sheets):
+            assert sheet["fragmentation"] <= 0 and sheet["fragmentation"] % 3 == 0
+            assert sheet["fragmentation"] >= -3 * (12 - 1)
+            assert all(sheet[k] >= 0 for k in sheet if k not in ("fragmentation", "total"))
+            assert sheet["total"] >= sheet["fragmentation"]
+            assert sheet["env_cubes"] <= 4 * sum(len(r) for r in game.rows[p])
+            assert sheet["biodiversity"] in (0, 2, 6, 12, 20, 30, 42)
+        if players == 1:
+            rank = next(name for low, name in ((120, "Red Fox"), (90, "Purple Heron"),
+                                               (60, "Sand Lizard"), (30, "Rose Chafer"))
+                        if totals[0] >= low) if totals[0] >= 30 else "Plant"
+            assert outcome.winners == (0,) and outcome.data["rank"] == rank
+            assert outcome.reason == f"solo score {totals[0]} VP: rank {rank}"
+            continue
+        best = max(totals)
+        tied = [p for p in range(players) if totals[p] == best]
+        most = max(sheets[p]["carnivores"] for p in tied)
+        assert outcome.winners == tuple(p for p in tied if sheets[p]["carnivores"] == most)

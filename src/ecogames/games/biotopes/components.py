@@ -23,7 +23,12 @@ from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    import networkx as nx
 
 # ---------------------------------------------------------------------------------------------
 # Names
@@ -691,3 +696,52 @@ CONFIGURATIONS: Final[Mapping[int, Mapping[str, tuple[Hex, ...]]]] = MappingProx
 """Setup 6: "place them ... to form one of the configurations shown below" — the pictures are
 not in the text; these are the project's (D5): tile centres by number of tiles. The first of
 each is the default; Solo Mode uses the 4-tile "band" (a rhombus)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Networks of the components (networkx is imported when one is built)
+# ---------------------------------------------------------------------------------------------
+
+
+def food_web_graph(cards: Iterable[Species] | None = None) -> nx.DiGraph:
+    """Species types and Plants linked by diets: an edge ``food -> eater`` for every type of
+    a card's diet, weighted by the number of ``cards`` (default: all 88) with that link
+    (``cards`` lists them). Birds eating Birds (a Peregrine Falcon) is a self-loop."""
+    import networkx as nx
+
+    web = nx.DiGraph()
+    for t in CubeType:
+        web.add_node(t.value, label=TYPE_LABELS[t], producer=t is CubeType.PLANTS)
+    for card in SPECIES.values() if cards is None else cards:
+        for food in sorted(set(card.diet), key=lambda t: t.value):
+            a, b = food.value, card.type.value
+            if web.has_edge(a, b):
+                web[a][b]["weight"] += 1
+                web[a][b]["cards"].append(card.id)
+            else:
+                web.add_edge(a, b, weight=1, cards=[card.id])
+    for _, _, data in web.edges(data=True):
+        data["label"] = str(data["weight"])
+    return web
+
+
+def landscape_graph(landscape: Mapping[Hex, int], tile_of: Mapping[Hex, int],
+                    tiles: Sequence[Sequence[Any]], owner: Mapping[Hex, int],
+                    edges: Iterable[Hex]) -> nx.Graph:
+    """A central landscape: one node per hex ``(q, r)`` with its ``biotope`` (``landscape``:
+    hex -> index in BIOTOPES), ``owner`` (``owner.get``: None when empty), ``edge`` (in
+    ``edges``), ``tile`` and ``side`` (of ``tiles[tile_of[hex]]``); an edge between adjacent
+    hexes."""
+    import networkx as nx
+
+    at_edge = set(edges)
+    g = nx.Graph()
+    for h, b in sorted(landscape.items()):
+        tile = tiles[tile_of[h]]
+        g.add_node(h, biotope=BIOTOPES[b].value, owner=owner.get(h), edge=h in at_edge,
+                   tile=tile[0], side=tile[1])
+    for h in landscape:
+        for n in neighbours(h):
+            if n in landscape:
+                g.add_edge(h, n)
+    return g

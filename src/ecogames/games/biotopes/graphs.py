@@ -1,14 +1,17 @@
 """Biotopes as networkx graphs: the landscape (hexes, biotopes, territories) and the food
 web (species types and Plants linked by diets, edges food -> eater).
 
-networkx is imported inside the functions, so ``import ecogames`` never imports it.
+The graphs are built by ``components.landscape_graph`` and ``components.food_web_graph``
+(below the engine, which answers ``game.board_graph()`` and ``game.food_web()`` with them);
+this module takes them from a game. networkx is imported inside the functions, so
+``import ecogames`` never imports it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .components import BIOTOPES, SPECIES, TYPE_LABELS, CubeType, neighbours
+from .components import SPECIES, food_web_graph, landscape_graph
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -21,18 +24,7 @@ def board_graph(game: Biotopes) -> nx.Graph:
     (player index, -1 the Solo Mode's neutral tokens, None empty), ``edge`` and ``tile``;
     an edge between adjacent hexes. A player's territory groups (Territory Fragmentation)
     are the connected components of the subgraph of their hexes: see :func:`fragments`."""
-    import networkx as nx
-
-    g = nx.Graph()
-    for h, b in sorted(game.landscape.items()):
-        tile = game.tiles[game.tile_of[h]]
-        g.add_node(h, biotope=BIOTOPES[b].value, owner=game.owner.get(h),
-                   edge=h in game.edges, tile=tile[0], side=tile[1])
-    for h in game.landscape:
-        for n in neighbours(h):
-            if n in game.landscape:
-                g.add_edge(h, n)
-    return g
+    return landscape_graph(game.landscape, game.tile_of, game.tiles, game.owner, game.edges)
 
 
 def fragments(game: Biotopes, player: int) -> list[set[tuple[int, int]]]:
@@ -52,27 +44,10 @@ def food_web(game: Biotopes | None = None, player: int | None = None) -> nx.DiGr
     Ecosystem, or in every Ecosystem when ``player`` is None). Birds eating Birds (a
     Peregrine Falcon) is a self-loop.
     """
-    import networkx as nx
-
     if game is None:
-        cards = list(SPECIES.values())
-    else:
-        who = range(game.players) if player is None else [player]
-        cards = [SPECIES[e[0]] for p in who for row in game.rows[p] for e in row]
-    web = nx.DiGraph()
-    for t in CubeType:
-        web.add_node(t.value, label=TYPE_LABELS[t], producer=t is CubeType.PLANTS)
-    for card in cards:
-        for food in sorted(set(card.diet), key=lambda t: t.value):
-            a, b = food.value, card.type.value
-            if web.has_edge(a, b):
-                web[a][b]["weight"] += 1
-                web[a][b]["cards"].append(card.id)
-            else:
-                web.add_edge(a, b, weight=1, cards=[card.id])
-    for _, _, data in web.edges(data=True):
-        data["label"] = str(data["weight"])
-    return web
+        return food_web_graph()
+    who = range(game.players) if player is None else [player]
+    return food_web_graph(SPECIES[e[0]] for p in who for row in game.rows[p] for e in row)
 
 
 def food_web_summary(game: Any = None) -> dict[str, Any]:

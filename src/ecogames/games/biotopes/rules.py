@@ -69,6 +69,8 @@ from .components import (
     Reward,
     Species,
     Trigger,
+    food_web_graph,
+    landscape_graph,
     neighbours,
     solo_rank,
 )
@@ -2215,14 +2217,14 @@ class Biotopes(Game):
     # -- graphs -----------------------------------------------------------------------------
 
     def food_web(self) -> Any:
-        from .graphs import food_web
-
-        return food_web(self)
+        """The diets of the Species cards in every Ecosystem as a networkx DiGraph, food ->
+        eater (``components.food_web_graph``; ``graphs.food_web`` for one player's)."""
+        return food_web_graph(SPECIES[e[0]] for rows in self.rows for row in rows for e in row)
 
     def board_graph(self) -> Any:
-        from .graphs import board_graph
-
-        return board_graph(self)
+        """The central landscape as a networkx Graph (``components.landscape_graph``)."""
+        return landscape_graph(self.landscape, self.tile_of, self.tiles, self.owner,
+                               self.edges)
 
     # -- state ---------------------------------------------------------------------------
 

@@ -1,3 +1,4 @@
+import typing
 from dataclasses import dataclass
 from enum import Enum
 
@@ -79,3 +80,33 @@ def test_two_actions_with_one_name_are_a_programming_error():
 
     with pytest.raises(TypeError):
         ActionCodec([Move, Again])
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    type = "choose"
+    count: typing.Literal[1, 2]
+    side: typing.Literal["N", "S"]
+
+
+strict = ActionCodec([Move, Choose])
+
+
+@pytest.mark.parametrize("kind", [["move"], {"move": 1}, 3, True, None])
+def test_an_action_type_that_is_not_a_string_is_malformed_not_a_crash(kind):
+    with pytest.raises(MalformedAction, match="unknown action type"):
+        strict.parse({"type": kind, "to": 3})
+
+
+@pytest.mark.parametrize(("count", "side"), [(True, "N"), (1.0, "N"), (2.0, "S"), (1, ["N"]),
+                                             (1, {"N": 1})])
+def test_a_literal_field_takes_its_own_values_only_not_equal_ones(count, side):
+    """Python calls True == 1 == 1.0: an action read from 1.0 would save as another file."""
+    with pytest.raises(MalformedAction, match="choose"):
+        strict.parse({"type": "choose", "count": count, "side": side})
+
+
+def test_a_literal_field_round_trips():
+    action = strict.parse({"type": "choose", "count": 2, "side": "S"})
+    assert action == Choose(2, "S") and type(action.count) is int
+    assert strict.parse(action.to_json()) == action

@@ -66,7 +66,7 @@ class ActionCodec:
         if not isinstance(data, Mapping):
             raise MalformedAction(f"an action must be an object with a 'type', got {data!r:.200}")
         kind = data.get("type")
-        if kind not in self._types:
+        if not isinstance(kind, str) or kind not in self._types:
             known = ", ".join(sorted(self._types))
             raise MalformedAction(f"unknown action type {kind!r:.60}; this game knows: {known}")
         fields = self._fields[kind]
@@ -104,8 +104,10 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
             raise MalformedAction(f"{where} must have {len(args)} items, got {len(value)}")
         return tuple(_coerce(v, a, where) for v, a in zip(value, args))
     if origin is typing.Literal:
-        if value in typing.get_args(hint):
-            return value
+        # by type too: Python calls True == 1 == 1.0, but they are different JSON
+        for option in typing.get_args(hint):
+            if type(value) is type(option) and value == option:
+                return option
         raise MalformedAction(f"{where} must be one of {typing.get_args(hint)}, got {value!r:.60}")
     if hint is bool:
         if isinstance(value, bool):

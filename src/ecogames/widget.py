@@ -226,6 +226,9 @@ class GameWidget(anywidget.AnyWidget):
         """ipywidgets' comm dispatch: a message the browser sends. Whatever it holds, the
         kernel gets no exception: a malformed one is reported in ``error``."""
         try:
+            method = msg["content"]["data"]["method"]
+            if method not in ("update", "request_state", "custom"):
+                raise ValueError(f"unknown method {method!r:.40}")
             super()._handle_msg(msg)
         except Exception as error:  # the kernel must survive anything a browser sends
             self.error = (f"a malformed message from the browser was ignored "

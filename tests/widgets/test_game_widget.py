@@ -294,6 +294,8 @@ def test_the_browser_is_sent_back_the_true_value_of_a_refused_trait(widget, monk
                           "buffer_paths": [["bots", "x"]]}}, "buffers": []},
     {"content": {"data": {}}, "buffers": []},
     {"content": None},
+    {"content": {"data": {"method": "dance"}}, "buffers": []},
+    {"content": {"data": {"method": ["update"]}}, "buffers": []},
 ])
 def test_a_malformed_comm_message_is_reported_not_raised(widget, msg):
     before = snapshot(widget)

@@ -489,7 +489,7 @@ def _import_game(name: Any) -> None:
     import contextlib
     import importlib
 
-    if isinstance(name, str) and name.isidentifier():
+    if isinstance(name, str) and name.isidentifier() and not name.startswith("_"):
         with contextlib.suppress(ImportError):
             importlib.import_module(f"ecogames.games.{name}")
 

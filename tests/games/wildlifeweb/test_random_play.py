@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from ecogames.bots import make_bot
+from ecogames.core import Rng
 from ecogames.games.wildlifeweb import WildlifeWeb, new_game
 from ecogames.games.wildlifeweb import components as c
 from ecogames.games.wildlifeweb.rules import PHASES
@@ -54,11 +57,53 @@ def invariant(game: WildlifeWeb) -> None:
             assert held in (None, "hidden") if p != seat else held == game.pending[p]
 
 
+def legal_targets(players: int) -> list[int]:
+    """Every ``offspring_to_win`` the engine accepts for this player count."""
+    out = []
+    for target in range(1, len(c.OFFSPRING_CARDS) + 2):
+        try:
+            new_game(players=players, seed=0, offspring_to_win=target)
+        except ValueError:
+            continue
+        out.append(target)
+    return out
+
+
+OPTIONS = [(players, target) for players in range(2, 7) for target in legal_targets(players)]
+"""Every legal (player count, offspring_to_win) pair."""
+
+
+@pytest.mark.parametrize(("players", "target"), OPTIONS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**63 - 1), play_seed=st.integers(0, 2**32), greedy=st.booleans())
+def test_every_game_ends_for_every_legal_option(players: int, target: int, seed: int,
+                                                play_seed: int, greedy: bool) -> None:
+    """Issue 11, item 5 and D30: every game ends, whatever the player count and target, with
+    random or greedy play (a game of 2 players to 10 Offspring used to run forever once the
+    15 Offspring cards were all secured)."""
+    game = new_game(players=players, seed=seed, offspring_to_win=target)
+    bots = [make_bot("wildlifeweb-greedy", play_seed + p) for p in range(players)]
+    rng = Rng(play_seed)
+    for _ in range(20_000):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        assert legal, "a game that is not over offers an action"
+        game.push(bots[game.active].choose(game, legal) if greedy else rng.choice(legal))
+    assert game.is_over, f"{players} players to {target}: no end after 20,000 actions"
+    assert len(game.secured[game.outcome.winners[0]]) == target
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), players=st.integers(2, 6),
-       play_seed=st.integers(0, 999), target=st.integers(1, 2))
+       play_seed=st.integers(0, 999), target=st.integers(1, 8))
+@example(seed=7, players=2, play_seed=0, target=c.OFFSPRING_TO_WIN)
+@example(seed=8, players=6, play_seed=1, target=c.OFFSPRING_TO_WIN)
 def test_random_games_keep_every_invariant(seed: int, players: int, play_seed: int,
                                            target: int) -> None:
+    """Random legal play to the end, at every target the player count allows (the
+    rulebook's 3 always among them)."""
+    target = min(target, c.MAX_OFFSPRING_TO_WIN[players])
     game = new_game(players=players, seed=seed, offspring_to_win=target)
     finished = random_playthrough(game, play_seed, invariant=invariant, check_every=7,
                                   max_actions=3000)

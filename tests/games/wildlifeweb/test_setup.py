@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ecogames.core import IllegalAction
-from ecogames.games.wildlifeweb import Draft, PlaceRoadkill, new_game
+from ecogames.core import IllegalAction, SaveError
+from ecogames.games.wildlifeweb import Draft, PlaceRoadkill, WildlifeWeb, new_game
 from ecogames.games.wildlifeweb import components as c
 from tests.games.wildlifeweb.helpers import W, scenario
 
@@ -61,6 +61,21 @@ def test_player_counts_and_options_are_checked() -> None:
     with pytest.raises(ValueError, match="offspring_to_win"):
         new_game(players=2, seed=1, offspring_to_win=0)
     assert new_game(players=2, seed=1, offspring_to_win=5).options == {"offspring_to_win": 5}
+
+
+def test_the_target_is_limited_by_the_fifteen_offspring_cards() -> None:
+    """D30: a secured family keeps its Offspring card, so the target must be one that the
+    15 cards guarantee: once every card is secured, someone has reached it. With P players
+    that is P x (target - 1) < 15: 8 for 2 players, 5 for 3, 4 for 4, 3 for 5 or 6."""
+    for players, most in ((2, 8), (3, 5), (4, 4), (5, 3), (6, 3)):
+        assert c.MAX_OFFSPRING_TO_WIN[players] == most
+        assert players * (most - 1) < len(c.OFFSPRING_CARDS) <= players * most
+        assert new_game(players=players, seed=1, offspring_to_win=most).target == most
+        with pytest.raises(ValueError, match="15 Offspring cards"):
+            new_game(players=players, seed=1, offspring_to_win=most + 1)
+    state = new_game(players=6, seed=1).to_dict()["state"]
+    with pytest.raises(SaveError, match="target"):
+        WildlifeWeb.from_state({**state, "target": 4})
 
 
 def test_same_seed_same_set_up() -> None:

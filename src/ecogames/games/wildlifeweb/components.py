@@ -46,6 +46,11 @@ Roadkill: "If there are less than 4 Wildlife cards on the highway"."""
 OFFSPRING_TO_WIN: Final = 3
 """Objective: "Game play ends when a player has raised 3 Offspring, or any number
 predetermined by the group"."""
+MAX_OFFSPRING_TO_WIN: Final = MappingProxyType({
+    players: 1 + (15 - 1) // players for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)})
+"""The largest target the 15 Offspring cards allow (D30): a secured family keeps its card,
+so once all 15 are secured someone must have reached the target, P x (target - 1) < 15:
+8 for 2 players, 5 for 3, 4 for 4, 3 for 5 or 6."""
 MATE_DRAWS: Final = 5
 """Taking a Mate: "draw up to 5 new Wildlife cards in hopes of drawing a mate"."""
 DIE_FACES: Final = 6
@@ -562,6 +567,9 @@ FORAGE: Final = MappingProxyType({
 _need(len(FORAGE) == 24, "cards.json", "24 Forage cards")
 OFFSPRING_CARDS: Final = tuple(f"o.{i + 1:02d}" for i in range(_CARDS["offspring"]))
 _need(len(OFFSPRING_CARDS) == 15, "cards.json", "15 Offspring cards")
+_need(all(p * (most - 1) < len(OFFSPRING_CARDS) <= p * most
+          for p, most in MAX_OFFSPRING_TO_WIN.items()), "cards.json",
+      "MAX_OFFSPRING_TO_WIN must follow the number of Offspring cards")
 HIGHWAY_CARDS: Final = tuple(_CARDS["highway"])
 _need(len(HIGHWAY_CARDS) == 4, "cards.json", "4 Highway cards")
 DAY_NIGHT: Final = MappingProxyType(dict(_CARDS["day_night"]))

@@ -50,6 +50,7 @@ from .components import (
     HIGHWAY_CARDS,
     MATE_DRAWS,
     MATE_OF,
+    MAX_OFFSPRING_TO_WIN,
     MAX_PLAYERS,
     MIN_PLAYERS,
     OFFSPRING_CARDS,
@@ -68,7 +69,6 @@ from .components import (
 DEALER = 0
 """Game Setup: the dealer (seat 0) places the Day/Night card, deals and starts."""
 MODIFIER_KINDS = frozenset({"restrict", "activate", "sleep", "modify"})
-MAX_TARGET = 10
 
 # ---------------------------------------------------------------------------------------------
 # Actions
@@ -352,10 +352,14 @@ class WildlifeWeb(Game):
                offspring_to_win: int = OFFSPRING_TO_WIN) -> WildlifeWeb:
         """Game Setup: shuffle the decks, deal 20 Wildlife cards face up as the central
         habitat; the dealer then chooses 4 roadkill and the players draft their Packs."""
+        most = MAX_OFFSPRING_TO_WIN.get(players, 1)
         if (not isinstance(offspring_to_win, int) or isinstance(offspring_to_win, bool)
-                or not 1 <= offspring_to_win <= MAX_TARGET):
-            raise ValueError(f"offspring_to_win must be 1 to {MAX_TARGET} (the group's "
-                             f"agreed number; the rulebook's is 3), not {offspring_to_win!r}")
+                or not 1 <= offspring_to_win <= most):
+            raise ValueError(
+                f"offspring_to_win must be 1 to {most} for {players} players (the group's "
+                f"agreed number; the rulebook's is 3): a secured family keeps its card, and "
+                f"the 15 Offspring cards must let someone reach the target (D30), not "
+                f"{offspring_to_win!r}")
         game = cls(players, rng, offspring_to_win)
         game.wdeck = list(WILDLIFE_CARDS)
         rng.shuffle(game.wdeck)
@@ -1578,7 +1582,7 @@ class WildlifeWeb(Game):
     def _from_state(cls, data: Mapping[str, Any]) -> WildlifeWeb:
         players = s.integer(data, "players", MIN_PLAYERS, MAX_PLAYERS)
         game = cls(players, Rng(state=s.field(data, "rng", int)),
-                   s.integer(data, "target", 1, MAX_TARGET))
+                   s.integer(data, "target", 1, MAX_OFFSPRING_TO_WIN[players]))
         game.round = s.integer(data, "round", 0, 10**6)
         game.turn = s.integer(data, "turn", 0, 10**7)
         game.active = s.integer(data, "active", 0, players - 1)

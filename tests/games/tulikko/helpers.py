@@ -27,6 +27,7 @@ from ecogames.games.tulikko.components import (
     edge_key,
 )
 from ecogames.games.tulikko.patterns import EMPTY
+from ecogames.games.tulikko.rules import ENDINGS
 
 LETTER = {"G": "green", "O": "orange", "B": "blue", "P": "purple"}
 FLORA, NATASHA = 0, 1
@@ -150,7 +151,9 @@ class Table:
                held: str | None = None, side: str = "north", turns: dict[int, int] | None
                = None, final_round: bool = False) -> Tulikko:
         """The game at ``active``'s decision in ``stage`` ("slide": ``hand`` is their
-        revealed tile; "place": a neutral ``held`` tile came out of ``side``)."""
+        revealed tile; "place": a neutral ``held`` tile came out of ``side``). ``turns``:
+        at least this many turns played; every seat gets the turns the seat order needs
+        (those before ``active`` one more), their own tiles gone round the board."""
         g = self.g
         g.stage, g.active, g.final_round = stage, active, final_round
         if stage == "slide":
@@ -167,18 +170,25 @@ class Table:
         for seat, owed in self.debt.items():
             for _ in range(owed):
                 self.burn(seat)
-        for seat, n in (turns or {}).items():  # turns played: own tiles gone round the board
-            playing = int(seat == active and stage != "over")
-            while TURNS - len(g.piles[seat]) - playing < n:
+        playing = [int(seat == active and stage != "over") for seat in range(g.players)]
+        played = [TURNS - len(g.piles[seat]) - playing[seat] for seat in range(g.players)]
+        for seat, n in (turns or {}).items():
+            played[seat] = max(played[seat], n)
+        # turns go round in seat order: the seats before the active one are one turn ahead
+        ahead = [int(stage != "over" and seat < active) for seat in range(g.players)]
+        base = max(n - a for n, a in zip(played, ahead))
+        if stage == "over" and not final_round:
+            base = TURNS
+        for seat in range(g.players):  # turns played: own tiles gone round the board
+            while TURNS - len(g.piles[seat]) - playing[seat] < base + ahead[seat]:
                 self.burn(seat)
         for slot, tile in g.board.items():  # the rest of the board: left-over neutral tiles
             if tile is None:
                 g.board[slot] = g.box.pop()
         for seat in range(g.players):
-            playing = int(seat == active and stage != "over")
-            g.turns[seat] = TURNS - len(g.piles[seat]) - playing
+            g.turns[seat] = TURNS - len(g.piles[seat]) - playing[seat]
         if stage == "over":
-            g.ended = "set up for a test"
+            g.ended = ENDINGS[final_round]
         g.box.sort()
         return Tulikko.from_state(g._state())
 

@@ -172,7 +172,7 @@ def natasha_before_her_green_tile():
         table.token(NATASHA, a, b)
     table.fulfil(NATASHA, "color-1").fulfil(FLORA, "river-1")
     table.aurora(FLORA, "green-3").aurora(NATASHA, "orange-3")
-    table.art(FLORA, "B...")
+    table.art(FLORA, "BGGG")
     x = c.cell_of(0, 2)
     side = next(s for s, sym in c.SIDE_SYMBOL.items() if sym == c.MAPS["owl"][x])
     return table.finish(active=NATASHA, stage="place", held="green", side=side,
@@ -234,9 +234,10 @@ def test_all_players_can_fulfil_each_landscape_card_once():
 def test_only_one_token_on_the_card_if_it_is_your_last():
     x = c.cell_of(2, 2)
     table = Table(cards=("shape-1", "river-1", "color-1")).art(FLORA, ".G..", ".O..", ".B..")
+    table.art(FLORA, "....", "....", "....", "....", "PP..").spend(FLORA, animal=1)
     table.fulfil(FLORA, "color-1").fulfil(FLORA, "river-1")
-    for symbol, count in (("sun", 2), ("moon", 2), ("star", 2), ("cloud", 1)):
-        table.symbol(FLORA, symbol, count)
+    for symbol in ("sun", "moon", "star"):
+        table.symbol(FLORA, symbol)
     assert table.g.supply[FLORA][0] == 1
     side = next(s for s, sym in c.SIDE_SYMBOL.items() if sym == c.MAPS["fox"][x])
     game = table.finish(stage="place", held="purple", side=side)
@@ -247,9 +248,10 @@ def test_only_one_token_on_the_card_if_it_is_your_last():
 
 
 def test_claiming_a_card_you_have_fulfilled_is_refused_with_the_reason():
-    game, _ = natasha_before_her_green_tile()
-    game.aurora_holder["green-4"] = NATASHA
-    game = type(game).from_state(game._state())
+    table = Table(cards=("shape-5", "river-1", "color-1")).art(FLORA, "GGG.")
+    table.art(NATASHA, "GG..", "OO..", "....", "....", "gG..").fulfil(NATASHA, "color-1")
+    table.aurora(FLORA, "green-3").aurora(NATASHA, "green-4")
+    game = table.finish(active=NATASHA, hand="blue")
     with pytest.raises(IllegalAction, match="already fulfilled"):
         game.apply({"type": "claim_card", "card": "color-1"})
 

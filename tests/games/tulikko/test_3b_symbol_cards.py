@@ -49,8 +49,10 @@ def test_the_symbol_card_is_then_no_longer_available_to_others():
 
 def test_up_to_two_tokens_one_if_only_one_is_left():
     table = Table(cards=("shape-5", "river-8", "color-9"))
-    table.symbol(FLORA, "sun").symbol(FLORA, "star").symbol(FLORA, "cloud", 1)
-    table.fulfil(FLORA, "shape-5").fulfil(FLORA, "color-9").fulfil(FLORA, "river-8")
+    table.symbol(FLORA, "sun").symbol(FLORA, "star").symbol(FLORA, "cloud")
+    table.fulfil(FLORA, "shape-5").fulfil(FLORA, "color-9")
+    table.art(FLORA, "....", "....", "....", "....", "PP..").spend(FLORA, animal=1)
+    table.aurora(FLORA, "purple-3", used=True)
     assert table.g.supply[FLORA][0] == 1
     game, _ = covering_the_last(FLORA, "fox", "moon", table)
     assert game.symbol_tokens["moon"] == 1 and game.supply[FLORA][0] == 0

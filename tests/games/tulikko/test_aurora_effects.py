@@ -22,7 +22,7 @@ from .helpers import FLORA, NATASHA, Table, cells
 def test_claim_a_landscape_card_without_meeting_it():
     """Green: "Place two animal tokens on a landscape card that does not already have your
     animal tokens and fulfill this objective, even if you do not meet the requirements"."""
-    table = Table(cards=("shape-6", "river-8", "color-9")).art(FLORA, "G...")
+    table = Table(cards=("shape-6", "river-8", "color-9")).art(FLORA, "GGG.")
     table.aurora(FLORA, "green-3").fulfil(FLORA, "river-8")
     game = table.finish(hand="blue")
     legal = game.legal_actions()
@@ -41,8 +41,8 @@ def test_claim_a_landscape_card_without_meeting_it():
 
 def test_place_the_tile_on_any_empty_space_ignoring_the_symbol():
     """Orange: "Place your forest tile from the central board on any empty space"."""
-    table = Table().art(FLORA, "G...").aurora(FLORA, "orange-4")
-    table.aurora(NATASHA, "orange-3")
+    table = Table().art(FLORA, "G...", "....", "....", "OOOo").aurora(FLORA, "orange-4")
+    table.art(NATASHA, "OOO.").aurora(NATASHA, "orange-3")
     game = table.finish(stage="place", held="blue", side="south")
     moon = c.SIDE_SYMBOL["south"]
     elsewhere = next(cell for cell in range(19, 0, -1) if c.MAPS["fox"][cell] != moon)
@@ -56,9 +56,9 @@ def test_place_the_tile_on_any_empty_space_ignoring_the_symbol():
 
 
 def test_place_anywhere_is_the_way_out_when_the_tile_would_be_discarded():
-    table = Table().aurora(FLORA, "orange-3")
+    table = Table().aurora(FLORA, "orange-3").symbol(FLORA, "moon")
     for cell, colour in zip([x for x in range(20) if c.MAPS["fox"][x] == "moon"],
-                            ("green", "orange", "blue", "purple", "green")):
+                            ("orange", "orange", "blue", "orange", "green")):
         table.lay(FLORA, cell, colour)
     game = table.finish(stage="place", held="blue", side="south")
     legal = game.legal_actions()
@@ -67,7 +67,7 @@ def test_place_anywhere_is_the_way_out_when_the_tile_would_be_discarded():
 
 
 def sliding_back():
-    table = Table().art(FLORA, "G...").aurora(FLORA, "blue-3")
+    table = Table().art(FLORA, "GBBB").aurora(FLORA, "blue-3")
     table.board(north="green", east="orange", south="blue", west="purple", center="orange")
     return table.finish(hand="purple")
 
@@ -110,10 +110,11 @@ def natasha_moves_a_tile():
     table.art(NATASHA, "GBO.",
                        "....",
                        "B.B.",
-                       ".P..")
+                       ".P..",
+                       "P.P.")
     a, b, o = cells((0, 0), (0, 1), (0, 2))
     table.token(NATASHA, a, b).token(NATASHA, b, o)
-    table.aurora(NATASHA, "purple-3")
+    table.aurora(NATASHA, "purple-3").aurora(NATASHA, "blue-3", used=True)
     return table.finish(active=NATASHA, hand="green", turns={FLORA: 5, NATASHA: 4})
 
 
@@ -141,7 +142,7 @@ def test_natasha_moves_a_tile_with_an_aurora_tile():
 def test_moving_a_tile_does_not_undo_objectives_met_before():
     """NOTE: "Moving a forest tile does not undo any objectives completed beforehand"."""
     table = Table(cards=("shape-6", "river-8", "color-9"))
-    table.art(NATASHA, "G..O", "....", "....", "....", "B..P").fulfil(NATASHA, "shape-6")
+    table.art(NATASHA, "G..O", "....", "....", "....", "BPPP").fulfil(NATASHA, "shape-6")
     table.aurora(NATASHA, "purple-3").art(FLORA, "G...")
     game = table.finish(active=NATASHA, hand="green", turns={FLORA: 5, NATASHA: 4})
     game.apply(MoveTile(0, 5))
@@ -150,7 +151,7 @@ def test_moving_a_tile_does_not_undo_objectives_met_before():
 
 def test_objectives_are_checked_after_a_move():
     table = Table(cards=("shape-6", "river-8", "color-9"))
-    table.art(FLORA, "G..O", "....", "....", ".B..", "...P").aurora(FLORA, "purple-3")
+    table.art(FLORA, "G..O", "....", "..PP", ".B..", "...P").aurora(FLORA, "purple-3")
     game = table.finish(hand="green")
     cascade = game.apply(MoveTile(c.cell_of(3, 1), c.cell_of(4, 0)))
     assert cascade.of_kind("landscape_card")[0].touched["cards"] == ("shape-6",)
@@ -159,7 +160,7 @@ def test_objectives_are_checked_after_a_move():
 
 def test_an_aurora_tile_can_be_used_after_placing_then_the_turn_is_ended():
     """ "You can use your aurora tiles at any time during your turn"."""
-    table = Table(cards=("shape-6", "river-8", "color-9")).art(FLORA, "G...")
+    table = Table(cards=("shape-6", "river-8", "color-9")).art(FLORA, "GGG.")
     table.aurora(FLORA, "green-3")
     game = table.finish(stage="place", held="blue", side="east")
     spot = next(a for a in game.legal_actions() if isinstance(a, Place))
@@ -184,7 +185,7 @@ def test_end_turn_is_offered_only_while_an_aurora_tile_can_be_used():
 
 
 def test_no_aurora_tile_is_used_in_the_middle_of_placing_tokens():
-    table = Table().art(FLORA, "G...").aurora(FLORA, "purple-3")
+    table = Table().art(FLORA, "G...", "....", "....", "....", "PPP.").aurora(FLORA, "purple-3")
     game = table.finish(stage="place", held="green", side="east")
     spot = next(a for a in game.legal_actions()
                 if isinstance(a, Place) and a.cell in c.NEIGHBOURS[0])

@@ -27,6 +27,8 @@ def test_after_twelve_turns_the_lowest_score_wins_five_against_four():
     table.spend(NATASHA, animal=5, river=4).fulfil(NATASHA, "shape-5")
     table.fulfil(NATASHA, "color-9").symbol(NATASHA, "moon")
     table.aurora(FLORA, "green-3", used=True).aurora(NATASHA, "green-4", used=True)
+    table.aurora(FLORA, "orange-3", used=True).aurora(NATASHA, "orange-4", used=True)
+    table.aurora(FLORA, "blue-3", used=True)
     game = table.finish(active=NATASHA, stage="place", held="blue", side="north",
                         turns={FLORA: 12, NATASHA: 11})
     assert game.supply == [[2, 1], [1, 2]]
@@ -108,6 +110,8 @@ def test_a_tie_on_points_and_zones_is_a_shared_victory():
 
 def test_the_round_is_finished_so_everyone_plays_the_same_number_of_turns():
     table = Table(players=3, cards=("shape-5", "river-8", "color-9"))
+    # Player 1 placed all their tokens, then got some back with the purple aurora (D24)
+    table.art(0, "PPP.").aurora(0, "purple-3", used=True)
     game = table.finish(active=1, hand="green", final_round=True,
                         turns={0: 4, 1: 3, 2: 3})
     game.apply(Slide("north"))

@@ -69,6 +69,9 @@ def near_the_end() -> Tulikko:
         table.fulfil(seat, "shape-4").fulfil(seat, "color-1").fulfil(seat, "river-6")
         table.spend(seat, animal=2)
     table.symbol(0, "sun").symbol(1, "moon")
+    for aurora in ("green-3", "orange-3", "blue-3"):
+        table.aurora(0, aurora)
+    table.aurora(2, "purple-3")
     return table.finish(hand="green", turns={0: 9, 1: 9, 2: 9})
 
 

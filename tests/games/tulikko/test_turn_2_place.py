@@ -47,11 +47,13 @@ def test_a_tile_with_no_neighbour_places_no_token_and_the_turn_ends():
 
 def test_no_token_of_a_type_you_have_run_out_of():
     x = c.cell_of(1, 1)
-    table = Table().art(FLORA, ".O..",
-                               "G.O.",
-                               "....",
-                               "PBPB",
-                               "BPbp").spend(FLORA, river=6)
+    table = Table(cards=("shape-5", "river-3", "color-1"))  # no card met by this map
+    table.art(FLORA, ".O..",
+                     "G.O.",
+                     "....",
+                     "PBPB",
+                     "BPbp").spend(FLORA, river=6)
+    table.aurora(FLORA, "purple-3", used=True).aurora(FLORA, "blue-3", used=True)
     game = table.finish(stage="place", held="orange", side=side_for("fox", x))
     assert game.supply[FLORA][1] == 0
     game.apply(Place(x))
@@ -82,26 +84,36 @@ def test_the_last_animal_token_goes_on_one_border_of_your_choice():
 
 
 def test_a_withheld_token_is_never_placed_later():
-    """"You may also choose not to place a token ... you may not change your mind"."""
+    """"You may also choose not to place a token ... you may not change your mind": the
+    withheld border stays empty for good, even when a later tile of hers lands next to one
+    of its two tiles and she places every token offered."""
     x = c.cell_of(1, 1)
     game = Table().art(FLORA, ".O..").finish(stage="place", held="orange",
                                              side=side_for("fox", x))
     game.apply(Place(x))
     north = c.cell_of(0, 1)
+    assert game.legal_actions()[0] == PlaceTokens((north,))
     cascade = game.apply(PlaceTokens(()))
     assert cascade.of_kind("withhold")[0].touched["edges"] == ((FLORA, north, x),)
     assert game.tokens[FLORA] == {} and game.supply[FLORA] == [12, 6]
-    # Natasha plays; on Flora's next turn a new neighbour only offers its own borders.
+    # Natasha plays; on Flora's next turn her tile goes next to x (or the orange tile).
     while game.current_player != FLORA or game.phase != "place":
         game.apply(game.legal_actions()[0])
-    assert all(x not in key for key in game.tokens[FLORA])
+    assert game.tokens[FLORA] == {}
     spots = [a.cell for a in game.legal_actions() if isinstance(a, Place)]
-    spot = next((s for s in spots if s in c.NEIGHBOURS[x]), spots[0])
+    spot = next(s for s in spots if set(c.NEIGHBOURS[s]) & {x, north})
     game.apply(Place(spot))
-    for action in game.legal_actions():
-        if isinstance(action, PlaceTokens):
-            assert north not in action.at or spot in c.NEIGHBOURS[north]
-    assert (north, x) not in game.tokens[FLORA]
+    while game.phase == "tokens":  # place every token offered
+        offered = game.legal_actions()[0]
+        assert all(spot in c.NEIGHBOURS[n] for n in offered.at)
+        game.apply(offered)
+    new = game.tokens[FLORA]
+    assert new and all(spot in key for key in new), new
+    assert c.edge_key(north, x) not in new
+    # ... and at every later decision of the game, that border stays empty.
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+        assert c.edge_key(north, x) not in game.tokens[FLORA]
 
 
 def test_unsorted_or_foreign_token_choices_are_explained():
@@ -119,7 +131,7 @@ def test_you_must_discard_when_no_empty_space_has_the_symbol():
     """WARNING: no empty space with the correct symbol: discard the tile instead."""
     fox = c.MAPS["fox"]
     moons = [cell for cell in range(20) if fox[cell] == "moon"]
-    table = Table()
+    table = Table().symbol(FLORA, "moon")
     for cell, colour in zip(moons, ("green", "orange", "blue", "purple", "green")):
         table.lay(FLORA, cell, colour)
     game = table.finish(stage="place", held="blue", side="south")

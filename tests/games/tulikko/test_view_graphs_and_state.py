@@ -16,8 +16,8 @@ from .helpers import FLORA, NATASHA, Table
 
 
 def mid_game() -> Tulikko:
-    table = Table(cards=("shape-1", "river-1", "color-1"))
-    table.art(FLORA, "GGO.", "B...").token(FLORA, 0, 1).token(FLORA, 1, 2)
+    table = Table(cards=("shape-5", "river-1", "color-1"))
+    table.art(FLORA, "GGO.", "B...", "....", "...G").token(FLORA, 0, 1).token(FLORA, 1, 2)
     table.aurora(FLORA, "green-3").fulfil(FLORA, "river-1").art(NATASHA, "P...")
     return table.finish(hand="orange")
 
@@ -75,7 +75,7 @@ def test_board_graph_river_graph_and_zones():
     rivers = graphs.river_graph(game, FLORA)
     assert rivers.number_of_edges() == 1
     zones = graphs.zones_graph(game, FLORA)
-    assert sorted(map(len, nx.connected_components(zones))) == [1, 1, 2]
+    assert sorted(map(len, nx.connected_components(zones))) == [1, 1, 1, 2]
     assert game.largest_zones() == (2, 1)
     cross = graphs.central_board_graph(game)
     assert cross.degree["center"] == 4 and cross.nodes["north side"]["symbol"] == "sun"
@@ -106,7 +106,7 @@ def test_save_and_load_round_trip():
     (lambda s: s.__setitem__("maps", ["fox", "fox"]), "same map"),
     (lambda s: s["tokens"][0].append([0, 5, "river"]), "neighbouring"),
     (lambda s: s.__setitem__("cards", ["river-1", "shape-1", "color-1"]), "one shape"),
-    (lambda s: s.pop("piles"), "lacks 'piles'"),
+    (lambda s: s.pop("piles"), r"missing \['piles'\]"),
     (lambda s: s.__setitem__("turns", [13, 0]), r"integer in \[0, 12\]"),
 ])
 def test_inconsistent_states_are_refused(change, message):
@@ -191,3 +191,57 @@ def test_the_modules_import_one_way_components_rules_graphs_widget():
             for target in targets:
                 if target in LAYERS:
                     assert LAYERS[target] < layer, f"{name}.py imports {target}"
+
+
+def tile_ids(view) -> set[int]:
+    """Every tile id shown anywhere in a view (tiles are shown as {id, colour, back})."""
+    found: set[int] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if {"id", "colour", "back"} <= set(item):
+                found.add(item["id"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def hidden_reshuffled(game: Tulikko, rng) -> Tulikko:
+    """The same game as everyone sees it, with the face-down tiles dealt differently: each
+    pile in another order, the hidden middle tile swapped with one in the box (when it is
+    neutral)."""
+    state = game._state()
+    for pile in state["piles"]:
+        rng.shuffle(pile)
+    center = state["board"]["center"]
+    if state["box"] and center in c.NEUTRAL_TILES:
+        i = rng.below(len(state["box"]))
+        state["board"]["center"], state["box"][i] = state["box"][i], center
+        state["box"].sort()
+    return Tulikko.from_state(state)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_face_down_tiles_never_reach_any_view(seed):
+    """D6: the personal piles, the box and the middle of the central board are face down:
+    no view (any seat, or an onlooker) shows their tiles, and dealing them differently
+    changes no view at all."""
+    from ecogames.bots import RandomBot
+    from ecogames.core import Rng
+
+    game, bot, rng = new_game(players=2 + seed % 3, seed=seed), RandomBot(seed), Rng(seed)
+    step = 0
+    while not game.is_over:
+        if game.phase != "choose_map":
+            hidden = {t for pile in game.piles for t in pile} | set(game.box)
+            hidden.add(game.board["center"])
+            twin = hidden_reshuffled(game, rng) if step % 3 == 0 else None
+            for player in (None, *range(game.players)):
+                view = game.view(player)
+                assert not tile_ids(view) & hidden, (player, tile_ids(view) & hidden)
+                if twin is not None:
+                    assert twin.view(player) == view
+        game.apply(bot.choose(game, game.legal_actions()), record=False)
+        step += 1

@@ -27,6 +27,7 @@ from .components import (
     ANIMAL_TOKENS,
     ANIMALS,
     AURORA_EFFECT,
+    AURORA_NUMBERS,
     AURORA_TILES,
     CARD_TOKENS,
     CARD_TYPES,
@@ -243,6 +244,23 @@ RESUMABLE = ("slide", "place", "end")
 
 IN_TURN = ("slide", "place", "tokens", "end")
 """The phases of a turn under way (its tile already turned over)."""
+
+ENDINGS = {True: "a player placed all their tokens and the round is finished",
+           False: f"{TURNS} turns were played"}
+"""Why the game ended, by whether the final round was announced (End of the Game)."""
+
+STATE_KEYS = frozenset((
+    "players", "rng", "beginner", "chosen_cards", "preset_maps", "maps", "stage", "active",
+    "turns", "board", "piles", "hand", "held", "held_side", "start", "grids", "tokens",
+    "supply", "cards", "card_tokens", "fulfilled", "symbol_owner", "symbol_tokens",
+    "aurora_holder", "aurora_used", "pending", "discarded", "box", "final_round", "ended"))
+"""The keys of a saved state, exactly."""
+
+SETUP_FIELDS = ("turns", "board", "piles", "hand", "held", "held_side", "start", "grids",
+                "tokens", "supply", "cards", "card_tokens", "fulfilled", "symbol_owner",
+                "symbol_tokens", "aurora_holder", "aurora_used", "pending", "discarded",
+                "box", "final_round", "ended")
+"""What is still as a new game has it while the players choose their maps."""
 
 
 def _a(word: str) -> str:
@@ -716,8 +734,7 @@ class Tulikko(Game):
 
     def _end_game(self, log: EventLog) -> None:
         self.stage = "over"
-        self.ended = ("a player placed all their tokens and the round is finished"
-                      if self.final_round else f"{TURNS} turns were played")
+        self.ended = ENDINGS[self.final_round]
         outcome = self.outcome
         assert outcome is not None
         log.emit("game_end", f"The game ends: {outcome.reason}",
@@ -1017,18 +1034,27 @@ class Tulikko(Game):
 
     @classmethod
     def _from_state(cls, data: Mapping[str, Any]) -> Tulikko:
+        """Read a saved state strictly (exact keys, exact types) and refuse any state the
+        game cannot be in (:meth:`check_consistency`)."""
+        if not isinstance(data, Mapping) or set(data) != STATE_KEYS:
+            keys = set(data) if isinstance(data, Mapping) else set()
+            raise SaveError(f"state keys must be exactly the Tulikko ones: unknown "
+                            f"{sorted(map(str, keys - STATE_KEYS))}, missing "
+                            f"{sorted(STATE_KEYS - keys)}")
         players = s.integer(data, "players", cls.min_players, cls.max_players)
         chosen = s.field(data, "chosen_cards", (list, type(None)))
         game = cls(players, Rng(state=s.field(data, "rng", int)),
                    beginner=s.field(data, "beginner", bool),
                    cards=None if chosen is None else _check_cards(chosen))
         preset = s.field(data, "preset_maps", (list, type(None)))
-        if preset is not None and (len(preset) != players or len(set(preset)) != players
-                                   or any(m not in ANIMALS for m in preset)):
+        if preset is not None and (len(preset) != players or not all(
+                isinstance(m, str) and m in ANIMALS for m in preset)
+                or len(set(preset)) != players):
             raise SaveError(f"state.preset_maps must name {players} different maps or be null")
         game.preset_maps = None if preset is None else list(preset)
         maps = s.field(data, "maps", list)
-        if len(maps) != players or any(m is not None and m not in ANIMALS for m in maps):
+        if len(maps) != players or any(m is not None and not (isinstance(m, str)
+                                                              and m in ANIMALS) for m in maps):
             raise SaveError(f"state.maps must give each of {players} seats a map or null")
         chosen_maps = [m for m in maps if m is not None]
         if len(set(chosen_maps)) != len(chosen_maps):
@@ -1046,11 +1072,11 @@ class Tulikko(Game):
         piles = s.field(data, "piles", list)
         if len(piles) != players:
             raise SaveError("state.piles: one pile per player")
-        game.piles = [s.int_list({"pile": p}, "pile", 0, len(TILES) - 1, "piles", 12)
+        game.piles = [s.int_list({"pile": p}, "pile", 0, len(TILES) - 1, "piles", TURNS)
                       for p in piles]
         game.hand = _tile_or_none(data, "hand")
         game.held = _tile_or_none(data, "held")
-        held_side = data.get("held_side")
+        held_side = s.field(data, "held_side", (str, type(None)))
         if held_side is not None and held_side not in SIDES:
             raise SaveError(f"state.held_side must be a side or null, got {held_side!r:.40}")
         game.held_side = held_side
@@ -1087,8 +1113,9 @@ class Tulikko(Game):
                             for c in game.cards}
         fulfilled = s.field(data, "fulfilled", list)
         if len(fulfilled) != players or any(
-                not isinstance(f, list) or len(set(f)) != len(f)
-                or any(c not in game.cards for c in f) for f in fulfilled):
+                not isinstance(f, list) or not all(isinstance(c, str) for c in f)
+                or len(set(f)) != len(f) or any(c not in game.cards for c in f)
+                for f in fulfilled):
             raise SaveError("state.fulfilled: per player, landscape cards in play, once each")
         game.fulfilled = [list(f) for f in fulfilled]
         owner = s.field(data, "symbol_owner", dict)
@@ -1104,33 +1131,55 @@ class Tulikko(Game):
             raise SaveError(f"state.aurora_holder and aurora_used must name {AURORA_TILES}")
         game.aurora_holder = {a: _seat_or_none(holder, a, players) for a in AURORA_TILES}
         game.aurora_used = {a: s.field(used, a, bool, "aurora_used") for a in AURORA_TILES}
-        pending = data.get("pending")
+        pending = s.field(data, "pending", (dict, type(None)))
         if pending is not None:
-            cell = s.integer(pending, "cell", 0, CELLS - 1, "pending")
-            then = s.choice(pending, "then", (*RESUMABLE,), "pending")
             if set(pending) != {"cell", "then"}:
                 raise SaveError("state.pending has exactly 'cell' and 'then'")
+            cell = s.integer(pending, "cell", 0, CELLS - 1, "pending")
+            then = s.choice(pending, "then", (*RESUMABLE,), "pending")
             game.pending = {"cell": cell, "then": then}
         game.discarded = s.int_list(data, "discarded", 0, len(TILES) - 1)
         game.box = s.int_list(data, "box", 0, len(TILES) - 1)
+        if game.box != sorted(game.box):
+            raise SaveError("state.box: the tiles in the box are listed in increasing order")
         game.final_round = s.field(data, "final_round", bool)
         game.ended = s.field(data, "ended", str)
         game.check_consistency()
         return game
 
     def check_consistency(self) -> None:
-        """Raise ``SaveError`` unless the state obeys the components and the rules' limits:
-        every tile in exactly one place, tokens conserved, cards and aurora tiles in order."""
-        stage = self.stage
-        if stage == "choose_map":
-            if self.maps.count(None) == 0 or self.maps.index(None) != self.active:
-                raise SaveError("while maps are chosen, the first seat without one chooses")
-            if any(self.grids[p] != [EMPTY] * CELLS or self.piles[p] for p in
-                   range(self.players)) or any(v is not None for v in self.board.values()):
-                raise SaveError("nothing is set up before every map is chosen")
+        """Raise ``SaveError`` unless the state is one the game can be in: every tile in
+        exactly one place, tokens conserved, the turn order, the cards and aurora tiles as
+        the rules hand them out, and the end of the game as it is announced."""
+        if self.stage == "choose_map":
+            self._check_choosing_maps()
             return
         if None in self.maps:
-            raise SaveError(f"every player has a map in the {stage!r} phase")
+            raise SaveError(f"every player has a map in the {self.stage!r} phase")
+        self._check_tiles()
+        self._check_phase()
+        self._check_turns()
+        for p in range(self.players):
+            self._check_tokens(p)
+        self._check_objectives()
+        self._check_end()
+
+    def _check_choosing_maps(self) -> None:
+        """Setup: while maps are chosen, nothing else is set up yet."""
+        if self.maps.count(None) == 0 or self.maps.index(None) != self.active:
+            raise SaveError("while maps are chosen, the first seat without one chooses")
+        if self.preset_maps is not None:
+            raise SaveError("with preset maps, nobody chooses a map")
+        fresh = type(self)(self.players, self.rng, beginner=self.beginner,
+                           cards=self.chosen_cards)
+        for name in SETUP_FIELDS:
+            if getattr(self, name) != getattr(fresh, name):
+                raise SaveError(f"nothing is set up before every map is chosen "
+                                f"(state.{name})")
+
+    def _check_tiles(self) -> None:
+        """Components: every forest tile in exactly one place; piles and the revealed tile
+        are the player's own; the box and the starting tiles are neutral."""
         expected = set(NEUTRAL_TILES)
         for animal in self.maps:
             expected |= set(map_tiles(animal or ""))
@@ -1151,6 +1200,19 @@ class Tulikko(Game):
             raise SaveError("only neutral tiles go back to the box or start a map")
         if any(v is None for v in self.board.values()):
             raise SaveError("the central board always holds five tiles")
+        if self.hand is not None and self.hand not in map_tiles(self._animal(self.active)):
+            raise SaveError("the revealed tile comes from the active player's own pile")
+        if self.cards != list(self.chosen_cards or self.cards) or len(self.cards) != len(
+                CARD_TYPES):
+            raise SaveError("one landscape card of each type is in play (the chosen ones)")
+        if self.beginner and self.chosen_cards is None and any(
+                CARDS[card].icon for card in self.cards):
+            raise SaveError("a beginner game leaves out the landscape cards with the icon")
+
+    def _check_phase(self) -> None:
+        """The turn's steps: what waits in each phase (a revealed tile, an ejected tile,
+        tokens to place) and what can be done there."""
+        stage = self.stage
         if (self.pending is not None) != (stage == "tokens"):
             raise SaveError("pending tokens exist exactly in the tokens phase")
         resume = stage if self.pending is None else self.pending["then"]
@@ -1164,39 +1226,89 @@ class Tulikko(Game):
             if any(self.start[p] is None for p in range(self.active, self.players)) or any(
                     self.start[p] is not None for p in range(self.active)):
                 raise SaveError("starting tiles are placed in seat order")
+            for p in range(self.players):
+                placed = [t for t in self.grids[p] if t != EMPTY]
+                if len(placed) != int(p < self.active) or not set(placed) <= set(
+                        NEUTRAL_TILES):
+                    raise SaveError("before the first turn a map holds only its starting "
+                                    "neutral tile")
         elif any(t is not None for t in self.start):
             raise SaveError("starting tiles are all placed once the turns begin")
+        if self.pending is not None:
+            cell = self.pending["cell"]
+            if self.grids[self.active][cell] == EMPTY or any(
+                    cell in key for key in self.tokens[self.active]):
+                raise SaveError("tokens are pending for a tile just placed (or moved): it is "
+                                "on the map, no token along its edges yet")
+            if not self._token_choices(self.active, cell):
+                raise SaveError("tokens are pending only where one can be placed")
+        if stage == "end" and not self._anytime_actions():
+            raise SaveError("a turn waits in its end phase only while an aurora tile can "
+                            "still be used")
+
+    def _check_turns(self) -> None:
+        """Turns: in seat order, one tile of the pile per turn; a map gains at most one
+        tile per turn (its starting tile apart)."""
+        stage = self.stage
+        playing = stage in IN_TURN
+        placed_now = stage == "end" or (self.pending is not None
+                                         and self.pending["then"] == "end")
         for p in range(self.players):
-            grid = self.grids[p]
-            for (a, b), kind in self.tokens[p].items():
-                if grid[a] == EMPTY or grid[b] == EMPTY:
-                    raise SaveError("a token lies only between two tiles")
-                same = TILE_COLOUR[grid[a]] == TILE_COLOUR[grid[b]]
-                if (kind == ANIMAL) != same:
-                    raise SaveError("animal tokens between same tiles, river tokens between "
-                                    "different ones")
-            on_map = list(self.tokens[p].values())
-            on_cards = (sum(v[p] for v in self.card_tokens.values())
-                        + sum(self.symbol_tokens[sym] for sym in SYMBOLS
-                              if self.symbol_owner[sym] == p))
-            if self.supply[p][0] + on_map.count(ANIMAL) + on_cards != ANIMAL_TOKENS:
-                raise SaveError(f"player {p + 1}'s animal tokens do not add up to "
-                                f"{ANIMAL_TOKENS}")
-            if self.supply[p][1] + on_map.count(RIVER) != RIVER_TOKENS:
-                raise SaveError(f"player {p + 1}'s river tokens do not add up to "
-                                f"{RIVER_TOKENS}")
-            for card, counts in self.card_tokens.items():
-                if counts[p] and card not in self.fulfilled[p]:
-                    raise SaveError("tokens on a landscape card the player did not fulfil")
-            held = [a for a in AURORA_TILES if self.aurora_holder[a] == p]
-            if len({a.split("-")[0] for a in held}) != len(held):
-                raise SaveError("a player cannot have two aurora tiles of the same color")
-            placed = sum(t != EMPTY for t in grid)
-            playing = int(p == self.active and stage in IN_TURN)
-            if len(self.piles[p]) + self.turns[p] + playing != TURNS:
+            active = int(p == self.active and playing)
+            if len(self.piles[p]) + self.turns[p] + active != TURNS:
                 raise SaveError(f"player {p + 1}'s pile does not match the turns played")
-            if placed > 1 + self.turns[p] + playing:
+            placed = sum(t != EMPTY for t in self.grids[p])
+            if placed > 1 + self.turns[p] + int(active and placed_now):
                 raise SaveError(f"player {p + 1} has more tiles than turns allow")
+            if stage == "start_tile" and self.turns[p]:
+                raise SaveError("no turn is played before every starting tile is placed")
+            if playing and self.turns[p] != self.turns[self.active] + int(p < self.active):
+                raise SaveError("turns go round in seat order: the players before the "
+                                "active one have played one turn more than the others")
+        if stage == "over" and len(set(self.turns)) != 1:
+            raise SaveError("a finished game: everyone played the same number of turns")
+
+    def _check_tokens(self, p: int) -> None:
+        """2B and 3: tokens between tiles (animal if the same, river if different), on
+        cards the player fulfilled; 12 animal and 6 river tokens in all."""
+        grid = self.grids[p]
+        for (a, b), kind in self.tokens[p].items():
+            if grid[a] == EMPTY or grid[b] == EMPTY:
+                raise SaveError("a token lies only between two tiles")
+            same = TILE_COLOUR[grid[a]] == TILE_COLOUR[grid[b]]
+            if (kind == ANIMAL) != same:
+                raise SaveError("animal tokens between same tiles, river tokens between "
+                                "different ones")
+        on_map = list(self.tokens[p].values())
+        on_cards = (sum(v[p] for v in self.card_tokens.values())
+                    + sum(self.symbol_tokens[sym] for sym in SYMBOLS
+                          if self.symbol_owner[sym] == p))
+        if self.supply[p][0] + on_map.count(ANIMAL) + on_cards != ANIMAL_TOKENS:
+            raise SaveError(f"player {p + 1}'s animal tokens do not add up to "
+                            f"{ANIMAL_TOKENS}")
+        if self.supply[p][1] + on_map.count(RIVER) != RIVER_TOKENS:
+            raise SaveError(f"player {p + 1}'s river tokens do not add up to {RIVER_TOKENS}")
+        for card, counts in self.card_tokens.items():
+            if counts[p] and card not in self.fulfilled[p]:
+                raise SaveError("tokens on a landscape card the player did not fulfil")
+        short = [card for card in self.fulfilled[p] if self.card_tokens[card][p] < CARD_TOKENS]
+        short += [sym for sym in SYMBOLS
+                  if self.symbol_owner[sym] == p and self.symbol_tokens[sym] < CARD_TOKENS]
+        if short and self.supply[p][0] and not self._got_tokens_back(p):
+            raise SaveError(f"player {p + 1} put fewer than two animal tokens on {short[0]!r} "
+                            "(only their last one or none), yet has animal tokens left")
+
+    def _got_tokens_back(self, p: int) -> bool:
+        """Whether ``p`` used the purple aurora tile (its tokens went back to the supply)."""
+        return any(self.aurora_holder[f"{EFFECT_COLOUR[MOVE_TILE]}-{n}"] == p
+                   and self.aurora_used[f"{EFFECT_COLOUR[MOVE_TILE]}-{n}"]
+                   for n in AURORA_NUMBERS)
+
+    def _check_objectives(self) -> None:
+        """3A-3C: objectives are checked after every placement (D25), so every player's
+        map shows no objective left to take, except the active player's while their
+        tokens are still to place; aurora tiles go to players with three (four) tiles of
+        their colour, never two of one colour."""
         for a in AURORA_TILES:
             if self.aurora_used[a] and self.aurora_holder[a] is None:
                 raise SaveError("an aurora tile in its pile cannot have been used")
@@ -1206,7 +1318,68 @@ class Tulikko(Game):
         for sym in SYMBOLS:
             if self.symbol_owner[sym] is None and self.symbol_tokens[sym]:
                 raise SaveError("tokens on a symbol card nobody completed")
-        if (stage == "over") != bool(self.ended):
+        for p in range(self.players):
+            colours = self._colours(p)
+            held = [a for a in AURORA_TILES if self.aurora_holder[a] == p]
+            if len({a.split("-")[0] for a in held}) != len(held):
+                raise SaveError("a player cannot have two aurora tiles of the same color")
+            for aurora in held:
+                colour, number = aurora.split("-")
+                if colours.count(COLOURS.index(colour)) < int(number):
+                    raise SaveError(f"player {p + 1} holds the {colour} {number!r} aurora "
+                                    f"tile with fewer than {number} {colour} tiles")
+            if p == self.active and self.stage == "tokens":
+                continue  # this player's objectives are checked once the tokens are placed
+            self._check_nothing_left_to_take(p, colours)
+
+    def _check_nothing_left_to_take(self, p: int, colours: list[int]) -> None:
+        for ci, colour in enumerate(COLOURS):
+            count = colours.count(ci)
+            three, four = f"{colour}-3", f"{colour}-4"
+            if count >= 3 and self.aurora_holder[three] is None:
+                raise SaveError(f"player {p + 1} has {count} {colour} tiles and the {colour} "
+                                "'3' aurora tile is still in its pile")
+            if count >= 4 and self.aurora_holder[three] != p and \
+                    self.aurora_holder[four] is None:
+                raise SaveError(f"player {p + 1} has {count} {colour} tiles and the {colour} "
+                                "'4' aurora tile is still in its pile")
+        cells = SYMBOL_CELLS[self._animal(p)]
+        for sym in SYMBOLS:
+            if self.symbol_owner[sym] is None and all(colours[c] != EMPTY
+                                                      for c in cells[sym]):
+                raise SaveError(f"player {p + 1} covers all five {sym} spaces and the {sym} "
+                                "symbol card is not taken")
+        rivers = [k for k, kind in self.tokens[p].items() if kind == RIVER]
+        for card in self.cards:
+            if card not in self.fulfilled[p] and patterns.card_met(CARDS[card], colours,
+                                                                   rivers):
+                raise SaveError(f"player {p + 1}'s map meets {CARDS[card].name!r} and they "
+                                "did not fulfil it")
+
+    def _check_end(self) -> None:
+        """End of the game: the final round is announced once a player has placed all
+        their tokens, and the game ends with the round (or after twelve turns)."""
+        stage = self.stage
+        empty = [p for p in range(self.players) if sum(self.supply[p]) == 0]
+        if empty and not self.final_round:
+            raise SaveError(f"player {empty[0] + 1} has placed all their tokens and the final "
+                            "round is not announced")
+        if self.final_round:
+            if stage == "start_tile":
+                raise SaveError("no final round before the turns begin")
+            # the player who announced it has had their turn in this round (or is having
+            # it); they still have no tokens, unless the purple aurora gave some back (D24)
+            seats = range(self.players) if stage == "over" else range(self.active + 1)
+            if not any(sum(self.supply[p]) == 0 or self._got_tokens_back(p) for p in seats):
+                raise SaveError("a final round is announced, yet nobody who has played in "
+                                "this round has placed all their tokens")
+        if stage == "over":
+            if not self.final_round and self.turns[0] != TURNS:
+                raise SaveError(f"a game ends after {TURNS} turns or once a player has "
+                                "placed all their tokens")
+            if self.ended != ENDINGS[self.final_round]:
+                raise SaveError(f"state.ended must be {ENDINGS[self.final_round]!r}")
+        elif self.ended:
             raise SaveError("an ended game is exactly one in the 'over' phase")
 
     def _copy(self) -> Tulikko:
@@ -1286,5 +1459,7 @@ def _read_tokens(entries: Any) -> dict[tuple[int, int], str]:
         if not (0 <= a < b < CELLS) or b not in NEIGHBOURS[a] or (a, b) in out:
             raise SaveError(f"state.tokens: {a} and {b} are not two neighbouring spaces "
                             "(once each, smaller first)")
+        if out and (a, b) < max(out):
+            raise SaveError("state.tokens: each player's tokens are listed in order")
         out[(a, b)] = kind
     return out

@@ -39,22 +39,30 @@ def seat(who: int | str) -> int:
     return SEAT[who] if isinstance(who, str) else who
 
 
-def build(sectors: Mapping[int, Sequence[str]], *, players: int = 4,
+def build(sectors: Mapping[int, Sequence[str]], **kwargs: Any) -> ToriTori:
+    """A game on the rulebook numbering with exactly these piles (see :func:`state`), loaded
+    through the strict ``ToriTori.from_state``."""
+    return ToriTori.from_state(state(sectors, **kwargs))
+
+
+def state(sectors: Mapping[int, Sequence[str]], *, players: int = 4,
           active: int | str = "red", stage: str = "roll", points: int | None = None,
           pawns: Mapping[int | str, str | int] | None = None,
           protecting: Mapping[int | str, tuple[int, str]] | None = None,
-          markers: Mapping[int | str, str] | None = None, village: bool = False,
+          markers: Mapping[int | str, str] | None = None, village: bool | None = None,
           industry: bool = False, slots: Mapping[str, str] | None = None,
           pile: Sequence[str] | None = None, discard: Sequence[str] = (),
           round_space: int = 1, dice: tuple[str, ...] | None = None,
-          difficulty: str = "basic") -> ToriTori:
-    """A game on the rulebook numbering with exactly these piles.
+          difficulty: str = "basic") -> dict[str, Any]:
+    """The state of a game on the rulebook numbering with exactly these piles (not checked:
+    the loader's tests feed it impossible boards).
 
     ``pawns``/``markers``/``protecting`` by colour or seat (others: Village, start space,
     nobody). ``protecting``: {colour: (sector, pile text)}. ``dice``: the faces the next roll
-    will show (four faces: the next two rolls). Cards not placed by ``slots``/``pile``/
-    ``discard`` fill the empty spaces, then the pile, in the order of
-    ``components.ACTIVATION_CARDS``.
+    will show (four faces: the next two rolls). ``village``: the Village tile; by default it
+    is sustainable exactly when the board has no Cat nor Invasive Bush (D40: it turns at once).
+    Cards not placed by ``slots``/``pile``/``discard`` fill the empty spaces, then the pile,
+    in the order of ``components.ACTIVATION_CARDS``.
     """
     tokens: list[list[Any]] = []
     rows: list[list[list[int]]] = []
@@ -88,7 +96,11 @@ def build(sectors: Mapping[int, Sequence[str]], *, players: int = 4,
     if pile is not None:
         assert not rest, f"cards left over: {rest}"
     phase = 2 if stage == "actions" else 1
-    state = {
+    if village is None:
+        village = not any(CODE[code] in ("cat", "invasive_bush")
+                          for piles in sectors.values() for text in piles
+                          for code in text.split(">"))
+    return {
         "players": players, "difficulty": difficulty, "layout": "rulebook",
         "numbering": list(RULEBOOK_NUMBERING), "first_player": 0,
         "rng": rng_state_for(*dice) if dice else Rng(0).state,
@@ -101,7 +113,6 @@ def build(sectors: Mapping[int, Sequence[str]], *, players: int = 4,
         "dice": None, "solving": [], "resolving": None, "groups": [], "food": None,
         "outcome": None,
     }
-    return ToriTori.from_state(state)
 
 
 def _find(state: Mapping[str, Any], n: int, text: str) -> list[int]:

@@ -33,7 +33,7 @@ def test_the_score_prefers_victory_and_fears_extinction():
     # Red stands in 5 with Gardening (W3); the Industry is sustainable. Removing the last Bush
     # turns the Village and wins; removing the last Native Tree makes the trees extinct.
     game = build({6: ["TT", "GP", "FX"], 5: ["IB", "NT"]}, active="red", stage="actions",
-                 pawns={"red": 5}, markers={"red": "W3"}, industry=True)
+                 pawns={"red": 5}, markers={"red": "W3", "blue": "W5"}, industry=True)
     base = score(game)
     assert -WIN < base < WIN
     won = game.clone()

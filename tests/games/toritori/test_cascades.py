@@ -22,7 +22,7 @@ def test_cascade_the_bush_spread_so_the_guinea_pig_ate_it_so_the_fox_followed():
 
 def test_cascade_the_industry_removed_the_trees_so_the_guinea_pig_died_so_the_fox_moved():
     start = {6: ["GP"], 12: ["NT", "TT"], 10: ["GP", "FX", "NT"], 4: ["NT"], 5: ["NT"],
-             11: ["TT"]}
+             11: ["TT"], 2: ["IB"]}
     game = build(start, slots={"A": "industry", "B": "sector_10"}, dice=("A", "B"))
     cascade = game.apply(Roll())
     disasters = cascade.of_kind("disaster")
@@ -38,7 +38,7 @@ def test_cascade_the_industry_removed_the_trees_so_the_guinea_pig_died_so_the_fo
 
 
 def test_cascade_events_name_what_they_touched():
-    start = {1: ["TT", "GP", "FX"], 7: ["NT"], 3: ["TT"], 5: ["NT"]}
+    start = {1: ["TT", "GP", "FX"], 7: ["NT"], 3: ["TT"], 5: ["NT"], 2: ["IB"]}
     game = build(start, slots={"A": "sector_3"}, dice=("A", "A"))
     cascade = game.apply(Roll())
     roll_event, card = cascade[0], cascade[1]

@@ -308,7 +308,7 @@ def test_dying_cats_never_die_they_move_anyway():
 
 def test_dying_of_the_last_of_a_native_species_is_immediate_defeat():
     # The red die's card kills the last Fox; the sky-blue die's card is not solved.
-    start = {1: ["TT", "GP"], 7: ["NT"], 3: ["FX"], 12: ["GP", "NT"]}
+    start = {1: ["TT", "GP"], 7: ["NT"], 3: ["FX"], 12: ["GP", "NT"], 9: ["IB"]}
     game = build(start, slots={"A": "sector_3", "B": "sector_12"}, dice=("A", "B"))
     cascade = game.apply(Roll())
     assert game.outcome is not None and "Foxes went extinct" in game.outcome.reason

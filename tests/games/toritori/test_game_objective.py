@@ -83,15 +83,15 @@ def test_game_objective_extinction_of_any_native_species_is_defeat(species):
 def test_game_objective_defeat_wins_when_one_event_does_both():
     # Industry sustainable, no Cat; Advanced Gardening removes the last Bush and the last
     # Native Tree at once: the Village would turn, but the trees are extinct (D41).
-    game = actions({6: ["TT", "GP", "FX"], 5: ["IB", "NT"]}, markers={"red": "G5"},
-                   industry=True)
+    game = actions({6: ["TT", "GP", "FX"], 5: ["IB", "NT"]},
+                   markers={"red": "G5", "blue": "W5"}, industry=True)
     game.apply(AdvancedGardening(tuple(sorted(tokens(game, 5, "IB") + tokens(game, 5, "NT")))))
     assert game.outcome is not None and game.outcome.winners == ()
     assert "Native Trees" in game.outcome.reason and not game.village_ok
 
 
 def test_game_objective_only_the_active_player_acts_and_the_game_stops_when_over():
-    game = actions({**ALIVE, 5: ["IB"]}, markers={"red": "W3"}, industry=True)
+    game = actions({**ALIVE, 5: ["IB"]}, markers={"red": "W3", "blue": "W5"}, industry=True)
     assert game.current_player == 0
     game.apply(Gardening(token(game, 5, "IB")))
     assert game.is_over and game.current_player is None and game.phase == "over"

@@ -58,7 +58,9 @@ def test_village_no_food_and_no_space_has_no_effect():
 
 
 def test_village_sustainable_has_no_effect():
-    game, before, _ = solve({**RESERVE, 1: ["GP"]}, "village", village=True)
+    # A sustainable Village: no Cat nor Bush is left on the island (D40).
+    game, before, _ = solve({6: ["TT", "GP", "FX"], 12: ["NT", "NT"], 1: ["GP"]}, "village",
+                            village=True)
     cascade = roll(game)
     assert changed(before, game) == {}
     assert "sustainable" in cascade.of_kind("no_effect")[0].text
@@ -90,13 +92,13 @@ def test_village_protected_food_is_not_food():
 
 
 def test_industry_removes_the_native_trees_of_the_five_sectors_around_it():
-    start = {**RESERVE, 3: ["NT"], 4: ["NT", "GP>NT"], 5: ["NT", "IB"], 7: ["NT", "NT"],
+    start = {**RESERVE, 3: ["NT"], 4: ["NT", "TT>NT"], 5: ["NT", "IB"], 7: ["NT", "NT"],
              10: ["NT"], 11: ["NT"], 1: ["NT"]}
     game, before, stock = solve(start, "industry")
     cascade = roll(game)
-    # "all Native Tree tokens are removed from these sectors": the one under the Guinea pig of
+    # "all Native Tree tokens are removed from these sectors": the one under the Tori-tori of
     # 4 too (D27); Bushes, and the sectors not around the Industry (1, 11), keep theirs.
-    assert changed(before, game) == {3: [], 4: ["GP"], 5: ["IB"], 7: [], 10: []}
+    assert changed(before, game) == {3: [], 4: ["TT"], 5: ["IB"], 7: [], 10: []}
     assert supply_change(stock, supply(game)) == {"vegetation": 7}
     assert len(cascade.of_kind("disaster")) == 7
     assert game.counts["native_tree"] == 4 and game.view()["counts"]["native_tree"] == 4
@@ -104,13 +106,13 @@ def test_industry_removes_the_native_trees_of_the_five_sectors_around_it():
 
 def test_industry_removes_the_trees_under_animals_and_keeps_the_animals():
     # A tree at the bottom of a pile leaves it; the animals above it stay where they were.
-    start = {**RESERVE, 10: ["FX>GP>NT", "TT>NT"], 4: ["CT>GP>NT"]}
+    start = {**RESERVE, 10: ["FX>TT>NT", "TT>NT"], 4: ["CT>TT>NT"]}
     game, before, stock = solve(start, "industry")
-    pig = token(game, 4, "CT>GP>NT")
+    cat = token(game, 4, "CT>TT>NT")
     cascade = roll(game)
-    assert changed(before, game) == {10: ["FX>GP", "TT"], 4: ["CT>GP"]}
+    assert changed(before, game) == {10: ["FX>TT", "TT"], 4: ["CT>TT"]}
     assert supply_change(stock, supply(game)) == {"vegetation": 3}
-    assert game.where(pig) == (4, 0)
+    assert game.where(cat) == (4, 0)
     texts = [e.text for e in cascade.of_kind("disaster")]
     assert any("under" in text for text in texts), texts
 
@@ -118,7 +120,7 @@ def test_industry_removes_the_trees_under_animals_and_keeps_the_animals():
 def test_industry_removing_the_last_native_trees_under_animals_is_defeat():
     # D19 and D27 agree: the trees under animals are on the board until the Industry removes
     # them, and then they are gone, so the Native Trees go extinct.
-    start = {6: ["GP", "FX"], 10: ["TT>NT"], 5: ["GP>NT"], 2: ["TT"]}
+    start = {6: ["GP", "FX"], 10: ["TT>NT"], 5: ["TT>NT"], 2: ["TT", "IB"]}
     game, _, _ = solve(start, "industry")
     assert game.counts["native_tree"] == 2
     cascade = roll(game)
@@ -127,13 +129,14 @@ def test_industry_removing_the_last_native_trees_under_animals_is_defeat():
 
 
 def test_industry_sustainable_has_no_effect():
-    game, before, _ = solve({**RESERVE, 3: ["NT"]}, "industry", industry=True)
+    game, before, _ = solve({**RESERVE, 3: ["NT"]}, "industry", industry=True,
+                            markers={"blue": "W5"})
     roll(game)
     assert changed(before, game) == {}
 
 
 def test_industry_removing_the_last_native_trees_is_defeat_at_once():
-    start = {6: ["TT", "GP", "FX"], 3: ["NT", "NT"], 10: ["NT"]}
+    start = {6: ["TT", "GP", "FX"], 3: ["NT", "NT"], 10: ["NT"], 2: ["IB"]}
     game, _, _ = solve(start, "industry")
     cascade = roll(game)
     assert game.outcome is not None and "Native Trees" in game.outcome.reason

@@ -9,7 +9,8 @@ RESERVE = {6: ["TT", "GP", "FX"], 12: ["NT", "NT"], 2: ["IB"]}
 
 
 def test_species_activation_every_token_from_the_lowest_numbered_sector():
-    start = {1: ["FX"], 7: ["GP", "NT"], 3: ["FX"], 5: ["GP", "TT"], 12: ["NT"], 2: ["GP"]}
+    start = {1: ["FX"], 7: ["GP", "NT"], 3: ["FX"], 5: ["GP", "TT"], 12: ["NT"],
+             2: ["GP", "IB"]}
     game, before, _ = solve(start, "foxes")
     cascade = roll(game)
     eats = cascade.of_kind("eat")

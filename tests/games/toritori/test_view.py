@@ -84,8 +84,8 @@ def test_view_format_every_key_at_set_up():
 
 
 def test_view_format_during_a_decision_and_after_the_end():
-    game, _, _ = solve({6: ["GP", "FX"], 12: ["NT"], 10: ["TT>NT", "TT"], 5: ["NT"]},
-                       "sector_10")
+    game, _, _ = solve({6: ["GP", "FX"], 12: ["NT"], 10: ["TT>NT", "TT"], 5: ["NT"],
+                        2: ["IB"]}, "sector_10")
     cascade = game.apply({"type": "roll"}, views=True)
     view = game.view()
     check_view(view, 4)
@@ -112,7 +112,7 @@ def test_view_format_outcome_and_protection():
     bird = token(game, 5, "TT")
     assert view["pawns"][0]["protecting"] == bird
     assert view["sectors"]["5"]["tokens"][0]["protected_by"] == 0
-    game = build({6: ["TT", "FX"], 12: ["NT"], 5: ["GP"]}, slots={"A": "sector_5"},
+    game = build({6: ["TT", "FX"], 12: ["NT"], 5: ["GP"], 2: ["IB"]}, slots={"A": "sector_5"},
                  dice=("A", "A"))
     roll(game)
     check_view(game.view(), 4)

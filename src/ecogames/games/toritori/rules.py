@@ -1413,33 +1413,125 @@ _ABILITY_MAP_VIEW = _map_view()
 # ---------------------------------------------------------------------------------------------
 # Loading a state strictly (a save file is untrusted)
 # ---------------------------------------------------------------------------------------------
+#
+# ``_load`` reads every field with its exact type (an int is an int: not a bool, a float or a
+# text), refuses unknown and missing keys, and then checks that the state could have been
+# reached by play: the components are conserved (57 tokens, 18 cards), the board keeps the
+# rulebook's limits, the tiles and the outcome agree with the board, and a decision waiting
+# for the team is the very one the engine would ask. Whatever it accepts, the game can go on
+# from (legal_actions, view, apply, widget never raise).
+
+STATE_KEYS = frozenset({
+    "players", "difficulty", "layout", "numbering", "first_player", "rng", "next_token",
+    "tokens", "sectors", "village_sustainable", "industry_sustainable", "pawns", "protecting",
+    "markers", "slots", "pile", "discard", "round", "active", "stage", "turn_phase",
+    "action_points", "dice", "solving", "resolving", "groups", "food", "outcome",
+})
+"""The keys of ``ToriTori._state()``, all required."""
+FOOD_KEYS = frozenset({"eater", "sector", "options"})
+OUTCOME_KEYS = frozenset({"result", "reason"})
+MAX_TOKEN_ID = 10**9
+RNG_STATES = 2**64
+VILLAGE_CARD = next(card.id for card in c.ACTIVATION_CARDS
+                    if card.settlement is c.Settlement.VILLAGE)
+VICTORY_REASON = "both Human Settlements are sustainable"
+
+
+def _exact_keys(data: Any, keys: frozenset[str], where: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise SaveError(f"{where} must be an object, got {type(data).__name__}")
+    unknown = sorted(map(str, set(data) - keys))
+    missing = sorted(keys - set(data))
+    if unknown:
+        raise SaveError(f"{where} has unknown keys {unknown}")
+    if missing:
+        raise SaveError(f"{where} lacks {missing}")
+    return data
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _token_id(value: Any, where: str, high: int) -> int:
+    if not _is_int(value) or not 0 <= value < high:
+        raise SaveError(f"{where} holds {value!r:.40}, not a token id below {high}")
+    return int(value)
+
+
+def _strings(data: Mapping[str, Any], key: str, options: Any, *, none: bool = False,
+             max_len: int = 20) -> list[Any]:
+    values = s.field(data, key, list)
+    if len(values) > max_len:
+        raise SaveError(f"state.{key} is too long ({len(values)} items)")
+    for v in values:
+        if not (v is None and none) and not (isinstance(v, str) and v in options):
+            raise SaveError(f"state.{key} holds {v!r:.40}, not one of "
+                            f"{sorted(map(str, options))[:20]}")
+    return list(values)
 
 
 def _load(cls: type[ToriTori], data: Mapping[str, Any]) -> ToriTori:
+    _exact_keys(data, STATE_KEYS, "state")
     players = s.integer(data, "players", cls.min_players, cls.max_players)
-    difficulty = s.choice(data, "difficulty", DIFFICULTIES)
-    layout = s.choice(data, "layout", LAYOUTS)
+    difficulty = _strings({"difficulty": [data["difficulty"]]}, "difficulty", DIFFICULTIES)[0]
+    layout = _strings({"layout": [data["layout"]]}, "layout", LAYOUTS)[0]
     numbering = tuple(s.int_list(data, "numbering", 1, 12, max_len=12))
     if sorted(numbering) != list(range(1, 13)):
         raise SaveError("state.numbering must hold each number 1..12 once")
     if layout == "rulebook" and numbering != RULEBOOK_NUMBERING:
         raise SaveError("state.numbering is not the rulebook's numbering")
-    game = cls(players, Rng(state=s.field(data, "rng", int)), difficulty=difficulty,
-               layout=layout, numbering=numbering,
+    game = cls(players, Rng(state=s.integer(data, "rng", 0, RNG_STATES - 1)),
+               difficulty=difficulty, layout=layout, numbering=numbering,
                first_player=s.integer(data, "first_player", 0, players - 1))
-    game.next_token = s.integer(data, "next_token", 0, 10**9)
-    for entry in s.field(data, "tokens", list):
+    _load_tokens(game, data)
+    _load_board(game, data)
+    game.village_ok = s.field(data, "village_sustainable", bool)
+    game.industry_ok = s.field(data, "industry_sustainable", bool)
+    _load_pawns(game, data)
+    _load_cards(game, data)
+    _load_turn(game, data)
+    _load_pending(game, data)
+    outcome = data["outcome"]
+    if outcome is not None:
+        _exact_keys(outcome, OUTCOME_KEYS, "state.outcome")
+        result = _strings({"result": [outcome["result"]]}, "result", ("victory", "defeat"))[0]
+        game.ended = (result, s.field(outcome, "reason", str, "state.outcome"))
+    _check_stage(game)
+    _check_objective(game)
+    _check_pending(game)
+    return game
+
+
+def _load_tokens(game: ToriTori, data: Mapping[str, Any]) -> None:
+    """Components: the tokens on the island, listed by id; never more than the box holds."""
+    game.next_token = s.integer(data, "next_token", 0, MAX_TOKEN_ID)
+    entries = s.field(data, "tokens", list)
+    if len(entries) > c.SPECIES_TOKENS_TOTAL:
+        raise SaveError(f"state.tokens lists more than the {c.SPECIES_TOKENS_TOTAL} tokens "
+                        "of the box")
+    last = -1
+    for entry in entries:
         if not isinstance(entry, list) or len(entry) != 2:
             raise SaveError("state.tokens holds [id, species] pairs")
-        token = s.integer({"id": entry[0]}, "id", 0, game.next_token - 1, "state.tokens")
-        species = s.choice({"species": entry[1]}, "species", SPECIES_IDS, "state.tokens")
-        if token in game.kind:
-            raise SaveError(f"token {token} is listed twice")
+        token = _token_id(entry[0], "state.tokens", game.next_token)
+        species = entry[1]
+        if not isinstance(species, str) or species not in SPECIES_IDS:
+            raise SaveError(f"state.tokens: {species!r:.40} is not a species")
+        if token <= last:
+            raise SaveError(f"state.tokens must list each token once, by ascending id "
+                            f"(token {token} after {last})")
+        last = token
         game.kind[token] = species
         game.counts[species] += 1
     for kind, stock in STOCK.items():
         if game.supply(kind) < 0:
             raise SaveError(f"more {kind} tokens on the board than the box holds ({stock})")
+
+
+def _load_board(game: ToriTori, data: Mapping[str, Any]) -> None:
+    """The island: 12 common sectors of at most 3 piles each, every token in exactly one pile,
+    and only piles that eating can make (D17-D20, D24)."""
     sectors = s.field(data, "sectors", list)
     if len(sectors) != 12:
         raise SaveError("state.sectors must list the 12 common sectors")
@@ -1450,26 +1542,62 @@ def _load(cls: type[ToriTori], data: Mapping[str, Any]) -> ToriTori:
             raise SaveError(f"{where} must be a list of at most {CAPACITY} piles")
         piles = []
         for pile in row:
-            ids = s.int_list({"pile": pile}, "pile", 0, 10**9, where, max_len=60)
-            if not ids:
-                raise SaveError(f"{where} has an empty pile")
-            for depth, token in enumerate(ids):
+            if not isinstance(pile, list) or not pile:
+                raise SaveError(f"{where} has an empty pile or a pile that is not a list")
+            if len(pile) > c.SPECIES_TOKENS_TOTAL:
+                raise SaveError(f"{where} has a pile of {len(pile)} tokens")
+            for token in pile:
+                _token_id(token, where, game.next_token)
                 if token not in game.kind or token in seen:
                     raise SaveError(f"{where}: token {token} is unknown or placed twice")
                 seen.add(token)
-                if depth > 0 and game.kind[token] not in ANIMALS:
-                    raise SaveError(f"{where}: only an animal lies on another token")
-            piles.append(tuple(ids))
+            _check_pile(game, tuple(pile), where)
+            piles.append(tuple(pile))
         game.board[n] = tuple(piles)
     if seen != set(game.kind):
         raise SaveError("every token listed must be in a sector")
-    game.village_ok = s.field(data, "village_sustainable", bool)
-    game.industry_ok = s.field(data, "industry_sustainable", bool)
+
+
+def _check_pile(game: ToriTori, pile: Pile, where: str) -> None:
+    """A pile (bottom first) that the rules can make and leave:
+
+    - only an animal lies on another token: a Vegetation token is at the bottom (Feeding);
+    - nothing eats Cats or Foxes (the food table), so they are only ever on top;
+    - a Guinea pig or Tori-tori on top holds only the plants it ate;
+    - an animal on top holds fewer tokens than it needs to breed, as it breeds the moment it
+      has enough (Breeding, D24), except a Cat the Village put on a Tori-tori that had eaten
+      (it is placed, not activated: D26), which holds two.
+    """
+    kinds = [game.kind[t] for t in pile]
+    if any(k not in ANIMALS for k in kinds[1:]):
+        raise SaveError(f"{where}: only an animal lies on another token")
+    if any(k in (CT, FX) for k in kinds[:-1]):
+        raise SaveError(f"{where}: a Cat or a Fox lies under another token, but nothing eats "
+                        "them")
+    top, under = kinds[-1], kinds[:-1]
+    if top not in ANIMALS:
+        return
+    if top in (TT, GP) and any(k not in VEGETATION for k in under):
+        raise SaveError(f"{where}: a {NAME[top]} eats only plants, yet an animal lies under it")
+    threshold = THRESHOLD[top] or 0
+    placed_cat = top == CT and len(under) == threshold and under[-1] == TT
+    if len(under) >= threshold and not placed_cat:
+        raise SaveError(f"{where}: a {NAME[top]} with {len(under)} tokens under it would have "
+                        f"bred (it breeds with {threshold})")
+
+
+def _load_pawns(game: ToriTori, data: Mapping[str, Any]) -> None:
+    """Researcher pawns, protections (D32) and Ability markers (D38, D39)."""
+    players = game.players
     locations = set(game.island.locations)
-    game.pawns = _player_list(data, "pawns", players, lambda v: v in locations)
-    game.markers = _player_list(data, "markers", players, lambda v: v in c.MAP_SPACES)
+    game.pawns = _player_list(data, "pawns", players,
+                              lambda v: isinstance(v, str) and v in locations)
+    start = c.DIFFICULTY_START[players, c.Difficulty(game.difficulty)]
+    game.markers = _player_list(
+        data, "markers", players,
+        lambda v: isinstance(v, str) and v in c.MAP_SPACES and start in c.MAP_PATHS[v])
     game.protecting = _player_list(data, "protecting", players,
-                                   lambda v: v is None or isinstance(v, int))
+                                   lambda v: v is None or _is_int(v))
     guarded = [t for t in game.protecting if t is not None]
     if len(set(guarded)) != len(guarded):
         raise SaveError("two pawns protect the same token")
@@ -1481,81 +1609,228 @@ def _load(cls: type[ToriTori], data: Mapping[str, Any]) -> ToriTori:
                 or str(spot[0]) != game.pawns[player]):
             raise SaveError(f"player {player} protects token {token}, which is not an uncovered "
                             "animal in their pawn's sector")
-    _load_cards(game, data)
-    game.round = s.integer(data, "round", c.ROUND_START_SPACE, c.DEFEAT_ROUND_SPACE[players])
-    game.active = s.integer(data, "active", 0, players - 1)
-    game.stage = s.choice(data, "stage", STAGES)
-    game.turn_phase = s.integer(data, "turn_phase", 1, 2)
-    game.points = s.integer(data, "action_points", 0, POINTS)
-    dice = data.get("dice")
-    if dice is not None:
-        if not isinstance(dice, list) or len(dice) != 2 or not set(dice) <= set(FACES):
-            raise SaveError("state.dice must be null or [red face, sky-blue face]")
-        game.dice = (dice[0], dice[1])
-    solving = s.field(data, "solving", list)
-    if not set(solving) <= set(game.dice or ()) or len(solving) > 2:
-        raise SaveError("state.solving must list faces of this turn's dice")
-    game.solving = tuple(solving)
-    resolving = data.get("resolving")
-    if resolving is not None and (not game.solving
-                                  or resolving != game.slots[FACES.index(game.solving[0])]):
-        raise SaveError("state.resolving must be the card of the first face being solved")
-    game.resolving = resolving
-    groups = s.field(data, "groups", list)
-    game.groups = tuple(tuple(s.int_list({"g": g}, "g", 0, 10**9, "state.groups", max_len=12))
-                        for g in groups)
-    food = data.get("food")
-    if food is not None:
-        eater = food.get("eater") if isinstance(food, Mapping) else "?"
-        if eater is not None and (not isinstance(eater, int) or game.where(eater) is None):
-            raise SaveError("state.food.eater must be an uncovered token or null")
-        sector = s.integer(food, "sector", 1, 12, "state.food")
-        options = tuple(s.int_list(food, "options", 0, 10**9, "state.food", max_len=3))
-        if not options or any(game.where(t) is None or game.where(t)[0] != sector  # type: ignore[index]
-                              for t in options):
-            raise SaveError("state.food.options must be uncovered tokens of its sector")
-        game.food = (eater, sector, options)
-    outcome = data.get("outcome")
-    if outcome is not None:
-        result = s.choice(outcome, "result", ("victory", "defeat"), "state.outcome")
-        game.ended = (result, s.field(outcome, "reason", str, "state.outcome"))
-    _check_stage(game)
-    return game
 
 
 def _player_list(data: Mapping[str, Any], key: str, players: int, ok: Any) -> list[Any]:
     values = s.field(data, key, list)
     if len(values) != players or not all(ok(v) for v in values):
-        raise SaveError(f"state.{key} must hold one valid entry per player")
+        how = (" (a marker only moves forward from the difficulty's start space)"
+               if key == "markers" else "")
+        raise SaveError(f"state.{key} must hold one valid entry per player{how}")
     return list(values)
 
 
 def _load_cards(game: ToriTori, data: Mapping[str, Any]) -> None:
-    slots = s.field(data, "slots", list)
-    pile = s.field(data, "pile", list)
-    discard = s.field(data, "discard", list)
+    """The 18 Activation cards, each once: in the six spaces, the pile or the discard pile."""
+    cards = set(c.CARDS_BY_ID)
+    slots = _strings(data, "slots", cards, none=True)
+    pile = _strings(data, "pile", cards)
+    discard = _strings(data, "discard", cards)
     if len(slots) != len(FACES):
         raise SaveError("state.slots must have the six card spaces A-F")
-    cards = [x for x in slots if x is not None] + pile + discard
-    if sorted(map(str, cards)) != sorted(c.CARDS_BY_ID) or len(cards) != len(c.CARDS_BY_ID):
+    placed = [x for x in slots if x is not None] + pile + discard
+    if sorted(placed) != sorted(cards):
         raise SaveError("the 18 Activation cards must each be once in the spaces, the pile or "
                         "the discard pile")
     game.slots, game.pile, game.discard = list(slots), list(pile), list(discard)
 
 
+def _load_turn(game: ToriTori, data: Mapping[str, Any]) -> None:
+    game.round = s.integer(data, "round", c.ROUND_START_SPACE,
+                           c.DEFEAT_ROUND_SPACE[game.players])
+    game.active = s.integer(data, "active", 0, game.players - 1)
+    game.stage = _strings({"stage": [data["stage"]]}, "stage", STAGES)[0]
+    game.turn_phase = s.integer(data, "turn_phase", 1, 2)
+    game.points = s.integer(data, "action_points", 0, POINTS)
+    dice = data["dice"]
+    if dice is not None:
+        faces = _strings({"dice": dice}, "dice", FACES)
+        if len(faces) != 2:
+            raise SaveError("state.dice must be null or [red face, sky-blue face]")
+        game.dice = (faces[0], faces[1])
+    solving = tuple(_strings(data, "solving", FACES, max_len=2))
+    if solving:
+        red, blue = game.dice or ("", "")
+        if solving not in {(red,), (blue,)} | ({(red, blue)} if red != blue else set()):
+            raise SaveError("state.solving must be the faces of this turn's dice still to solve")
+    game.solving = solving
+    resolving = data["resolving"]
+    if resolving is not None and (not isinstance(resolving, str) or not game.solving
+                                  or resolving != game.slots[FACES.index(game.solving[0])]):
+        raise SaveError("state.resolving must be the card of the first face being solved")
+    game.resolving = resolving
+
+
+def _load_pending(game: ToriTori, data: Mapping[str, Any]) -> None:
+    groups = s.field(data, "groups", list)
+    if len(groups) > 12:
+        raise SaveError("state.groups is too long")
+    loaded = []
+    for g in groups:
+        ids = s.int_list({"g": g}, "g", 0, MAX_TOKEN_ID, "state.groups", max_len=13)
+        if not ids or not 1 <= ids[0] <= 12:
+            raise SaveError("state.groups holds [sector, token, ...] lists")
+        for token in ids[1:]:
+            _token_id(token, "state.groups", game.next_token)
+        loaded.append(tuple(ids))
+    game.groups = tuple(loaded)
+    food = data["food"]
+    if food is not None:
+        _exact_keys(food, FOOD_KEYS, "state.food")
+        eater = food["eater"]
+        if eater is not None and (not _is_int(eater) or eater not in game.kind
+                                  or game.where(eater) is None):
+            raise SaveError("state.food.eater must be an uncovered token or null")
+        sector = s.integer(food, "sector", 1, 12, "state.food")
+        options = tuple(s.int_list(food, "options", 0, MAX_TOKEN_ID, "state.food", max_len=3))
+        game.food = (eater, sector, options)
+
+
 def _check_stage(game: ToriTori) -> None:
-    stage = game.stage
+    """Course of Play: where the game can stop and wait, and what each stop looks like."""
+    stage, phase, points = game.stage, game.turn_phase, game.points
     if (stage == "over") != (game.ended is not None):
         raise SaveError("state.stage is 'over' exactly when the game has an outcome")
-    if stage == "actions" and (game.turn_phase != 2 or game.points == 0):
+    if stage == "actions" and (phase != 2 or points == 0):
         raise SaveError("the action stage needs phase 2 and action points")
-    if stage == "roll" and (game.turn_phase != 1 or game.dice is not None or game.groups):
-        raise SaveError("the roll stage starts a turn: phase 1, no dice, nothing resolving")
-    if stage == "choose_food" and game.food is None:
-        raise SaveError("the choose_food stage needs a pending meal (state.food)")
-    if stage == "choose_first" and len(game.decision_options()) < 2:
-        raise SaveError("the choose_first stage needs two or more tokens to choose among")
-    if game.turn_phase == 1 and stage in ("choose_first", "choose_food") and not game.solving:
-        raise SaveError("a decision in phase 1 needs a card being solved")
+    if stage == "roll" and (phase != 1 or game.dice is not None or points != 0):
+        raise SaveError("the roll stage starts a turn: phase 1, no dice, no action points")
+    if stage == "choose_first" and phase != 1:
+        raise SaveError("the choose_first stage happens only while cards are solved")
+    if stage in ("choose_first", "choose_food") and phase == 1 and (
+            points != 0 or game.resolving is None):
+        raise SaveError("a decision in phase 1 needs a card being solved and no action points")
+    if stage == "choose_food" and phase == 2 and (points == POINTS or game.solving
+                                                 or game.resolving is not None):
+        raise SaveError("a decision in phase 2 follows Activate Animals, which costs a point")
+    if stage in ("roll", "actions") and (game.solving or game.resolving is not None):
+        raise SaveError("cards are solved only during the roll")
+    if (stage == "choose_food") != (game.food is not None):
+        raise SaveError("the choose_food stage needs a pending meal (state.food), and only it")
+    if game.groups and stage not in ("choose_first", "choose_food", "over"):
+        raise SaveError("state.groups lists tokens still to activate outside a card")
+    if stage == "over" and (game.groups or game.food is not None):
+        raise SaveError("a finished game has nothing left to activate")
     if None in game.slots and stage != "over":
         raise SaveError("every card space holds a card between turns")
+    if not game.pile and stage != "over":
+        raise SaveError("the Activation pile is turned over as soon as it runs out (D15)")
+
+
+def _check_objective(game: ToriTori) -> None:
+    """Game Objective and How to Transform Human Settlement tiles (D40, D41): the tiles and the
+    outcome agree with the board."""
+    counts = game.counts
+    extinct = [species for species in NATIVE if counts[species] == 0]
+    limit = c.DEFEAT_ROUND_SPACE[game.players]
+    reported = any(m in REPORT_SPACES for m in game.markers)
+    if game.village_ok and counts[CT] + counts[IB] > 0:
+        raise SaveError("the Village is sustainable, yet Cats or Invasive Bushes are on the "
+                        "island (after it turns, its card has no effect and none can come back)")
+    if game.industry_ok and not reported:
+        raise SaveError("the Industry is sustainable, yet no Ability marker has reached an "
+                        "Environmental Report space")
+    if game.ended is None:
+        if extinct:
+            raise SaveError(f"the {PLURAL[extinct[0]]} are extinct, yet the game goes on")
+        if game.round >= limit:
+            raise SaveError(f"the Round marker is on space {limit}, yet the game goes on")
+        if game.village_ok and game.industry_ok:
+            raise SaveError("both Human Settlements are sustainable, yet the game goes on")
+        if not game.village_ok and counts[CT] + counts[IB] == 0:
+            raise SaveError("no Cat nor Invasive Bush is left, yet the Village has not turned")
+        if (not game.industry_ok and reported
+                and counts[TT] >= c.INDUSTRY_TORI_TORI_MINIMUM):
+            raise SaveError("four Tori-toris and an Environmental Report, yet the Industry has "
+                            "not turned")
+        return
+    result, reason = game.ended
+    if result == "victory":
+        expected = VICTORY_REASON
+        if not (game.village_ok and game.industry_ok) or extinct or game.round >= limit:
+            raise SaveError("a victory needs both settlements sustainable and no defeat")
+    elif extinct:
+        expected = f"the {PLURAL[extinct[0]]} went extinct"
+    elif game.round >= limit:
+        expected = f"the Round marker reached space {limit}"
+    else:
+        raise SaveError("a defeat needs an extinct native species or the Round marker on the "
+                        "last space")
+    if reason != expected:
+        raise SaveError(f"state.outcome.reason must be {expected!r} for this board")
+    if result == "defeat" and game.village_ok and game.industry_ok:
+        raise SaveError("both settlements sustainable: the game would have ended in victory")
+
+
+def _check_pending(game: ToriTori) -> None:
+    """An activation in the middle of a card (D21, D22) and a decision the team must make
+    (D44): exactly what the engine would have left and asked."""
+    if game.groups:
+        _check_groups(game)
+    if game.stage == "choose_first" and not (
+            len(game.decision_options()) > 1
+            and game._differ(game.groups[0][0], game.decision_options())):
+        raise SaveError("the choose_first stage needs two or more different piles to choose "
+                        "among")
+    if game.food is not None:
+        _check_food(game)
+
+
+def _check_groups(game: ToriTori) -> None:
+    card = c.CARDS_BY_ID[game.resolving] if game.resolving else None
+    if card is None or card.kind is c.CardKind.SETTLEMENT:
+        raise SaveError("state.groups lists tokens a Common Sector or Species card activates, "
+                        "but no such card is being solved")
+    ids = [t for g in game.groups for t in g[1:]]
+    if len(set(ids)) != len(ids):
+        raise SaveError("state.groups lists a token twice")
+    species = []
+    for group in game.groups:
+        kinds = {game.kind[t] for t in group[1:] if t in game.kind}
+        if len(kinds) > 1 or not kinds <= set(ORDER):
+            raise SaveError("each of state.groups is one activated species")
+        species.append(next(iter(kinds)) if kinds else None)
+    sectors = [g[0] for g in game.groups]
+    if card.kind is c.CardKind.COMMON:
+        ranks = [ORDER.index(sp) for sp in species if sp is not None]
+        if set(sectors) != {card.sector} or ranks != sorted(set(ranks)):
+            raise SaveError(f"the card {card.id} activates its sector's species in the order "
+                            "Invasive Bush, Cat, Guinea pig, Fox, Tori-tori")
+    else:
+        own = card.species.value if card.species else None
+        if sectors != sorted(set(sectors)) or any(sp not in (None, own) for sp in species):
+            raise SaveError(f"the card {card.id} activates its species sector by sector, from "
+                            "the lowest number")
+
+
+def _check_food(game: ToriTori) -> None:
+    assert game.food is not None
+    eater, m, options = game.food
+    if eater is None:
+        if game.resolving != VILLAGE_CARD or game.village_ok or game.supply("cat") == 0:
+            raise SaveError("a Cat waits to enter from the Village, but the Village card is not "
+                            "being solved")
+        expected = _village_meal(game)
+    else:
+        spot = game.where(eater)
+        assert spot is not None
+        if game.kind[eater] not in ANIMALS or eater in game.protecting:
+            raise SaveError("state.food.eater must be an unprotected animal")
+        if game.turn_phase == 1 and (game.resolving is None
+                                     or game.resolving == VILLAGE_CARD):
+            raise SaveError("an animal eats while a Common Sector or Species card is solved")
+        found = game._find_food(spot[0], DIET[game.kind[eater]])
+        expected = None if found is None else (found[0], game._food_tokens(*found))
+    if expected != (m, list(options)) or len(options) < 2 or not game._differ(m, options):
+        raise SaveError("state.food must be the meal the engine would ask about: the food it "
+                        "finds, two or more different piles of it (D23, D26, D44)")
+
+
+def _village_meal(game: ToriTori) -> tuple[int, list[int]] | None:
+    """The sector and the food tokens the Village's Cat would choose among (D26)."""
+    for m in game.island.village_sectors:
+        for species in DIET[CT]:
+            options = game._food_tokens(m, species)
+            if options:
+                return m, options
+    return None

@@ -8,48 +8,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ...core.series import series
 from .components import SPECIES, Species
+from .series import COLOURS, SERIES
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
     from ...core import Game
 
-COLOURS = {
-    SPECIES[Species.NATIVE_TREE].name: "#009E73",
-    SPECIES[Species.INVASIVE_BUSH].name: "#D55E00",
-    SPECIES[Species.GUINEA_PIG].name: "#E69F00",
-    SPECIES[Species.TORI_TORI].name: "#56B4E9",
-    SPECIES[Species.FOX].name: "#CC79A7",
-    SPECIES[Species.CAT].name: "#000000",
-}
-"""The widget's colours (Okabe-Ito), by the species' names."""
-
 
 def populations(game: Game) -> dict[str, list[int]]:
     """Tokens of each species on the island (covered ones included) at the set-up and after
-    every turn's dice, replayed from the game's history."""
-    replay = game.replay(0)
-    series: dict[str, list[int]] = {SPECIES[s].name: [] for s in Species}
-
-    def record() -> None:
-        counts = replay.view()["counts"]
-        for species in Species:
-            series[SPECIES[species].name].append(counts.get(species.value, 0))
-
-    record()
-    for action in game.history:
-        replay.push(action)
-        if action.type == "roll" or replay.is_over:
-            record()
-    return series
+    every turn's dice, replayed from the game's history: the game's series
+    (:mod:`.series`, the one the widget plots and ``experiment()`` tabulates)."""
+    return {name: [int(v) for v in column] for name, column in series(game).values.items()}
 
 
 def plot_populations(game: Game, *, ax: Axes | None = None) -> Axes:
     """Every species' population over one game."""
     from ...core.plots import plot_populations as draw
 
-    return draw(populations(game), ax=ax, xlabel="turn (after the dice)", colours=COLOURS,
+    return draw(populations(game), ax=ax, xlabel=SERIES.step, colours=COLOURS,
                 title="Tori-Tori: populations on the island")
 
 
@@ -60,7 +40,7 @@ def plot_many(games: Sequence[Game], *, species: Sequence[Species] = tuple(Speci
 
     names = {SPECIES[s].name for s in species}
     runs = [{k: v for k, v in populations(g).items() if k in names} for g in games]
-    return plot_population_bands(runs, ax=ax, xlabel="turn (after the dice)", colours=COLOURS,
+    return plot_population_bands(runs, ax=ax, xlabel=SERIES.step, colours=COLOURS,
                                  title=title)
 
 

@@ -1,0 +1,61 @@
+"""Tulikko over time: each player's points and the tokens still to place, round by round.
+
+A step is a *round*: every player has played one turn (Turns: "Starting with the first
+player, each player takes a turn, proceeding clockwise"); step 0 is the set-up. The score is
+the engine's own (``rules.Tulikko.scores``, End of the Game: "2 points for each unplaced
+animal token and 1 point for each unplaced river token"; the lowest wins), and beside it the
+two supplies that make it. Players are named by seat ("Player 1"), which stays the same
+whether or not a map has been chosen yet.
+
+>>> from ecogames.games import tulikko
+>>> from ecogames.core.series import series
+>>> game = tulikko.new_game(players=2, seed=1, maps=["fox", "owl"])
+>>> series(game).values["points: Player 1"]
+[30]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ecogames.core.series import SeriesSpec
+
+if TYPE_CHECKING:
+    from .rules import Tulikko
+
+SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#000000")
+"""The widget's seat colours (js/src/games/tulikko/look.ts ``SEAT_COLOUR``)."""
+MEASURES = ("points", "animal tokens left", "river tokens left")
+"""What is measured for each player, in this order."""
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def rounds_done(game: Tulikko) -> int:
+    """Rounds every player has finished (the first player starts each round)."""
+    return min(game.turns)
+
+
+def quantities(game: Tulikko) -> dict[str, int]:
+    """For each player: points (the engine's score), animal and river tokens in the supply."""
+    scores = game.scores()
+    out: dict[str, int] = {}
+    for seat in range(game.players):
+        animals, rivers = game.supply[seat]
+        values = (scores[seat], animals, rivers)
+        for measure, value in zip(MEASURES, values):
+            out[f"{measure}: {seat_name(seat)}"] = value
+    return out
+
+
+SERIES = SeriesSpec(
+    step="round",
+    steps_done=rounds_done,
+    quantities=quantities,
+    colours={f"{measure}: {seat_name(seat)}": colour
+             for seat, colour in enumerate(SEAT_COLOURS) for measure in MEASURES},
+    description="Each player's points (2 per animal token and 1 per river token still to "
+                "place; the lowest wins) and the two supplies, after each round.",
+)

@@ -37,7 +37,7 @@ def test_the_packs_are_counted_by_diet_a_mated_pair_counts_two():
         [animal(W("black_bear")), animal(E("house_cat", 1))],
         [animal(W("turkey_vulture"), mate=True, offspring=O(1))],
     ], secured=[[], [{"cards": [W("moose", 1), W("moose", 2)], "offspring": O(2)}], []],
-        habitat=[W("osprey")], highway=[W("big_brown_bat")])
+        habitat=[W("osprey")], highway=[W("big_brown_bat")], turn=1)
     assert SERIES.quantities(game) == {
         "herbivores": 2, "insectivores": 0, "piscivores": 0, "omnivores": 1,
         "carnivores": 2, "scavengers": 2, "offspring raised": 1,

@@ -47,7 +47,7 @@ def main() -> None:
     report("from_json() mid-game (replays 20 actions)",
            per_call(lambda: Pond.from_json(text), number=500) * 1e6, "us")
     try:
-        from ecogames.core.widget import GameWidget
+        from ecogames.widget import GameWidget
     except ImportError:
         return
     widget = GameWidget(Pond.new_game(players=2, seed=1, rounds=50))

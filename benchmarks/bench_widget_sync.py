@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ecogames.core.widget import GameWidget
+from ecogames.widget import GameWidget
 
 
 class Meter:

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ecogames.core.widget import MAX_MESSAGE_BYTES
+from ecogames.widget import MAX_MESSAGE_BYTES
 from ecogames.games import biotopes
 from ecogames.games.biotopes.components import BIOTOPE_CARDS, SPECIES
 from ecogames.games.biotopes.widget import Widget

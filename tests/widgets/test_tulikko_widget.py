@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ecogames.core.widget import MAX_MESSAGE_BYTES
+from ecogames.widget import MAX_MESSAGE_BYTES
 from ecogames.games import tulikko
 from ecogames.games.tulikko.components import MAPS, SIDE_SYMBOL
 from ecogames.games.tulikko.widget import Widget

@@ -295,3 +295,22 @@ def test_six_river_tokens_with_a_branch_are_not_one_stretch_of_six():
     ring = rivers(((0, 1), (1, 1)), ((0, 2), (1, 2)), ((1, 2), (1, 3)),  # round two tiles
                   ((1, 2), (2, 2)), ((1, 1), (2, 1)), ((1, 0), (1, 1)))
     assert p.rivers_met(card, ring)
+
+
+def test_a_long_stretch_from_one_edge_must_also_end_on_the_other():
+    """D11: four tokens from the top edge that end inside the map, with a branch off to the
+    left edge, join the two edges only by the two-token stretch through the branch."""
+    from_top = rivers(((0, 0), (0, 1)), ((1, 0), (1, 1)), ((2, 0), (2, 1)), ((2, 1), (3, 1)))
+    branch = rivers(((0, 0), (1, 0)))
+    assert p.longest_stretch(from_top, p.map_edge_corners("top")) == 4
+    assert not p.rivers_met(CARD["river-6"], [*from_top, *branch])
+    assert p.longest_stretch([*from_top, *branch], p.map_edge_corners("left"),
+                             p.map_edge_corners("top")) == 2
+
+
+def test_three_corners_are_not_four():
+    card = CARD["shape-6"]
+    for missing in c.CORNER_CELLS:
+        grid = colours("G..O", "....", "....", "....", "B..P")
+        grid[missing] = p.EMPTY
+        assert not p.tiles_met(card, grid)

@@ -72,3 +72,16 @@ def test_the_starting_neutral_tile_counts_towards_three():
     settle(game)
     assert game.aurora_holder["purple-3"] == FLORA
     assert game.view(None)["players"][FLORA]["auroras"] == ["purple-3"]
+
+
+def test_a_third_tile_does_not_take_the_4_once_the_3_is_gone():
+    """3C: the "4" goes to a different player who places their *fourth* tile."""
+    table = Table().art(FLORA, "OOO.").aurora(FLORA, "orange-3")
+    table.art(NATASHA, "OO..")
+    x = space("owl", "star", avoid=(0, 1, 4, 5))
+    game = table.finish(active=NATASHA, stage="place", held="orange", side="east",
+                        turns={FLORA: 4, NATASHA: 3})
+    game.apply(Place(x))
+    settle(game)
+    assert game._colours(NATASHA).count(c.COLOUR_INDEX["orange"]) == 3
+    assert game.aurora_holder["orange-4"] is None

@@ -192,3 +192,15 @@ def test_no_aurora_tile_is_used_in_the_middle_of_placing_tokens():
     game.apply(spot)
     assert game.phase == "tokens"
     assert all(isinstance(a, PlaceTokens) for a in game.legal_actions())
+
+
+def test_place_anywhere_goes_on_empty_spaces_only():
+    table = Table().art(FLORA, "G...", "....", "....", "OOOo").aurora(FLORA, "orange-4")
+    table.art(NATASHA, "OOO.").aurora(NATASHA, "orange-3")
+    game = table.finish(stage="place", held="blue", side="south")
+    targets = {a.cell for a in game.legal_actions() if isinstance(a, PlaceAnywhere)}
+    assert targets == {x for x in range(20) if game.grids[FLORA][x] == -1
+                       and c.MAPS["fox"][x] != "moon"}
+    with pytest.raises(IllegalAction, match="already has a tile"):
+        game.apply(PlaceAnywhere(0))
+

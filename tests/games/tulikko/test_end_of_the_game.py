@@ -131,3 +131,32 @@ def test_random_games_last_twelve_turns_each_at_most():
         assert all(t == 12 for t in game.turns) or game.final_round
         assert len(set(game.turns)) == 1
         assert all(pile == [] for pile in game.piles) or game.final_round
+
+
+def test_the_last_animal_token_with_a_river_token_left_is_not_the_end():
+    """End of the Game 1: all their animal tokens *and* river tokens."""
+    table = Table(cards=("shape-6", "river-8", "color-9"))
+    table.art(FLORA, "GGg.",
+                     "OOo.",
+                     "BBb.",
+                     "PP..").spend(FLORA, animal=7, river=5)
+    table.fulfil(FLORA, "shape-6").fulfil(FLORA, "color-9")
+    for aurora in ("green-3", "orange-3", "blue-3"):
+        table.aurora(FLORA, aurora, used=True)
+    game = table.finish(stage="place", held="purple", side="west")
+    assert game.supply[FLORA] == [1, 1]
+    x = c.cell_of(3, 2)
+    game.apply(Place(x))
+    game.apply(PlaceTokens((c.cell_of(3, 1),)))  # the animal token; the river withheld
+    assert game.supply[FLORA] == [0, 1] and not game.final_round
+
+
+def test_a_zone_of_one_colour_is_joined_side_by_side_not_diagonally():
+    from ecogames.games.tulikko import patterns
+
+    grid = [-1] * 20
+    for cell in (0, 5, 10):  # a green diagonal
+        grid[cell] = c.COLOUR_INDEX["green"]
+    grid[1] = c.COLOUR_INDEX["green"]
+    assert patterns.largest_zone(grid) == 3  # 0, 1 and 5; 10 touches 5 by a corner only
+    assert sorted(map(len, patterns.zones(grid))) == [1, 3]

@@ -83,7 +83,8 @@ def scenario_state(players: int = 2, *, seed: int = 0, active: int = 0,
         for good, n in cards.items():
             state["goods_supply"][good] -= n
             state["hands"][player]["goods"][good] += n
-    state["stalls"] = sorted(stalls, key=lambda s: (s["owner"], GOODS.index(s["good"])))
+    state["stalls"] = sorted(copy.deepcopy(list(stalls)),
+                             key=lambda s: (s["owner"], GOODS.index(s["good"])))
     if customers is not None:
         placed = {g: (None if c is None else list(c)) for g, c in customers.items()}
         rest = [g for g in GOODS if g not in placed]

@@ -71,6 +71,14 @@ _ENTRANCES: dict[Cell, tuple[tuple[str, Cell], ...]] = {
     for cell in ZONE_OF
 }
 """For each cell, the facings whose entrance space lies on the square."""
+_STALL_CELLS_BESIDE: dict[Cell, tuple[Cell, ...]] = {
+    cell: tuple(n for n in NEIGHBOURS[cell] if n not in INFO) for cell in ZONE_OF}
+"""For each cell, the neighbours a stall tile could ever stand on (not information points)."""
+_ENTRANCE_SPACES: dict[str, tuple[Cell, ...]] = {
+    g: tuple(sorted(e for e in SQUARE - INFO
+                    if any(n in _STALL_TERRAIN[g] for n in _STALL_CELLS_BESIDE[e])))
+    for g in GOODS}
+"""For each good, the spaces that could ever be the entrance of a stall of that good (D29)."""
 
 
 def good_name(good: str) -> str:
@@ -841,19 +849,79 @@ class Tori(Game):
                      "groups and receives a versatility card", cause=cause, players=[p],
                      cards=[f"versatility:{p}"])
 
+    def walled_in(self, good: str) -> bool:
+        """D29: the customer wanting ``good`` stands where no stall of its goods can ever
+        receive it. What never moves again walls it in: the tiles of expanded stalls (they
+        cannot be torn down), information points, the water and the board's edge. In the
+        part of the square it can still walk to, there is no entrance of an expanded stall
+        of its goods, and no space where a stall of its goods could ever open one (a space
+        not an expanded stall's entrance, beside a cell where such a stall could stand that
+        no expanded stall covers or enters). A customer on the colour-change tile is not
+        walled in."""
+        here = self.customers[good]
+        if here is None:
+            return False
+        return self._walled_in(good, here, self._fixed())
+
+    def _fixed(self) -> tuple[frozenset[Cell], dict[Cell, str]]:
+        """What never moves again: the tiles of expanded stalls, and their entrances (with
+        the stall's goods)."""
+        fixed = [st for st in self.stalls.values() if st.expansions]
+        return (frozenset(t for st in fixed for t in st.tiles),
+                {st.entrance: st.good for st in fixed})
+
+    def _walled_in(self, good: str, here: Cell,
+                   fixed: tuple[frozenset[Cell], dict[Cell, str]]) -> bool:
+        walls, entrances = fixed
+        regions = walking_regions(walls)
+        home = regions[here]
+        terrain = _STALL_TERRAIN[good]
+        for space in _ENTRANCE_SPACES[good]:
+            if space == here or regions.get(space) != home:
+                continue
+            if space in entrances:
+                if entrances[space] == good:
+                    return False
+                continue
+            if any(t in terrain and t != here and t not in walls and t not in entrances
+                   for t in _STALL_CELLS_BESIDE[space]):
+                return False
+        return True
+
+    def market_closed(self) -> bool:
+        """D29: every customer on the square is walled in, so no goods card is ever received
+        again and no stall can ever grow."""
+        fixed = self._fixed()
+        return all(self._walled_in(g, cell, fixed) for g, cell in self.customers.items()
+                   if cell is not None)
+
+    def end_reason(self) -> str | None:
+        """Why Tori is over in this position, or ``None``: a goods group's tiles are used up,
+        two groups have one tile left each (Tori afsluttes), or the market is closed (D29)."""
+        reason = end_reason({g: self.expansion_supply(g) for g in GOODS})
+        if reason is None and self.market_closed():
+            reason = MARKET_CLOSED
+        return reason
+
     def _end_of_tori(self, log: EventLog, cause: int | None) -> bool:
         """Tori afsluttes (the end): the moment all expansion tiles of one goods group are
-        used, or two goods groups have only one expansion tile left each."""
-        left = {g: self.expansion_supply(g) for g in GOODS}
-        reason = end_reason(left)
+        used, or two goods groups have only one expansion tile left each; or when the
+        market is closed (D29: at once after an expansion, at the end of the turn after a
+        customer, once the hand limit is kept)."""
+        reason = self.end_reason()
         if reason is None:
             return False
+        left = {g: self.expansion_supply(g) for g in GOODS}
         empty = [g for g in GOODS if left[g] == 0]
         ones = [g for g in GOODS if left[g] == 1]
         self.ended = reason
         self.stage = "over"
-        e = log.emit("end", f"Tori ends: {self.ended}", cause=cause,
-                     goods=empty or ones)
+        if reason == MARKET_CLOSED:
+            e = log.emit("end", f"Tori ends: {self.ended}", cause=cause,
+                         customers=[g for g, c in self.customers.items() if c is not None],
+                         cells=[c for c in self.customers.values() if c is not None])
+        else:
+            e = log.emit("end", f"Tori ends: {self.ended}", cause=cause, goods=empty or ones)
         scores = self.scores()
         for p in range(self.players):
             log.emit("score", f"{self._name(p)} scores {scores[p]['total']} points "
@@ -948,6 +1016,11 @@ class Tori(Game):
             self._next_turn(log)
 
     def _next_turn(self, log: EventLog) -> None:
+        """The turn passes, unless the market has closed (D29): a customer taken this turn
+        may have brought the one from the colour-change tile into a pocket."""
+        if self.market_closed():
+            self._end_of_tori(log, None)
+            return
         self.active = (self.active + 1) % self.players
         self.turn += 1
         self.stage = "turn"
@@ -1096,6 +1169,11 @@ class Tori(Game):
         twin._tiles = dict(self._tiles)
         twin._entrances = dict(self._entrances)
         return twin
+
+
+MARKET_CLOSED = ("no customer can ever come to a stall again: all five on the square are "
+                 "walled in")
+"""The reason of D29's end."""
 
 
 def end_reason(left: Mapping[str, int]) -> str | None:
@@ -1295,7 +1373,7 @@ def _check_state(game: Tori) -> None:
             has = "holds" if game.versatility[p] else "lacks"
             raise SaveError(f"player {p + 1} {has} a versatility card with expansion tiles in "
                             f"{groups} goods groups; {need} earn one with {players} players")
-    reason = end_reason({g: game.expansion_supply(g) for g in GOODS})
+    reason = game.end_reason()
     if game.stage == "over":
         if reason is None:
             raise SaveError("the game is over, but no end condition holds")

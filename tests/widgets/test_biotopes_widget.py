@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from ecogames.widget import MAX_MESSAGE_BYTES
 from ecogames.games import biotopes
 from ecogames.games.biotopes.components import BIOTOPE_CARDS, SPECIES
 from ecogames.games.biotopes.widget import Widget
+from ecogames.widget import MAX_MESSAGE_BYTES
 from tests.support.messages import legal_id, send, snapshot
 
 
@@ -118,7 +118,8 @@ def test_step_through_a_cascade_and_undo(widget):
     ({"kind": "act", "action": {"type": "expand", "hex": "north"}}, "hex"),
     ({"kind": "act", "action": {"type": "adapt"}}, "card"),
     ({"kind": "act", "action": {"type": "migrate", "hex": [0, 0]}}, "origin"),
-    ({"kind": "act", "action": {"type": "react"}}, "not allowed now"),
+    ({"kind": "act", "action": {"type": "decline"}}, "not allowed now"),
+    ({"kind": "act", "action": {"type": "react"}}, "unknown action type 'react'"),
     ({"kind": "act", "action": {"type": "expand", "hex": [40, 40]}}, "Expansion"),
     ({"kind": "act", "action": {"type": "adapt", "card": "dodo"}}, "not in your hand"),
     ({"kind": "act", "action": {"type": "hibernate"}}, "hibernate"),

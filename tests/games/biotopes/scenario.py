@@ -43,8 +43,9 @@ def blank(players: int = 2, seed: int = 0, tiles: list[list[Any]] | None = None,
         for d in range(3):
             for _ in range(3):
                 game.rivers[d].insert(0, game.decks[d].pop())
-    if tiles is not None:
+    if tiles is not None:  # some tiles of the configuration, or built (construction=True)
         game.tiles = [list(t) for t in tiles]
+        game.tile_hands = [[] for _ in range(players)]
     game.landscape, game.tile_of = landscape_of(game.tiles)
     game.edges = edge_hexes(game.landscape)
     game.owner = {}

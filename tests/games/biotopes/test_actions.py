@@ -491,7 +491,8 @@ def test_migration_at_most_three_hexes_and_never_over_empty_spaces():
     game = nils()
     targets = {a.hex for a in game.legal_actions() if isinstance(a, Migrate)}
     assert (1, 1) in targets and (3, 0) not in targets  # (3, 0) is 4 hexes away
-    game = blank(players=2, tiles=[["1", "A", 0, 0, 0], ["9", "A", 0, 4, -1]])
+    game = blank(players=2, tiles=[["1", "A", 0, 0, 0], ["9", "A", 0, 4, -1]],
+                 construction=True)  # Landscape Construction: a hole between the tiles
     put_token(game, 0, (1, 0))
     put_species(game, 0, "citril_finch", gray=1)
     game = ready(game)

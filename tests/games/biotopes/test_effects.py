@@ -12,6 +12,7 @@ from ecogames.games.biotopes import (
     Draw,
     Expand,
     Fallback,
+    KeepHand,
     Migrate,
     Move,
     Pass,
@@ -21,6 +22,7 @@ from ecogames.games.biotopes import (
     PreyOnReserve,
     Transfer,
     UseCard,
+    new_game,
 )
 
 from .scenario import (
@@ -308,12 +310,15 @@ def test_colonization_rewards_cards_and_cubes():
 
 
 def test_initial_placement_is_not_a_colonization():
-    game = blank(players=2, tiles=two_tiles())
-    put_species(game, 0, "brown_rat")
-    game.stage, game.order = "placement", [0]
-    game = ready(game)
-    game.apply(game.legal_actions()[0])
-    assert game.hands[0] == []
+    """D35: Setup 8's tokens colonize nothing (no colonization cube, no reward: only D11's
+    starting cube goes into the bag)."""
+    game = new_game(players=2, seed=4)
+    game.apply(KeepHand())
+    game.apply(KeepHand())
+    while game.phase == "placement":
+        cascade = game.apply(game.legal_actions()[0])
+        assert not cascade.of_kind("colonize") and len(cascade.of_kind("bag")) == 1
+    assert [sum(b) for b in game.bags] == [4, 4] or game.stage == "play"
 
 
 # -- Advanced Biotope cards (D25) --------------------------------------------------------
@@ -321,7 +326,7 @@ def test_initial_placement_is_not_a_colonization():
 
 def test_preserved_habitat_protects_its_row():
     game = blank(players=2, tiles=two_tiles(), draft=True)
-    game.bcards[1][2] = "grasslands_preserved"
+    game.bcards[0][2], game.bcards[1][2] = game.bcards[1][2], "grasslands_preserved"
     put_species(game, 0, "eurasian_bullfinch", green=3)
     give_hand(game, 0, "peregrine_falcon")
     put_species(game, 1, "common_linnet", yellow=2)
@@ -332,7 +337,7 @@ def test_preserved_habitat_protects_its_row():
 
 def test_adapted_habitat_gives_a_second_cube():
     game = blank(players=2, tiles=two_tiles(), draft=True)
-    game.bcards[0][0] = "mountains_adapted"
+    game.bcards[0][0], game.bcards[1][0] = "mountains_adapted", game.bcards[0][0]
     put_biotope(game, 0, "mountains", 2)
     give_hand(game, 0, "apollo")
     game = ready(game)

@@ -22,7 +22,7 @@ from ecogames.games.biotopes.components import (
 )
 from ecogames.games.biotopes.rules import construction_sites
 
-from .scenario import blank, ready, started
+from .scenario import blank, give_hand, ready, started
 
 
 @pytest.mark.parametrize("players, reserve", [(1, 16), (2, 16), (3, 24), (4, 32), (5, 40)])
@@ -160,6 +160,8 @@ def test_setup_8_eased_conditions_when_no_hex_fits():
     game.stage, game.order = "placement", [0, 1, 0, 1]
     game.owner = {(0, -1): 0, (1, 0): 0, (0, 1): 0, (0, 0): 1}
     game.tokens = [9, 11]
+    give_hand(game, 0, "apollo", "rose_chafer", "brown_rat", "mute_swan")  # Setup 7's hands
+    give_hand(game, 1, "alpine_ibex", "hazel_dormouse", "common_linnet", "large_copper")
     game = ready(game)
     # Player 0 lacks only Forests; the one Forests hex touches their Mountains token.
     assert game.placement_options(0) == [(-1, 0)]

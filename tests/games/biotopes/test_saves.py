@@ -1,0 +1,220 @@
+"""Save files: a state that cannot be true is refused with SaveError, and whatever the loader
+accepts plays (``legal_actions()``, ``view()``, ``apply()``, ``widget()`` never raise).
+
+The invariants are those the random-play suite checks (160 cubes, 88 cards, 12 tokens a
+player, 4 cubes a Species card, the hand limit), those the rulebook states (a river of 3, the
+board actions once per cycle, x2 twice, Evolution's 1 to 5 cubes, the landscape's
+configurations), strict types, and a queue of pending decisions the engine can have made.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ecogames.bots import RandomBot
+from ecogames.core import Rng, SaveError
+from ecogames.games.biotopes import Biotopes, Compete, Evolve, Expand, Pay, new_game
+from tests.support.state_fuzz import check_perturbed_states
+
+from .scenario import blank, give_hand, put_biotope, put_species, put_token, ready, two_tiles
+
+
+def refused(state: dict[str, Any], match: str | None = None) -> None:
+    with pytest.raises(SaveError, match=match):
+        Biotopes.from_state(state)
+
+
+def paying_for_expansion() -> Biotopes:
+    """Player 0 expands to (0, 0) and has two green... two yellow Plants cubes to pay with:
+    the game waits for the choice of the cube."""
+    game = blank(players=2, tiles=two_tiles())
+    put_token(game, 0, (-1, 0))
+    put_biotope(game, 0, "grasslands", 1)
+    put_species(game, 0, "apollo", yellow=1)
+    game.foreign[0][1][2] = 1  # a yellow cube on the Forests Biotope card (Discreet move)
+    game.box[2] -= 1
+    game = ready(game)
+    game.apply(Expand((0, 0)))
+    assert game.phase == "pay"
+    return game
+
+
+def test_a_paused_cost_loads():
+    game = paying_for_expansion()
+    assert Biotopes.from_state(game._state()) == game
+
+
+def test_an_unknown_landscape_configuration_is_refused():
+    state = new_game(players=2, seed=3)._state()
+    state["options"]["configuration"] = "spiral"
+    refused(state, "configuration")
+    state = new_game(players=3, seed=3)._state()
+    state["options"]["configuration"] = "line"  # a 4-tile configuration: 3 players lay 6
+    refused(state, "configuration")
+    state = new_game(players=2, seed=3, construction=True)._state()
+    state["options"]["configuration"] = "band"  # Landscape Construction has none
+    refused(state, "configuration")
+
+
+def test_tiles_that_do_not_form_the_configuration_are_refused():
+    state = new_game(players=2, seed=3)._state()
+    state["tiles"][0][3] += 7  # a tile moved away from the configuration's place
+    refused(state, "configuration")
+
+
+@pytest.mark.parametrize("key, value", [
+    ("types", ["flying"]),  # not a cube type: legal_actions() raised ValueError
+    ("types", "plants"),
+    ("dest", "nowhere"),  # paying raised ValueError (no such space)
+    ("dest", "competition"),  # a cost paid to another action's space
+    ("for", "flying"),  # after paying, nothing to do: the action would vanish
+    ("for", "adaptation"),  # an Adaptation of no card: KeyError once paid
+    ("src", [9, 9]),  # a cube from a card that does not exist
+    ("src", "0,0"),
+    ("colour", 7),  # no such colour: the widget raised
+    ("colour", "1"),
+    ("colour", True),
+    ("colour", 1),  # the Expansion's cube must be of the territory's colour (yellow: 2)
+    ("mode", "diet"),
+    ("paid", [["plants"]]),  # a one-cube cost already paid is no longer pending
+    ("species", 1),
+    ("arg", {"hex": [5, 5]}),  # a hex off the landscape: KeyError
+    ("arg", {}),
+    ("p", 1),  # player 1 pays for player 0's Expansion
+    ("unknown", 0),
+])
+def test_a_pending_cost_the_engine_cannot_have_made_is_refused(key, value):
+    state = paying_for_expansion()._state()
+    state["queue"][0][key] = value
+    refused(state)
+
+
+@pytest.mark.parametrize("change", [
+    lambda q: q.pop(),  # no end of the action
+    lambda q: q.append(dict(q[-1])),  # two ends
+    lambda q: q.insert(0, {"t": "reproduce", "p": 0}),  # a task that never waits
+    lambda q: q.insert(0, {"t": "cube", "p": 0, "colour": 4}),
+    lambda q: q.insert(0, {"t": "discard", "p": 0}),  # a hand within the limit
+    lambda q: q.insert(0, {"t": "draw", "p": 0, "n": "2"}),
+    lambda q: q.insert(0, {"t": "react", "p": 1, "card": "apollo", "played": "apollo",
+                           "fired": False, "colour": -1}),  # not a Reaction card in play
+    lambda q: q.insert(0, {"t": "fallback", "p": 1, "owner": 1, "hex": [0, 0]}),
+    lambda q: q.insert(1, {"t": "move", "p": 0, "n": 1}),  # a decision behind another
+    lambda q: q.insert(0, {"t": "end", "p": 0}),
+])
+def test_a_queue_the_engine_cannot_have_made_is_refused(change):
+    state = paying_for_expansion()._state()
+    change(state["queue"])
+    refused(state)
+
+
+def test_a_competition_waiting_for_the_fall_back_loads_and_its_hex_is_checked():
+    game = blank(players=2, tiles=two_tiles())
+    put_token(game, 0, (1, 2))
+    put_token(game, 1, (1, 1))
+    put_species(game, 0, "alpine_ibex", gray=2)
+    game = ready(game)
+    game.apply(Compete((1, 1)))
+    assert game.phase == "fallback" and game.current_player == 1
+    state = game._state()
+    assert Biotopes.from_state(copy.deepcopy(state)) == game
+    state["queue"][0]["hex"] = [0, 0]  # nobody's token there: the fall-back raised KeyError
+    refused(state)
+
+
+@pytest.mark.parametrize("where, change, match", [
+    (("owner",), lambda v: [[v[0][0], v[0][1], True]], None),  # a bool, not a player
+    (("owner",), lambda v: v[::-1], "order"),
+    (("rng",), lambda v: True, None),
+    (("options", "first_player"), lambda v: "0", "first_player"),
+    (("options", "special_tiles"), lambda v: True, None),
+    (("box",), lambda v: [v[0] + 1, v[1], v[2], v[3] - 1], None),
+    (("ecosystems", 0, "unknown"), lambda v: 0, "unknown"),
+    (("ecosystems", 0, "passed"), lambda v: True, "pass"),
+    (("ecosystems", 0, "uses"), lambda v: [1, 0, 0, 0, 0, 0], "Reproduction"),
+    (("ecosystems", 0, "biotope_cards"), lambda v: ["", *v[1:]], "Biotope card"),
+    (("rivers",), lambda v: [v[0][:2], v[1], v[2]], "river"),
+    (("scores",), lambda v: [{"total": 3}, {"total": 1}], "score"),
+    (("draft_biotope",), lambda v: 2, "draft"),
+    (("neutral_removed",), lambda v: 1, "neutral"),
+    (("order",), lambda v: [0], "order"),
+])
+def test_an_impossible_state_is_refused(where, change, match):
+    game = blank(players=2, tiles=two_tiles())
+    put_token(game, 0, (-1, 0), (1, 1))
+    put_token(game, 1, (2, 2))
+    state = ready(game)._state()
+    target = state
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = change(target.get(where[-1]))
+    refused(state, match)
+
+
+def test_a_hand_over_the_limit_without_a_reaction_is_refused():
+    game = blank(players=2, tiles=two_tiles())
+    give_hand(game, 1, "apollo", "rose_chafer", "mute_swan", "red_deer", "wild_boar", "hawfinch")
+    refused(game._state(), "6 cards")
+    put_species(game, 1, "alpine_marmot", gray=1)  # a Reaction that draws: it can happen
+    assert ready(game).hands[1][-1] == "hawfinch"
+
+
+def test_evolution_spaces_hold_one_to_five_cubes():
+    game = blank(players=2, tiles=two_tiles())
+    put_biotope(game, 0, "mountains", 1)
+    game = ready(game)
+    game.apply(Evolve())
+    game.apply(Pay(0, -1, "gray"))  # the one cube; nothing in hand: draw one card
+    assert game.phase == "draw"
+    state = game._state()
+    assert Biotopes.from_state(copy.deepcopy(state)) == game
+    state["ecosystems"][0]["spaces"][2] = [0, 0, 0, 0]
+    state["ecosystems"][0]["biotopes"][0] = 1
+    refused(state, "Evolution")
+
+
+def test_a_finished_game_has_the_scores_of_its_state():
+    game = new_game(players=2, seed=5)
+    from ecogames.bots import play
+
+    play(game, RandomBot(5))
+    state = game._state()
+    assert Biotopes.from_state(copy.deepcopy(state)) == game
+    state["scores"][0]["total"] += 1
+    refused(state, "score")
+
+
+# -- whatever loads, plays ----------------------------------------------------------------
+
+
+def played(players: int, seed: int, steps: int, **options: Any) -> Biotopes:
+    game = new_game(players=players, seed=seed, **options)
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(bot.choose(game, game.legal_actions()), record=False)
+    return game
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 5), seed=st.integers(0, 2**32), steps=st.integers(0, 600),
+       draft=st.booleans(), construction=st.booleans())
+def test_perturbed_states_are_refused_or_work(players, seed, steps, draft, construction):
+    options = {"draft": draft}
+    if construction and players > 1:
+        options["construction"] = True
+    game = played(players, seed, steps, **options)
+    check_perturbed_states(game, Rng(seed), count=60)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(20, 400))
+def test_perturbed_states_make_a_widget(players, seed, steps):
+    game = played(players, seed, steps)
+    check_perturbed_states(game, Rng(seed), count=10, widget=True)

@@ -105,5 +105,6 @@ def test_a_player_above_the_hand_limit_discards_before_the_market_closes():
     game = scenario(stalls=walls, customers=POCKETS, active=1, build={1: [1, 2, 3, 4, 5, 6]})
     game.apply(TakeCustomer("lemonade"))
     assert game.hand_size(1) == 9 and game.phase == "discard" and not game.is_over
+    assert game.market_closed() and Tori.from_state(game._state()) == game  # a real state
     cascade = game.apply(DiscardBuild(1))
     assert game.is_over and types_of(cascade) == ["discard", "end", "score", "score"]

@@ -105,7 +105,8 @@ def tori_invariant(game: Tori) -> None:
         assert game.versatility[p] == (groups >= VERSATILITY_GOODS[game.players])
     # the game ends exactly when an end condition holds
     left = [game.expansion_supply(g) for g in GOODS]
-    assert game.is_over == (0 in left or left.count(1) >= 2)
+    closed = game.market_closed() and game.phase != "discard"  # D29
+    assert game.is_over == (0 in left or left.count(1) >= 2 or closed)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])

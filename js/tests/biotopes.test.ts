@@ -238,6 +238,22 @@ describe("the hand, the Ecosystem and the rivers", () => {
     expect(w.get("space-1-transfer").dataset.legal).toBeUndefined();
   });
 
+  it("draws a Biotope card's cubes in their colours (a Discreet Species may bring another)", () => {
+    const f = fixture("biotopes-mid-cascade.json");
+    const view = JSON.parse(JSON.stringify(f.view)) as BiotopesView;
+    view.ecosystems[0].biotopes[1] = {
+      ...view.ecosystems[0].biotopes[1],
+      cubes: 3,
+      colours: { gray: 1, green: 2, yellow: 0, blue: 0 },
+    };
+    const w = open({ ...f, view, step: -1, cascade: {} });
+    const colours = [...w.get("card-0-1--1-cubes").querySelectorAll<HTMLElement>(".bt-cube")].map(
+      (c) => c.dataset.colour,
+    );
+    expect(colours).toEqual(["gray", "green", "green"]);
+    expect(w.get("card-0-1--1").dataset.cubes).toBe("3");
+  });
+
   it("pays with a cube: a card with several colours opens a chooser", () => {
     const f = actionPhase([
       { label: "Pay with a green cube", action: { type: "pay", row: 1, col: 0, colour: "green" } },
@@ -322,32 +338,38 @@ describe("the hand, the Ecosystem and the rivers", () => {
 });
 
 describe("decisions, bots, replay, the end", () => {
-  it("announces a Reaction on another player's turn, with its card and the card played", () => {
+  it("announces a Reaction's choice on another player's turn, with its card and the card played", () => {
     const f = fixture("biotopes-decision.json");
     const w = open(f);
     const view = viewOf(f);
     const alert = w.get("reaction-alert");
     expect(alert.textContent).toContain("Reaction!");
-    expect(alert.textContent).toContain("It is Purple's turn, but Orange may react");
+    expect(alert.textContent).toContain("It is Purple's turn, but Orange chooses");
     expect(alert.textContent).toContain("Great Crested Newt");
     expect(alert.textContent).toContain("Squacco Heron");
+    expect(alert.textContent).toContain("reacts to it by itself");
+    expect(alert.textContent).toContain("Which card is drawn?");
     expect(w.get("bt-turn").classList.contains("bt-reaction")).toBe(true);
     const card = w.el.querySelector<HTMLElement>('[data-card="squacco_heron"]')!;
     expect(card.dataset.focus).toBe("true");
     expect(view.decision?.p).toBe(1);
-    w.click("bt-react");
-    w.click("bt-decline");
+    expect(view.phase).toBe("react");
+    // the Reaction triggered by itself: no React / Decline buttons, only the card to draw
+    expect(w.find("bt-react")).toBeNull();
+    expect(w.find("bt-decline")).toBeNull();
+    expect(w.get("prompt").textContent).toContain("Your Reaction draws a card");
+    tap(w, "deck-carnivores");
+    tap(w, "river-insectivores-1");
     expect(w.model.sent).toEqual([
-      { kind: "act", id: 0 },
-      { kind: "act", id: 1 },
+      { kind: "act", id: 11 },
+      { kind: "act", id: 5 },
     ]);
-    expect(legalIds(w)).toEqual([]);
   });
 
   it("offers nothing on a bot's turn, and says the bot plays", () => {
     const f = fixture("biotopes-decision.json");
     const w = open({ ...f, bots: { "1": "biotopes-greedy" } });
-    expect(w.find("bt-react")).toBeNull();
+    expect(legalIds(w)).toEqual([]);
     expect(w.get("prompt").dataset.bot).toBe("true");
     expect(w.get("prompt").textContent).toContain("is played by a bot");
     expect(w.get("eco-1").textContent).toContain("bot");

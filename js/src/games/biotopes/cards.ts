@@ -147,7 +147,7 @@ export function biotopeCard(
       "div",
       { class: "bt-card-cubes", "data-testid": `${opts.testid}-cubes` },
       slot.cubes > 0 && colour
-        ? cubeRow({ [colour]: slot.cubes })
+        ? cubeRow(slot.colours ?? { [colour]: slot.cubes })
         : h("span", { class: "bt-muted" }, "no cube"),
     ),
   );

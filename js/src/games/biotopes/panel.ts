@@ -1,5 +1,5 @@
-/** Beside the landscape: whose turn and what to do now (a Reaction on another player's turn
- * is announced loudly), the buttons without a board target, the chooser when one target
+/** Beside the landscape: whose turn and what to do now (a Reaction's choice on another
+ * player's turn is announced loudly), the buttons without a board target, the chooser when one target
  * offers several actions; and the Environmental Conditions board with the cycle track. */
 import { type BoardContext, type LegalAction, h } from "../../kit";
 import { speciesName } from "./cards";
@@ -16,7 +16,7 @@ import {
   typeBadge,
 } from "./look";
 import type { TargetKey } from "./targets";
-import type { BiotopesLayout, BiotopesView, Ecosystem } from "./types";
+import type { BiotopesLayout, BiotopesView, Decision, Ecosystem } from "./types";
 
 /** Who played the card a Reaction answers: the Ecosystem it now lies in. */
 export function ownerOfCard(view: BiotopesView, card: string | undefined): Ecosystem | null {
@@ -80,9 +80,9 @@ export function drawTurnPanel(
           { class: "bt-alert", "data-testid": "reaction-alert", role: "alert" },
           h("strong", {}, "Reaction! "),
           played && played.player !== who.player
-            ? `It is ${played.name}'s turn, but ${who.name} may react: `
-            : `${who.name} may react: `,
-          `${played ? `${played.name} played` : "A card was played:"} ${speciesName(decision.played ?? "", species)}, and ${who.name}'s ${speciesName(decision.card ?? "", species)} reacts to it (${face?.keyword ?? "Reaction"}: ${face?.text ?? ""})`,
+            ? `It is ${played.name}'s turn, but ${who.name} chooses: `
+            : `${who.name} chooses: `,
+          `${played ? `${played.name} played` : "A card was played:"} ${speciesName(decision.played ?? "", species)}, and ${who.name}'s ${speciesName(decision.card ?? "", species)} reacts to it by itself (${face?.keyword ?? "Reaction"}: ${face?.text ?? ""}). ${drawsCube(decision) ? "Where does the cube go?" : "Which card is drawn?"}`,
         ),
       );
     }
@@ -125,9 +125,8 @@ export function drawTurnPanel(
   };
   add("keep", "Keep this hand", "bt-keep");
   add("redraw", "Redraw: 4 new Herbivores", "bt-redraw");
-  add("react", "Use the Reaction", "bt-react");
   add("done", decision?.t === "evo_discard" ? "Done discarding: draw" : "Done paying", "bt-done");
-  add("decline", reaction ? "Decline the Reaction" : "Take no cube from the bag", "bt-decline");
+  add("decline", "Take no cube from the bag", "bt-decline");
   add("pass", "Pass until the next cycle", "bt-pass");
   if (opts.origin !== null || opts.source !== null || opts.only !== null) {
     const cancel = h(
@@ -144,6 +143,16 @@ export function drawTurnPanel(
   }
   if (buttons.childNodes.length) panel.append(buttons);
   return panel;
+}
+
+/** A Reaction whose reward is a cube drawn from the bag (its colour is known): else a card. */
+const drawsCube = (d: Decision | null | undefined): boolean =>
+  typeof d?.colour === "number" && d.colour >= 0;
+
+function cubePrompt(d: Decision | null | undefined): string {
+  const colour = drawsCube(d) ? ["gray", "green", "yellow", "blue"][d?.colour ?? 0] : "";
+  const biotope = colour ? BIOTOPE_LABEL[BIOTOPE_OF[colour]] : "";
+  return `A ${colour} cube came out of your bag: click one of your highlighted ${biotope} cards to put it on.`;
 }
 
 function prompt(view: BiotopesView, layout: BiotopesLayout, opts: PanelOptions): string {
@@ -191,17 +200,14 @@ function prompt(view: BiotopesView, layout: BiotopesLayout, opts: PanelOptions):
         ? `Your ${speciesName(d.card, species)} hunts: click an opponent's highlighted card to take a cube of its diet into your bag.`
         : "Predatory Species: choose the cube to take.";
     case "react":
-      return "Use the Reaction, or decline it.";
+      if (!drawsCube(d)) {
+        return "Your Reaction draws a card: click a highlighted card of the rivers below, or a deck to take its top card unseen.";
+      }
+      return cubePrompt(d);
     case "draw":
       return `Draw ${plural(d?.n ?? 1, "card")}: click a highlighted card of the rivers below, or a deck to take its top card unseen.`;
-    case "cube": {
-      const colour =
-        typeof d?.colour === "number" && d.colour >= 0
-          ? ["gray", "green", "yellow", "blue"][d.colour]
-          : "";
-      const biotope = colour ? BIOTOPE_LABEL[BIOTOPE_OF[colour]] : "";
-      return `A ${colour} cube came out of your bag: click one of your highlighted ${biotope} cards to put it on.`;
-    }
+    case "cube":
+      return cubePrompt(d);
     case "fallback": {
       const owner = d?.owner;
       const whose =

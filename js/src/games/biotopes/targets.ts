@@ -19,7 +19,7 @@ import type { LegalAction } from "../../kit";
  * - "river:<deck>:<slot>", "deck:<deck>": cards to draw;
  * - "reserve:<colour>": a cube of the reserve (Solo Mode Predatory Species);
  * - "biotope:<card>": an advanced Biotope card (draft);
- * - "orient", "keep", "redraw", "pass", "done", "react", "decline": buttons of the panel.
+ * - "orient", "keep", "redraw", "pass", "done", "decline": buttons of the panel.
  */
 export type TargetKey = string;
 
@@ -98,7 +98,6 @@ export function targetsOf(a: LegalAction, me: number, sel: Selection): TargetKey
       return ["redraw"];
     case "pass":
     case "done":
-    case "react":
     case "decline":
       return [act.type];
     default:

@@ -17,8 +17,10 @@ export interface BiotopeSlot {
   biotope: string;
   side: "basic" | "advanced";
   habitat: string | null;
-  /** Plants cubes (of the row's colour) on the Biotope card. */
+  /** Plants cubes on the Biotope card (all colours). */
   cubes: number;
+  /** Those cubes by colour: the row's own, and any a Discreet Species moved there. */
+  colours: Cubes;
 }
 
 export interface SpeciesSlot {

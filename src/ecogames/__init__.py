@@ -32,12 +32,12 @@ GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
 __all__ = [
     "GAMES", "Action", "Cascade", "EcogamesError", "Event", "Experiment", "Game",
     "IllegalAction", "MalformedAction", "Outcome", "RandomBot", "SaveError", "experiment",
-    "load", "play",
+    "load", "play", "what_if",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("experiment", "Experiment"):  # pandas is imported only for experiments
+    if name in ("experiment", "Experiment", "what_if"):  # pandas is imported only for experiments
         from . import experiments
 
         return getattr(experiments, name)

@@ -256,6 +256,50 @@ def experiment(game: GameSource, *, grid: Mapping[str, Any] | None = None,
     return done
 
 
+# -- counterfactual forks ----------------------------------------------------------------------
+
+@dataclass
+class WhatIf:
+    """Two futures of one game from one action on: as it happened, and what if."""
+
+    step: int
+    actual: Game
+    alternative: Game
+    series: pd.DataFrame
+    """Both series from the set-up, one row per future x step x quantity (``future`` is
+    "as it happened" or "what if")."""
+
+
+def what_if(game: Game, step: int, *, chance: Any = None, action: Any = None,
+            bots: str | Sequence[str] | Mapping[int, str] | None = None, seed: int = 0,
+            collect: Mapping[str, Measure] | None = None,
+            max_actions: int = MAX_ACTIONS) -> WhatIf:
+    """Fork ``game`` at action ``step`` (see :meth:`Game.fork`), then let the same bots with
+    the same seeds play both futures to their end: the one that happened and the other.
+
+    >>> w = what_if(game, 3, chance="B", bots="toritori-heuristic")   # doctest: +SKIP
+    >>> w.series.pivot_table("value", ["step"], ["future", "quantity"])  # doctest: +SKIP
+    """
+    import pandas as pd
+
+    from .core.series import series as series_of
+
+    cls = type(game)
+    seats = _resolve_bots(cls, bots, game.players)
+    alternative = game.fork(step, chance=chance, action=action)
+    actual = game.replay(step + 1)
+    frames = []
+    for label, future in (("as it happened", actual), ("what if", alternative)):
+        play(future, [make_bot(name, seat_seed(seed, seat)) for seat, name in enumerate(seats)],
+             max_actions=max_actions)
+        frame = series_of(future, collect=collect).to_frame()
+        frame.insert(0, "future", label)
+        frames.append(frame)
+    both = pd.concat(frames, ignore_index=True)
+    both["future"] = pd.Categorical(both["future"], ["as it happened", "what if"])
+    return WhatIf(step, actual, alternative, both)
+
+
 # -- checking the arguments --------------------------------------------------------------------
 
 def _plan(cls: type[Game], *, grid: Mapping[str, Any] | None,

@@ -14,8 +14,11 @@ from hypothesis import strategies as st
 import ecogames
 from ecogames.bots import RandomBot
 from ecogames.core import Game, SaveError, registered_games
+from ecogames.core.game import SAVE_VERSION
 from ecogames.core.schema import MAX_SAVE_BYTES, MAX_SAVE_DEPTH
 from tests.support.pond import Pond, Roll
+
+VERSION = f'"version": {SAVE_VERSION}'
 
 
 def pond_save() -> dict[str, Any]:
@@ -67,7 +70,7 @@ def test_a_five_thousand_digit_number_is_a_save_error():
     with pytest.raises(SaveError, match="number"):
         ecogames.load(b"9" * 5000)
     data = pond_save()
-    text = json.dumps(data).replace('"version": 1', '"version": ' + "1" * 5000)
+    text = json.dumps(data).replace(VERSION, '"version": ' + "1" * 5000)
     with pytest.raises(SaveError, match="number"):
         ecogames.load(text.encode())
 
@@ -83,7 +86,7 @@ def test_a_long_number_inside_a_state_is_a_save_error():
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity", "1e999"])
 def test_non_finite_numbers_are_refused_as_not_json(constant):
-    text = json.dumps(pond_save()).replace('"version": 1', f'"version": {constant}', 1)
+    text = json.dumps(pond_save()).replace(VERSION, f'"version": {constant}', 1)
     with pytest.raises(SaveError, match="finite"):
         ecogames.load(text.encode())
 
@@ -93,8 +96,9 @@ def test_a_save_larger_than_the_limit_is_refused_before_parsing():
         ecogames.load(b" " * (MAX_SAVE_BYTES + 1))
 
 
-@pytest.mark.parametrize("value", [1.0, True, "1", None, [1]])
-def test_the_format_version_must_be_the_integer_1(value):
+@pytest.mark.parametrize("value", [float(SAVE_VERSION), True, str(SAVE_VERSION), None,
+                                   [SAVE_VERSION], 1])
+def test_the_format_version_must_be_the_integer_of_this_format(value):
     data = pond_save()
     data["version"] = value
     with pytest.raises(SaveError, match="format version"):
@@ -122,7 +126,7 @@ def test_an_unknown_key_anywhere_in_the_save_is_refused(where):
 
 def test_a_duplicate_key_is_refused_not_silently_dropped():
     text = json.dumps(pond_save())
-    text = text.replace('"version": 1,', '"version": 1, "version": 2,', 1)
+    text = text.replace(f"{VERSION},", f'{VERSION}, "version": 3,', 1)
     with pytest.raises(SaveError, match="twice"):
         ecogames.load(text.encode())
 

@@ -231,3 +231,25 @@ def test_progress_is_a_tqdm_bar(capsys):
 
 def test_experiment_is_part_of_the_package():
     assert ecogames.experiment is experiment
+
+
+def test_what_if_plays_both_futures_with_the_same_bots_and_seeds():
+    game = Pond.new_game(players=1, seed=4, rounds=6)
+    bot = ecogames.RandomBot(2)
+    for _ in range(4):
+        game.push(bot.choose(game, game.legal_actions()))
+    step = next(i for i, a in enumerate(game.history) if a.type == "roll")
+    natural = game.chances(step)[0].outcome
+    other = 6 if natural != 6 else 1
+    w = ecogames.what_if(game, step, chance=other, seed=5, collect=MEASURES)
+    assert w.actual.is_over and w.alternative.is_over
+    assert w.actual.history[:step + 1] == game.history[:step + 1]
+    assert w.alternative.chances(step)[0].outcome == other
+    series = w.series
+    assert list(series["future"].cat.categories) == ["as it happened", "what if"]
+    before = series[series["step"] <= step]
+    pivot = before.pivot_table("value", ["step", "quantity"], "future", observed=True)
+    assert (pivot["as it happened"] == pivot["what if"]).all(), "the past is shared"
+    same = ecogames.what_if(game, step, chance=natural, seed=5, collect=MEASURES)
+    assert same.actual == same.alternative
+    assert same.actual.history == same.alternative.history

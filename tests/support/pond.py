@@ -21,6 +21,9 @@ SPECIES = ("algae", "snail", "fish")
 FOOD = {"snail": "algae", "fish": "snail"}
 SUPPLY = {"algae": 12, "snail": 8, "fish": 4}
 START = {"algae": 4, "snail": 2, "fish": 1}
+FACES = (1, 2, 3, 4, 5, 6)
+DIE = {1: "algae bloom", 2: "algae bloom", 3: "snails feed", 4: "snails feed",
+       5: "fish feed", 6: "fish feed"}
 STATE_KEYS = {"players", "rng", "rounds", "turn", "active", "stage", "population", "fish_fed",
               "goals", "ended"}
 
@@ -125,7 +128,7 @@ class Pond(Game):
             self._end_turn(log)
 
     def _roll(self, log: EventLog) -> None:
-        face = self.rng.below(6) + 1
+        face = self.chance("the die", FACES, label=lambda f: f"{f} ({DIE[f]})")
         rolled = log.emit("roll", f"The die shows {face}", die=[face])
         if face <= 2:
             self.population["algae"] = min(SUPPLY["algae"], self.population["algae"] + 2)

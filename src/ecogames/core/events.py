@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
     from .actions import Action
+    from .chance import ChanceDraw
 
 ROOT = "action"
 """The node of ``Cascade.graph()`` that stands for the action itself."""
@@ -80,6 +81,8 @@ class Cascade:
     label: str
     events: tuple[Event, ...] = ()
     views: tuple[Any, ...] | None = None
+    chances: tuple[ChanceDraw, ...] = ()
+    """The action's chance draws (dice, shuffles, cards drawn), in the order made."""
 
     def __len__(self) -> int:
         return len(self.events)

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .actions import Action, ActionCodec
+from .chance import ChanceContext, ChanceDraw, ChanceError, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog
 from .rng import Rng
@@ -31,9 +32,11 @@ if TYPE_CHECKING:
     import networkx as nx
 
 SAVE_FORMAT = "ecogames-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""2: the save holds the chance outcomes forced on its actions (a forked game's)."""
 MAX_SAVED_ACTIONS = 100_000
-SAVE_KEYS = ("format", "version", "game", "state_version", "initial", "actions", "state")
+SAVE_KEYS = ("format", "version", "game", "state_version", "initial", "actions", "chance",
+             "state")
 """The keys of a save's envelope, all required, no others."""
 
 G = TypeVar("G", bound="Game")
@@ -74,6 +77,10 @@ class Game(ABC):
 
     _initial: dict[str, Any]
     _actions: list[Action]
+    _forced: dict[int, Forced]
+    """Chance outcomes forced on actions of the history (by action number), never changed
+    in place: a fork makes a new dict."""
+    _chance: ChanceContext | None = None
     last_cascade: Cascade | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -112,6 +119,7 @@ class Game(ABC):
         # it leaves the game only as a copy (to_dict) or into a fresh game (replay)
         self._initial = _json_copy(self._state())
         self._actions = []
+        self._forced = {}
         self.last_cascade = None
 
     # -- what a game writes --------------------------------------------------------------
@@ -231,8 +239,20 @@ class Game(ABC):
 
         The fast door for bots and replays; a person's move goes through :meth:`apply`.
         """
-        self._play(action, EventLog(record=False))
+        self._chance = ChanceContext(self._forced.get(len(self._actions), {}))
+        try:
+            self._play(action, EventLog(record=False))
+        finally:
+            self._chance = None
         self._actions.append(action)
+
+    def chance(self, name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
+               label: Callable[[Any], str] | None = None) -> Any:
+        """One chance draw of a rule: an outcome of ``outcomes`` (JSON values, each once),
+        ``weights`` whole numbers (uniform by default), picked by the game's generator unless
+        a fork forced it. ``label(outcome)`` says an outcome in words. The draw, with all its
+        possible outcomes and their probabilities, joins the action's cascade."""
+        return draw(self.rng, self._chance, name, outcomes, weights, label)
 
     def _resolve(self, action: Action, *, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
@@ -240,22 +260,29 @@ class Game(ABC):
         backup = self._copy()
         snapshot = (lambda: self.view(perspective)) if views else None
         log = EventLog(record=record, snapshot=snapshot)
+        context = self._chance = ChanceContext(self._forced.get(len(self._actions), {}))
         try:
             self._play(action, log)
+        except ChanceError as error:
+            self._restore(backup)
+            raise IllegalAction(f"{label!r}: {error}", action=action, rule="chance") from None
         except BaseException:
             self._restore(backup)
             raise
+        finally:
+            self._chance = None
         self._actions.append(action)
         cascade = Cascade(action, label, tuple(log.events),
-                          tuple(log.views) if log.views is not None else None)
+                          tuple(log.views) if log.views is not None else None,
+                          tuple(context.draws))
         self.last_cascade = cascade
         return cascade
 
     def _restore(self, other: Game) -> None:
-        history = (self._initial, self._actions, self.last_cascade)
+        history = (self._initial, self._actions, self._forced, self.last_cascade)
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
-        self._initial, self._actions, self.last_cascade = history
+        self._initial, self._actions, self._forced, self.last_cascade = history
 
     # -- history -------------------------------------------------------------------------
 
@@ -273,10 +300,53 @@ class Game(ABC):
         game = type(self)._load_state(self._initial)
         game._initial = self._initial
         game._actions = []
+        game._forced = {i: f for i, f in self._forced.items() if i < len(actions)}
         game.last_cascade = None
         for action in actions:
             game.push(action)
         return game
+
+    def chances(self, step: int) -> tuple[ChanceDraw, ...]:
+        """The chance draws of action ``step`` of the history (0: the first action), with
+        every outcome that was possible: what :meth:`fork` may change."""
+        self._check_step(step)
+        earlier = self.replay(step)
+        earlier._forced = self._forced  # this action's own forced outcomes too
+        return earlier.apply(self._actions[step], record=False).chances
+
+    def fork(self: G, step: int, *, chance: Any = None, action: Any = None) -> G:
+        """A new game that agrees with this one before action ``step`` (0: the first), then
+        goes another way; it stands right after that action, its history shared with
+        nothing.
+
+        ``chance``: what that action's chance draw came out as instead (its first draw), or
+        ``{draw number: outcome}`` for several; see :meth:`chances`. ``action``: another
+        action played in its place. Raises :class:`IllegalAction` for an outcome or an action
+        that could not have happened there."""
+        self._check_step(step)
+        if (chance is None) == (action is None):
+            raise IllegalAction("fork changes either a chance outcome (chance=) or the "
+                                "action played (action=)", rule="fork")
+        game = self.replay(step)
+        if action is not None:
+            game.apply(action, record=False)
+            return game
+        forced = dict(chance) if isinstance(chance, Mapping) else {0: chance}
+        if any(not _is_int(n) or n < 0 for n in forced):
+            raise IllegalAction(f"chance draws are numbered 0, 1, ...: {sorted(forced, key=str)}",
+                                rule="fork")
+        made = len(self.chances(step))
+        if any(n >= made for n in forced):
+            raise IllegalAction(f"action {step} ({self.describe(self._actions[step])!r}) made "
+                                f"{made} chance draw(s), numbered from 0", rule="fork")
+        game._forced = {**game._forced, step: forced}
+        game.apply(self._actions[step], record=False)
+        return game
+
+    def _check_step(self, step: Any) -> None:
+        if not _is_int(step) or not 0 <= step < len(self._actions):
+            raise IllegalAction(f"there is no action {step!r:.20} in the history: "
+                                f"{len(self._actions)} actions played", rule="fork")
 
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions (the set-up cannot be undone)."""
@@ -300,6 +370,7 @@ class Game(ABC):
         twin = self._copy()
         twin._initial = self._initial
         twin._actions = list(self._actions)
+        twin._forced = self._forced
         twin.last_cascade = None
         return twin
 
@@ -317,6 +388,8 @@ class Game(ABC):
             "state_version": self.state_version,
             "initial": self._initial,
             "actions": [a.to_json() for a in self._actions],
+            "chance": {str(step): {str(n): outcome for n, outcome in forced.items()}
+                       for step, forced in self._forced.items()},
             "state": self._state(),
         })
 
@@ -357,6 +430,7 @@ class Game(ABC):
         if difference:
             raise SaveError(f"the saved set-up does not read back exactly: {difference}")
         actions = data["actions"]
+        game._forced = _read_forced(data["chance"], len(actions))
         for number, raw in enumerate(actions, start=1):
             try:
                 game.apply(raw, record=False)
@@ -436,6 +510,10 @@ def _check_envelope(data: Any, expected: str | None) -> None:
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"not an ecogames save (format {data.get('format')!r:.40})")
     version = data.get("version")
+    if type(version) is int and version == 1:
+        raise SaveError("this save has format version 1, from an ecogames before chance "
+                        "outcomes were saved; this ecogames reads version 2 only (replay the "
+                        "game's actions into a new game to bring it over)")
     if type(version) is not int or version != SAVE_VERSION:
         raise SaveError(f"save format version {version!r:.20} is not readable by this "
                         f"ecogames (reads version {SAVE_VERSION}, an integer)")
@@ -458,6 +536,29 @@ def _check_envelope(data: Any, expected: str | None) -> None:
     if not isinstance(actions, list) or len(actions) > MAX_SAVED_ACTIONS:
         raise SaveError("the save's actions must be a list of at most "
                         f"{MAX_SAVED_ACTIONS} actions")
+
+
+def _read_forced(data: Any, actions: int) -> dict[int, Forced]:
+    """The save's forced chance outcomes: {"action number": {"draw number": outcome}}."""
+    if not isinstance(data, dict):
+        raise SaveError("the save's chance must be an object of action number -> outcomes")
+    forced: dict[int, Forced] = {}
+    for step, draws in data.items():
+        number = _index(step, actions, "an action number")
+        if not isinstance(draws, dict) or not draws:
+            raise SaveError(f"the chance outcomes of action {step} must be a non-empty object")
+        forced[number] = {_index(n, 1_000, "a draw number"): value for n, value in draws.items()}
+    return forced
+
+
+def _index(text: str, limit: int, what: str) -> int:
+    if not (text.isdigit() and text.isascii()) or len(text) > 6 or (text != "0"
+                                                                    and text[0] == "0"):
+        raise SaveError(f"the save's chance names {text!r:.20}, not {what}")
+    number = int(text)
+    if number >= limit:
+        raise SaveError(f"the save's chance names {what} {number}, out of range")
+    return number
 
 
 def registered_games() -> dict[str, type[Game]]:

@@ -1,0 +1,116 @@
+"""Chance made explicit: every roll, shuffle or draw a rule makes is a *chance draw*.
+
+A rule asks for one with ``game.chance(name, outcomes, weights)``, instead of calling the
+generator itself. The game's own seeded generator picks the outcome, exactly as before, unless
+the outcome was *forced*: that is how ``game.fork(step, chance=...)`` asks "what if the die had
+shown B?". The draw is recorded with every outcome that was possible and its probability, as
+OpenSpiel's chance nodes are, so a cascade tells what else could have happened.
+
+A forced draw still uses up the generator exactly as the natural one did, so everything after
+it (the next dice, the next shuffles) comes out as it would have: only the forced outcome
+differs. Weights are whole numbers (cards of a kind left in a deck, faces of a die), so a draw
+is exact and the same on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .rng import Rng
+
+Forced = Mapping[int, Any]
+"""Forced outcomes of one action's draws: draw number (0 = its first) -> outcome."""
+
+
+@dataclass(frozen=True)
+class ChanceDraw:
+    """One chance draw of an action: what was possible, how likely, and what came out."""
+
+    name: str
+    """What was drawn, for people: "the die", "a card from the Event deck"."""
+    outcomes: tuple[Any, ...]
+    """Every outcome that was possible (JSON values), each once."""
+    weights: tuple[int, ...]
+    """How many ways each outcome could come out (its probability is weight / total)."""
+    outcome: Any
+    """What came out."""
+    natural: Any
+    """What the game's generator drew (differs from ``outcome`` when it was forced)."""
+    labels: tuple[str, ...] = ()
+    """Each outcome in words, where the rule gave them."""
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        total = sum(self.weights)
+        return tuple(Fraction(w, total) for w in self.weights)
+
+    @property
+    def forced(self) -> bool:
+        return self.outcome != self.natural
+
+    def label(self, outcome: Any) -> str:
+        if self.labels:
+            return self.labels[self.outcomes.index(outcome)]
+        return str(outcome)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "outcomes": [
+                {"outcome": o, "label": self.label(o), "probability": float(p)}
+                for o, p in zip(self.outcomes, self.probabilities)
+            ],
+            "outcome": self.outcome,
+            "forced": self.forced,
+        }
+
+
+@dataclass
+class ChanceContext:
+    """The draws of the action being played, and the outcomes forced on them."""
+
+    forced: Forced = field(default_factory=dict)
+    draws: list[ChanceDraw] = field(default_factory=list)
+
+
+class ChanceError(ValueError):
+    """A forced outcome that the draw could not have given."""
+
+
+def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[Any],
+         weights: Sequence[int] | None = None,
+         label: Callable[[Any], str] | None = None) -> Any:
+    """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`)."""
+    if not outcomes:
+        raise ValueError(f"a chance draw ({name}) needs at least one outcome")
+    counts = tuple(weights) if weights is not None else (1,) * len(outcomes)
+    if len(counts) != len(outcomes) or any(type(w) is not int or w <= 0 for w in counts):
+        raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
+    natural = outcomes[_weighted_index(rng, counts)]
+    if context is None:  # the set-up, or a rule drawing outside an action
+        return natural
+    number = len(context.draws)
+    outcome = natural
+    if number in context.forced:
+        outcome = context.forced[number]
+        if outcome not in outcomes:
+            shown = ", ".join(map(repr, list(outcomes)[:12]))
+            raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
+    context.draws.append(ChanceDraw(
+        name, tuple(outcomes), counts, outcome, natural,
+        tuple(label(o) for o in outcomes) if label is not None else ()))
+    return outcome
+
+
+def _weighted_index(rng: Rng, weights: Sequence[int]) -> int:
+    if len(weights) == 1:  # a certain outcome: nothing to draw
+        return 0
+    ticket = rng.below(sum(weights))
+    for index, weight in enumerate(weights):
+        if ticket < weight:
+            return index
+        ticket -= weight
+    raise AssertionError("unreachable: the ticket lies below the total")

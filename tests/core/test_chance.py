@@ -1,0 +1,170 @@
+"""Chance draws and forks: "what if the die had shown 6?"."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from ecogames.core import IllegalAction, Rng, SaveError
+from ecogames.core.chance import ChanceContext, draw
+from tests.support.pond import Pond, Roll
+
+
+def pond_after(actions: int, seed: int = 4) -> Pond:
+    game = Pond.new_game(players=1, seed=seed, rounds=6)
+    rng = Rng(seed)
+    while len(game.history) < actions and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def first_roll(game: Pond) -> int:
+    return next(i for i, a in enumerate(game.history) if isinstance(a, Roll))
+
+
+def test_a_roll_tells_every_outcome_that_was_possible():
+    game = Pond.new_game(players=1, seed=4)
+    cascade = game.apply(Roll())
+    (roll,) = cascade.chances
+    assert roll.name == "the die"
+    assert roll.outcomes == (1, 2, 3, 4, 5, 6)
+    assert roll.probabilities == (Fraction(1, 6),) * 6
+    assert not roll.forced
+    assert cascade.of_kind("roll")[0].touched["die"] == (roll.outcome,)
+    assert roll.to_json()["outcomes"][5] == {"outcome": 6, "label": "6 (fish feed)",
+                                             "probability": 1 / 6}
+
+
+def test_the_draws_of_any_action_of_the_history_can_be_asked_later():
+    game = pond_after(12)
+    step = first_roll(game)
+    (roll,) = game.chances(step)
+    assert roll.outcome == game.replay(step).apply(Roll()).chances[0].outcome
+
+
+def test_a_fork_with_the_same_outcome_equals_the_original():
+    game = pond_after(12)
+    step = first_roll(game)
+    same = game.chances(step)[0].outcome
+    fork = game.fork(step, chance=same)
+    assert fork == game.replay(step + 1)
+    assert fork.history == game.history[:step + 1]
+
+
+def test_a_fork_with_another_outcome_changes_that_draw_and_nothing_after():
+    game = pond_after(12)
+    step = first_roll(game)
+    natural = game.chances(step)[0].outcome
+    other = 6 if natural != 6 else 1
+    fork = game.fork(step, chance=other)
+    actual = game.replay(step + 1)
+    assert fork != actual
+    assert fork.rng == actual.rng, "the generator went on as it would have"
+    (forked,) = fork.chances(step)
+    assert (forked.outcome, forked.natural, forked.forced) == (other, natural, True)
+    assert fork.replay() == fork and fork.replay(step + 1) == fork
+
+
+def test_a_forks_history_shares_nothing_with_the_original():
+    game = pond_after(12)
+    before = game.to_dict()
+    step = first_roll(game)
+    fork = game.fork(step, chance=6)
+    rng = Rng(1)
+    while not fork.is_over:
+        fork.apply(rng.choice(fork.legal_actions()))
+    fork.undo(2)
+    assert game.to_dict() == before
+    assert game._forced == {}
+
+
+def test_a_fork_can_play_another_action_instead():
+    game = pond_after(12)
+    step = next(i for i, a in enumerate(game.history) if a.type in ("release", "pass"))
+    earlier = game.replay(step)
+    other = next(a for a in earlier.legal_actions() if a != game.history[step])
+    fork = game.fork(step, action=other)
+    assert fork.history == (*game.history[:step], other)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"chance": 7}, "cannot come out as 7"),
+    ({"chance": {1: 3}}, "made 1 chance draw"),
+    ({"chance": {-1: 3}}, "numbered"),
+    ({}, "either"),
+    ({"chance": 3, "action": {"type": "pass"}}, "either"),
+])
+def test_a_fork_that_could_not_have_happened_is_refused(kwargs, message):
+    game = pond_after(12)
+    before = game.to_dict()
+    with pytest.raises(IllegalAction, match=message):
+        game.fork(first_roll(game), **kwargs)
+    assert game.to_dict() == before
+
+
+def test_a_fork_of_a_step_not_in_the_history_is_refused():
+    game = pond_after(4)
+    for step in (-1, 4, True, "0"):
+        with pytest.raises(IllegalAction, match="no action"):
+            game.fork(step, chance=1)
+
+
+def test_a_forked_game_saves_and_loads_with_its_forced_outcome():
+    game = pond_after(12)
+    step = first_roll(game)
+    fork = game.fork(step, chance=6)
+    fork.apply(fork.legal_actions()[0])
+    data = fork.to_dict()
+    assert data["chance"] == {str(step): {"0": 6}}
+    loaded = Pond.from_json(fork.to_json())
+    assert loaded == fork and loaded.history == fork.history
+    loaded.undo()
+    assert loaded == fork.replay(len(fork.history) - 1)
+
+
+@pytest.mark.parametrize("chance, message", [
+    ({"0": {"0": 9}}, "cannot come out as 9"),
+    ({"99": {"0": 1}}, "out of range"),
+    ({"x": {"0": 1}}, "not an action number"),
+    ({"01": {"0": 1}}, "not an action number"),
+    ({"0": {}}, "non-empty"),
+    ({"0": {"a": 1}}, "not a draw number"),
+    ([], "must be an object"),
+])
+def test_a_save_with_an_impossible_chance_outcome_is_refused(chance, message):
+    game = pond_after(6)
+    data = game.to_dict()
+    data["chance"] = {str(first_roll(game)): {"0": 6}} if chance is None else chance
+    if "0" in chance and not isinstance(game.history[0], Roll):
+        pytest.skip("the first action is not a roll")
+    with pytest.raises(SaveError, match=message):
+        Pond.from_dict(json.loads(json.dumps(data)))
+
+
+def test_a_save_of_format_1_is_refused_with_a_reason():
+    data = pond_after(4).to_dict()
+    data["version"] = 1
+    del data["chance"]
+    with pytest.raises(SaveError, match=r"format version 1.*before chance outcomes"):
+        Pond.from_dict(data)
+
+
+def test_weighted_draws_follow_their_weights_and_a_certain_draw_uses_no_randomness():
+    rng = Rng(3)
+    context = ChanceContext()
+    counts = {"fox": 0, "hare": 0}
+    for _ in range(3000):
+        counts[draw(rng, context, "a card", ["fox", "hare"], [1, 2])] += 1
+    assert 0.3 < counts["fox"] / 3000 < 0.37
+    assert context.draws[0].probabilities == (Fraction(1, 3), Fraction(2, 3))
+    state = rng.state
+    assert draw(rng, context, "the last card", ["owl"]) == "owl"
+    assert rng.state == state
+
+
+@pytest.mark.parametrize("weights", [[1, 0], [1, 1.5], [1], [True, 1]])
+def test_weights_are_whole_positive_numbers_one_per_outcome(weights):
+    with pytest.raises(ValueError, match="weight"):
+        draw(Rng(1), None, "x", ["a", "b"], weights)

@@ -61,3 +61,15 @@ def test_every_action_belongs_to_one_phase():
 def test_a_fresh_seed_when_none_is_given():
     game = tori.new_game(2)
     assert game.phase == "turn" and len(game.legal_actions()) > 0
+
+
+def test_the_build_cards_customers_and_bonus_cards_are_shuffled():
+    """The pile is shuffled, the customers are placed in shuffled order (D21) and the bonus
+    cards are shuffled before one of each is dealt: each differs from seed to seed."""
+    games = [tori.new_game(4, seed=seed) for seed in range(6)]
+    assert len({tuple(g.pile) for g in games}) == 6
+    assert len({tuple(g.display) for g in games}) > 1
+    assert len({tuple(sorted(g.customers.items(), key=str)) for g in games}) > 1
+    assert len({g.area_bonus for g in games}) > 1
+    assert len({g.colour_bonus for g in games}) > 1
+    assert all(g.pile != sorted(g.pile) for g in games)

@@ -404,7 +404,17 @@ def _resolve_bots(cls: type[Game], bots: Any, players: int) -> tuple[str, ...]:
 
 
 def _dry_run(cls: type[Game], players: int, options: tuple[tuple[str, Any], ...]) -> None:
-    """The engine judges its own options: build one game with them before anything runs."""
+    """Each option against its declared values, then the engine judges them itself: one game
+    is set up with them before anything runs."""
+    for name, value in options:
+        if not cls.option_specs:
+            break
+        try:
+            cls.option(name).check(value)
+        except KeyError as error:
+            raise ExperimentError(error.args[0]) from None
+        except ValueError as error:
+            raise ExperimentError(f"{cls.title}: {error}") from None
     try:
         cls.new_game(players=players, seed=0, **dict(options))
     except TypeError as error:
@@ -417,9 +427,12 @@ def _dry_run(cls: type[Game], players: int, options: tuple[tuple[str, Any], ...]
 
 
 def option_names(cls: type[Game]) -> list[str]:
-    """The names of a game's set-up options (the keywords of its ``_setup``)."""
+    """The names of a game's set-up options (declared, or else the keywords of its
+    ``_setup``)."""
     import inspect
 
+    if cls.option_specs:
+        return [o.name for o in cls.option_specs]
     parameters = inspect.signature(cls._setup).parameters.values()
     return [p.name for p in parameters if p.name not in ("players", "rng")
             and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core import schema as s
 
 SPECIES = ("algae", "snail", "fish")
@@ -73,6 +73,8 @@ class Pond(Game):
     title = "Pond"
     action_types = (Roll, Feed, Release, Pass)
     min_players, max_players = 1, 4
+    option_specs = (Option("rounds", "Rounds", 3, low=1, high=100,
+                           help="The game ends after this many rounds."),)
 
     def __init__(self, players: int, rng: Rng, rounds: int) -> None:
         self.players = players

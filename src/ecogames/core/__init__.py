@@ -4,10 +4,11 @@ from .actions import Action, ActionCodec
 from .errors import EcogamesError, IllegalAction, MalformedAction, SaveError
 from .events import Cascade, Event, EventLog
 from .game import Game, Outcome, load, registered_games
+from .options import Option
 from .rng import Rng
 
 __all__ = [
     "Action", "ActionCodec", "Cascade", "EcogamesError", "Event", "EventLog", "Game",
-    "IllegalAction", "MalformedAction", "Outcome", "Rng", "SaveError", "load",
+    "IllegalAction", "MalformedAction", "Option", "Outcome", "Rng", "SaveError", "load",
     "registered_games",
 ]

@@ -25,6 +25,7 @@ from .actions import Action, ActionCodec
 from .chance import ChanceContext, ChanceDraw, ChanceError, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog
+from .options import Option
 from .rng import Rng
 from .schema import first_difference, plain_json, read_json, read_json_file
 
@@ -70,6 +71,9 @@ class Game(ABC):
     max_players: ClassVar[int] = 1
     cooperative: ClassVar[bool] = False
     """True when the players win or lose together (the outcome names all or none)."""
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    """The set-up options ``new_game`` takes besides players and seed, with their legal
+    values (forms and sweeps read them; the set-up itself still checks what it is given)."""
     codec: ClassVar[ActionCodec]
 
     players: int
@@ -171,6 +175,24 @@ class Game(ABC):
     def describe(self, action: Action) -> str:
         """A label for people. Games may use the state to say more than the action knows."""
         return action.label()
+
+    @classmethod
+    def setup_form(cls) -> dict[str, Any]:
+        """What a form needs to set a game up: the player counts and every option."""
+        return {"game": cls.name, "title": cls.title,
+                "players": {"low": cls.min_players, "high": cls.max_players,
+                            "default": max(2, cls.min_players) if cls.max_players >= 2
+                            else cls.min_players},
+                "options": [o.to_json() for o in cls.option_specs if o.in_forms]}
+
+    @classmethod
+    def option(cls, name: str) -> Option:
+        """The option called ``name``; KeyError names the options there are."""
+        for spec in cls.option_specs:
+            if spec.name == name:
+                return spec
+        known = ", ".join(o.name for o in cls.option_specs) or "none"
+        raise KeyError(f"{cls.title or cls.name} has no option {name!r} (its options: {known})")
 
     @property
     def options(self) -> dict[str, Any]:

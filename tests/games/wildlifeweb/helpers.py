@@ -60,14 +60,25 @@ def scenario(*, players: int = 2, packs: Sequence[Sequence[dict[str, Any]]] | No
              edeck: Iterable[str] | None = None, ediscard: Iterable[str] = (),
              fdeck: Iterable[str] | None = None, pending: Sequence[str | None] | None = None,
              secured: Sequence[Sequence[dict[str, Any]]] | None = None,
-             day: bool = True, stage: str = "feed", active: int = 0, turn: int = 5,
+             day: bool = True, stage: str = "feed", active: int = 0, turn: int | None = None,
              rng: int = 0, target: int = 3, mods: Iterable[list[Any]] = (),
              acted: Iterable[str] = (), decision: dict[str, Any] | None = None,
              once: Iterable[str] = (), wtop: Sequence[str] = (),
              etop: Sequence[str] = ()) -> WildlifeWeb:
     """A game in exactly this situation. Cards not placed anywhere go to their decks (the
     Wildlife deck in card order, top = last, unless ``wdeck`` is given); ``wtop`` and
-    ``etop`` are put on top of the Wildlife and Event decks (the last one drawn first)."""
+    ``etop`` are put on top of the Wildlife and Event decks (the last one drawn first).
+
+    ``turn`` (default: in round 2 by day, round 1 by night) must be one of the active
+    player's turns at that time of day: turn = 1 + round x players + seat."""
+    if stage in ("setup_roadkill", "draft"):
+        rounds, turn = 0, 0
+    elif turn is None:
+        rounds = 2 if day else 1
+        turn = 1 + rounds * players + active
+    else:
+        rounds, seat = divmod(turn - 1, players)
+        assert seat == active and rounds % 2 == (0 if day else 1), (turn, active, day)
     packs = [list(p) for p in (packs or [[] for _ in range(players)])]
     packs += [[] for _ in range(players - len(packs))]
     secured = [list(s) for s in (secured or [[] for _ in range(players)])]
@@ -97,7 +108,7 @@ def scenario(*, players: int = 2, packs: Sequence[Sequence[dict[str, Any]]] | No
 
     state = {
         "players": players, "rng": rng, "target": target,
-        "round": 0 if day else 1, "turn": turn, "active": active, "stage": stage,
+        "round": rounds, "turn": turn, "active": active, "stage": stage,
         "wdeck": rest(c.WILDLIFE_CARDS, wdeck), "wdiscard": wdiscard, "habitat": habitat,
         "highway": highway, "edeck": rest(c.EVENT_CARDS, edeck), "ediscard": ediscard,
         "fdeck": rest(c.FORAGE_CARDS, fdeck), "odeck": rest(c.OFFSPRING_CARDS, None),

@@ -124,7 +124,8 @@ def test_no_mate_in_five_cards_then_the_whole_deck_next_turn() -> None:
     assert kinds(cascade) == ["seek_mate", "draw", "no_mate"]
     assert len(game.habitat) == 5
     fox = game.packs[0][0]
-    assert fox["mate"] is None and fox["food"] == [RABBIT, MOUSE] and fox["waiting"] == 5
+    assert fox["mate"] is None and fox["food"] == [RABBIT, MOUSE]
+    assert fox["waiting"] == game.turn == 3
     assert not any(isinstance(a, TakeMate) for a in game.legal_actions())  # not this turn
     later = scenario(packs=[[fox]], day=False, stage="mate", turn=7, wdeck=game.wdeck,
                      habitat=game.habitat)
@@ -180,7 +181,7 @@ def test_after_a_failed_search_the_animal_waits_even_if_its_mate_turns_up() -> N
                     wtop=[W("american_robin", 2), W("black_capped_chickadee", 2), *misses])
     cascade = game.apply(TakeMate(chickadee, tuple(F(1))))
     assert kinds(cascade) == ["seek_mate", "draw", "no_mate"]
-    assert game.packs[0][0]["waiting"] == 5
+    assert game.packs[0][0]["waiting"] == game.turn == 5
     cascade = game.apply(TakeMate(robin, tuple(F(2))))
     assert kinds(cascade) == ["seek_mate", "draw", "mate"]
     assert W("black_capped_chickadee", 2) in game.habitat
@@ -188,7 +189,7 @@ def test_after_a_failed_search_the_animal_waits_even_if_its_mate_turns_up() -> N
     with pytest.raises(IllegalAction, match="waits until the following turn"):
         game.apply(TakeMate(chickadee, tuple(F(1))))
     # its following turn: the mate is there, in the central habitat
-    later = scenario(packs=[[game.packs[0][0]], []], stage="mate", turn=7,
+    later = scenario(packs=[[game.packs[0][0]], []], stage="mate", turn=9,
                      habitat=[W("black_capped_chickadee", 2)])
     cascade = later.apply(TakeMate(chickadee, tuple(F(1))))
     assert "in the central habitat" in cascade[1].text

@@ -100,12 +100,15 @@ def test_an_agreed_number_of_offspring() -> None:
 
 
 def test_an_empty_offspring_deck_makes_the_pair_wait() -> None:
-    """D15: with no Offspring card left, a pair cannot start one yet."""
+    """D15: with no Offspring card left, a pair cannot start one yet. Two players to 8: 13
+    families secured and 2 being raised hold all 15 cards."""
     pair = animal(MARMOT, mate=True, food=F(1, 2))
-    families = [animal(W(s), mate=True, offspring=O(i + 1))
-                for i, s in enumerate(c.SPECIES_IDS[:15]) if s != "yellow_bellied_marmot"]
-    families = families[:15]
-    game = scenario(players=3, packs=[[pair], families[:8], families[8:]], stage="mate")
+    kinds = [s for s in c.SPECIES_IDS if s != "yellow_bellied_marmot"][:15]
+    secured = [{"cards": [W(s), W(s, 2)], "offspring": O(i + 1)}
+               for i, s in enumerate(kinds[:13])]
+    raising = [animal(W(s), mate=True, offspring=O(14 + i)) for i, s in enumerate(kinds[13:])]
+    game = scenario(packs=[[pair], raising], secured=[secured[:7], secured[7:]], stage="mate",
+                    target=8)
     assert not game.odeck
     assert game.legal_actions() == [EndTurn()]
     with pytest.raises(IllegalAction, match="D15"):

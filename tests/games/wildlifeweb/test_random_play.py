@@ -49,6 +49,15 @@ def invariant(game: WildlifeWeb) -> None:
         assert len(families) <= game.target
     assert all(x in c.CARD_ANIMAL for x in game.highway)
     assert len(game.acted) == len(set(game.acted))
+    assert all(x in {a["card"] for a in game.packs[game.active]} for x in game.acted)
+    if game.phase not in ("setup_roadkill", "draft"):
+        assert game.turn == 1 + game.round * game.players + game.active
+    for p, pack in enumerate(game.packs):
+        for a in pack:
+            if a["waiting"] is not None:
+                assert a["mate"] is None and 1 <= a["waiting"] <= game.turn
+                assert (a["waiting"] - 1) % game.players == p
+    game._check_state()  # the state loader's invariants (test_saves) hold in play
     if game.is_over:
         assert len(game.secured[game.outcome.winners[0]]) == game.target
     for seat in (None, game.active):

@@ -40,7 +40,8 @@ def test_no_two_of_the_same_species_in_a_starting_pack() -> None:
     game = scenario(players=2, stage="draft", packs=[[{"card": W("elk"), "mate": None,
                                                        "food": [], "offspring": None,
                                                        "waiting": None}], []],
-                    habitat=[W("elk", 2), W("moose")], highway=[W("coyote")])
+                    habitat=[W("elk", 2), W("moose")],
+                    highway=[W(s) for s in ("coyote", "mule_deer", "porcupine", "muskrat")])
     assert game.legal_actions() == [Draft(W("moose"))]
     with pytest.raises(IllegalAction, match="two of the same species"):
         game.apply(Draft(W("elk", 2)))

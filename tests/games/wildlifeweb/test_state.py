@@ -47,7 +47,7 @@ def test_a_tampered_state_is_refused() -> None:
         WildlifeWeb.from_dict(bad)
     state = copy.deepcopy(data["state"])
     state["stage"] = "victim"
-    with pytest.raises(SaveError, match="disagree"):
+    with pytest.raises(SaveError, match="needs its pending decision"):
         WildlifeWeb.from_state(state)
     with pytest.raises(SaveError):
         WildlifeWeb.from_state({**data["state"], "highway": ["f.01"]})

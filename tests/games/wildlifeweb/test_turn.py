@@ -7,6 +7,7 @@ import pytest
 
 from ecogames.core import IllegalAction
 from ecogames.games.wildlifeweb import (
+    DeclinePet,
     DrawWildlife,
     EndFeeding,
     EndTurn,
@@ -15,9 +16,10 @@ from ecogames.games.wildlifeweb import (
     PlaceRoadkill,
     Swap,
     TakeFromHabitat,
+    new_game,
 )
 from ecogames.games.wildlifeweb import components as c
-from tests.games.wildlifeweb.helpers import E, F, W, animal, kinds, scenario
+from tests.games.wildlifeweb.helpers import E, F, W, animal, kinds, scenario, texts
 
 MOUSE, MARMOT, HAWK = W("deer_mouse"), W("yellow_bellied_marmot"), W("red_tailed_hawk")
 
@@ -34,23 +36,32 @@ PACK0 = (W("meadow_vole"), W("elk"), W("moose"), W("bobcat"))
 PACK1 = (W("pronghorn"), W("osprey"), W("beaver"), W("coyote"))
 
 
+def end_the_turn(game: object) -> object:
+    """Play on to the end of the current turn, deciding nothing (keep the Pack, draw
+    replacements, stop feeding, leave a pet), and pass the dice."""
+    while game.phase != "mate":
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if isinstance(
+            a, (KeepPack, DrawWildlife, EndFeeding, DeclinePet))), legal[0]))
+    return game.apply(EndTurn())
+
+
 def test_day_night_turns_when_play_returns_to_the_dealer() -> None:
     """"Game play starts in daytime ... When play returns to the dealer, the card is flipped
     over to Night"; at daybreak it returns to Day."""
-    game = scenario(packs=[full_pack(*PACK0), full_pack(*PACK1)], stage="mate", active=0,
-                    highway=[W(s) for s in ("striped_skunk", "porcupine", "muskrat",
-                                            "mule_deer")])
-    assert game.day
-    game.apply(EndTurn())
-    assert game.day and game.active == 1  # the same round
-    game.stage = "mate"
-    cascade = game.apply(EndTurn())
-    assert not game.day and game.active == 0 and "daynight" in kinds(cascade)
-    game.stage = "mate"
-    game.apply(EndTurn())
-    game.stage = "mate"
-    game.apply(EndTurn())
-    assert game.day and game.round == 2
+    game = new_game(players=2, seed=7)
+    while game.phase in ("setup_roadkill", "draft"):
+        game.apply(game.legal_actions()[0])
+    assert game.day and game.round == 0 and game.turn == 1 and game.active == 0
+    cascade = end_the_turn(game)
+    assert game.day and game.active == 1 and "daynight" not in kinds(cascade)  # same round
+    cascade = end_the_turn(game)
+    assert not game.day and game.active == 0 and game.round == 1
+    assert "daynight" in kinds(cascade) and "Night" in cascade[0].text
+    end_the_turn(game)
+    cascade = end_the_turn(game)
+    assert game.day and game.round == 2 and game.turn == 5 and game.active == 0
+    assert "to Day" in texts(cascade)
 
 
 def test_only_active_animals_feed_crepuscular_as_diurnal_both_always() -> None:
@@ -111,21 +122,28 @@ def test_swap_one_card_to_the_habitat_and_draw_a_replacement() -> None:
 
 
 def test_mated_pairs_and_families_are_not_swapped() -> None:
-    """D8: the swap is "1 Wildlife card": a mated pair or a family stays."""
+    """D8: the swap is "1 Wildlife card": a mated pair or a family stays. With nothing to
+    swap, the dealer's turn goes straight on to replacing the missing cards."""
     pack = [animal(W("meadow_vole"), mate=True), animal(W("elk"), offspring="o.01")]
-    game = scenario(packs=[pack, []], stage="swap")
-    assert game.legal_actions() == [KeepPack()]
-    with pytest.raises(IllegalAction, match="D8"):
+    game = scenario(packs=[pack, [animal(MOUSE)]], stage="mate", active=1, day=True)
+    game.apply(EndTurn())
+    assert game.active == 0 and game.phase == "replace"
+    with pytest.raises(IllegalAction, match="not allowed now: the replace step"):
         game.apply(Swap(W("meadow_vole")))
+    with_single = [*pack, animal(W("moose"))]
+    game = scenario(packs=[with_single, [animal(MOUSE)]], stage="mate", active=1)
+    game.apply(EndTurn())
+    assert game.phase == "swap" and game.legal_actions() == [Swap(W("moose")), KeepPack()]
+    with pytest.raises(IllegalAction, match="D8"):
+        game.apply(Swap(W("elk")))
 
 
 def test_an_event_of_the_wrong_time_is_held_and_applied_the_following_turn() -> None:
     """"If a nocturnal Event card is drawn during daytime, or vice versa, turn it upside
     down and apply it the following turn. Do not draw additional Event cards"."""
     edeck = [x for x in c.EVENT_CARDS if x != E("moonless_night")] + [E("moonless_night")]
-    game = scenario(packs=[full_pack(*PACK0), full_pack(*PACK1)], stage="replace",
+    game = scenario(packs=[full_pack(*PACK0[:3]), full_pack(*PACK1)], stage="replace",
                     edeck=edeck, habitat=[MOUSE])
-    game.packs[0].pop()
     cascade = game.apply(TakeFromHabitat(MOUSE))
     assert "event_held" in kinds(cascade) and game.pending == [E("moonless_night"), None]
     assert game.mods == [] and len(game.edeck) == 49
@@ -133,9 +151,8 @@ def test_an_event_of_the_wrong_time_is_held_and_applied_the_following_turn() -> 
     assert game.view(1)["held_event"] == ["hidden", None]  # others see only its back
     assert "Moonless" not in cascade[-1].text
     # Player 1's next turn is at night: the held card is applied, none is drawn
-    night = scenario(packs=[full_pack(*PACK0), full_pack(*PACK1)], stage="replace",
+    night = scenario(packs=[full_pack(*PACK0[:3]), full_pack(*PACK1)], stage="replace",
                      pending=[E("moonless_night"), None], day=False, habitat=[MOUSE])
-    night.packs[0].pop()
     cascade = night.apply(TakeFromHabitat(MOUSE))
     assert "Moonless Night" in cascade[-2].text and night.pending == [None, None]
     assert night.mods == [[E("moonless_night"), 0]] and len(night.edeck) == 49

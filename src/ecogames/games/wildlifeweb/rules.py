@@ -32,7 +32,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import Action, EventLog, Game, Outcome, Rng, SaveError
 from ecogames.core import schema as s
 
 from .components import (
@@ -305,6 +305,37 @@ def _applies(e: Effect, mated: bool, other: Animal, other_mated: bool,
     """An ability effect that applies against ``other`` (and needs a mate if it says so)."""
     return ((not e.mated or mated)
             and (e.vs is None or e.vs.matches(other, mated=other_mated, active=other_active)))
+
+
+STATE_KEYS = frozenset({
+    "players", "rng", "target", "round", "turn", "active", "stage", "wdeck", "wdiscard",
+    "habitat", "highway", "edeck", "ediscard", "fdeck", "odeck", "packs", "secured",
+    "pending", "once", "mods", "acted", "decision", "winner",
+})
+"""The keys of a saved state, exactly."""
+PET_KEYS = frozenset({"card", "mate", "food", "offspring", "waiting"})
+
+
+def _keys(data: Any, keys: frozenset[str], where: str) -> None:
+    """A saved object has exactly these keys: none missing, none unknown."""
+    if not isinstance(data, Mapping):
+        raise SaveError(f"{where} must be an object, got {type(data).__name__}")
+    unknown, missing = sorted(map(str, set(data) - keys)), sorted(keys - set(data))
+    if unknown or missing:
+        raise SaveError(f"{where}: unknown keys {unknown[:3]}, missing keys {missing[:3]}")
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise SaveError(f"{where} holds {value!r:.40}: text expected")
+    return value
+
+
+def _once_ok(entry: str) -> bool:
+    """A ``once`` entry: ``card:ability`` of a once-per-game steal ability."""
+    card, _, ability = entry.partition(":")
+    return card in CARD_ANIMAL and any(
+        e.once and e.ability == ability for e in CARD_ANIMAL[card].effects.get("steal", ()))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1580,125 +1611,239 @@ class WildlifeWeb(Game):
 
     @classmethod
     def _from_state(cls, data: Mapping[str, Any]) -> WildlifeWeb:
+        """Load a state strictly (a save file is untrusted): exact keys and types (an int is
+        an int, never a bool, a float or text), every card exactly once, and every invariant
+        that play keeps (``_check_state``). Raises ``SaveError`` with the reason."""
+        _keys(data, STATE_KEYS, "state")
         players = s.integer(data, "players", MIN_PLAYERS, MAX_PLAYERS)
-        game = cls(players, Rng(state=s.field(data, "rng", int)),
+        game = cls(players, Rng(state=s.integer(data, "rng", 0, 2**64 - 1)),
                    s.integer(data, "target", 1, MAX_OFFSPRING_TO_WIN[players]))
         game.round = s.integer(data, "round", 0, 10**6)
         game.turn = s.integer(data, "turn", 0, 10**7)
         game.active = s.integer(data, "active", 0, players - 1)
-        game.stage = s.choice(data, "stage", PHASES)
+        game.stage = _text(data["stage"], "stage")
+        if game.stage not in PHASES:
+            raise SaveError(f"state.stage must be one of {sorted(PHASES)}, got "
+                            f"{game.stage!r:.40}")
         seen: list[str] = []
 
-        def cards(key: str, kinds: tuple[str, ...], holder: Any = data) -> list[str]:
-            values = s.field(holder, key, list)
-            for c in values:
-                if not isinstance(c, str) or CARD_KIND.get(c) not in kinds:
-                    raise ValueError(f"{key} holds {c!r:.40}, not a {'/'.join(kinds)} card")
+        def cards(holder: Mapping[str, Any], key: str, kinds: tuple[str, ...],
+                  where: str = "state") -> list[str]:
+            values = s.field(holder, key, list, where)
+            for x in values:
+                if not isinstance(x, str) or CARD_KIND.get(x) not in kinds:
+                    raise SaveError(f"{where}.{key} holds {x!r:.40}, not a "
+                                    f"{'/'.join(kinds)} card")
             seen.extend(values)
             return list(values)
 
-        game.wdeck = cards("wdeck", ("wildlife",))
-        game.wdiscard = cards("wdiscard", ("wildlife",))
-        game.habitat = cards("habitat", ("wildlife",))
-        game.highway = cards("highway", ("wildlife", "event"))
-        if any(c not in CARD_ANIMAL for c in game.highway):
-            raise ValueError("only animals lie on the highway")
-        game.edeck = cards("edeck", ("event",))
-        game.ediscard = cards("ediscard", ("event",))
-        game.fdeck = cards("fdeck", ("forage",))
-        game.odeck = cards("odeck", ("offspring",))
+        game.wdeck = cards(data, "wdeck", ("wildlife",))
+        game.wdiscard = cards(data, "wdiscard", ("wildlife",))
+        game.habitat = cards(data, "habitat", ("wildlife",))
+        game.highway = cards(data, "highway", ("wildlife", "event"))
+        if any(x not in CARD_ANIMAL for x in game.highway):
+            raise SaveError("only animals lie on the highway")
+        game.edeck = cards(data, "edeck", ("event",))
+        game.ediscard = cards(data, "ediscard", ("event",))
+        game.fdeck = cards(data, "fdeck", ("forage",))
+        game.odeck = cards(data, "odeck", ("offspring",))
         packs = s.field(data, "packs", list)
         if len(packs) != players:
-            raise ValueError("one Pack per player")
+            raise SaveError("one Pack per player")
         game.packs = []
-        for pack in packs:
+        for p, pack in enumerate(packs):
             if not isinstance(pack, list):
-                raise ValueError("a Pack is a list of animals")
+                raise SaveError("a Pack is a list of animals")
             animals = []
             for a in pack:
-                if not isinstance(a, dict) or set(a) != {"card", "mate", "food", "offspring",
-                                                         "waiting"}:
-                    raise ValueError("an animal is {card, mate, food, offspring, waiting}")
-                card = a["card"]
+                where = f"packs[{p}]"
+                _keys(a, PET_KEYS, f"an animal of {where}")
+                card = _text(a["card"], f"{where} card")
                 if card not in CARD_ANIMAL:
-                    raise ValueError(f"{card!r:.40} is not an animal card")
-                if a["mate"] is not None and a["mate"] != MATE_OF[card]:
-                    raise ValueError(f"{a['mate']!r:.40} cannot be the mate of {card}")
-                food = cards("food", ("wildlife", "event", "forage"), a)
-                if any(c not in FOOD_VALUE for c in food):
-                    raise ValueError("food is Forage cards and animals")
-                if a["offspring"] is not None and CARD_KIND.get(a["offspring"]) != "offspring":
-                    raise ValueError("offspring must be an Offspring card")
-                if a["waiting"] is not None and (isinstance(a["waiting"], bool)
-                                                 or not isinstance(a["waiting"], int)):
-                    raise ValueError("waiting is a turn number or null")
-                seen.extend(c for c in (card, a["mate"], a["offspring"]) if c is not None)
-                animals.append({"card": card, "mate": a["mate"], "food": food,
-                                "offspring": a["offspring"], "waiting": a["waiting"]})
+                    raise SaveError(f"{card!r:.40} is not an animal card")
+                mate = a["mate"]
+                if mate is not None and mate != MATE_OF[card]:
+                    raise SaveError(f"{mate!r:.40} cannot be the mate of {card}")
+                food = cards(a, "food", ("wildlife", "event", "forage"), where)
+                if any(x not in FOOD_VALUE for x in food):
+                    raise SaveError("food is Forage cards and animals")
+                offspring = a["offspring"]
+                if offspring is not None and (not isinstance(offspring, str)
+                                              or CARD_KIND.get(offspring) != "offspring"):
+                    raise SaveError("offspring must be an Offspring card or null")
+                waiting = a["waiting"]
+                if waiting is not None and (isinstance(waiting, bool)
+                                            or not isinstance(waiting, int)):
+                    raise SaveError(f"{card}: waiting is a turn number or null, not "
+                                    f"{waiting!r:.20}")
+                seen.extend(x for x in (card, mate, offspring) if x is not None)
+                animals.append({"card": card, "mate": mate, "food": food,
+                                "offspring": offspring, "waiting": waiting})
             game.packs.append(animals)
         secured = s.field(data, "secured", list)
         if len(secured) != players:
-            raise ValueError("one list of secured families per player")
+            raise SaveError("one list of secured families per player")
         game.secured = []
         for fams in secured:
             if not isinstance(fams, list):
-                raise ValueError("secured families are a list")
+                raise SaveError("secured families are a list")
             out = []
             for f in fams:
-                if not isinstance(f, dict) or set(f) != {"cards", "offspring"}:
-                    raise ValueError("a family is {cards, offspring}")
-                members = cards("cards", ("wildlife", "event"), f)
-                if not 1 <= len(members) <= 2 or any(c not in CARD_ANIMAL for c in members) \
+                _keys(f, frozenset({"cards", "offspring"}), "a secured family")
+                members = cards(f, "cards", ("wildlife", "event"), "a secured family")
+                if not 1 <= len(members) <= 2 or any(x not in CARD_ANIMAL for x in members) \
                         or (len(members) == 2 and MATE_OF[members[0]] != members[1]):
-                    raise ValueError("a family is one or two mated animal cards")
-                if CARD_KIND.get(f["offspring"]) != "offspring":
-                    raise ValueError("a family holds an Offspring card")
+                    raise SaveError("a family is one or two mated animal cards")
+                if not isinstance(f["offspring"], str) \
+                        or CARD_KIND.get(f["offspring"]) != "offspring":
+                    raise SaveError("a family holds an Offspring card")
                 seen.append(f["offspring"])
                 out.append({"cards": members, "offspring": f["offspring"]})
             game.secured.append(out)
         pending = s.field(data, "pending", list)
-        if len(pending) != players or any(c is not None and CARD_KIND.get(c) != "event"
-                                          for c in pending):
-            raise ValueError("pending holds one Event card or null per player")
+        if len(pending) != players or any(
+                x is not None and (not isinstance(x, str) or CARD_KIND.get(x) != "event"
+                                   or CARD_EVENT[x].time == "both") for x in pending):
+            raise SaveError("pending holds, per player, an Event card of one time of day "
+                            "(held upside down) or null")
         game.pending = list(pending)
-        seen.extend(c for c in pending if c is not None)
-        game.once = [str(x) for x in s.field(data, "once", list)]
+        seen.extend(x for x in pending if x is not None)
+        game.once = [_text(x, "once") for x in s.field(data, "once", list)]
         game.mods = []
         for m in s.field(data, "mods", list):
-            if (not isinstance(m, list) or len(m) != 2 or m[0] not in CARD_EVENT
-                    or not isinstance(m[1], int) or isinstance(m[1], bool)
+            if (not isinstance(m, list) or len(m) != 2 or not isinstance(m[0], str)
+                    or m[0] not in CARD_EVENT or isinstance(m[1], bool)
+                    or not isinstance(m[1], int)
                     or not 0 <= m[1] < len(CARD_EVENT[m[0]].effects)
                     or CARD_EVENT[m[0]].effects[m[1]].kind not in MODIFIER_KINDS):
-                raise ValueError(f"mods holds {m!r:.60}, not [event card, modifier index]")
+                raise SaveError(f"mods holds {m!r:.60}, not [event card, modifier index]")
             game.mods.append([m[0], m[1]])
-        game.acted = [str(x) for x in s.field(data, "acted", list)]
-        decision = data.get("decision")
+        game.acted = [_text(x, "acted") for x in s.field(data, "acted", list)]
+        decision = data["decision"]
         if decision is not None:
-            if (not isinstance(decision, dict)
-                    or set(decision) != {"event", "effect", "candidates"}
-                    or decision["event"] not in CARD_EVENT
-                    or not isinstance(decision["effect"], int)
-                    or not 0 <= decision["effect"] < len(CARD_EVENT[decision["event"]].effects)
+            _keys(decision, frozenset({"event", "effect", "candidates"}), "decision")
+            event, effect = decision["event"], decision["effect"]
+            if (not isinstance(event, str) or event not in CARD_EVENT
+                    or isinstance(effect, bool) or not isinstance(effect, int)
+                    or not 0 <= effect < len(CARD_EVENT[event].effects)
                     or not isinstance(decision["candidates"], list)):
-                raise ValueError("decision is {event, effect, candidates}")
-            seen.append(decision["event"])
-            game.decision = {"event": decision["event"], "effect": decision["effect"],
-                             "candidates": [str(c) for c in decision["candidates"]]}
-        if (game.stage in ("victim", "adopt")) != (game.decision is not None):
-            raise ValueError(f"the {game.stage} stage and the pending decision disagree")
-        winner = data.get("winner")
-        if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
+                raise SaveError("decision is {event card, effect index, candidates}")
+            seen.append(event)
+            game.decision = {"event": event, "effect": effect,
+                             "candidates": [_text(x, "decision candidates")
+                                            for x in decision["candidates"]]}
+        winner = data["winner"]
+        if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)
                                    or not 0 <= winner < players):
-            raise ValueError("winner is a seat or null")
+            raise SaveError("winner is a seat or null")
         game.winner = winner
-        if (winner is not None) != (game.stage == "over"):
-            raise ValueError("a game is over exactly when it has a winner")
         if len(seen) != len(ALL_CARDS) or set(seen) != set(ALL_CARDS):
             missing = sorted(set(ALL_CARDS) - set(seen))[:3]
-            doubled = sorted({c for c in seen if seen.count(c) > 1})[:3]
-            raise ValueError(f"every card must be somewhere exactly once (missing {missing}, "
-                             f"twice {doubled})")
+            doubled = sorted({x for x in seen if seen.count(x) > 1})[:3]
+            raise SaveError(f"every card must be somewhere exactly once (missing {missing}, "
+                            f"twice {doubled})")
+        game._check_state()
         return game
+
+    def _check_state(self) -> None:
+        """The invariants of play and of the rulebook, on a loaded state (SaveError)."""
+        def need(cond: bool, why: str) -> None:
+            if not cond:
+                raise SaveError(f"impossible Wildlife Web state: {why}")
+
+        stage, p = self.stage, self.active
+        setup = stage in ("setup_roadkill", "draft")
+        # Game Setup; Between Turns: the dice pass clockwise, the card turns at the dealer
+        if setup:
+            need(self.turn == 0 and self.round == 0,
+                 "the set-up comes before the first turn (turn and round 0)")
+            need(not any(self.secured) and not self.mods and not self.acted
+                 and not self.once and self.pending == [None] * self.players,
+                 "nothing has been played during the set-up")
+        else:
+            need(self.turn == 1 + self.round * self.players + p,
+                 f"turn {self.turn} is not turn 1 + round {self.round} x {self.players} "
+                 f"players + seat {p} (the dealer starts; play passes clockwise)")
+        if stage == "setup_roadkill":
+            need(p == DEALER and not any(self.packs) and len(self.highway) < ROADKILL
+                 and bool(self.habitat), "the dealer places the roadkill before the draft")
+        if stage == "draft":
+            need(len(self.highway) == ROADKILL, "the draft starts with 4 roadkill")
+            need(len(self.packs[p]) < self.pack_size and bool(self._draft_choices(p)),
+                 "the drafting player has a card to select")
+        # Game Setup, Taking a Mate: the Pack size, two cards of a species are mates
+        for q, pack in enumerate(self.packs):
+            need(self.wildlife_count(q) <= self.pack_size,
+                 f"Player {q + 1}'s Pack holds more than {self.pack_size} Wildlife cards")
+            kinds = [self._kind(a).id for a in pack]
+            need(len(kinds) == len(set(kinds)),
+                 "two cards of one species in a Pack are stacked together as mates")
+            for a in pack:
+                if setup:
+                    need(not self._kind(a).pet and a["mate"] is None and not a["food"]
+                         and a["offspring"] is None and a["waiting"] is None,
+                         "the drafted cards have not played yet")
+                w = a["waiting"]
+                if w is not None:  # Taking a Mate: "waits until the following turn" (D20)
+                    need(a["mate"] is None and a["offspring"] is None
+                         and not self._kind(a).pet,
+                         f"{a['card']}: waiting, but only an unmated Wildlife animal waits "
+                         "for a mate")
+                    need(1 <= w <= self.turn and (w - 1) % self.players == q,
+                         f"{a['card']}: waiting {w} is not one of its owner's turns so far")
+        # Objective: the first to the target wins at once
+        for q, fams in enumerate(self.secured):
+            need(len(fams) <= self.target, f"Player {q + 1} has more families than the target")
+            need(len(fams) < self.target or q == self.winner,
+                 f"Player {q + 1} reached the target of {self.target} but did not win")
+        need((self.winner is not None) == (stage == "over"),
+             "a game is over exactly when it has a winner")
+        if self.winner is not None:
+            need(len(self.secured[self.winner]) == self.target,
+                 "the winner has raised exactly the target number of Offspring")
+        # One Action Per Animal; the Event of this turn
+        feeding = stage in ("feed", "mate")
+        need(len(self.acted) == len(set(self.acted)),
+             "acted names each animal once: one action per animal per turn")
+        own = {a["card"] for a in self.packs[p]}
+        need(all(x in own for x in self.acted) and (feeding or not self.acted),
+             "acted names animals of the active player's Pack during feeding and mating")
+        mod_cards = {m[0] for m in self.mods}
+        need(len(mod_cards) <= 1 and len(self.mods) == len({tuple(m) for m in self.mods}),
+             "the effects of this turn come from this turn's one Event card")
+        need(not self.mods or stage in ("feed", "mate", "victim", "adopt"),
+             "an Event's effects last for the turn it is drawn in")
+        decided = None if self.decision is None else self.decision["event"]
+        need(mod_cards <= {decided, *self.ediscard},
+             "this turn's effects come from the Event card drawn this turn")
+        need(len(self.once) == len(set(self.once)) and all(
+            _once_ok(x) for x in self.once), "once names a once-per-game steal ability "
+                                             "as 'card:ability', each once")
+        # an Event's choice, and stages that always offer something to do
+        if stage in ("victim", "adopt"):
+            need(self.decision is not None, f"the {stage} stage needs its pending decision")
+            assert self.decision is not None
+            event = CARD_EVENT[self.decision["event"]]
+            eff = event.effects[self.decision["effect"]]
+            if stage == "adopt":
+                need(eff.kind == "pet" and self.decision["candidates"] == [],
+                     "an adopt decision is a pet card's")
+            else:
+                targets = [a["card"] for _, a in self._event_targets(event, eff)]
+                need(eff.kind == "kill" and len(targets) > 1
+                     and self.decision["candidates"] == targets,
+                     "a victim decision lists the animals the Event strikes")
+        else:
+            need(self.decision is None, f"the {stage} stage has no pending decision")
+        if stage == "restock":
+            need(p == DEALER and self.day and bool(self._restock_choices()),
+                 "the dealer restocks the highway at daybreak")
+        if stage == "replace":
+            need(self.wildlife_count(p) < self.pack_size
+                 and bool(self.habitat or self.wdeck or self.wdiscard),
+                 "a missing card is replaced from the habitat or the deck")
+        if stage == "swap":
+            need(bool(self._swappable()), "a swap needs a card to swap")
 
     def _copy(self) -> WildlifeWeb:
         twin = object.__new__(WildlifeWeb)

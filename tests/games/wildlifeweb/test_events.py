@@ -85,8 +85,10 @@ def test_kill_takes_one_card_of_a_mated_pair() -> None:
 def test_kill_to_the_highway_as_roadkill() -> None:
     game, cascade = event_turn(E("road_crossing"), [animal(VOLE, food=F(1)), animal(ELK)])
     assert game.highway[-1] == VOLE and F(1)[0] in game.fdeck
-    assert "placed on the highway" in cascade[-1].text or "highway" in " ".join(
-        e.text for e in cascade)
+    assert VOLE not in game.wdiscard and [a["card"] for a in game.packs[0]] == [ELK]
+    assert kinds(cascade) == ["event", "event_kill"]
+    assert cascade[-1].text == ("Road Crossing: Player 1's Meadow Vole is placed on the "
+                                "highway as roadkill")
 
 
 def test_a_kill_that_matches_nothing_does_nothing() -> None:

@@ -78,17 +78,23 @@ def test_legal_actions_round_trip_through_json() -> None:
 
 
 def test_the_cascade_names_its_causes_and_touches_food_web_nodes() -> None:
-    game = played(steps=40)
-    nodes = set(food_web())
-    for _ in range(40):
-        cascade = game.apply(game.legal_actions()[-1])
+    from ecogames.core import Rng
+
+    game, rng = played(steps=40), Rng(40)
+    web = food_web()
+    touched, edges, caused = set(), set(), 0
+    for _ in range(80):
+        cascade = game.apply(rng.choice(game.legal_actions()))
         for event in cascade:
             for node in event.touched.get("nodes", ()):
-                assert node in nodes, event
+                assert node in web, event
+                touched.add(node)
             for a, b in event.touched.get("edges", ()):
-                assert a in nodes and b in nodes
+                assert a in web and b in web, event
+                edges.add((a, b))
             if event.cause is not None:
-                assert event.cause < event.index
+                assert 0 <= event.cause < event.index
+                caused += 1
         if game.is_over:
             break
-    assert c.ANIMALS
+    assert touched & set(c.ANIMALS) and edges and caused  # the checks above did run

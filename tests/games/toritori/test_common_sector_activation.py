@@ -252,6 +252,21 @@ def test_breeding_without_a_token_in_the_supply_loses_the_tokens_underneath():
     assert cascade.of_kind("breed_fails")
 
 
+def test_breeding_that_fails_loses_every_token_underneath():
+    # "animals do not breed, losing the tokens they had underneath them" (D9, D20): all six Fox
+    # tokens are on the island; the Fox of 10 eats a fed Tori-tori and has four tokens under
+    # it, enough to breed, but no Fox token is left: all four are lost, not only one.
+    start = {**RESERVE, 10: ["FX>GP>GP", "TT>NT"], 3: ["FX", "FX"], 8: ["FX", "FX"]}
+    game, _, stock = solve(start, "sector_10")
+    assert game.supply("fox") == 0
+    cascade = roll(game)
+    assert sector(game, 10) == ["FX"]
+    assert supply_change(stock, supply(game)) == {"vegetation": 1, "tori_tori": 1,
+                                                  "guinea_pig": 2}
+    (fails,) = cascade.of_kind("breed_fails")
+    assert len(fails.touched["tokens"]) == 5  # the Fox and the four tokens it loses
+
+
 def test_breeding_fox_and_cat_tokens_underneath_need_not_be_their_food():
     # AN11: the Fox eats a Tori-tori that had eaten a tree: two tokens underneath at once.
     start = {**RESERVE, 10: ["FX", "TT>NT"]}

@@ -305,6 +305,9 @@ def test_loading_refuses_a_decision_the_engine_would_not_ask():
     group = first["groups"][0]
     refused(bad(first, groups=[[5, *group[1:]]]), "activates its sector's species")
     refused(bad(first, groups=[group, group]), "lists a token twice")
+    guarded = bad(first, pawns=["10", "village", "village", "village"],
+                  protecting=[group[1], None, None, None])
+    refused(guarded, "lists a protected token")
     refused(bad(first, groups=[]), "two or more different piles")
     refused(bad(first, stage="roll"), "roll stage")
     refused(bad(first, food={"eater": None, "sector": 1, "options": [0, 1]}),

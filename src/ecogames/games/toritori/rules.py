@@ -515,12 +515,11 @@ class ToriTori(Game):
         self.stage = "over"
 
     def _ready(self, group: tuple[int, ...]) -> list[int]:
-        """The tokens of a group ``(sector, token, ...)`` still uncovered and unprotected in
-        their sector: a token eaten before its turn is not activated (D21)."""
+        """The tokens of a group ``(sector, token, ...)`` still uncovered in their sector: a
+        token eaten before its turn is not activated (D21). (A group never holds a protected
+        token: the card's groups leave them out, and no protection starts while it resolves.)"""
         members = group[1:]
-        protecting = self.protecting
-        return [p[-1] for p in self.board[group[0]]
-                if p[-1] in members and p[-1] not in protecting]
+        return [p[-1] for p in self.board[group[0]] if p[-1] in members]
 
     def _activate_next(self, token: int, say: Any) -> None:
         first, *rest = self.groups
@@ -1784,6 +1783,8 @@ def _check_groups(game: ToriTori) -> None:
     ids = [t for g in game.groups for t in g[1:]]
     if len(set(ids)) != len(ids):
         raise SaveError("state.groups lists a token twice")
+    if set(ids) & set(game.protecting):
+        raise SaveError("state.groups lists a protected token, which no card activates (D32)")
     species = []
     for group in game.groups:
         kinds = {game.kind[t] for t in group[1:] if t in game.kind}

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ecogames.core import Rng, SaveError, load
-from ecogames.games.toritori import ToriTori, new_game
-from tests.games.toritori.scenario import build, solve
+from ecogames.games.toritori import ActivateAnimal, ToriTori, new_game
+from tests.games.toritori.scenario import build, solve, token
 from tests.games.toritori.scenario import state as scenario_state
 from tests.support.state_fuzz import check_perturbed_states
 
@@ -291,6 +291,16 @@ def first_decision() -> ToriTori:
     return game
 
 
+def activate_animals_decision() -> ToriTori:
+    # Phase 2: red's last action point activates the Cat of 5, which must choose its Tori-tori.
+    game = build({6: ["TT", "GP", "FX"], 12: ["NT"], 2: ["IB"], 5: ["CT", "TT", "TT>NT"]},
+                 active="red", stage="actions", points=1, pawns={"red": 5},
+                 markers={"red": "W4"})
+    game.apply(ActivateAnimal(token(game, 5, "CT")))
+    assert game.stage == "choose_food" and game.turn_phase == 2 and game.points == 0
+    return game
+
+
 def test_loading_refuses_a_decision_the_engine_would_not_ask():
     state = village_decision()._state()
     assert ToriTori.from_state(state).stage == "choose_food"
@@ -312,6 +322,11 @@ def test_loading_refuses_a_decision_the_engine_would_not_ask():
     refused(bad(first, stage="roll"), "roll stage")
     refused(bad(first, food={"eater": None, "sector": 1, "options": [0, 1]}),
             "pending meal")
+    cat = activate_animals_decision()._state()
+    assert ToriTori.from_state(cat) == activate_animals_decision()
+    refused(bad(cat, action_points=4), "follows Activate Animals")
+    bird = cat["food"]["options"][0]
+    refused(bad(cat, food={**cat["food"], "eater": bird}), "meal the engine would ask")
 
 
 # -- Whatever the loader accepts plays like a real game (tests/support/state_fuzz.py) ----------
@@ -338,7 +353,8 @@ def test_perturbed_random_play_states_are_refused_or_work(players, seed, steps, 
     check_perturbed_states(game, Rng(seed), count=60)
 
 
-@pytest.mark.parametrize("decision", [village_decision, first_decision])
+@pytest.mark.parametrize("decision", [village_decision, first_decision,
+                                      activate_animals_decision])
 def test_perturbed_decision_states_are_refused_or_work(decision):
     game = decision()
     for seed in range(8):

@@ -78,3 +78,17 @@ def test_several_objectives_completed_on_one_turn_all_apply():
                      "aurora_tile"]
     assert game.fulfilled[FLORA] == ["shape-2"] and game.symbol_owner["moon"] == FLORA
     assert game.aurora_holder["blue-3"] == FLORA and game.supply[FLORA] == [8, 6]
+
+
+def test_four_spaces_of_five_do_not_take_the_symbol_card():
+    table = Table(cards=("shape-5", "river-8", "color-9"))
+    spaces = SYMBOL_CELLS["fox"]["moon"]
+    for cell, colour in zip(spaces[:3], COLOURS):
+        table.lay(FLORA, cell, colour)
+    side = next(s for s, sym in c.SIDE_SYMBOL.items() if sym == "moon")
+    game = table.finish(stage="place", held="blue", side=side)
+    cascade = game.apply(Place(spaces[3]))
+    while game.phase == "tokens":
+        cascade = game.apply(PlaceTokens(()))
+    assert not cascade.of_kind("symbol_card") and game.symbol_owner["moon"] is None
+    assert game.supply[FLORA][0] == 12

@@ -140,15 +140,18 @@ def test_the_last_animal_token_with_a_river_token_left_is_not_the_end():
                      "OOo.",
                      "BBb.",
                      "PP..").spend(FLORA, animal=7, river=5)
-    table.fulfil(FLORA, "shape-6").fulfil(FLORA, "color-9")
-    for aurora in ("green-3", "orange-3", "blue-3"):
+    table.fulfil(FLORA, "shape-6").fulfil(FLORA, "color-9").aurora(FLORA, "green-3")
+    for aurora in ("orange-3", "blue-3"):
         table.aurora(FLORA, aurora, used=True)
     game = table.finish(stage="place", held="purple", side="west")
-    assert game.supply[FLORA] == [1, 1]
+    assert game.supply[FLORA] == [1, 1] and ClaimCard("river-8") in game.legal_actions()
     x = c.cell_of(3, 2)
     game.apply(Place(x))
     game.apply(PlaceTokens((c.cell_of(3, 1),)))  # the animal token; the river withheld
     assert game.supply[FLORA] == [0, 1] and not game.final_round
+    # D20: the green aurora tile has no animal token left to place on a card
+    assert game.phase == "end" and game.current_player == FLORA  # the purple "3" is new
+    assert not any(isinstance(a, ClaimCard) for a in game.legal_actions())
 
 
 def test_a_zone_of_one_colour_is_joined_side_by_side_not_diagonally():

@@ -152,3 +152,20 @@ def test_discarding_is_refused_while_a_matching_space_is_empty():
         game.apply(Discard())
     with pytest.raises(IllegalAction, match="already has a tile"):
         game.apply(Place(0))
+
+
+def test_no_decision_when_no_required_token_is_left():
+    """2B: "Do not place any tokens if ... you do not have any of the required token type":
+    with no river token left, a tile next to different tiles only asks nothing."""
+    x = c.cell_of(1, 1)
+    table = Table(cards=("shape-5", "river-3", "color-1"))
+    table.art(FLORA, ".O..",
+                     "G...",
+                     "....",
+                     "PBPB",
+                     "BPbp").spend(FLORA, river=6)
+    table.aurora(FLORA, "purple-3", used=True).aurora(FLORA, "blue-3", used=True)
+    game = table.finish(stage="place", held="blue", side=side_for("fox", x))
+    cascade = game.apply(Place(x))
+    assert [e.kind for e in cascade.of_kind("no_token", "tokens_due")] == ["no_token"] * 2
+    assert game.phase == "slide" and game.current_player == 1

@@ -114,7 +114,7 @@ def test_random_games_keep_every_invariant(seed: int, players: int, play_seed: i
     rulebook's 3 always among them)."""
     target = min(target, c.MAX_OFFSPRING_TO_WIN[players])
     game = new_game(players=players, seed=seed, offspring_to_win=target)
-    finished = random_playthrough(game, play_seed, invariant=invariant, check_every=7,
+    finished = random_playthrough(game, play_seed, invariant=invariant, check_every=20,
                                   max_actions=3000)
     assert finished.is_over
 

@@ -30,7 +30,7 @@ def played(seed: int, players: int, steps: int, *, maps: bool = True) -> Tulikko
        maps=st.booleans())
 def test_whatever_the_loader_accepts_plays(seed, players, steps, maps):
     game = played(seed, players, steps, maps=maps)
-    check_perturbed_states(game, Rng(seed), 40)
+    check_perturbed_states(game, Rng(seed), 60, widget=True)
 
 
 def real_state(seed: int = 3, steps: int = 60) -> dict:
@@ -172,3 +172,17 @@ def test_a_turn_waits_in_its_end_phase_only_while_an_aurora_tile_can_be_used():
         if state["aurora_holder"][aurora] == state["active"]:
             state["aurora_used"][aurora] = True
     refused(state, "end phase only while")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60))
+def test_whatever_the_loader_accepts_near_the_end_plays(seed, steps):
+    """The same near the end of a game: supplies nearly empty, the final round, the end."""
+    from tests.games.tulikko.test_random_play import near_the_end
+
+    game, bot = near_the_end(), RandomBot(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.push(bot.choose(game, game.legal_actions()))
+    check_perturbed_states(game, Rng(seed), 60, widget=True)

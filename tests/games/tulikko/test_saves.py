@@ -13,6 +13,8 @@ from ecogames.games.tulikko import Tulikko, new_game
 from ecogames.games.tulikko import components as c
 from tests.support.state_fuzz import check_perturbed_states
 
+from .test_random_play import near_the_end
+
 
 def played(seed: int, players: int, steps: int, *, maps: bool = True) -> Tulikko:
     game = new_game(players=players, seed=seed,
@@ -178,8 +180,6 @@ def test_a_turn_waits_in_its_end_phase_only_while_an_aurora_tile_can_be_used():
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 60))
 def test_whatever_the_loader_accepts_near_the_end_plays(seed, steps):
     """The same near the end of a game: supplies nearly empty, the final round, the end."""
-    from tests.games.tulikko.test_random_play import near_the_end
-
     game, bot = near_the_end(), RandomBot(seed)
     for _ in range(steps):
         if game.is_over:

@@ -1458,6 +1458,15 @@ def _token_id(value: Any, where: str, high: int) -> int:
     return int(value)
 
 
+def _one_of(data: Mapping[str, Any], key: str, options: Any, where: str = "state") -> str:
+    """``data[key]``: a text among ``options`` (not a list holding one, not a number)."""
+    value = data[key]
+    if not isinstance(value, str) or value not in options:
+        raise SaveError(f"{where}.{key} holds {value!r:.40}, not one of "
+                        f"{sorted(map(str, options))}")
+    return value
+
+
 def _strings(data: Mapping[str, Any], key: str, options: Any, *, none: bool = False,
              max_len: int = 20) -> list[Any]:
     values = s.field(data, key, list)
@@ -1473,8 +1482,8 @@ def _strings(data: Mapping[str, Any], key: str, options: Any, *, none: bool = Fa
 def _load(cls: type[ToriTori], data: Mapping[str, Any]) -> ToriTori:
     _exact_keys(data, STATE_KEYS, "state")
     players = s.integer(data, "players", cls.min_players, cls.max_players)
-    difficulty = _strings({"difficulty": [data["difficulty"]]}, "difficulty", DIFFICULTIES)[0]
-    layout = _strings({"layout": [data["layout"]]}, "layout", LAYOUTS)[0]
+    difficulty = _one_of(data, "difficulty", DIFFICULTIES)
+    layout = _one_of(data, "layout", LAYOUTS)
     numbering = tuple(s.int_list(data, "numbering", 1, 12, max_len=12))
     if sorted(numbering) != list(range(1, 13)):
         raise SaveError("state.numbering must hold each number 1..12 once")
@@ -1494,7 +1503,7 @@ def _load(cls: type[ToriTori], data: Mapping[str, Any]) -> ToriTori:
     outcome = data["outcome"]
     if outcome is not None:
         _exact_keys(outcome, OUTCOME_KEYS, "state.outcome")
-        result = _strings({"result": [outcome["result"]]}, "result", ("victory", "defeat"))[0]
+        result = _one_of(outcome, "result", ("victory", "defeat"), "state.outcome")
         game.ended = (result, s.field(outcome, "reason", str, "state.outcome"))
     _check_stage(game)
     _check_objective(game)
@@ -1638,12 +1647,12 @@ def _load_turn(game: ToriTori, data: Mapping[str, Any]) -> None:
     game.round = s.integer(data, "round", c.ROUND_START_SPACE,
                            c.DEFEAT_ROUND_SPACE[game.players])
     game.active = s.integer(data, "active", 0, game.players - 1)
-    game.stage = _strings({"stage": [data["stage"]]}, "stage", STAGES)[0]
+    game.stage = _one_of(data, "stage", STAGES)
     game.turn_phase = s.integer(data, "turn_phase", 1, 2)
     game.points = s.integer(data, "action_points", 0, POINTS)
     dice = data["dice"]
     if dice is not None:
-        faces = _strings({"dice": dice}, "dice", FACES)
+        faces = _strings(data, "dice", FACES)
         if len(faces) != 2:
             raise SaveError("state.dice must be null or [red face, sky-blue face]")
         game.dice = (faces[0], faces[1])

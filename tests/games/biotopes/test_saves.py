@@ -67,50 +67,61 @@ def test_tiles_that_do_not_form_the_configuration_are_refused():
     refused(state, "configuration")
 
 
-@pytest.mark.parametrize("key, value", [
-    ("types", ["flying"]),  # not a cube type: legal_actions() raised ValueError
-    ("types", "plants"),
-    ("dest", "nowhere"),  # paying raised ValueError (no such space)
-    ("dest", "competition"),  # a cost paid to another action's space
-    ("for", "flying"),  # after paying, nothing to do: the action would vanish
-    ("for", "adaptation"),  # an Adaptation of no card: KeyError once paid
-    ("src", [9, 9]),  # a cube from a card that does not exist
-    ("src", "0,0"),
-    ("colour", 7),  # no such colour: the widget raised
-    ("colour", "1"),
-    ("colour", True),
-    ("colour", 1),  # the Expansion's cube must be of the territory's colour (yellow: 2)
-    ("mode", "diet"),
-    ("paid", [["plants"]]),  # a one-cube cost already paid is no longer pending
-    ("species", 1),
-    ("arg", {"hex": [5, 5]}),  # a hex off the landscape: KeyError
-    ("arg", {}),
-    ("p", 1),  # player 1 pays for player 0's Expansion
-    ("unknown", 0),
+COST = "is not the cost of expansion as the rules set it"
+
+
+@pytest.mark.parametrize("key, value, match", [
+    ("types", ["flying"], COST),  # not a cube type: legal_actions() raised ValueError
+    ("types", "plants", COST),
+    ("types", ["birds"], COST),  # an Expansion paid with a Birds cube
+    ("dest", "nowhere", COST),  # paying raised ValueError (no such space)
+    ("dest", "competition", COST),  # a cost paid to another action's space
+    ("dest", "bag", COST),
+    ("for", "flying", "not an action with a cost"),  # after paying, nothing would happen
+    ("for", "adaptation", "arg"),  # an Adaptation of no card: KeyError once paid
+    ("src", [9, 9], COST),  # a cube from a card that does not exist
+    ("src", "0,0", COST),
+    ("colour", 7, COST),  # no such colour: the widget raised
+    ("colour", "2", COST),
+    ("colour", 1, COST),  # the Expansion's cube must be of the territory's colour (yellow: 2)
+    ("colour", 2.0, COST),
+    ("mode", "diet", COST),
+    ("paid", [["plants"]], "fully paid"),  # a one-cube cost already paid is no longer pending
+    ("species", 0, COST),
+    ("species", True, COST),
+    ("arg", {"hex": [5, 5]}, "hex of the landscape"),  # off the landscape: KeyError
+    ("arg", {"hex": [2, 2]}, "not one the player could have chosen"),  # not adjacent
+    ("arg", {}, "lacks"),
+    ("p", 1, "only the active player's own decisions"),  # player 1 pays for player 0
+    ("unknown", 0, "unknown keys"),
 ])
-def test_a_pending_cost_the_engine_cannot_have_made_is_refused(key, value):
+def test_a_pending_cost_the_engine_cannot_have_made_is_refused(key, value, match):
     state = paying_for_expansion()._state()
     state["queue"][0][key] = value
-    refused(state)
+    refused(state, match)
 
 
-@pytest.mark.parametrize("change", [
-    lambda q: q.pop(),  # no end of the action
-    lambda q: q.append(dict(q[-1])),  # two ends
-    lambda q: q.insert(0, {"t": "reproduce", "p": 0}),  # a task that never waits
-    lambda q: q.insert(0, {"t": "cube", "p": 0, "colour": 4}),
-    lambda q: q.insert(0, {"t": "discard", "p": 0}),  # a hand within the limit
-    lambda q: q.insert(0, {"t": "draw", "p": 0, "n": "2"}),
-    lambda q: q.insert(0, {"t": "react", "p": 1, "card": "apollo", "played": "apollo",
-                           "fired": False, "colour": -1}),  # not a Reaction card in play
-    lambda q: q.insert(0, {"t": "fallback", "p": 1, "owner": 1, "hex": [0, 0]}),
-    lambda q: q.insert(1, {"t": "move", "p": 0, "n": 1}),  # a decision behind another
-    lambda q: q.insert(0, {"t": "end", "p": 0}),
+STAND = "cannot stand there"
+
+
+@pytest.mark.parametrize("change, match", [
+    (lambda q: q.pop(), STAND),  # no end of the action
+    (lambda q: q.append(dict(q[-1])), STAND),  # two ends
+    (lambda q: q.insert(0, {"t": "reproduce", "p": 0}), "not a task the engine queues"),
+    (lambda q: q.insert(0, {"t": "cube", "p": 0, "colour": 4}), "colour"),
+    (lambda q: q.insert(0, {"t": "discard", "p": 0}), "over the limit"),
+    (lambda q: q.insert(0, {"t": "draw", "p": 0, "n": "2"}), "n holds"),
+    (lambda q: q.insert(0, {"t": "react", "p": 1, "card": "apollo", "played": "apollo",
+                            "fired": False, "colour": -1}), "Reaction of a card in play"),
+    (lambda q: q.insert(0, {"t": "fallback", "p": 1, "owner": 1, "hex": [0, 0]}),
+     "pushed out"),
+    (lambda q: q.insert(1, {"t": "move", "p": 0, "n": 1}), STAND),  # behind another
+    (lambda q: q.insert(0, {"t": "end", "p": 0}), STAND),
 ])
-def test_a_queue_the_engine_cannot_have_made_is_refused(change):
+def test_a_queue_the_engine_cannot_have_made_is_refused(change, match):
     state = paying_for_expansion()._state()
     change(state["queue"])
-    refused(state)
+    refused(state, match)
 
 
 def test_a_competition_waiting_for_the_fall_back_loads_and_its_hex_is_checked():
@@ -128,12 +139,12 @@ def test_a_competition_waiting_for_the_fall_back_loads_and_its_hex_is_checked():
 
 
 @pytest.mark.parametrize("where, change, match", [
-    (("owner",), lambda v: [[v[0][0], v[0][1], True]], None),  # a bool, not a player
+    (("owner",), lambda v: [[v[0][0], v[0][1], True]], "not a token"),  # a bool, no player
     (("owner",), lambda v: v[::-1], "order"),
-    (("rng",), lambda v: True, None),
+    (("rng",), lambda v: True, "rng"),
     (("options", "first_player"), lambda v: "0", "first_player"),
-    (("options", "special_tiles"), lambda v: True, None),
-    (("box",), lambda v: [v[0] + 1, v[1], v[2], v[3] - 1], None),
+    (("options", "special_tiles"), lambda v: True, "special tiles"),
+    (("box",), lambda v: [v[0] + 1, v[1], v[2], v[3] - 1], "40 cubes of each colour"),
     (("ecosystems", 0, "unknown"), lambda v: 0, "unknown"),
     (("ecosystems", 0, "passed"), lambda v: True, "pass"),
     (("ecosystems", 0, "uses"), lambda v: [1, 0, 0, 0, 0, 0], "Reproduction"),

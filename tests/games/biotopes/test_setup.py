@@ -44,6 +44,15 @@ def test_setup_6_two_landscape_tiles_per_player_in_a_configuration(players):
     assert len(game.landscape) == 14 * players
 
 
+def test_setup_6_tiles_are_drawn_with_a_random_side_and_turn():
+    """"randomly choose two Landscape tiles per person ... (numbered A1 to A10 on one side and
+    B1 to B10 on the other)"; the reference: "random rotation, one side of each" (D5)."""
+    tiles = [t for seed in range(8) for t in new_game(players=5, seed=seed).tiles]
+    assert {t[1] for t in tiles} == {"A", "B"}
+    assert {t[2] for t in tiles} == set(range(6))
+    assert len({t[0] for t in new_game(players=5, seed=1).tiles}) == 10
+
+
 def test_setup_6_the_players_choose_the_configuration():
     game = new_game(players=3, seed=1, configuration="cluster")
     assert sorted((t[3], t[4]) for t in game.tiles) == sorted(CONFIGURATIONS[6]["cluster"])
@@ -106,6 +115,21 @@ def test_setup_7_maya_discards_her_four_invertebrates_and_draws_again():
     assert len(game.decks[0]) == before
     assert cascade[0].kind == "redraw"
     assert game.current_player == 1
+
+
+def test_setup_7_the_redraw_reshuffles_the_herbivores_deck():
+    """"Then reshuffle the Herbivores deck": the discarded hand does not sit on top of the
+    deck (the top is the end of the list) to be drawn again next, and the deck's order changes."""
+    for seed in range(6):
+        game = new_game(players=2, seed=seed, first_player=0)
+        old = list(game.hands[0])
+        twin = game.clone()
+        new = twin._draw_one_of_each_colour()
+        unshuffled = [*twin.decks[0], *old]
+        game.apply(RedrawHand())
+        assert game.hands[0] == new
+        assert sorted(game.decks[0]) == sorted(unshuffled)
+        assert game.decks[0] != unshuffled and game.decks[0][-4:] != old
 
 
 def test_setup_rivers_are_dealt_once_hands_are_settled():

@@ -19,6 +19,7 @@ task by itself only when there is exactly one way to do it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -2785,6 +2786,11 @@ def _check_task(game: Biotopes, i: int, task: Any, queue: list[Any]) -> dict[str
     return dict(task)
 
 
+def _strict(value: Any) -> str:
+    """A JSON text in which 1, 1.0, True and "1" all differ (for type-strict comparisons)."""
+    return json.dumps(value, sort_keys=True)
+
+
 def _check_pay(game: Biotopes, task: Mapping[str, Any], where: str) -> None:
     """A cost being paid: exactly the cost ``_act`` set for its action (The Actions)."""
     p, what = task["p"], task["for"]
@@ -2841,8 +2847,8 @@ def _check_pay(game: Biotopes, task: Mapping[str, Any], where: str) -> None:
         raise SaveError(f"{where}: {what!r:.30} is not an action with a cost")
     expected.pop("c")
     paid = task["paid"]
-    if {k: v for k, v in task.items() if k != "paid"} != {
-            k: v for k, v in expected.items() if k != "paid"}:
+    if _strict({k: v for k, v in task.items() if k != "paid"}) != _strict(
+            {k: v for k, v in expected.items() if k != "paid"}):
         raise SaveError(f"{where} is not the cost of {what} as the rules set it")
     if what in SPACES and game.uses[p][SPACES.index(what)] < 1:
         raise SaveError(f"{where}: the action's space is marked as used when it is played")

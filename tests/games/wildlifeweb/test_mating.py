@@ -193,3 +193,28 @@ def test_after_a_failed_search_the_animal_waits_even_if_its_mate_turns_up() -> N
                      habitat=[W("black_capped_chickadee", 2)])
     cascade = later.apply(TakeMate(chickadee, tuple(F(1))))
     assert "in the central habitat" in cascade[1].text
+
+
+def test_the_greedy_game_of_the_issue_never_mates_after_a_failed_search() -> None:
+    """Issue 11, item 4's game (seed 7, greedy bots 70 and 71): in no turn does an animal
+    take a mate after it has failed to find one."""
+    from ecogames.bots import make_bot
+    from ecogames.games.wildlifeweb import new_game
+
+    game = new_game(players=2, seed=7)
+    bots = [make_bot("wildlifeweb-greedy", 70), make_bot("wildlifeweb-greedy", 71)]
+    failed: set[str] = set()
+    turn, searches = game.turn, 0
+    for _ in range(400):
+        if game.is_over:
+            break
+        action = bots[game.current_player].choose(game, game.legal_actions())
+        cascade = game.apply(action)
+        if game.turn != turn:
+            turn, failed = game.turn, set()
+        if isinstance(action, TakeMate):
+            searches += 1
+            assert action.animal not in failed, f"{action.animal} searched twice in a turn"
+            if kinds(cascade)[-1] == "no_mate":
+                failed.add(action.animal)
+    assert searches > 5

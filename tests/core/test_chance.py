@@ -168,3 +168,14 @@ def test_weighted_draws_follow_their_weights_and_a_certain_draw_uses_no_randomne
 def test_weights_are_whole_positive_numbers_one_per_outcome(weights):
     with pytest.raises(ValueError, match="weight"):
         draw(Rng(1), None, "x", ["a", "b"], weights)
+
+
+def test_a_secret_outcome_is_shown_only_to_the_seats_that_may_see_it():
+    rng, context = Rng(5), ChanceContext()
+    card = draw(rng, context, "a card into your hand", ["fox", "hare"], seen_by=[1])
+    (secret,) = context.draws
+    assert secret.to_json(1)["outcome"] == card
+    for other in (0, None):
+        shown = secret.to_json(other)
+        assert shown["outcome"] is None and shown["forced"] is None and shown["secret"]
+        assert [o["outcome"] for o in shown["outcomes"]] == ["fox", "hare"]

@@ -41,6 +41,8 @@ class ChanceDraw:
     """What the game's generator drew (differs from ``outcome`` when it was forced)."""
     labels: tuple[str, ...] = ()
     """Each outcome in words, where the rule gave them."""
+    seen_by: tuple[int, ...] | None = None
+    """The seats that may see what came out (a card drawn into a hand); ``None``: everyone."""
 
     @property
     def probabilities(self) -> tuple[Fraction, ...]:
@@ -56,15 +58,22 @@ class ChanceDraw:
             return self.labels[self.outcomes.index(outcome)]
         return str(outcome)
 
-    def to_json(self) -> dict[str, Any]:
+    def visible_to(self, player: int | None) -> bool:
+        return self.seen_by is None or (player is not None and player in self.seen_by)
+
+    def to_json(self, player: int | None = None) -> dict[str, Any]:
+        """The draw as ``player`` may see it (``None``: an onlooker): a secret outcome is
+        ``None`` for the others, who still see what was possible."""
+        shown = self.visible_to(player)
         return {
             "name": self.name,
             "outcomes": [
                 {"outcome": o, "label": self.label(o), "probability": float(p)}
                 for o, p in zip(self.outcomes, self.probabilities)
             ],
-            "outcome": self.outcome,
-            "forced": self.forced,
+            "outcome": self.outcome if shown else None,
+            "forced": self.forced if shown else None,
+            "secret": self.seen_by is not None,
         }
 
 
@@ -81,8 +90,8 @@ class ChanceError(ValueError):
 
 
 def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[Any],
-         weights: Sequence[int] | None = None,
-         label: Callable[[Any], str] | None = None) -> Any:
+         weights: Sequence[int] | None = None, label: Callable[[Any], str] | None = None,
+         seen_by: Sequence[int] | None = None) -> Any:
     """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`)."""
     if not outcomes:
         raise ValueError(f"a chance draw ({name}) needs at least one outcome")
@@ -101,7 +110,8 @@ def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[
             raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
     context.draws.append(ChanceDraw(
         name, tuple(outcomes), counts, outcome, natural,
-        tuple(label(o) for o in outcomes) if label is not None else ()))
+        tuple(label(o) for o in outcomes) if label is not None else (),
+        tuple(seen_by) if seen_by is not None else None))
     return outcome
 
 

@@ -269,12 +269,14 @@ class Game(ABC):
         self._actions.append(action)
 
     def chance(self, name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
-               label: Callable[[Any], str] | None = None) -> Any:
+               label: Callable[[Any], str] | None = None,
+               seen_by: Sequence[int] | None = None) -> Any:
         """One chance draw of a rule: an outcome of ``outcomes`` (JSON values, each once),
         ``weights`` whole numbers (uniform by default), picked by the game's generator unless
-        a fork forced it. ``label(outcome)`` says an outcome in words. The draw, with all its
-        possible outcomes and their probabilities, joins the action's cascade."""
-        return draw(self.rng, self._chance, name, outcomes, weights, label)
+        a fork forced it. ``label(outcome)`` says an outcome in words; ``seen_by``: the seats
+        that may see what came out (a card drawn into a hand), everyone by default. The draw,
+        with all its possible outcomes and their probabilities, joins the action's cascade."""
+        return draw(self.rng, self._chance, name, outcomes, weights, label, seen_by)
 
     def _resolve(self, action: Action, *, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
@@ -396,6 +398,25 @@ class Game(ABC):
         twin.last_cascade = None
         return twin
 
+    def determinize(self: G, player: int | None, rng: Rng) -> G:
+        """A full state consistent with everything ``player`` sees (``None``: an onlooker),
+        for information-set search: what is hidden from that seat (decks' order, others'
+        hands, face-down tiles) is dealt anew from ``rng``, and the game's own generator is
+        reseeded from ``rng``, so the future dice are sampled, never known.
+
+        The view is kept: ``determinize(p, rng).view(p) == view(p)``. A game with hidden
+        information writes ``determinize(game, player, rng)`` in ``games/<game>/hidden.py``
+        (found by name, as ``series.py`` is); without one, the result is a clone with its
+        generator reseeded. The history is the real one's: a determinized game is for
+        searching, not for replay or saving.
+        """
+        hidden = _hidden_module(type(self))
+        if hidden is not None:
+            return hidden.determinize(self, player, rng)  # type: ignore[no-any-return]
+        twin = self.clone()
+        twin.rng = Rng(rng.next64())
+        return twin
+
     # -- save and load -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -514,6 +535,24 @@ class Game(ABC):
         status = self.outcome.reason if self.outcome else f"phase {self.phase}"
         played = len(self._actions)
         return f"<{type(self).__name__} {self.players} players, {played} actions, {status}>"
+
+
+_HIDDEN: dict[type[Game], Any] = {}
+
+
+def _hidden_module(cls: type[Game]) -> Any:
+    """The game package's ``hidden`` module, or ``None`` (looked up once per class)."""
+    if cls not in _HIDDEN:
+        import importlib
+
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            _HIDDEN[cls] = importlib.import_module(f"{package}.hidden")
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.hidden":
+                raise
+            _HIDDEN[cls] = None
+    return _HIDDEN[cls]
 
 
 def _is_int(value: Any) -> bool:

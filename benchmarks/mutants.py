@@ -92,6 +92,33 @@ def make_copy(into: Path) -> None:
             shutil.copy2(source, into / name)
 
 
+def run_tests(copy: Path, tests: str) -> subprocess.CompletedProcess[str] | None:
+    """That game's tests on the copy (``None``: they ran out of time)."""
+    env = {**os.environ, "PYTHONPATH": str(copy / "src") + os.pathsep + str(copy),
+           "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg"}
+    command = [sys.executable, "-m", "pytest", tests, "-x", "-q", "-p", "no:cacheprovider",
+               "--no-header", "-m", "not e2e and not notebooks"]
+    try:
+        return subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True,
+                              timeout=PYTEST_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def baseline_fails(tests: str) -> str | None:
+    """Why the unmutated suite fails (``None`` when it passes): a suite that fails anyway
+    would mark every mutation caught."""
+    with tempfile.TemporaryDirectory(prefix="mutant-baseline-") as folder:
+        copy = Path(folder)
+        make_copy(copy)
+        done = run_tests(copy, tests)
+    if done is None:
+        return "the unmutated tests ran out of time"
+    if done.returncode != 0:
+        return (done.stdout.strip().splitlines() or ["(no output)"])[-1]
+    return None
+
+
 def run_one(mutation: Mutation) -> Result:
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"mutant-{mutation.id}-") as folder:
@@ -104,14 +131,8 @@ def run_one(mutation: Mutation) -> Result:
             why = "identical old and new" if count == 1 else f"old text found {count} times"
             return Result(mutation, "STALE", time.perf_counter() - start, why)
         target.write_text(text.replace(mutation.old, mutation.new), encoding="utf-8")
-        env = {**os.environ, "PYTHONPATH": str(copy / "src") + os.pathsep + str(copy),
-               "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg"}
-        command = [sys.executable, "-m", "pytest", mutation.tests, "-x", "-q",
-                   "-p", "no:cacheprovider", "--no-header", "-m", "not e2e and not notebooks"]
-        try:
-            done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True,
-                                  timeout=PYTEST_TIMEOUT)
-        except subprocess.TimeoutExpired:
+        done = run_tests(copy, mutation.tests)
+        if done is None:
             return Result(mutation, "CAUGHT", time.perf_counter() - start, "tests timed out")
         seconds = time.perf_counter() - start
         last = (done.stdout.strip().splitlines() or [""])[-1]
@@ -149,6 +170,11 @@ def main(argv: list[str] | None = None) -> int:
         mutations = [m for m in mutations if m.id in set(args.only)]
         if not mutations:
             raise SystemExit(f"no mutation named {args.only}")
+    for tests in sorted({m.tests for m in mutations}):
+        failing = baseline_fails(tests)
+        if failing is not None:
+            print(f"the unmutated {tests} fail ({failing}): fix them before judging mutations")
+            return 2
     print(f"{len(mutations)} mutations; each runs its game's tests on a mutated copy")
     results = []
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

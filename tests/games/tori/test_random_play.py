@@ -4,7 +4,7 @@ customers ends a game in hundreds of actions rather than thousands)."""
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from ecogames.core import Rng
@@ -46,6 +46,10 @@ from tests.support.invariants import (
     random_playthrough,
 )
 
+NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
+"""Whole games are long: a failing example is reported as found (its seeds name it) rather
+than shrunk by replaying games for minutes."""
+
 
 def tori_invariant(game: Tori) -> None:
     """Cards, tiles and customers are conserved; the hand limit holds; the board is legal."""
@@ -78,6 +82,9 @@ def tori_invariant(game: Tori) -> None:
         assert used + game.expansion_supply(g) == EXPANSION_TILES[g]
         assert game.expansion_supply(g) >= 0
     owner_at = {t: (s.owner, s.good) for s in game.stalls.values() for t in s.tiles}
+    # the engine's indexes of the board agree with its stalls
+    assert game._tiles == owner_at
+    assert game._entrances == {s.entrance: (s.owner, s.good) for s in game.stalls.values()}
     for s in game.stalls.values():
         assert s.cell in stall_terrain(s.good)
         assert all(t in expansion_terrain(s.good) for t in s.expansions)
@@ -109,7 +116,8 @@ def tori_invariant(game: Tori) -> None:
     assert game.is_over == (0 in left or left.count(1) >= 2 or closed)
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, phases=NO_SHRINK,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), players=st.integers(2, 4), play_seed=st.integers(0, 999))
 def test_random_games_from_the_start(seed, players, play_seed):
     """Fully random games are long (thousands of actions): checked sparsely by the generic
@@ -280,7 +288,7 @@ def check_cost(before: Tori, action, after: Tori) -> None:
         assert after.current_player == (p + 1) % before.players
 
 
-@settings(max_examples=4, deadline=None, derandomize=True,
+@settings(max_examples=4, deadline=None, derandomize=True, phases=NO_SHRINK,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), players=st.integers(2, 4), play_seed=st.integers(0, 999))
 def test_random_play_near_the_end(seed, players, play_seed):
@@ -317,7 +325,7 @@ def _purposeful(game: Tori, rng: Rng):
     return rng.choice(legal)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, phases=NO_SHRINK)
 @given(seed=st.integers(0, 2**63 - 1), players=st.integers(2, 4),
        play_seed=st.integers(0, 10_000))
 def test_purposeful_games_keep_every_invariant(seed, players, play_seed):

@@ -1,0 +1,279 @@
+"""A search bot for every game: Monte Carlo tree search (UCT) over the Game protocol.
+
+One bot plays all five games and any other that implements the protocol. Each *playout*:
+
+1. **Determinize.** ``game.determinize(seat, rng)`` deals what the seat to move cannot see
+   (decks' order, others' hands, face-down tiles) anew from the bot's own generator and
+   reseeds the game's generator, so chance is sampled, never known: a plain clone would
+   replay the real future dice. The bot never reads the real state beyond what the seat
+   sees; it searches only on determinized states (information-set MCTS by determinization,
+   "single observer": one tree over many determinizations).
+2. **Select** down the tree with UCB1. The tree is keyed on actions (small frozen
+   dataclasses, hashable), so the same action under different dice or deals shares one
+   node (open-loop search). A child counts how often it was *available* (legal in the
+   determinization of the playouts that reached its parent) and UCB uses that count, so
+   actions that are often illegal are not favoured.
+3. **Expand** one action not tried yet, then **roll out** to the end with the random bot or
+   the game's own greedy/heuristic bot (``rollout=``), at most ``max_rollout`` actions.
+4. **Back up** the result, for each player: 0.9 for a win alone (0.9/k for a win shared by
+   k players, 0 for a loss) plus 0.1 times the player's score normalised between the
+   lowest and the highest score, oriented the way the winners' scores are (so a game where
+   the fewest points win, as in Tulikko, is read right). In a cooperative game every
+   player gets the team's result. A rollout cut off before the end is worth the same for
+   every player (``1 / players``).
+
+A budget is a number of playouts (``playouts=``; reproducible: same seed, same state, same
+move) or a time per move (``seconds=``), or both (whichever ends first).
+
+>>> from ecogames.games import wildlifeweb
+>>> from ecogames.bots.mcts import MCTSBot
+>>> game = wildlifeweb.new_game(players=2, seed=1)
+>>> bot = MCTSBot(seed=3, playouts=20)
+>>> bot.choose(game, game.legal_actions()) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Action, Game, Outcome, Rng
+
+WIN_WEIGHT = 0.9
+"""Of a result in [0, 1], the part the win gives; the score's tie-break gives the rest."""
+DEFAULT_PLAYOUTS = 200
+DEFAULT_EXPLORATION = 1.0
+DEFAULT_MAX_ROLLOUT = 2_000
+"""A rollout stops after this many actions (Tori's random games run thousands)."""
+
+Progress = Callable[[int, int], Any]
+"""``progress(playouts_done, playouts_planned)`` during a search (``0`` planned: a time
+budget); returning ``False`` stops the search (a person pressed Cancel)."""
+
+
+def rewards(outcome: Outcome, players: int, cooperative: bool = False) -> list[float]:
+    """Each player's result in [0, 1] from a game's ``Outcome`` (see the module docstring)."""
+    winners = set(outcome.winners)
+    scores = list(outcome.scores)[:players]
+    tie_break = [0.5] * players
+    if len(scores) == players and max(scores) > min(scores):
+        low, high = min(scores), max(scores)
+        norm = [(s - low) / (high - low) for s in scores]
+        won = [norm[p] for p in range(players) if p in winners]
+        lost = [norm[p] for p in range(players) if p not in winners]
+        if won and lost and sum(won) / len(won) < sum(lost) / len(lost):
+            norm = [1.0 - x for x in norm]  # the fewest points win
+        tie_break = norm
+    if cooperative:
+        team = WIN_WEIGHT * bool(winners) + (1 - WIN_WEIGHT) * sum(tie_break) / players
+        return [team] * players
+    return [(WIN_WEIGHT / len(winners) if p in winners else 0.0)
+            + (1 - WIN_WEIGHT) * tie_break[p] for p in range(players)]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One root action after a search: how often it was played out and what it won."""
+
+    action: Action
+    visits: int
+    value: float
+    """The mean result for the seat that chooses (0..1; about the win rate)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action.to_json(), "label": self.action.label(),
+                "visits": self.visits, "value": round(self.value, 4)}
+
+
+@dataclass(frozen=True)
+class Search:
+    """What a search found: the choices best first, and how much it did."""
+
+    choices: tuple[Choice, ...]
+    playouts: int
+    seconds: float
+
+    @property
+    def best(self) -> Action:
+        return self.choices[0].action
+
+
+class _Node:
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        """Sum of the results of the seat that chose the action leading here."""
+
+
+class MCTSBot:
+    """UCT with determinization: ``MCTSBot(seed, playouts=200)`` or ``seconds=1.0``.
+
+    ``rollout``: ``"random"`` (uniform legal actions), ``"greedy"`` (the game's own greedy or
+    heuristic bot; random for a game without one), a bot name, or a ``seed -> Bot``
+    factory. ``exploration``: UCB1's constant. ``max_rollout``: actions per rollout.
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, *, playouts: int | None = None,
+                 seconds: float | None = None, rollout: str | Callable[[int], Any] = "random",
+                 exploration: float = DEFAULT_EXPLORATION,
+                 max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
+        if playouts is None and seconds is None:
+            playouts = DEFAULT_PLAYOUTS
+        if playouts is not None and (not isinstance(playouts, int) or playouts < 1):
+            raise ValueError(f"playouts must be a whole number >= 1, not {playouts!r:.20}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be > 0, not {seconds!r:.20}")
+        self.rng = Rng(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+        self.max_rollout = max_rollout
+        self._rollout_bots: dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        budget = (f"playouts={self.playouts}" if self.seconds is None else
+                  f"seconds={self.seconds}" if self.playouts is None else
+                  f"playouts={self.playouts}, seconds={self.seconds}")
+        return f"MCTSBot({budget}, rollout={self.rollout!r})"
+
+    # -- the Bot protocol ------------------------------------------------------------------
+
+    def choose(self, game: Game, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(game, legal).best
+
+    # -- the search ------------------------------------------------------------------------
+
+    def search(self, game: Game, legal: Sequence[Action] | None = None, *,
+               progress: Progress | None = None) -> Search:
+        """Search from ``game`` for its current seat; the root's choices, best first (most
+        played out, then the higher value, then the order of ``legal``)."""
+        legal = list(game.legal_actions() if legal is None else legal)
+        if not legal:
+            raise ValueError(f"{game!r} has no legal action to search")
+        seat = game.current_player
+        players = game.players
+        cooperative = type(game).cooperative
+        root = _Node()
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        planned = self.playouts or 0
+        done = 0
+        while True:
+            self._playout(game, seat, root, players, cooperative)
+            done += 1
+            if self.playouts is not None and done >= self.playouts:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if progress is not None and done % 10 == 0 and progress(done, planned) is False:
+                break
+        order = {action: i for i, action in enumerate(legal)}
+        choices = [Choice(action, node.visits, node.total / node.visits if node.visits else 0.0)
+                   for action, node in root.children.items() if action in order]
+        choices += [Choice(action, 0, 0.0) for action in legal if action not in root.children]
+        choices.sort(key=lambda c: (-c.visits, -c.value, order[c.action]))
+        if progress is not None:
+            progress(done, planned)
+        return Search(tuple(choices), done, time.perf_counter() - start)
+
+    def _playout(self, game: Game, seat: int | None, root: _Node, players: int,
+                 cooperative: bool) -> None:
+        state = game.determinize(seat, self.rng)
+        path: list[tuple[_Node, int]] = []  # (node, the seat whose choice led there)
+        node = root
+        c = self.exploration
+        rng = self.rng
+        while True:
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            mover = state.current_player
+            mover = 0 if mover is None else mover
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[action] = _Node()
+                child.available = 1
+                state.push(action)
+                path.append((child, mover))
+                break
+            best = None
+            best_score = -math.inf
+            for a in legal:
+                child = children[a]
+                score = (child.total / child.visits
+                         + c * math.sqrt(math.log(child.available) / child.visits))
+                if score > best_score:
+                    best, best_score = a, score
+            assert best is not None
+            state.push(best)
+            node = children[best]
+            path.append((node, mover))
+        result = self._rollout(state, players, cooperative)
+        root.visits += 1
+        for child, mover in path:
+            child.visits += 1
+            child.total += result[mover]
+
+    def _rollout(self, state: Game, players: int, cooperative: bool) -> list[float]:
+        bot = self._rollout_bot(state)
+        for _ in range(self.max_rollout):
+            outcome = state.outcome
+            if outcome is not None:
+                return rewards(outcome, players, cooperative)
+            legal = state.legal_actions()
+            state.push(legal[0] if len(legal) == 1 else bot.choose(state, legal))
+        outcome = state.outcome
+        if outcome is not None:
+            return rewards(outcome, players, cooperative)
+        return [1.0 / players] * players
+
+    def _rollout_bot(self, game: Game) -> Any:
+        bot = self._rollout_bots.get(game.name)
+        if bot is None:
+            bot = self._rollout_bots[game.name] = _make_rollout_bot(
+                self.rollout, game.name, self.rng.next64())
+        return bot
+
+
+def greedy_bot_name(game: str) -> str | None:
+    """The game's own greedy or heuristic bot (``"tori-greedy"``), or ``None``."""
+    from . import bots_for, bot_game
+
+    own = [name for name in bots_for(game) if bot_game(name) == game]
+    for suffix in ("-greedy", "-heuristic"):
+        for name in own:
+            if name.endswith(suffix):
+                return name
+    return None
+
+
+def _make_rollout_bot(rollout: str | Callable[[int], Any], game: str, seed: int) -> Any:
+    from . import RandomBot, make_bot
+
+    if callable(rollout):
+        return rollout(seed)
+    if rollout == "random":
+        return RandomBot(seed)
+    if rollout == "greedy":
+        name = greedy_bot_name(game)
+        return RandomBot(seed) if name is None else make_bot(name, seed)
+    return make_bot(rollout, seed)

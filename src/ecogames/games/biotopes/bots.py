@@ -194,7 +194,7 @@ class GreedyBot:
         board = sum(sum(space) for space in game.spaces[me])
         return (total + SPECIES_CUBE * cubes + SPECIES_CARD * species * left
                 - CUBELESS * cubeless * (1.0 - 0.5 * left)
-                + left * (BIOTOPE_CUBE * sum(game.biotope[me])
+                + left * (BIOTOPE_CUBE * sum(sum(game.biotope_cubes(me, r)) for r in range(4))
                           + BAG_CUBE * (sum(game.bags[me]) + board)
                           + TERRITORY * len(game.territories(me))
                           + HAND_CARD * min(len(game.hands[me]), HAND_LIMIT)))

@@ -2429,7 +2429,7 @@ def _load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:
         raise SaveError(f"there must be 40 cubes of each colour, not {game.cube_count()}")
     scores = data["scores"]
     if game.stage == "over":
-        if scores != [game.score(p) for p in range(players)]:
+        if _strict(scores) != _strict([game.score(p) for p in range(players)]):
             raise SaveError("state.scores must be the score sheets of the finished game's "
                             "Ecosystems (Scoring)")
         game.scores = [dict(x) for x in scores]

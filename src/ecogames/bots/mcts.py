@@ -256,7 +256,7 @@ class MCTSBot:
 
 def greedy_bot_name(game: str) -> str | None:
     """The game's own greedy or heuristic bot (``"tori-greedy"``), or ``None``."""
-    from . import bots_for, bot_game
+    from . import bot_game, bots_for
 
     own = [name for name in bots_for(game) if bot_game(name) == game]
     for suffix in ("-greedy", "-heuristic"):

@@ -1,6 +1,8 @@
 """Writes the notebooks of this folder from the cells below (run it after editing them).
 
-Notebooks are kept without outputs; `make test` executes each one headless.
+Notebooks are kept without outputs; `make test` executes each one headless. Each notebook
+opens with its title, how to play and the board, so that Voila's app view (which skips the
+cells tagged ``lab-only``) shows the board before anything long runs.
 """
 
 from __future__ import annotations
@@ -14,10 +16,20 @@ HERE = Path(__file__).resolve().parent
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
 
-def write(name: str, cells: list) -> None:
+#: The tag of the cells Voila's app view (share/jupyter/voila/templates/ecogames) neither runs
+#: nor shows: everything after the board. JupyterLab and Notebook run every cell.
+LAB_ONLY = "lab-only"
+
+
+def write(name: str, title: str, cells: list, app: int) -> None:
+    """Writes ``cells`` to ``name``; the first ``app`` cells (the title, how to play and the
+    board) make the app view, the cells after them are tagged ``lab-only``. ``title`` names
+    the page in Voila (the notebook's ``title`` metadata)."""
     for i, cell in enumerate(cells):  # stable ids: rewriting a notebook changes only its edits
         cell["id"] = f"{Path(name).stem}-{i:02d}"
-    nb = new_notebook(cells=cells, metadata={"kernelspec": KERNEL})
+        if i >= app:
+            cell["metadata"]["tags"] = [LAB_ONLY]
+    nb = new_notebook(cells=cells, metadata={"kernelspec": KERNEL, "title": title})
     nbformat.write(nb, HERE / name)
 
 
@@ -1030,12 +1042,13 @@ from its prey's type).
 
 
 def main() -> None:
-    write("index.ipynb", INDEX)
-    write("toritori.ipynb", TORITORI)
-    write("tulikko.ipynb", TULIKKO)
-    write("wildlifeweb.ipynb", WILDLIFEWEB)
-    write("tori.ipynb", TORI)
-    write("biotopes.ipynb", BIOTOPES)
+    write("index.ipynb", "Play Tori-Tori, then the four other games", INDEX, app=2)
+    write("toritori.ipynb", "Tori-Tori: Endangered Species", TORITORI, app=2)
+    write("tulikko.ipynb", "Tulikko", TULIKKO, app=2)
+    # Wildlife Web: the board, and the board after the set-up
+    write("wildlifeweb.ipynb", "Wildlife Web", WILDLIFEWEB, app=4)
+    write("tori.ipynb", "Tori: the market square of Helsinki, 1952", TORI, app=2)
+    write("biotopes.ipynb", "Biotopes", BIOTOPES, app=2)
 
 
 if __name__ == "__main__":

@@ -41,16 +41,18 @@ def jupyter_env(base: Path) -> dict[str, str]:
     (labconfig / "page_config.json").write_text(json.dumps(
         {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
     # the kernels must find the venv's ipykernel and data (anywidget's lab extension lives
-    # in the venv's share/jupyter, which stays on the path through sys.prefix)
-    env["JUPYTER_PATH"] = str(Path(sys.prefix) / "share" / "jupyter")
+    # in the venv's share/jupyter, which stays on the path through sys.prefix); the repo's
+    # share/jupyter holds the Voila app template (pip installs it too: hatch shared-data)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        [str(REPO / "share" / "jupyter"), str(Path(sys.prefix) / "share" / "jupyter")])
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     return env
 
 
 def serve(command: list[str], ready_url: str, env: dict[str, str], log: Path,
-           timeout: float = 60) -> subprocess.Popen:
+           timeout: float = 60, cwd: Path | None = None) -> subprocess.Popen:
     with log.open("w") as out:
-        proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -109,6 +109,8 @@ STAND = "cannot stand there"
     (lambda q: q.append(dict(q[-1])), STAND),  # two ends
     (lambda q: q.insert(0, {"t": "reproduce", "p": 0}), "not a task the engine queues"),
     (lambda q: q.insert(0, {"t": "cube", "p": 0, "colour": 4}), "colour"),
+    (lambda q: q.insert(0, {"t": "cube", "p": 0, "colour": -1}), "drawn from the bag"),
+    (lambda q: q.insert(1, {"t": "cube", "p": 0, "colour": 2}), "drawn from the bag"),
     (lambda q: q.insert(0, {"t": "discard", "p": 0}), "over the limit"),
     (lambda q: q.insert(0, {"t": "draw", "p": 0, "n": "2"}), "n holds"),
     (lambda q: q.insert(0, {"t": "react", "p": 1, "card": "apollo", "played": "apollo",
@@ -232,3 +234,31 @@ def test_perturbed_states_are_refused_or_work(players, seed, steps, draft, const
 def test_perturbed_states_make_a_widget(players, seed, steps):
     game = played(players, seed, steps)
     check_perturbed_states(game, Rng(seed), count=10, widget=True)
+
+
+def test_a_waiting_reaction_has_fired_and_holds_its_drawn_cube():
+    """A Reaction fires when its turn comes (FAQ: "triggers automatically"); it waits only for
+    its owner's choice, here where the cube drawn from the bag goes."""
+    from ecogames.games.biotopes import Adapt
+
+    from .scenario import put_bag
+
+    game = blank(players=2, tiles=two_tiles())
+    put_biotope(game, 0, "mountains", 2)
+    give_hand(game, 0, "apollo")
+    put_species(game, 1, "pyrenean_desman", gray=1)
+    put_species(game, 1, "common_parsley_frog", yellow=1)  # a second Insect Hunter
+    put_bag(game, 1, gray=2)
+    game = ready(game)
+    game.apply(Adapt("apollo"))
+    assert game.phase == "react" and [t["t"] for t in game.queue] == ["react", "react", "end"]
+    state = game._state()
+    assert Biotopes.from_state(copy.deepcopy(state)) == game
+    unfired = copy.deepcopy(state)
+    unfired["queue"][0].update(fired=False, colour=-1)  # a cube from nowhere once placed
+    unfired["ecosystems"][1]["bag"][0] += 1
+    unfired["box"][0] -= 1
+    refused(unfired, "fires when its turn comes")
+    early = copy.deepcopy(state)
+    early["queue"][1]["fired"] = True  # the second Reaction cannot have fired yet
+    refused(early, "fires when its turn comes")

@@ -2750,15 +2750,16 @@ def _check_task(game: Biotopes, i: int, task: Any, queue: list[Any]) -> dict[str
             raise SaveError(f"{where}: {card} does not react to {played}")
         fired = s.field(task, "fired", bool, where)
         colour = _int(task["colour"], -1, ROWS - 1, f"{where}.colour")
-        if (fired and i) or (colour >= 0) != (fired and eff.reward is Reward.CUBE):
-            raise SaveError(f"{where}: a Reaction fires when its turn comes (a drawn cube "
-                            "waits only in a fired Reaction)")
+        if fired != (i == 0) or (colour >= 0) != (fired and eff.reward is Reward.CUBE):
+            raise SaveError(f"{where}: a Reaction fires when its turn comes and then waits "
+                            "for its owner's choice (with the cube drawn, for a cube)")
     elif kind == "draw":
         _int(task["n"], 1, len(SPECIES), f"{where}.n")
     elif kind == "cube":
         colour = _int(task["colour"], -1, ROWS - 1, f"{where}.colour")
-        if colour >= 0 and i:
-            raise SaveError(f"{where}: a cube is drawn from the bag when its task comes")
+        if (colour >= 0) != (i == 0):
+            raise SaveError(f"{where}: a cube is drawn from the bag when its task comes, "
+                            "then waits to be placed")
     elif kind == "fallback":
         h = _hex_of(task["hex"], game, f"{where}.hex")
         o = _int(task["owner"], NEUTRAL, game.players - 1, f"{where}.owner")

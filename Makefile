@@ -7,14 +7,19 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8888
 PYTEST_ARGS ?=
+VOILA_TEMPLATE := $(VENV)/share/jupyter/voila/templates/ecogames
+LABCONFIG := $(VENV)/etc/jupyter/labconfig/page_config.json
 
 .PHONY: demo test install build chromium lint test-js test-py bench mutants fixtures clean
 
-demo: install build
-	@echo "Opening the ecogames demo: JupyterLab on notebooks/index.ipynb"
-	@echo "The URL to open follows (http://127.0.0.1:$(PORT)/lab/tree/index.ipynb?token=...)."
+# The demo opens playable: Voila's app view of notebooks/index.ipynb (the board, no code),
+# served by a JupyterLab server whose Lab opens the same notebook (the page's link).
+demo: install build $(VOILA_TEMPLATE) $(LABCONFIG)
+	@echo "Opening the ecogames demo: a Tori-Tori board, ready to play (Voila's app view of"
+	@echo "notebooks/index.ipynb; its link 'Open as a notebook in JupyterLab' opens the notebook)."
+	@echo "The URL to open follows (http://127.0.0.1:$(PORT)/voila/render/index.ipynb?token=...)."
 	$(VENV)/bin/jupyter lab --no-browser --allow-root --ip=127.0.0.1 --port=$(PORT) \
-		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/index.ipynb
+		--ServerApp.root_dir=notebooks --LabApp.default_url=/voila/render/index.ipynb
 
 test: install build chromium lint test-js test-py
 
@@ -26,7 +31,20 @@ $(STAMP): $(PY) pyproject.toml js/package.json js/package-lock.json
 	$(PY) -m pip install -e ".[test]"
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(VOILA_TEMPLATE)
+
+# Voila finds its templates in share/jupyter/voila/templates: the app template of this
+# repo (picked by ./voila.json) is linked into the venv's, so `voila notebooks/index.ipynb`
+# from the repo root shows the app view.
+$(VOILA_TEMPLATE):
+	mkdir -p $(dir $(VOILA_TEMPLATE))
+	ln -sfn $(CURDIR)/share/jupyter/voila/templates/ecogames $(VOILA_TEMPLATE)
+
+# Jupyter's news pop-up covers the board: off for every JupyterLab of this venv
+# ($(VENV)/etc/jupyter/labconfig/page_config.json; the user's home is left alone).
+$(LABCONFIG):
+	$(VENV)/bin/jupyter labextension disable --level=sys_prefix \
+		"@jupyterlab/apputils-extension:announcements"
 
 # The widget bundles (src/ecogames/static, git-ignored); `pip install -e .` builds them
 # too, this keeps them fresh while developing.

@@ -10,8 +10,8 @@ def record_console_errors(page) -> list[str]:
     """Every console error and uncaught exception of ``page`` from now on, whatever its
     source (nothing is filtered)."""
     errors: list[str] = []
-    page.on("console", lambda msg: errors.append(f"console.error: {msg.text}")
-            if msg.type == "error" else None)
+    page.on("console", lambda msg: errors.append(
+        f"console.error: {msg.text} ({msg.location.get('url')})") if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}\n{exc.stack}"))
     return errors
 

@@ -1,5 +1,8 @@
-"""The README's first command: `make demo` serves the index notebook and its widget renders."""
+"""The README's first command: `make demo` prints a URL that shows a playable Tori-Tori board
+(Voila's app view of notebooks/index.ipynb, served by JupyterLab), with nothing to run; its
+link opens the same notebook in JupyterLab, without Jupyter's news pop-up."""
 
+import json
 import os
 import re
 import signal
@@ -7,10 +10,12 @@ import subprocess
 import time
 import urllib.request
 
-from tests.e2e.helpers import screenshot, widget_errors
-from tests.e2e.servers import REPO, free_port, jupyter_env
+from tests.e2e.app_pages import WIDGET, record_console_errors
+from tests.e2e.helpers import screenshot
+from tests.e2e.servers import REPO, free_port
 
-URL = re.compile(r"(http://127\.0\.0\.1:\d+/lab/tree/index\.ipynb\?token=\w+)")
+URL = re.compile(r"(http://127\.0\.0\.1:\d+/voila/render/index\.ipynb\?token=\w+)")
+NEWS = "@jupyterlab/apputils-extension:announcements"
 
 
 def wait_until_served(url: str, seconds: float = 60) -> None:
@@ -26,13 +31,22 @@ def wait_until_served(url: str, seconds: float = 60) -> None:
             time.sleep(0.5)
 
 
-def test_make_demo_serves_the_index_notebook(page, tmp_path):
+def demo_env(tmp_path) -> dict[str, str]:
+    """Private runtime and config folders, and nothing else: the news pop-up must be off
+    through what the Makefile wrote into the venv, not through this test's config."""
+    env = dict(os.environ)
+    for name in ["JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_WORKSPACES_DIR"]:
+        (tmp_path / name.lower()).mkdir()
+        env[name] = str(tmp_path / name.lower())
+    return env
+
+
+def test_make_demo_opens_a_playable_board(page, tmp_path):
     port = free_port()
-    env = jupyter_env(tmp_path)  # private runtime folders; the command itself is the README's
     # (-o install: the package is installed already; reinstalling it would pull it from
     # under the other tests' kernels)
     proc = subprocess.Popen(["make", "-s", "-o", "install", "demo", f"PORT={port}"],
-                            cwd=REPO, env=env,
+                            cwd=REPO, env=demo_env(tmp_path),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     try:
@@ -46,24 +60,32 @@ def test_make_demo_serves_the_index_notebook(page, tmp_path):
             url = match.group(1) if match else None
         assert url, "make demo printed no URL:\n" + "".join(seen)
         wait_until_served(url)
-        page.goto(url)
-        # as a person does it: the demo server exposes no test hooks
+
+        errors = record_console_errors(page)
+        start = time.monotonic()
+        page.goto(url)  # as a person does it: nothing to run, the board comes up
+        widget = page.locator(WIDGET).first
+        widget.locator('[data-testid="island"]').wait_for(timeout=60_000)
+        print(f"make demo: the board is on screen {time.monotonic() - start:.1f} s after "
+              "the URL was opened")
+        assert page.locator(".jp-CodeCell .jp-InputArea, .cm-editor").count() == 0
+        screenshot(page, "demo-app")
+
+        widget.locator('[data-testid="roll"]').click()  # the kernel answers: a roll happened
+        widget.locator('[data-testid="history"] li').first.wait_for(timeout=30_000)
+        assert errors == []
+
+        # the same notebook in JupyterLab, one click away
+        link = page.locator('[data-testid="open-in-lab"]')
+        assert link.get_attribute("href").endswith("/lab/tree/index.ipynb")
+        link.click()
         page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=60_000)
-        # a first start in a fresh environment is slow: run the cells once the kernel is idle
-        page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for(
-            timeout=120_000)
-        island = page.locator('[data-testid="island"]').first
-        for attempt in range(3):  # as a person would: nothing yet? run the cells again
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.get_by_text("Run All Cells", exact=True).click()
-            try:
-                island.wait_for(timeout=60_000)
-                break
-            except Exception:
-                screenshot(page, f"demo-not-rendered-{attempt}")
-        island.wait_for(timeout=1_000)
-        screenshot(page.locator('[data-testid="ecogames"]').first, "demo-index")
-        assert widget_errors(page) == []
+        config = json.loads(page.locator("#jupyter-config-data").text_content())
+        assert NEWS in config["disabledExtensions"], config["disabledExtensions"]
+        page.wait_for_timeout(3_000)  # the pop-up would ask about news by now
+        assert page.get_by_text("official Jupyter news").count() == 0
+        screenshot(page, "demo-lab")
+        assert errors == []
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

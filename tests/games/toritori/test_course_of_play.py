@@ -47,8 +47,9 @@ OLD = ["sector_3", "sector_4", "sector_5", "sector_7", "sector_8", "sector_10", 
 
 
 def test_course_of_play_doubles_solve_one_card_once():
+    # The pile was turned over once, so its order is known (D52): the Village card is on top.
     game = build(QUIET, slots=SLOTS, pile=["village", *OLD[:5]], discard=OLD[5:],
-                 dice=("C", "C"))
+                 dice=("C", "C"), round_space=2)
     cascade = roll(game)
     assert [e.touched["cards"][0] for e in cascade.of_kind("card")] == ["sector_1"]
     assert len(cascade.of_kind("discard", "refill")) == 2
@@ -59,7 +60,7 @@ def test_course_of_play_doubles_solve_one_card_once():
 
 def test_course_of_play_discard_then_refill_red_space_first():
     game = build(QUIET, slots=SLOTS, dice=("E", "B"), pile=["village", *OLD[:9]],
-                 discard=OLD[9:])
+                 discard=OLD[9:], round_space=2)
     cascade = roll(game)
     assert [e.touched["cards"][0] for e in cascade.of_kind("card")] == ["sector_9",
                                                                         "sector_2"]
@@ -104,7 +105,7 @@ def test_course_of_play_protection_lasts_until_the_second_phase_of_the_next_turn
                  markers={"red": "W2"}, slots={**SLOTS, "A": "sector_5"},
                  pile=["tori_toris", *(c for c in OLD if c not in ("tori_toris", "sector_5")),
                        "village", "sector_12"],
-                 dice=("A", "A", "A", "A"))
+                 dice=("A", "A", "A", "A"), round_space=2)
     bird = token(game, 5, "TT")
     game.apply(Protect(bird))
     assert game.active == 1 and game.stage == "roll" and game.protecting[0] == bird

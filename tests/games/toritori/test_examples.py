@@ -59,7 +59,7 @@ def test_example_01_course_of_play_roll_solve_discard_replace():
         pile=["sector_8", "sector_2", "village", "foxes"],
         discard=["sector_5", "sector_6", "sector_10", "sector_11", "industry", "cats",
                  "guinea_pigs", "tori_toris"],
-        dice=("C", "A"))
+        dice=("C", "A"), round_space=2)  # a pile turned over once: its order is known (D52)
     before, stock = board(game), supply(game)
     cascade = game.apply(Roll())
     cards = [e.touched["cards"][0] for e in cascade.of_kind("card")]
@@ -69,7 +69,7 @@ def test_example_01_course_of_play_roll_solve_discard_replace():
                           "sector_9"]
     assert game.pile == ["village", "foxes"]
     assert game.discard[-2:] == ["sector_3", "sector_4"] and len(game.discard) == 10
-    assert game.round == 1
+    assert game.round == 2
     assert supply_change(stock, supply(game)) == {"vegetation": 1, "guinea_pig": -1}
     assert (game.active, game.stage, game.points) == (SEAT["yellow"], "actions", 4)
     assert kinds(cascade) == ["roll", "card", "eat", "card", "eat", "breed", "discard",

@@ -53,7 +53,11 @@ def test_game_setup_activation_cards_slots_cat_and_pile():
     (cat_sector,) = [n for n in range(1, 13) for p in game.board[n] if game.kind[p[0]] == "cat"]
     assert f"sector_{cat_sector}" in game.pile  # 7. the Cat's card goes into the pile
     piles = {tuple(new_game(players=2, seed=s).pile) for s in range(10)}
-    assert len(piles) == 10  # shuffled
+    assert len(piles) == 10  # the Common cards left over for the pile are drawn at random
+    # 8. shuffled face down: no order is known, so the pile is kept in the cards' order and
+    # each card is drawn from it by chance (D52, test_chance.py)
+    order = [card.id for card in c.ACTIVATION_CARDS]
+    assert game.pile == sorted(game.pile, key=order.index)
 
 
 @pytest.mark.parametrize(("players", "levels"), [(2, "CBA"), (3, "DCB"), (4, "EDC")])

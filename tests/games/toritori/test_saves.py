@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from ecogames.core import Rng, SaveError, load
 from ecogames.games.toritori import ActivateAnimal, ToriTori, new_game
+from ecogames.games.toritori.rules import CARD_RANK
 from tests.games.toritori.scenario import build, solve, token
 from tests.games.toritori.scenario import state as scenario_state
 from tests.support.state_fuzz import check_perturbed_states
@@ -48,9 +49,21 @@ def test_save_in_the_middle_of_a_decision():
 
 def test_tampered_save_is_refused():
     data = played().to_dict()
-    data["state"]["round"] = 2 if data["state"]["round"] == 1 else 1
-    with pytest.raises(SaveError, match="does not match"):
+    assert data["state"]["round"] in (1, 2)
+    data["state"]["round"] = 3 - data["state"]["round"]
+    # a face-down pile (Round marker on 1) is listed in the cards' order (D52); a turned-over
+    # pile keeps the discard pile's order, so marking it face down is refused for that too
+    with pytest.raises(SaveError, match="does not match|in the cards' order"):
         ToriTori.from_dict(data)
+
+
+def test_a_face_down_pile_is_listed_in_the_cards_order():
+    state = new_game(players=2, seed=5)._state()
+    assert state["round"] == 1 and state["pile"] == sorted(state["pile"], key=CARD_RANK.get)
+    with pytest.raises(SaveError, match="cards' order"):
+        ToriTori.from_state(bad(state, pile=state["pile"][::-1]))
+    turned = bad(state, round=2, pile=state["pile"][::-1])
+    assert ToriTori.from_state(turned).pile == state["pile"][::-1]  # its order is known
 
 
 def bad(state, **changes):

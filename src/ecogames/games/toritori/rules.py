@@ -97,6 +97,9 @@ PRINTED = tuple(c.PRINTED_SPECIES[square].value for square in c.COMMON_SQUARES)
 """The species printed on each of ``COMMON_SQUARES`` (D6)."""
 OTHER_CARDS = tuple(card.id for card in c.ACTIVATION_CARDS if card.kind is not c.CardKind.COMMON)
 """The Human Settlement and Species Activation cards (set-up step 8)."""
+CARD_RANK = {card.id: rank for rank, card in enumerate(c.ACTIVATION_CARDS)}
+"""The cards' order (``components.ACTIVATION_CARDS``): a face-down pile is kept in it (D52)."""
+CARD_NAME = {card.id: card.name for card in c.ACTIVATION_CARDS}
 DIFFICULTIES = tuple(d.value for d in c.Difficulty)
 
 
@@ -213,6 +216,9 @@ class ToriTori(Game):
     title = "Tori-Tori: Endangered Species"
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
+    state_version = 2
+    """2: the face-down Activation pile is kept in the cards' order and drawn by chance (D52);
+    a version-1 save's draws would replay differently, so it is refused."""
     cooperative = True
     """Game Objective: "It is a cooperative game" — the team wins or loses together."""
 
@@ -293,10 +299,10 @@ class ToriTori(Game):
         cat_card = rest[rng.below(len(rest))]
         n = c.CARDS_BY_ID[cat_card].sector or 0
         game.board[n] += ((game._new_token(CT),),)
-        # 8. the Activation pile: settlements, species and the unused Common cards.
-        pile = rest + list(OTHER_CARDS)
-        rng.shuffle(pile)
-        game.pile = pile
+        # 8. the Activation pile: settlements, species and the unused Common cards, shuffled
+        # face down. Its order is known to no one, so it is kept in the cards' order and each
+        # card drawn from it is a chance draw among the cards left (D52).
+        game.pile = sorted(rest + list(OTHER_CARDS), key=CARD_RANK.__getitem__)
         return game
 
     @property
@@ -473,14 +479,32 @@ class ToriTori(Game):
     # =============================================================================================
 
     def _roll(self, _action: Roll, say: Any) -> None:
-        """Course of Play 1: red die first, then sky-blue; the same face solves one card."""
-        red = FACES[self.rng.below(6)]
-        blue = FACES[self.rng.below(6)]
+        """Course of Play 1: red die first, then sky-blue; the same face solves one card.
+        Each die is a chance draw of its six letters (D52)."""
+        red = self.chance("the red die", FACES, label=self._face_label)
+        blue = self.chance("the sky-blue die", FACES, label=self._face_label)
         self.dice = (red, blue)
         self.solving = (red,) if red == blue else (red, blue)
         self.stage = "cards"
         say.roll(red, blue, [self.slots[FACES.index(f)] for f in self.solving])
         self._proceed(say)
+
+    def _face_label(self, face: str) -> str:
+        """A die's letter and the card it would solve: 'C (Sector 3)'."""
+        card = self.slots[FACES.index(face)]
+        return f"{face} ({CARD_NAME[card]})" if card is not None else face
+
+    def _draw_card(self, face: str) -> str:
+        """Course of Play 1: the top card of the Activation pile (D14, D15, D52). Until the
+        discard pile is first turned over, the pile lies as the set-up shuffled it, face down:
+        the card is a chance draw among the cards left. A turned-over pile is the discard pile,
+        whose order everyone saw: its top card comes, with nothing to draw."""
+        if self.round != c.ROUND_START_SPACE:
+            return self.pile.pop(0)
+        card: str = self.chance(f"the card for space {face}", self.pile,
+                                label=CARD_NAME.__getitem__)
+        self.pile.remove(card)
+        return card
 
     def _proceed(self, say: Any) -> None:
         """Go on with the activation in progress until it is done or the team must choose."""
@@ -559,7 +583,7 @@ class ToriTori(Game):
                 say.discard(card, say.root)
         for face in faces:
             i = FACES.index(face)
-            card = self.pile.pop(0)
+            card = self._draw_card(face)
             self.slots[i] = card
             say.refill(face, card, say.root)
             if not self.pile:
@@ -1640,6 +1664,11 @@ def _load_cards(game: ToriTori, data: Mapping[str, Any]) -> None:
     if sorted(placed) != sorted(cards):
         raise SaveError("the 18 Activation cards must each be once in the spaces, the pile or "
                         "the discard pile")
+    round_space = data["round"]
+    if round_space == c.ROUND_START_SPACE and pile != sorted(pile, key=CARD_RANK.__getitem__):
+        raise SaveError("state.pile lies face down as the set-up shuffled it (the Round marker "
+                        "is on its first space), so no order of it is known: it is listed in "
+                        "the cards' order (D52)")
     game.slots, game.pile, game.discard = list(slots), list(pile), list(discard)
 
 

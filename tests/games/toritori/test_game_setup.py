@@ -87,5 +87,32 @@ def test_game_setup_options_and_errors():
     assert game.name == "toritori" and game.title == "Tori-Tori: Endangered Species"
 
 
+def test_game_setup_options_are_declared_with_their_legal_values():
+    specs = {o.name: o for o in ToriTori.option_specs}
+    assert set(specs) == set(new_game(players=2, seed=1).options)  # one per set-up option
+    assert specs["difficulty"].values() == ("basic", "medium", "expert")
+    assert specs["layout"].values() == ("random", "rulebook")
+    assert specs["first_player"].values() == (0, 1, 2, 3)
+    for players in (2, 3, 4):
+        for name, spec in specs.items():
+            for value in spec.values():
+                if name == "first_player" and value >= players:
+                    # the legal seats depend on the player count: the set-up checks
+                    with pytest.raises(ValueError, match=f"seat from 0 to {players - 1}"):
+                        new_game(players=players, seed=1, first_player=value)
+                    continue
+                game = new_game(players=players, seed=1, **{name: value})
+                assert game.options[name] == value
+    for value in (True, 1.0, "1", None):  # what Option.check refuses, the set-up refuses
+        with pytest.raises(ValueError):
+            specs["first_player"].check(value)
+        with pytest.raises(ValueError):
+            new_game(players=3, seed=1, first_player=value)
+    form = ToriTori.setup_form()
+    assert form["players"] == {"low": 2, "high": 4, "default": 2}
+    assert [o["name"] for o in form["options"]] == ["difficulty", "layout", "first_player"]
+    assert form["options"][0]["choices"][2] == {"value": "expert", "label": "Expert"}
+
+
 def test_the_package_is_exposed_as_ecogames_toritori():
     assert ecogames.toritori.new_game is new_game

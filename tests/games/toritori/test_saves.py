@@ -53,7 +53,7 @@ def test_tampered_save_is_refused():
     data["state"]["round"] = 3 - data["state"]["round"]
     # a face-down pile (Round marker on 1) is listed in the cards' order (D52); a turned-over
     # pile keeps the discard pile's order, so marking it face down is refused for that too
-    with pytest.raises(SaveError, match="does not match|in the cards' order"):
+    with pytest.raises(SaveError, match=r"does not match|in the cards' order"):
         ToriTori.from_dict(data)
 
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ecogames.core import Action, EventLog, Game, Outcome, Rng, SaveError
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng, SaveError
 from ecogames.core import schema as s
 
 from . import components as c
@@ -221,6 +221,21 @@ class ToriTori(Game):
     a version-1 save's draws would replay differently, so it is refused."""
     cooperative = True
     """Game Objective: "It is a cooperative game" — the team wins or loses together."""
+    option_specs = (
+        Option("difficulty", "Difficulty", "basic", choices=DIFFICULTIES,
+               choice_labels=("Basic", "Medium", "Expert"),
+               help="Difficulty Levels: \"the only difference being the initial position of "
+                    "the Ability markers in the Ability map\"; Medium and Expert start them "
+                    "on earlier spaces, so the team starts with fewer abilities."),
+        Option("layout", "Sector numbers", "random", choices=LAYOUTS,
+               choice_labels=("At random", "As in the rulebook's examples"),
+               help="Game Setup 3: the 12 Numbered tokens go \"one by one at random in each "
+                    "common sector\", or as in the rulebook's examples (D6)."),
+        Option("first_player", "First player", 0, low=0, high=3,
+               help="\"The last person to see a bird is the one who will start the game\" "
+                    "(seat 0 is Player 1); a seat of this game, so 0 or 1 with two players "
+                    "and 0 to 2 with three (the set-up checks)."),
+    )
 
     _HANDLERS: ClassVar[dict[type[Action], str]] = {
         Roll: "_roll", ChooseFirst: "_choose_first", ChooseFood: "_choose_food",
@@ -275,7 +290,7 @@ class ToriTori(Game):
             raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {difficulty!r}")
         if layout not in LAYOUTS:
             raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
-        if not isinstance(first_player, int) or not 0 <= first_player < players:
+        if type(first_player) is not int or not 0 <= first_player < players:
             raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
         # 3. the Numbered tokens, one per common sector, at random (or the rulebook's).
         if layout == "rulebook":

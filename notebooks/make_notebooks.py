@@ -377,7 +377,7 @@ from ecogames.games.tulikko import patterns
 
 for player, name in enumerate(game.player_names):
     rivers = [k for k, kind in game.tokens[player].items() if kind == "river"]
-    longest = max((len(s["tokens"]) for s in patterns.river_stretches(rivers)), default=0)
+    longest = patterns.longest_stretch(rivers)
     print(f"{name}: longest river {longest} token(s), largest zone "
           f"{game.largest_zones()[player]} tile(s), landscape cards fulfilled: "
           f"{game.fulfilled[player]}")

@@ -175,3 +175,20 @@ def test_a_pet_meets_its_mate_when_the_second_card_is_adopted() -> None:
 def test_calm_weather_changes_nothing() -> None:
     game, cascade = event_turn(E("calm_weather"), [animal(VOLE), animal(ELK)])
     assert kinds(cascade) == ["event"] and game.ediscard == [E("calm_weather")]
+
+
+def test_an_event_of_your_animals_changes_nothing_for_the_others() -> None:
+    """"Do not apply the Event card to other players unless instructed" (D22): the Full Moon
+    wakes the drawing player's diurnal carnivores, not another player's. Player 2's
+    Cooper's Hawk stays asleep, so the bobcat may not hunt it; Player 1's hawk hunts."""
+    hawk, coopers, bobcat = W("red_tailed_hawk"), W("coopers_hawk"), W("bobcat")
+    game, _ = event_turn(E("full_moon"), [animal(bobcat), animal(hawk)],
+                         others=([animal(coopers)], [], [], []), day=False,
+                         habitat=[VOLE])
+    assert game.mods == [[E("full_moon"), 0]]
+    legal = game.legal_actions()
+    assert Hunt(hawk, VOLE) in legal and Hunt(bobcat, VOLE) in legal
+    assert Hunt(bobcat, coopers) not in legal
+    assert not game.view(None)["packs"][1][0]["active"]
+    with pytest.raises(IllegalAction, match="not active now"):
+        game.apply(Hunt(bobcat, coopers))

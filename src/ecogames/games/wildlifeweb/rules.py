@@ -1042,14 +1042,6 @@ class WildlifeWeb(Game):
                 out.append((a["card"], kind, p, mated, self.is_active(kind, p, mated)))
         return out
 
-    def _hunt_block(self, pred: Animal, pred_mated: bool, prey: Animal, owner: int | None,
-                    prey_mated: bool, prey_active: bool) -> str | None:
-        """Hunting: the central habitat or another player's animal (``hunt_block`` for the
-        rest)."""
-        if owner == self.active:
-            return "a carnivore hunts the central habitat or other players' animals (D10)"
-        return hunt_block(pred.id, pred_mated, prey.id, prey_mated, prey_active)
-
     def _feed_actions(self, first: bool = False) -> list[Action]:
         """Every Forage, Hunt, Scavenge and Steal open now (``first``: stop at one)."""
         out: list[Action] = []
@@ -1066,8 +1058,8 @@ class WildlifeWeb(Game):
             if kind.can_hunt and not self._restricted(a, "hunt"):
                 if prey is None:
                     prey = self._prey()
-                for c, q, owner, q_mated, q_active in prey:
-                    if self._hunt_block(kind, mated, q, owner, q_mated, q_active) is None:
+                for c, q, _owner, q_mated, q_active in prey:
+                    if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
                         out.append(Hunt(card, c))
             if kind.can_scavenge and self.highway and not self._restricted(a, "scavenge"):
                 out.extend(Scavenge(card, c) for c in dict.fromkeys(self.highway))
@@ -1104,8 +1096,8 @@ class WildlifeWeb(Game):
             if not target:
                 return ("the prey must be an animal of the central habitat or of another "
                         "player's Pack (roadkill is scavenged, not hunted)")
-            _, q, owner, q_mated, q_active = target[0]
-            return self._hunt_block(kind, a["mate"] is not None, q, owner, q_mated, q_active)
+            _, q, _owner, q_mated, q_active = target[0]
+            return hunt_block(kind.id, a["mate"] is not None, q.id, q_mated, q_active)
         if isinstance(action, Scavenge):
             if not kind.can_scavenge:
                 return ("Scavenging Roadkill: scavengers and omnivores may consume carrion, "

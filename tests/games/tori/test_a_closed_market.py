@@ -108,3 +108,16 @@ def test_a_player_above_the_hand_limit_discards_before_the_market_closes():
     assert game.market_closed() and Tori.from_state(game._state()) == game  # a real state
     cascade = game.apply(DiscardBuild(1))
     assert game.is_over and types_of(cascade) == ["discard", "end", "score", "score"]
+
+
+def test_only_an_entrance_of_its_own_goods_lets_a_customer_out():
+    # (0, 5) and (0, 6) form a pocket; (0, 6) is the entrance of player 2's expanded
+    # flowers stall. The lemonade customer there is walled in (no lemonade stall can ever
+    # receive it); a flowers customer is not (that flowers stall can take it).
+    walls = [*WALLS[:4], WALLS[4], stall(1, "flowers", (0, 7), "W", [(1, 7), (1, 6)])]
+    game = scenario(stalls=walls, customers={**POCKETS, "lemonade": (0, 5), "fish": (5, 5)})
+    assert game.walled_in("lemonade") and not game.walled_in("fish")
+    game = scenario(stalls=walls, active=1, customers={
+        **POCKETS, "flowers": (0, 5), "lemonade": (0, 11), "fish": (5, 5)})
+    assert not game.walled_in("flowers") and game.walled_in("lemonade")
+    assert TakeCustomer("flowers") in game.legal_actions()

@@ -1,0 +1,133 @@
+"""ecogames.rl: every game as a PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from ecogames import rl
+from ecogames.bots.mcts import MCTSBot
+from ecogames.core import Rng
+from tests.bots.conftest import GAMES, HIDDEN, new_game, states
+
+PLAYERS = {"biotopes": (1, 2, 5), "tori": (2, 4), "toritori": (2, 4), "tulikko": (2, 4),
+           "wildlifeweb": (2, 6)}
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # api_test's advice on Dict spaces
+        yield
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_api_test_passes(name):
+    for players in PLAYERS[name][:2]:
+        api_test(rl.env(name, players=players, seed=3), num_cycles=400)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seed_test_passes(name):
+    seed_test(lambda: rl.env(name, players=2), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seeding_is_the_games_seed(name):
+    e = rl.raw_env(name, players=2)
+    e.reset(seed=17)
+    assert e.game == new_game(name, 2, 17)
+    e.reset()
+    later = e.game
+    e.reset(seed=17)
+    e.reset()
+    assert e.game == later  # a reset without a seed goes on from the last seed
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_action_has_its_own_number_along_random_games(name):
+    layout = rl.layout_of(name)
+    for players in PLAYERS[name]:
+        for seed in range(3):
+            for game in states(name, players, seed, every=1, most=1500):
+                numbers = [layout.index(game, a) for a in game.legal_actions()]
+                assert len(set(numbers)) == len(numbers)
+                assert all(0 <= n < layout.size for n in numbers)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_masked_random_agents_play_to_the_end_with_rewards(name):
+    e = rl.env(name, players=2, seed=5)
+    e.reset(seed=5)
+    rng = np.random.default_rng(0)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter(max_iter=20_000):
+        obs, reward, terminated, truncated, _info = e.last()
+        total[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert obs["observation"].shape == (rl.OBSERVATION_SIZE,)
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(legal)))
+    assert not e.agents
+    assert all(0.0 <= r <= 1.0 for r in total.values())
+    assert sum(total.values()) > 0
+    if name == "toritori":  # cooperative: the team's result for everyone
+        assert len(set(total.values())) == 1
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_an_observation_holds_only_what_the_agent_sees(name):
+    for game in states(name, 3, 2, every=9):
+        for seat in range(3):
+            other = game.determinize(seat, Rng(seat))
+            mine = rl.encode_view(game.view(seat))
+            assert np.array_equal(mine, rl.encode_view(other.view(seat)))
+
+
+def test_observations_differ_between_seats_where_hands_are_hidden():
+    game = new_game("biotopes", 2, 1)
+    assert not np.array_equal(rl.encode_view(game.view(0)), rl.encode_view(game.view(1)))
+
+
+def test_an_illegal_action_number_is_refused():
+    e = rl.raw_env("tulikko", players=2, seed=1)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(illegal)
+
+
+def test_ansi_render_is_a_text_board():
+    e = rl.env("tori", players=2, seed=1, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and "Tori" in text and "to play" in text
+
+
+def test_mcts_as_an_agent():
+    e = rl.raw_env("wildlifeweb", players=2, seed=2)
+    bot = MCTSBot(1, playouts=5)
+    for _ in range(3):
+        legal = e.legal_actions()
+        action = bot.choose(e.game, list(legal.values()))
+        e.step(e.action_number(action))
+    assert len(e.game.history) == 3
+
+
+def test_importing_without_pettingzoo_says_what_to_install():
+    code = ("import sys; sys.modules['pettingzoo'] = None\n"
+            "try:\n    import ecogames.rl\nexcept ImportError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert "pip install 'ecogames[rl]'" in out
+

@@ -257,8 +257,17 @@ def test_ability_transforming_plants_turns_a_bush_into_a_native_tree():
 def test_ability_advanced_gardening_removes_up_to_three_vegetation_tokens():
     game = at(11, "G5", {11: ["IB", "IB", "NT"]})
     choices = [a for a in game.legal_actions() if isinstance(a, AdvancedGardening)]
-    assert len(choices) == 7  # every choice of one, two or three tokens
+    # every choice of one, two or three tokens, told apart by what it removes (D53): a tree,
+    # a bush, a tree and a bush, two bushes, all three
+    assert sorted(game.describe(a).split(": remove ")[1] for a in choices) == [
+        "2 Invasive Bushes from sector 11",
+        "a Native Tree and 2 Invasive Bushes from sector 11",
+        "a Native Tree and an Invasive Bush from sector 11",
+        "a Native Tree from sector 11",
+        "an Invasive Bush from sector 11"]
     refused(game, AdvancedGardening(()))
+    bushes = [p[-1] for p in game.board[11] if game.kind[p[-1]] == "invasive_bush"]
+    refused(game, AdvancedGardening((bushes[1],)))  # the same choice as the first bush's
     every = tuple(sorted(p[-1] for p in game.board[11]))
     game.apply(AdvancedGardening(every))
     assert sector(game, 11) == [] and game.points == 3

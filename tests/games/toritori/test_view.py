@@ -119,3 +119,27 @@ def test_view_format_outcome_and_protection():
     assert game.view()["outcome"] == {"result": "defeat",
                                       "reason": "the Guinea pigs went extinct"}
     assert game.view()["stage"] == "over"
+
+
+def test_the_step_of_a_pawn_move_shows_the_pawn_where_it_went():
+    # issue 12 §7: the step of a pawn move showed the pawn in its old sector
+    from ecogames.games.toritori import Motorcycle, Move, MoveOther, Protect
+
+    def moved(marker, action, mover, to, protect=False):
+        game = build({5: ["TT"], 6: ["TT", "GP", "FX"], 12: ["NT"], 2: ["IB"]}, active="red",
+                     stage="actions", pawns={"red": 5, "blue": 3},
+                     markers={"red": marker, "blue": "N3"})
+        if protect:
+            game.apply(Protect(token(game, 5, "TT")))
+        cascade = game.apply(action, views=True)
+        (event,) = cascade.of_kind("pawn_moves")
+        assert cascade.views[event.index]["pawns"][mover]["at"] == to, action
+        assert game.pawns[mover] == to
+        return cascade
+
+    cascade = moved("W2", Move("3"), 0, "3", protect=True)
+    (ends,) = cascade.of_kind("protection_ends")  # the pawn steps off after it moved
+    assert ends.cause == cascade.of_kind("pawn_moves")[0].index
+    assert cascade.views[ends.index]["pawns"][0]["protecting"] is None
+    moved("N3", Motorcycle(("10", "11")), 0, "11")
+    moved("S1", MoveOther(1, "motorcycle", ("5", "8")), 1, "8")

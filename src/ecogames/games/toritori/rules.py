@@ -20,7 +20,6 @@ The state, in short:
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -449,7 +448,7 @@ class ToriTori(Game):
         if isinstance(action, AdvancedBotany):
             n = self.pawn_sector(player)
             trees = min(CAPACITY - len(self.board[n]), self.supply("vegetation")) if n else 0
-            return f"Advanced Botany: plant {trees} Native Tree(s) in {here}"
+            return f"Advanced Botany: plant {count_words(trees, NT)} in {here}"
         if isinstance(action, AnimalTracking) and token_known(self, action.token):
             spot = self.where(action.token)
             to = self._first_free(self.island.adjacent[spot[0]]) if spot else None
@@ -463,8 +462,10 @@ class ToriTori(Game):
             return f"Gardening: remove {self.token_phrase(action.token)}"
         if isinstance(action, AdvancedGardening) and all(
                 token_known(self, t) for t in action.tokens):
-            names = [NAME[self.kind[t]] for t in action.tokens]
-            return f"Advanced Gardening: remove {', '.join(names)} from {here}"
+            kinds = [self.kind[t] for t in action.tokens]
+            removed = " and ".join(count_words(kinds.count(sp), sp) for sp in (NT, IB)
+                                   if sp in kinds)
+            return f"Advanced Gardening: remove {removed} from {here}"
         if isinstance(action, TransformPlant) and token_known(self, action.token):
             return (f"Transforming Plants: turn {self.token_phrase(action.token)} into a "
                     "Native Tree")
@@ -800,12 +801,27 @@ class ToriTori(Game):
         say.ask_food(eater, species, m, self.kind[options[0]], options)
 
     def decision_options(self) -> list[int]:
-        """The tokens the team chooses among now (empty when no decision is pending)."""
+        """The tokens the team chooses among now (empty when no decision is pending): one per
+        distinct pile, the first in the sector's order (identical piles are one choice, D44,
+        D53)."""
         if self.stage == "choose_food" and self.food is not None:
-            return list(self.food[2])
+            return self._distinct(self.food[1], self.food[2])
         if self.stage == "choose_first" and self.groups:
-            return self._ready(self.groups[0])
+            return self._distinct(self.groups[0][0], self._ready(self.groups[0]))
         return []
+
+    def _distinct(self, n: int, tokens: Sequence[int]) -> list[int]:
+        """Of ``tokens`` (tops of piles of sector ``n``), the first of each distinct pile."""
+        kind = self.kind
+        shapes = set()
+        chosen = []
+        for pile in self.board[n]:
+            if pile[-1] in tokens:
+                shape = tuple([kind[t] for t in pile])
+                if shape not in shapes:
+                    shapes.add(shape)
+                    chosen.append(pile[-1])
+        return chosen
 
     def _choose_first(self, action: ChooseFirst, say: Any) -> None:
         """Common Sector Activation cards, Note: the team chooses which token goes first."""
@@ -950,33 +966,34 @@ class ToriTori(Game):
         self._check_end(say, ev)
         self._after_ability(say)
 
-    def _step_pawn(self, player: int, to: str, say: Any, cause: int | None) -> None:
-        """A pawn moves; if it was protecting an animal, it steps off it (D32)."""
-        self.pawns[player] = to
-        token = self.protecting[player]
+    def _step_pawn(self, player: int, mover: int, ability: str, path: Sequence[str],
+                   say: Any) -> None:
+        """``player`` moves ``mover``'s pawn along ``path``; the move is told once the pawn
+        stands at its end (the step shows it there). If the pawn was protecting an animal, it
+        steps off it (D32)."""
+        self.pawns[mover] = path[-1]
+        ev = say.pawn_moves(player, mover, ability, path)
+        token = self.protecting[mover]
         if token is not None:
-            self.protecting[player] = None
-            say.protection_ends(player, token, "the pawn has moved away (D32)", cause)
+            self.protecting[mover] = None
+            say.protection_ends(mover, token, "the pawn has moved away (D32)", ev)
 
     def _move(self, action: Move | Bicycle, say: Any) -> None:
         """Move (one orthogonal step) and Bicycle (one diagonal step)."""
         player = self._spend()
-        ev = say.pawn_moves(player, player, action.type, (action.to,))
-        self._step_pawn(player, action.to, say, ev)
+        self._step_pawn(player, player, action.type, (action.to,), say)
         self._after_ability(say)
 
     def _motorcycle(self, action: Motorcycle, say: Any) -> None:
         """Motorcycle: up to two steps, orthogonal or diagonal, for one action point."""
         player = self._spend()
-        ev = say.pawn_moves(player, player, "motorcycle", action.path)
-        self._step_pawn(player, action.path[-1], say, ev)
+        self._step_pawn(player, player, "motorcycle", action.path, say)
         self._after_ability(say)
 
     def _move_other(self, action: MoveOther, say: Any) -> None:
         """Move another pawn: with the pawn owner's own movement abilities (D31)."""
         player = self._spend()
-        ev = say.pawn_moves(player, action.player, action.ability, action.path)
-        self._step_pawn(action.player, action.path[-1], say, ev)
+        self._step_pawn(player, action.player, action.ability, action.path, say)
         self._after_ability(say)
 
     def _plant(self, _action: Plant, say: Any) -> None:
@@ -1117,14 +1134,24 @@ class ToriTori(Game):
                 actions.append(PLANT)
                 if "advanced_botany" in held:
                     actions.append(ADVANCED_BOTANY)
+            # One choice per distinct pile (D53): two bare Cats, or two Native Trees, are the
+            # same choice, so each ability names the first such pile of the sector only.
             animals = []
-            plants = []
+            trees: list[int] = []
+            bushes: list[int] = []
+            shapes = set()
             for pile in row:
                 top = pile[-1]
-                if kind[top] in VEGETATION:
-                    plants.append(top)
+                species = kind[top]
+                if species == NT:
+                    trees.append(top)
+                elif species == IB:
+                    bushes.append(top)
                 elif top not in protecting:
-                    animals.append(top)
+                    shape = species if len(pile) == 1 else tuple([kind[t] for t in pile])
+                    if shape not in shapes:
+                        shapes.add(shape)
+                        animals.append(top)
             if animals:
                 spaces = [m for m in isle.adjacent[n] if len(self.board[m]) < CAPACITY]
                 if spaces and "animal_tracking" in held:
@@ -1137,13 +1164,13 @@ class ToriTori(Game):
                     actions += [_protect(t) for t in animals]
                 if "activate_animals" in held:
                     actions += [_activate_animal(t) for t in animals]
-            if plants:
+            if trees or bushes:
                 if "gardening" in held:
-                    actions += [_gardening(t) for t in plants]
+                    actions += [_gardening(t[0]) for t in (trees, bushes) if t]
                 if "advanced_gardening" in held:
-                    actions += gardening_choices(tuple(sorted(plants)))
-                if "transforming_plants" in held:
-                    actions += [_transform_plant(t) for t in plants if kind[t] == IB]
+                    actions += gardening_choices(tuple(trees), tuple(bushes))
+                if "transforming_plants" in held and bushes:
+                    actions.append(_transform_plant(bushes[0]))
         if "move_another_pawn" in held:
             for other in range(self.players):
                 if other != player:
@@ -1378,10 +1405,19 @@ _transform_plant = lru_cache(maxsize=4096)(TransformPlant)
 
 
 @lru_cache(maxsize=4096)
-def gardening_choices(plants: tuple[int, ...]) -> tuple[AdvancedGardening, ...]:
-    """Advanced Gardening: every choice of one, two or three of the sector's Vegetation."""
-    return tuple(AdvancedGardening(combo) for size in range(1, 4)
-                 for combo in itertools.combinations(plants, size))
+def gardening_choices(trees: tuple[int, ...],
+                      bushes: tuple[int, ...]) -> tuple[AdvancedGardening, ...]:
+    """Advanced Gardening: every choice of one, two or three of the sector's Vegetation
+    tokens, told apart by how many Native Trees and Invasive Bushes it removes (D53): the
+    first ones of the sector, ids in ascending order."""
+    choices = []
+    for size in range(1, 4):
+        for n_trees in range(min(size, len(trees)), -1, -1):
+            n_bushes = size - n_trees
+            if n_bushes <= len(bushes):
+                choices.append(AdvancedGardening(tuple(sorted(trees[:n_trees]
+                                                              + bushes[:n_bushes]))))
+    return tuple(choices)
 
 
 _move = lru_cache(maxsize=None)(Move)
@@ -1430,6 +1466,13 @@ def motorcycle_paths(isle: Island, at: str) -> tuple[tuple[str, ...], ...]:
         paths.append((first,))
         paths.extend((first, second) for second in isle.around[first])
     return tuple(paths)
+
+
+def count_words(count: int, species: str) -> str:
+    """'a Native Tree', 'an Invasive Bush', '2 Native Trees', 'no Native Tree'."""
+    if count == 1:
+        return a_(species)
+    return f"no {NAME[species]}" if count == 0 else f"{count} {PLURAL[species]}"
 
 
 def token_known(game: ToriTori, token: int) -> bool:

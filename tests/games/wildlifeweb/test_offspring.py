@@ -121,3 +121,17 @@ def test_the_turn_starts_by_securing_then_offers_the_swap() -> None:
     assert game.phase == "swap" and game.current_player == 1
     game.apply(KeepPack())
     assert game.phase == "replace"  # the 2-player Pack is 4 cards
+
+
+def test_an_offspring_matures_on_food_worth_the_size_of_one_mate_not_less() -> None:
+    """"To raise Offspring to maturity, the adults forage or hunt enough food to equal the
+    Size of one mate": a Size 2 family with one Forage card stays; with two it is secured."""
+    short = animal(MARMOT, mate=True, food=F(1), offspring=O(3))
+    game = scenario(packs=[[animal(W("meadow_vole"))], [short]], stage="mate")
+    assert not game.is_mature(game.packs[1][0])
+    assert game.view(1)["packs"][1][0]["mature"] is False
+    cascade = game.apply(EndTurn())
+    assert "secure" not in kinds(cascade) and game.packs[1][0]["offspring"] == O(3)
+    fed = animal(MARMOT, mate=True, food=[W("mountain_cottontail")], offspring=O(3))
+    game = scenario(packs=[[animal(W("meadow_vole"))], [fed]], stage="mate")
+    assert "secure" in kinds(game.apply(EndTurn())) and len(game.secured[1]) == 1

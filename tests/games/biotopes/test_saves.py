@@ -22,6 +22,7 @@ from ecogames.games.biotopes import Biotopes, Compete, Evolve, Expand, Pay, new_
 from tests.support.state_fuzz import check_perturbed_states
 
 from .scenario import blank, give_hand, put_biotope, put_species, put_token, ready, two_tiles
+from .test_random_play import biotopes_invariant
 
 
 def refused(state: dict[str, Any], match: str | None = None) -> None:
@@ -151,7 +152,6 @@ def test_a_competition_waiting_for_the_fall_back_loads_and_its_hex_is_checked():
     (("ecosystems", 0, "passed"), lambda v: True, "pass"),
     (("ecosystems", 0, "uses"), lambda v: [1, 0, 0, 0, 0, 0], "Reproduction"),
     (("ecosystems", 0, "biotope_cards"), lambda v: ["", *v[1:]], "Biotope card"),
-    (("rivers",), lambda v: [v[0][:2], v[1], v[2]], "river"),
     (("scores",), lambda v: [{"total": 3}, {"total": 1}], "score"),
     (("draft_biotope",), lambda v: 2, "draft"),
     (("neutral_removed",), lambda v: 1, "neutral"),
@@ -167,6 +167,15 @@ def test_an_impossible_state_is_refused(where, change, match):
         target = target[key]
     target[where[-1]] = change(target.get(where[-1]))
     refused(state, match)
+
+
+def test_a_river_holds_3_cards_once_the_hands_are_settled_and_none_before():
+    state = ready(blank(players=2, tiles=two_tiles()))._state()
+    state["rivers"][0].append(state["decks"][0].pop())
+    refused(state, "river holds 4 cards")
+    state = new_game(players=2, seed=1)._state()  # the starting hands are being settled
+    state["rivers"][0].append(state["decks"][0].pop())
+    refused(state, "none before")
 
 
 def test_a_hand_over_the_limit_without_a_reaction_is_refused():
@@ -262,3 +271,39 @@ def test_a_waiting_reaction_has_fired_and_holds_its_drawn_cube():
     early = copy.deepcopy(state)
     early["queue"][1]["fired"] = True  # the second Reaction cannot have fired yet
     refused(early, "fires when its turn comes")
+
+
+def _int_leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _int_leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _int_leaves(v, (*path, i))]
+    return [path] if isinstance(value, int) and not isinstance(value, bool) else []
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 5), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_an_accepted_state_keeps_every_invariant_as_it_plays(players, seed, steps):
+    """Beyond never raising: a number one off that the loader accepts leads to a game that
+    keeps the random-play invariants (160 cubes, 4 cubes a card, 88 cards, 12 tokens...)."""
+    game = played(players, seed, steps)
+    state = game._state()
+    rng = Rng(seed)
+    leaves = _int_leaves(state)
+    for _ in range(40):
+        path = rng.choice(leaves)
+        changed = copy.deepcopy(state)
+        target = changed
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] += rng.choice([-1, 1])
+        try:
+            loaded = Biotopes.from_state(changed)
+        except SaveError:
+            continue
+        bot = RandomBot(seed)
+        for _ in range(30):
+            biotopes_invariant(loaded)
+            if loaded.is_over:
+                break
+            loaded.apply(bot.choose(loaded, loaded.legal_actions()))

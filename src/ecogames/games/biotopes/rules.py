@@ -2401,12 +2401,11 @@ def _load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:
         for key in ("decks", "rivers", "discards"):
             if any(SPECIES[c].deck is not deck for c in getattr(game, key)[d]):
                 raise SaveError(f"state.{key}[{d}] holds a card of another deck")
+        # a river runs short only once its deck and discard pile were both empty (D12)
         river = len(game.rivers[d])
-        if river > RIVER_SIZE or (dealt and river < RIVER_SIZE
-                                  and (game.decks[d] or game.discards[d])) or (
-                not dealt and (river or game.discards[d])):
-            raise SaveError(f"the {DECK_NAMES[d]} river holds {river} cards: 3 once the "
-                            "starting hands are settled (refilled from its deck), none before")
+        if river > RIVER_SIZE or (not dealt and (river or game.discards[d])):
+            raise SaveError(f"the {DECK_NAMES[d]} river holds {river} cards: at most 3 once "
+                            "the starting hands are settled, none before")
     ecosystems = s.field(data, "ecosystems", list)
     if len(ecosystems) != players:
         raise SaveError("state.ecosystems must hold one ecosystem per player")
@@ -2643,11 +2642,16 @@ def _check_setup(game: Biotopes) -> None:
     elif game.draft_biotope != -1:
         raise SaveError("state.draft_biotope is -1 outside the draft")
     if game.opts["draft"] and stage in ("placement", "draft"):
-        chosen = [sum(1 for c in game.bcards[p] if c) for p in range(players)]
         for p in range(players):
-            extra = 1 if stage == "draft" and p == game._draft_player() else 0
-            if chosen[p] != mine[p] - extra:
-                raise SaveError("the draft gives a Biotope card for each token placed")
+            chosen = {r for r, c in enumerate(game.bcards[p]) if c}
+            held = [game.landscape[h] for h, o in game.owner.items() if o == p]
+            if stage == "draft" and p == game._draft_player():
+                if game.draft_biotope not in held:
+                    raise SaveError("the draft deals a card of the biotope just placed on")
+                held.remove(game.draft_biotope)
+            if sorted(chosen) != sorted(held):
+                raise SaveError("the draft gives a Biotope card of the biotope of each token "
+                                "placed (Advanced Biotopes Draft)")
     if stage == "over":
         if game.cycle != game.cycles or not all(game.passed):
             raise SaveError("the game ends when everyone has passed in the last cycle")

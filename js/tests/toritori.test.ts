@@ -84,3 +84,43 @@ describe("the Tori-Tori board", () => {
     expect(m.get("square-industry").dataset.sustainable).toBe("true");
   });
 });
+
+describe("the Ability map", () => {
+  it("keeps every marker inside the map, on the N row and the last column too", () => {
+    // issue 12 §7: markers on the N row were clipped at the top edge
+    const base = fixture("toritori-start.json") as { view: Record<string, any> };
+    const view = structuredClone(base.view);
+    view.pawns = [0, 1, 2, 3].map((player) => ({
+      player,
+      colour: ["red", "blue", "green", "yellow"][player],
+      at: "village",
+      protecting: null,
+    }));
+    view.players = 4;
+    for (const spaces of [
+      { "0": "N1", "1": "N1", "2": "N6", "3": "N6" },
+      { "0": "G7", "1": "G7", "2": "G7", "3": "G7" },
+      { "0": "A", "1": "A", "2": "A", "3": "W5" },
+    ]) {
+      view.ability_map = { ...view.ability_map, markers: spaces };
+      const m = open("toritori-start.json", { view });
+      const svg = m.get("ability-map");
+      const [, , width, height] = svg.getAttribute("viewBox")!.split(" ").map(Number);
+      const dots = svg.querySelectorAll("circle.tt-marker");
+      expect(dots).toHaveLength(4);
+      for (const dot of dots) {
+        const place = dot.parentElement!.getAttribute("transform")!;
+        const [x, y] = place.match(/-?[\d.]+/g)!.map(Number);
+        const cx = x + Number(dot.getAttribute("cx"));
+        const cy = y + Number(dot.getAttribute("cy"));
+        const r = Number(dot.getAttribute("r"));
+        expect(cx - r, place).toBeGreaterThanOrEqual(0);
+        expect(cx + r, place).toBeLessThanOrEqual(width);
+        expect(cy - r, place).toBeGreaterThanOrEqual(0);
+        expect(cy + r, place).toBeLessThanOrEqual(height);
+      }
+      w?.cleanup();
+      w = null;
+    }
+  });
+});

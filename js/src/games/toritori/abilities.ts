@@ -7,6 +7,15 @@ import type { ToriView } from "./types";
 const W = 420;
 const H = 230;
 const R = 15;
+/** A player's marker: a dot of radius MARKER_R sitting above its space, MARKER_GAP apart. */
+const MARKER_R = 5;
+const MARKER_GAP = 9;
+const MARKER_Y = -R - 2;
+/** Room around the spaces so that a space on the edge keeps its markers inside the map: above
+ * the top row (the N row) for the markers, beside the edge columns for four markers. */
+const PAD_TOP = -MARKER_Y + MARKER_R + 4;
+const PAD_BOTTOM = R + 4;
+const PAD_X = Math.max(R, 1.5 * MARKER_GAP + MARKER_R) + 4;
 
 type Positions = Record<string, [number, number]>;
 
@@ -18,7 +27,7 @@ export function drawAbilityMap(
   const positions = (ctx.layout.ability_map ?? {}) as Positions;
   const at = (id: string): [number, number] => {
     const p = positions[id] ?? [0.5, 0.5];
-    return [20 + p[0] * (W - 40), 20 + p[1] * (H - 40)];
+    return [PAD_X + p[0] * (W - 2 * PAD_X), PAD_TOP + p[1] * (H - PAD_TOP - PAD_BOTTOM)];
   };
   const svg = s("svg", {
     class: "tt-abilities",
@@ -60,9 +69,9 @@ export function drawAbilityMap(
       const pawn = view.pawns.find((p) => p.player === player);
       g.append(
         s("circle", {
-          cx: -R + 6 + i * 9,
-          cy: -R - 2,
-          r: 5,
+          cx: (i - (here.length - 1) / 2) * MARKER_GAP,
+          cy: MARKER_Y,
+          r: MARKER_R,
           fill: PAWN_COLOURS[pawn?.colour ?? ""] ?? "#777",
           class: "tt-marker",
         }),

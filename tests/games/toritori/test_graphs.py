@@ -90,3 +90,43 @@ def test_layers_point_one_way_components_rules_graphs_widget():
     for helper in ("narration", "actions"):  # the rules' helpers import no rules either
         assert not imported_siblings(helper) & {"rules", "graphs", "widget", "plots", "bots"}, (
             helper)
+
+
+FOOD_TABLE = {
+    # Animals, Feeding: "Species / Preference 1 / Preference 2" (rulebook, the food table)
+    "cat": ("tori_tori", "guinea_pig"),
+    "guinea_pig": ("native_tree", "invasive_bush"),
+    "fox": ("guinea_pig", "tori_tori"),
+    "tori_tori": ("native_tree", "invasive_bush"),
+}
+
+
+def test_the_food_web_draws_the_rulebook_table_and_nothing_else():
+    # issue 12 §7: "In Tori-Tori's web, do Guinea pigs eat Invasive Bushes?" Yes: it is their
+    # 2nd preference in the table. Every arrow comes from the table; no other is drawn (the
+    # Bush turning a tree over is no meal, and nothing eats Cats or Foxes).
+    web = food_web()
+    table = {(food, eater, rank) for eater, foods in FOOD_TABLE.items()
+             for rank, food in enumerate(foods, start=1)}
+    assert {(a, b, d["preference"]) for a, b, d in web.edges(data=True)} == table
+    assert web.edges["invasive_bush", "guinea_pig"]["label"] == "2nd choice"
+    assert not any(web.has_edge(a, b) for a, b in (("native_tree", "invasive_bush"),
+                                                    ("invasive_bush", "native_tree")))
+    assert web.in_degree("native_tree") == web.in_degree("invasive_bush") == 0
+    assert web.out_degree("cat") == web.out_degree("fox") == 0
+    drawn = {(e["source"], e["target"]) for e in food_web_json(web)["edges"]}
+    assert drawn == {(a, b) for a, b, _ in table}
+
+
+def test_every_meal_told_in_play_follows_an_arrow_of_the_web():
+    from ecogames.core import Rng
+
+    web = food_web()
+    for seed in range(15):
+        game, rng = new_game(players=2 + seed % 3, seed=seed), Rng(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            cascade = game.apply(legal[rng.below(len(legal))])
+            for event in cascade:
+                for food, eater in event.touched.get("edges", ()):
+                    assert web.has_edge(food, eater), (event.text, food, eater)

@@ -54,14 +54,28 @@ describe("the Tori-Tori board", () => {
   });
 
   it("replays a cascade step: the step's tokens and sectors lit, nothing clickable", () => {
+    // what the step touched is read from the fixture (the engine's seeded game), not assumed
+    type Touched = { tokens?: number[]; sectors?: number[] };
+    const events = (
+      fixture("toritori-mid-cascade.json") as {
+        cascade: { events: { touched: Touched }[] };
+      }
+    ).cascade.events;
     const m = open("toritori-mid-cascade.json");
     expect(m.get("board").dataset.step).toBe("2");
-    expect(m.get("token-4").dataset.highlight).toBe("true");
-    expect(m.get("sector-5").dataset.highlight).toBe("true");
+    const touched = events[2].touched;
+    const shown = (touched.tokens ?? []).filter((t) => m.find(`token-${t}`));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const t of shown) expect(m.get(`token-${t}`).dataset.highlight).toBe("true");
+    for (const n of touched.sectors ?? [])
+      expect(m.get(`sector-${n}`).dataset.highlight).toBe("true");
     expect(m.el.querySelectorAll('[data-legal="true"]')).toHaveLength(0);
     m.click("cascade-forward");
     expect(m.get("board").dataset.step).toBe("3");
-    expect(m.get("token-4").dataset.highlight).toBe("false");
+    const next = new Set(events[3].touched.tokens ?? []);
+    const left = shown.filter((t) => !next.has(t) && m.find(`token-${t}`));
+    expect(left.length).toBeGreaterThan(0);
+    for (const t of left) expect(m.get(`token-${t}`).dataset.highlight).toBe("false");
   });
 
   it("opens a chooser when one target offers several actions", () => {

@@ -99,6 +99,10 @@ OTHER_CARDS = tuple(card.id for card in c.ACTIVATION_CARDS if card.kind is not c
 CARD_RANK = {card.id: rank for rank, card in enumerate(c.ACTIVATION_CARDS)}
 """The cards' order (``components.ACTIVATION_CARDS``): a face-down pile is kept in it (D52)."""
 CARD_NAME = {card.id: card.name for card in c.ACTIVATION_CARDS}
+FACE_LABEL: Mapping[tuple[str, str | None], str] = {
+    **{(face, card): f"{face} ({name})" for face in FACES for card, name in CARD_NAME.items()},
+    **{(face, None): face for face in FACES}}
+"""A die's letter and the card it would solve: 'C (Sector 3)' (made once: dice roll often)."""
 DIFFICULTIES = tuple(d.value for d in c.Difficulty)
 
 
@@ -497,18 +501,14 @@ class ToriTori(Game):
     def _roll(self, _action: Roll, say: Any) -> None:
         """Course of Play 1: red die first, then sky-blue; the same face solves one card.
         Each die is a chance draw of its six letters (D52)."""
-        red = self.chance("the red die", FACES, label=self._face_label)
-        blue = self.chance("the sky-blue die", FACES, label=self._face_label)
+        faces = {face: FACE_LABEL[face, card] for face, card in zip(FACES, self.slots)}
+        red = self.chance("the red die", FACES, label=faces.__getitem__)
+        blue = self.chance("the sky-blue die", FACES, label=faces.__getitem__)
         self.dice = (red, blue)
         self.solving = (red,) if red == blue else (red, blue)
         self.stage = "cards"
         say.roll(red, blue, [self.slots[FACES.index(f)] for f in self.solving])
         self._proceed(say)
-
-    def _face_label(self, face: str) -> str:
-        """A die's letter and the card it would solve: 'C (Sector 3)'."""
-        card = self.slots[FACES.index(face)]
-        return f"{face} ({CARD_NAME[card]})" if card is not None else face
 
     def _draw_card(self, face: str) -> str:
         """Course of Play 1: the top card of the Activation pile (D14, D15, D52). Until the

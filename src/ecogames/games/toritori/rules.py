@@ -445,6 +445,8 @@ class ToriTori(Game):
 
     def describe(self, action: Action) -> str:
         """A label with what the state knows: 'Plant a Native Tree in sector 5'."""
+        if type(action) in PLAIN_LABELS:  # the action says it all (and is the most frequent)
+            return action.label()
         player = self.active
         here = place(self.pawns[player])
         if isinstance(action, Plant):
@@ -492,7 +494,7 @@ class ToriTori(Game):
 
     def _play(self, action: Action, log: EventLog) -> None:
         say: Any = Narrator(self, log) if log.record else SILENT
-        getattr(self, self._HANDLERS[type(action)])(action, say)
+        _DISPATCH[type(action)](self, action, say)
 
     # =============================================================================================
     # Course of Play 1: roll the two dice and solve the Activation cards
@@ -562,9 +564,11 @@ class ToriTori(Game):
         return [p[-1] for p in self.board[group[0]] if p[-1] in members]
 
     def _activate_next(self, token: int, say: Any) -> None:
-        first, *rest = self.groups
-        self.groups = ((first[0], *(t for t in first[1:] if t != token)), *rest)
-        self._activate(token, first[0], say)
+        groups = self.groups
+        first = groups[0]
+        n = first[0]
+        self.groups = ((n, *[t for t in first[1:] if t != token]), *groups[1:])
+        self._activate(token, n, say)
 
     def _solve_card(self, card: str | None, say: Any) -> None:
         """How to Solve the Activation Cards: the three kinds of card."""
@@ -589,7 +593,8 @@ class ToriTori(Game):
     def _discard_and_replace(self, say: Any) -> None:
         """Course of Play 1: discard the solved cards face up, then refill their spaces from the
         pile, red die's space first (D14); turn the discard pile over when the pile runs out."""
-        faces = tuple(dict.fromkeys(self.dice or ()))
+        dice = self.dice
+        faces = () if dice is None else (dice[0],) if dice[0] == dice[1] else dice
         for face in faces:
             i = FACES.index(face)
             card = self.slots[i]
@@ -650,13 +655,17 @@ class ToriTori(Game):
     def _common_sector_groups(self, n: int) -> tuple[tuple[int, ...], ...]:
         """Common Sector Activation cards: the uncovered tokens of sector ``n``, in the order
         Invasive Bush, Cat, Guinea pig, Fox, Tori-tori; one group per species (D21, D22)."""
-        tops = [p[-1] for p in self.board[n] if p[-1] not in self.protecting]
-        groups = []
-        for species in ORDER:
-            group = [t for t in tops if self.kind[t] == species]
-            if group:
-                groups.append((n, *group))
-        return tuple(groups)
+        kind, protecting = self.kind, self.protecting
+        found: dict[str, list[int]] = {}
+        for pile in self.board[n]:
+            top = pile[-1]
+            if top not in protecting:
+                species = kind[top]
+                if species != NT:
+                    found.setdefault(species, []).append(top)
+        if not found:
+            return ()
+        return tuple([(n, *found[species]) for species in ORDER if species in found])
 
     def _species_groups(self, species: str) -> tuple[tuple[int, ...], ...]:
         """Species Activation cards: every uncovered token of the species, sector by sector
@@ -920,11 +929,12 @@ class ToriTori(Game):
     def _check_end(self, say: Any, cause: int | None) -> bool:
         """How to Transform Human Settlement tiles, and the losing conditions. Defeat first."""
         counts = self.counts
-        for species in NATIVE:
-            if counts[species] == 0:
-                ev = say.extinct(species, cause)
-                self._end("defeat", f"the {PLURAL[species]} went extinct", say, ev)
-                return True
+        if not (counts[TT] and counts[GP] and counts[FX] and counts[NT]):
+            for species in NATIVE:
+                if counts[species] == 0:
+                    ev = say.extinct(species, cause)
+                    self._end("defeat", f"the {PLURAL[species]} went extinct", say, ev)
+                    return True
         if not self.village_ok and counts[CT] == 0 and counts[IB] == 0:
             self.village_ok = True
             cause = say.tile("village", cause)
@@ -1121,16 +1131,16 @@ class ToriTori(Game):
 
     def _ability_actions(self, player: int) -> list[Action]:
         """Every use of every ability ``player`` holds, from where their pawn stands."""
-        held = self.held(player)
+        marker = self.markers[player]
+        held = HELD[marker]
         isle = self.island
         at = self.pawns[player]
-        actions: list[Action] = list(STUDIES[self.markers[player]])
-        actions += movements(isle, at, "bicycle" in held, "motorcycle" in held)
+        actions: list[Action] = list(studies_and_movements(isle, marker, at))
         if at.isdigit():
             n = int(at)
             row = self.board[n]
-            kind, protecting = self.kind, self.protecting
-            if len(row) < CAPACITY and self.supply("vegetation"):
+            kind, protecting, counts = self.kind, self.protecting, self.counts
+            if len(row) < CAPACITY and STOCK["vegetation"] > counts[NT] + counts[IB]:
                 actions.append(PLANT)
                 if "advanced_botany" in held:
                     actions.append(ADVANCED_BOTANY)
@@ -1427,6 +1437,14 @@ _move_other = lru_cache(maxsize=None)(MoveOther)
 
 
 @lru_cache(maxsize=4096)
+def studies_and_movements(isle: Island, marker: str, at: str) -> tuple[Action, ...]:
+    """Study from ``marker``, then the pawn's own movements from ``at`` (what the abilities
+    held on ``marker`` allow)."""
+    held = HELD[marker]
+    return STUDIES[marker] + movements(isle, at, "bicycle" in held, "motorcycle" in held)
+
+
+@lru_cache(maxsize=4096)
 def movements(isle: Island, at: str, bicycle: bool, motorcycle: bool) -> tuple[Action, ...]:
     """Move (orthogonal), Bicycle (diagonal) and Motorcycle (one or two steps) from ``at``."""
     actions: list[Action] = [_move(to) for to in isle.steps[at]]
@@ -1466,6 +1484,13 @@ def motorcycle_paths(isle: Island, at: str) -> tuple[tuple[str, ...], ...]:
         paths.append((first,))
         paths.extend((first, second) for second in isle.around[first])
     return tuple(paths)
+
+
+PLAIN_LABELS = frozenset({Roll, Study, Move, Bicycle, Motorcycle})
+"""The actions whose own label is all there is to say (``describe`` adds nothing)."""
+_DISPATCH: dict[type[Action], Any] = {
+    kind: getattr(ToriTori, handler) for kind, handler in ToriTori._HANDLERS.items()}
+"""Action type -> the handler that plays it (looked up once, not by name on every action)."""
 
 
 def count_words(count: int, species: str) -> str:

@@ -33,7 +33,7 @@ const hexId = (hex: number[]): string => `hex-${hex[0]}_${hex[1]}`;
 const viewOf = (f: Fixture): BiotopesView => f.view as BiotopesView;
 /** The view with its static parts (sent once, in `layout.static_view`). */
 const fullView = (f: Fixture): BiotopesView =>
-  ({ ...(f.layout?.static_view as object), ...(f.view as object) }) as BiotopesView;
+  ({ ...(f.drawing?.static_view as object), ...(f.view as object) }) as BiotopesView;
 
 /** The mid-cascade fixture at its current state (Purple's action phase), with `legal`. */
 function actionPhase(legal: Omit<LegalAction, "id">[]): Fixture {

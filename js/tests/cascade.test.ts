@@ -63,8 +63,11 @@ describe("cascade player", () => {
     expect(shownStep(w)).toBe(0);
     expect(w.boardText()).toContain("after the snails arrived");
     expect(highlighted(w)).toEqual(["fw-node-snail"]);
-    expect(w.get("cascade-back")).toHaveProperty("disabled", true);
     expect(sentSteps(w)).toEqual([1, 0]);
+    // at the first event, Back goes on to the action before: its cascade is asked of Python
+    w.click("cascade-back");
+    expect(w.model.sent.at(-1)).toEqual({ kind: "show", action: 1 });
+    expect(w.get("cascade").dataset.shown).toBe("1");
   });
 
   it("shows the cause chain from the root cause down, indented", () => {
@@ -192,11 +195,13 @@ describe("cascade player", () => {
     expect(shownStep(w)).toBe(-1);
     expect(w.get("cascade-text").textContent).toBe("Ana passes.");
     expect(w.get("cascade-position").textContent).toBe("step 1 of 1 (now)");
-    expect(w.get("cascade-back")).toHaveProperty("disabled", true);
+    // Back from the only event runs on into the action before it (asked of Python)
+    expect(w.get("cascade-back")).toHaveProperty("disabled", false);
     expect(w.boardText()).toContain("after Pass");
     expect(w.get("action-0")).toHaveProperty("disabled", false);
     expect(highlighted(w)).toEqual([]);
 
+    w.model.history([]);
     w.model.set("cascade", {});
     expect(w.get("cascade-position").textContent).toBe("no steps");
     expect(w.get("cascade-text").textContent).toBe("Nothing has happened yet.");

@@ -1,7 +1,27 @@
 /** A fake anywidget model and helpers to render the widget from a fixture. */
 import { createGameWidget } from "../src/kit";
+import { readLegal } from "../src/kit/model";
 import type { GameWidgetOptions, WidgetModule } from "../src/kit";
-import type { Traits } from "../src/kit/types";
+import type { HistoryEntry, Traits } from "../src/kit/types";
+
+/** A timeline entry from a label or a partial entry. */
+export function entryOf(e: string | Partial<HistoryEntry>): HistoryEntry {
+  const o = typeof e === "string" ? { label: e } : e;
+  return { label: "", seat: null, bot: "", step: 0, log: [], ...o };
+}
+
+/** The timeline a fixture holds: entries (exported from Python) or labels with a separate
+ * `log` (the hand-written ones: the sentences go to the last entry). */
+export function timelineOf(values: Record<string, unknown>): HistoryEntry[] {
+  const history = Array.isArray(values.history) ? values.history : [];
+  const entries = history.map((e) => entryOf(e as string | Partial<HistoryEntry>));
+  const log = Array.isArray(values.log) ? (values.log as string[]) : [];
+  if (log.length && entries.every((e) => e.log.length === 0)) {
+    if (entries.length === 0) entries.push(entryOf({ label: "set-up" }));
+    entries[entries.length - 1].log = [...log];
+  }
+  return entries;
+}
 
 type Callback = (...args: unknown[]) => void;
 
@@ -49,8 +69,22 @@ export class FakeModel {
 
   save_changes(): void {}
 
+  /** The browser's messages; a `hello` (sent at every render) is answered as Python does,
+   * with the whole timeline, and not recorded in `sent`. */
   send(content: unknown): void {
+    if ((content as { kind?: unknown })?.kind === "hello") {
+      this.hellos += 1;
+      this.emit({ kind: "history", from: 0, entries: timelineOf(this.values) });
+      return;
+    }
     this.sent.push(content);
+  }
+
+  hellos = 0;
+
+  /** Python's timeline message: `entries` (labels or entries) from action `from` on. */
+  history(entries: (string | Partial<HistoryEntry>)[], from = 0): void {
+    this.emit({ kind: "history", from, entries: entries.map(entryOf) });
   }
 
   /** Python -> browser custom message. */
@@ -78,10 +112,14 @@ export const fixtures: Record<string, Fixture> = Object.fromEntries(
   ).map(([path, data]) => [path.replace("./fixtures/", ""), data]),
 );
 
+/** A copy of the fixture, its `legal` read into `{id, label, action}` objects (Python sends
+ * `[label, action]` pairs; the raw fixtures in `fixtures` keep them). */
 export function fixture(name: string): Fixture {
   const f = fixtures[name];
   if (!f) throw new Error(`no fixture ${name}`);
-  return structuredClone(f);
+  const copy = structuredClone(f);
+  if (Array.isArray(copy.legal)) copy.legal = readLegal(copy.legal);
+  return copy;
 }
 
 export interface Mounted {

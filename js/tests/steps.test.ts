@@ -75,7 +75,7 @@ describe("reading traits", () => {
       new FakeModel({
         status: "nope",
         legal: [{ label: "no id" }, { id: 3 }],
-        log: "x",
+        series: "x",
         step: "2",
         cascade: [],
       }),
@@ -90,7 +90,7 @@ describe("reading traits", () => {
       turn: 0,
     });
     expect(t.legal).toEqual([{ id: 3, label: "action 3", action: { type: "" } }]);
-    expect(t.log).toEqual([]);
+    expect(t.series).toEqual({});
     expect(t.step).toBe(-1);
     expect(t.cascade).toEqual({});
     expect(t.food_web).toEqual({});

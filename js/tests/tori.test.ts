@@ -50,7 +50,7 @@ describe("the market square", () => {
   it("draws every cell with its terrain and zone, the information points and the customers", () => {
     const w = open(fixture("tori-start.json"));
     const f = fixture("tori-start.json");
-    const layout = f.layout as { rows: number; cols: number; terrain: string[]; zones: string[] };
+    const layout = f.drawing as { rows: number; cols: number; terrain: string[]; zones: string[] };
     expect(w.get("tori-square").querySelectorAll(".tm-cell")).toHaveLength(
       layout.rows * layout.cols,
     );

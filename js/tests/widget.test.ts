@@ -233,46 +233,74 @@ describe("food web", () => {
 });
 
 describe("log", () => {
-  it("lists the sentences in order, newest at the bottom, and grows", () => {
+  it("lists the sentences in order, newest at the bottom, and grows with the timeline", () => {
     const w = open(fixture("generic-pond.json"));
     const log = w.get("log");
     expect(log.tagName).toBe("OL");
     const items = () => [...log.querySelectorAll("li")].map((li) => li.textContent);
     expect(items()[0]).toBe("Ana adds algae: algae go from 6 to 8.");
-    w.model.set("log", [...(fixture("generic-pond.json").log as string[]), "Bo passes."]);
+    expect(items()).toHaveLength(6);
+    w.model.history([{ label: "Pass", log: ["Bo passes."] }], 3);
     expect(items().at(-1)).toBe("Bo passes.");
     expect(items()).toHaveLength(7);
   });
 });
 
 describe("controls", () => {
-  it("sends undo, bot and new_game", () => {
+  it("sends undo and bot (Step); New game opens the form", () => {
     const w = open(fixture("generic-pond.json"));
     w.click("undo");
     w.click("bot");
+    expect(w.model.sent).toEqual([{ kind: "undo" }, { kind: "bot" }]);
+    expect(isHidden(w.get("setup-form"))).toBe(true);
     w.click("new-game");
-    expect(w.model.sent).toEqual([{ kind: "undo" }, { kind: "bot" }, { kind: "new_game" }]);
+    expect(isHidden(w.get("setup-form"))).toBe(false);
   });
 
-  it("disables undo when the history is empty", () => {
-    const w = open({ ...fixture("generic-pond.json"), history: [] });
+  it("disables undo at the start of the game", () => {
+    const f = fixture("generic-pond.json");
+    const w = open({ ...f, history: [], status: { ...f.status, turn: 0 } });
     expect(w.get("undo")).toHaveProperty("disabled", true);
-    w.model.set("history", ["Add algae"]);
+    w.model.set("status", { ...f.status, turn: 1 });
     expect(w.get("undo")).toHaveProperty("disabled", false);
   });
 
-  it("travels back in time: clicking history entry k sends {kind: undo, to: k+1}", () => {
+  it("History shows an old action (a show message), never undoes; Play from here does", () => {
     const w = open(fixture("generic-pond.json"));
     expect(w.get("history-0").textContent).toBe("Add algae");
     w.click("history-0");
-    w.click("history-1");
-    w.click("history-start");
-    expect(w.model.sent).toEqual([
-      { kind: "undo", to: 1 },
-      { kind: "undo", to: 2 },
-      { kind: "undo", to: 0 },
-    ]);
-    expect(w.get("history-2")).toHaveProperty("disabled", true); // the current state
+    expect(w.model.sent).toEqual([{ kind: "show", action: 0 }]);
+    expect(w.get("cascade").dataset.shown).toBe("0");
+    expect(w.get("cascade-position").textContent).toBe("loading…");
+    // Python answers with that action's cascade and the board after it
+    w.model.emit({
+      kind: "shown",
+      action: 0,
+      cascade: {
+        label: "Add algae",
+        index: 0,
+        events: [
+          { index: 0, kind: "add", text: "Ana adds algae.", cause: null, touched: {} },
+          { index: 1, kind: "grow", text: "Algae grow.", cause: 0, touched: { nodes: ["algae"] } },
+        ],
+        patches: [[[["moment"], "algae added"]], []],
+      },
+      view: { moment: "algae grown", round: 1 },
+    });
+    expect(w.get("cascade-label").textContent).toBe("Action 1 of 3: Add algae");
+    expect(w.get("cascade-text").textContent).toBe("Ana adds algae.");
+    expect(w.boardText()).toContain("algae added");
+    expect(w.get("action-0")).toHaveProperty("disabled", true);
+    w.click("cascade-forward");
+    expect(w.get("cascade-text").textContent).toBe("Algae grow.");
+    expect(w.boardText()).toContain("algae grown");
+    // nothing but the show went to Python: the game did not change
+    expect(w.model.sent).toEqual([{ kind: "show", action: 0 }]);
+    w.click("cascade-play-from");
+    expect(w.model.sent.at(-1)).toEqual({ kind: "undo", to: 1 });
+    w.click("cascade-now");
+    expect(w.get("cascade").dataset.shown).toBe("");
+    expect(w.boardText()).toContain("after the fish ate");
   });
 
   it("gives a seat to a bot", () => {
@@ -283,6 +311,108 @@ describe("controls", () => {
     seat.value = "greedy";
     seat.dispatchEvent(new Event("change"));
     expect(w.model.sent).toEqual([{ kind: "seat", player: 0, bot: "greedy" }]);
+  });
+
+  it("answers a click made while the bot is thinking, instead of sending it", () => {
+    const w = open(fixture("generic-pond.json"));
+    w.click("bot");
+    expect(w.get("bot-status").dataset.thinking).toBe("true");
+    expect(w.get("bot-status").textContent).toContain("is thinking");
+    w.click("action-2");
+    expect(w.model.sent).toEqual([{ kind: "bot" }]);
+    expect(w.get("bot-status").textContent).toContain("your click was ignored");
+    // Python's answer (a new status) ends the thinking: clicks go through again
+    const f = fixture("generic-pond.json");
+    w.model.set("status", { ...f.status, turn: 5 });
+    w.click("action-2");
+    expect(w.model.sent.at(-1)).toEqual({ kind: "act", id: 2 });
+  });
+
+  it("Go and Pause start and stop the bots; Step plays one action", () => {
+    vi.useFakeTimers();
+    try {
+      const f = fixture("generic-pond.json");
+      const w = open({ ...f, status: { ...f.status, current_player: 1 } });
+      vi.advanceTimersByTime(900);
+      expect(w.model.sent).toEqual([{ kind: "bot" }]); // Go is on: the bot in seat 1 plays
+      w.model.set("status", { ...f.status, current_player: 1, turn: 5 });
+      w.click("pause");
+      vi.advanceTimersByTime(3000);
+      expect(w.model.sent).toEqual([{ kind: "bot" }]);
+      expect(w.get("bot-status").textContent).toContain("press Go");
+      w.click("bot");
+      expect(w.model.sent).toEqual([{ kind: "bot" }, { kind: "bot" }]);
+      w.model.set("status", { ...f.status, current_player: 1, turn: 6 });
+      w.click("go");
+      vi.advanceTimersByTime(900);
+      expect(w.model.sent).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("new-game form", () => {
+  const setup = {
+    game: "pond",
+    title: "Pond",
+    players: { low: 1, high: 4, default: 2 },
+    options: [
+      { name: "rounds", label: "Rounds", default: 3, low: 1, high: 100 },
+      {
+        name: "difficulty",
+        label: "Difficulty",
+        default: "basic",
+        choices: [
+          { value: "basic", label: "Basic" },
+          { value: "expert", label: "Expert" },
+        ],
+      },
+    ],
+    current: {
+      players: 2,
+      options: { rounds: 3, difficulty: "basic" },
+      seats: { "0": "", "1": "random" },
+    },
+  };
+
+  it("offers the legal values only, and sends every field in one new_game message", () => {
+    const w = open({ ...fixture("generic-pond.json"), setup });
+    w.click("new-game");
+    const players = w.get("setup-players") as HTMLInputElement;
+    expect([players.type, players.min, players.max, players.value]).toEqual([
+      "range",
+      "1",
+      "4",
+      "2",
+    ]);
+    const rounds = w.get("setup-rounds") as HTMLInputElement;
+    expect([rounds.min, rounds.max]).toEqual(["1", "100"]);
+    const difficulty = w.get("setup-difficulty") as HTMLSelectElement;
+    expect([...difficulty.options].map((o) => o.textContent)).toEqual(["Basic", "Expert"]);
+    players.value = "4";
+    players.dispatchEvent(new Event("input"));
+    expect(w.find("setup-seat-3")).not.toBeNull();
+    difficulty.value = "1";
+    difficulty.dispatchEvent(new Event("change"));
+    rounds.value = "7";
+    rounds.dispatchEvent(new Event("input"));
+    const seat = w.get("setup-seat-2") as HTMLSelectElement;
+    seat.value = "greedy";
+    seat.dispatchEvent(new Event("change"));
+    (w.get("setup-seed") as HTMLInputElement).value = "12";
+    w.get("setup-seed").dispatchEvent(new Event("input"));
+    w.click("setup-start");
+    expect(w.model.sent).toEqual([
+      {
+        kind: "new_game",
+        players: 4,
+        options: { rounds: 7, difficulty: "expert" },
+        seats: { "0": "", "1": "random", "2": "greedy", "3": "" },
+        seed: 12,
+      },
+    ]);
+    expect(isHidden(w.get("setup-form"))).toBe(true);
   });
 });
 

@@ -23,13 +23,14 @@ import traitlets as t
 from .bots import RandomBot, bot_game, bots_for, make_bot
 from .core.actions import Action
 from .core.errors import EcogamesError, IllegalAction, MalformedAction
+from .core.events import Cascade
 from .core.game import Game
 from .core.graphs import food_web_json
 from .core.patch import diff, split
+from .core.series import SeriesRecorder, spec_of
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
-MAX_LOG = 60
 
 
 def _bundle(name: str, suffix: str) -> str:
@@ -55,7 +56,7 @@ class GameWidget(anywidget.AnyWidget):
 
     static_view_paths: tuple[tuple[str, ...], ...] = ()
     """Parts of the view that never change during a game (board geometry): sent once in
-    ``layout["static_view"]`` instead of with every move and every cascade step."""
+    ``drawing["static_view"]`` instead of with every move and every cascade step."""
 
     food_web_changes = False
     """True when ``food_web_data()`` changes during a game (recomputed after every move)."""
@@ -64,17 +65,19 @@ class GameWidget(anywidget.AnyWidget):
     title = t.Unicode(help="The game's name for people.").tag(sync=True)
     view = t.Dict(help="The current view, as the seat on turn may see it.").tag(sync=True)
     status = t.Dict(help="Players, current player, phase, outcome, turn.").tag(sync=True)
-    legal = t.List(help="Every legal action: {id, label, action}.").tag(sync=True)
+    legal = t.List(help="Every legal action: [label, action] by id.").tag(sync=True)
     cascade = t.Dict(help="The last action's events, with the view after each.").tag(sync=True)
     step = t.Int(-1, help="The cascade step shown (-1: the current state).").tag(sync=True)
     food_web = t.Dict(help="Food-web nodes (laid out by networkx) and edges.").tag(sync=True)
     error = t.Unicode(help="The last error, in words ('' when none).").tag(sync=True)
-    log = t.List(t.Unicode(), help="The latest events' sentences, oldest first.").tag(sync=True)
-    history = t.List(t.Unicode(), help="Labels of the actions played, oldest first.").tag(sync=True)
     bots = t.Dict(help="Seats played by bots: {'seat': 'bot name'}.").tag(sync=True)
     bot_names = t.List(t.Unicode(), help="Bots that can take a seat.").tag(sync=True)
-    layout = t.Dict(help="Static drawing data laid out in Python (graph positions, board "
-                    "geometry); games fill it in drawing_layout().").tag(sync=True)
+    drawing = t.Dict(help="Static drawing data laid out in Python (graph positions, board "
+                     "geometry); games fill it in drawing_layout().").tag(sync=True)
+    series = t.Dict(help="The game's populations at each of its steps (core.series), with "
+                    "the colours of its quantities.").tag(sync=True)
+    setup = t.Dict(help="The new-game form: Game.setup_form() and the game as set up now."
+                   ).tag(sync=True)
 
     def __init__(self, game: Game, *, bots: Mapping[int, str] | None = None,
                  **kwargs: Any) -> None:
@@ -91,35 +94,88 @@ class GameWidget(anywidget.AnyWidget):
         self._css = _bundle(self.bundle, "css")
         super().__init__()
         self.game = game
-        self._log: list[tuple[int, str]] = []
-        self._labels: list[str] = []
+        self._entries: list[dict[str, Any]] = []
         self._bot_players: dict[int, Any] = {}
-        self._food_web = self.food_web_data()
+        self.shown: int | None = None
+        """The action whose cascade the browser last asked to see (``show``), if any."""
         with self.hold_sync():
             self.game_id = game.name
             self.title = game.title
             self.bot_names = bots_for(game.name)
-            self.layout = self.drawing_layout()
+            self.drawing = self.drawing_layout()
             for seat, name in (bots or {}).items():
-                self.set_bot(seat, name)
-            self._sync()
+                player = self._check_seat(game, seat, name)
+                if player is not None:
+                    self._bot_players[seat] = player
+                    self.bots = {**self.bots, str(seat): name}
+            self._start()
         self.on_msg(self._on_custom_message)
+
+    # -- what was played ---------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[str]:
+        """Labels of the actions played, oldest first, each naming who played it in a game
+        of several players ("Player 2: Roll the dice")."""
+        return [entry["label"] for entry in self._entries]
+
+    @property
+    def timeline(self) -> list[dict[str, Any]]:
+        """Every action played: ``{"label", "seat", "bot" ('' for a person), "step" (the
+        series' steps done after it), "log" (its events' sentences)}``, oldest first."""
+        return [dict(entry) for entry in self._entries]
+
+    @property
+    def event_log(self) -> list[str]:
+        """Every event sentence since the set-up, oldest first."""
+        return [text for entry in self._entries for text in entry["log"]]
+
+    full_log = event_log
+
+    def _entry(self, game: Game, cascade: Cascade, seat: int | None, bot: str) -> dict[str, Any]:
+        label = cascade.label
+        if seat is not None and game.players > 1:
+            label = f"{game.player_names[seat]}: {label}"
+        return {"label": label, "seat": seat, "bot": bot,
+                "step": self._spec.steps_done(game), "log": [e.text for e in cascade.events]}
+
+    def _start(self) -> None:
+        """Read the game as it stands (a new one, or one in the middle of play): the timeline
+        replayed from its set-up, the series, the last action's cascade."""
+        game = self.game
+        self._spec = spec_of(game)
+        actors = [entry["bot"] for entry in self._entries]
+        replay = game.replay(0)
+        replay._forced = game._forced  # the history's forced chance outcomes
+        self._recorder = SeriesRecorder(replay)
+        self._entries = []
+        for i, action in enumerate(game.history):
+            seat = replay.current_player
+            cascade = replay.apply(action)
+            self._entries.append(self._entry(replay, cascade, seat,
+                                             actors[i] if i < len(actors) else ""))
+            self._recorder.observe(replay)
+        self._food_web = self.food_web_data()
+        self.shown = None
+        last = len(self._entries) - 1
+        self._sync(self.cascade_of(last)[0] if last >= 0 else None)
+        self._send_history(0)
 
     # -- the Python API (the messages call these; errors raise) ---------------------------
 
-    def act(self, action: Action | Mapping[str, Any]) -> None:
-        """Apply an action (or its JSON form) and show its cascade."""
+    def act(self, action: Action | Mapping[str, Any], *, by: str = "") -> None:
+        """Apply an action (or its JSON form) and show its cascade; ``by``: the bot that
+        chose it ('' for a person)."""
         seat = self.game.current_player
-        cascade = self.game.apply(action, views=True, perspective=self.viewer())
-        turn = len(self.game.history) - 1
-        label = cascade.label
-        if seat is not None and self.game.players > 1:
-            label = f"{self.game.player_names[seat]}: {label}"
-        self._labels.append(label)
-        self._log.extend((turn, e.text) for e in cascade.events)
-        data = {**cascade.to_json(views=False), "label": label}
-        data["patches"] = self._step_patches(cascade.views or ())
+        viewer = self.viewer()
+        cascade = self.game.apply(action, views=True, perspective=viewer)
+        self._entries.append(self._entry(self.game, cascade, seat, by))
+        self._recorder.observe(self.game)
+        index = len(self._entries) - 1
+        # the patches run back from the view the browser is sent (the seat now on turn's)
+        data = self._cascade_json(cascade, index, self._dynamic(self.game.view(self.viewer())))
         self._sync(data)
+        self._send_history(index)
 
     def viewer(self) -> int | None:
         """Whose eyes the board uses: the seat on turn when a person sits there, else the
@@ -131,10 +187,31 @@ class GameWidget(anywidget.AnyWidget):
         people = [s for s in range(self.game.players) if s not in self._bot_players]
         return people[0] if people else None
 
-    def _step_patches(self, views: Sequence[dict[str, Any]]) -> list[list[Any]]:
-        """The views after each event as patches backwards from the current view, so each
-        step costs what it changed (see core/patch.py and js/src/kit/patch.ts)."""
-        later = self._dynamic(self.game.view(self.viewer()))
+    def cascade_of(self, index: int) -> tuple[dict[str, Any], dict[str, Any], Game]:
+        """Action ``index``'s cascade recomputed by replay, as the ``cascade`` trait holds one,
+        with the view (its dynamic part) and the game right after that action. Nothing in
+        this widget's game changes."""
+        history = self.game.history
+        if isinstance(index, bool) or not isinstance(index, int) \
+                or not 0 <= index < len(history):
+            raise MalformedAction(f"there is no action {index!r:.20} to show: "
+                                  f"{len(history)} played")
+        earlier = self.game.replay(index)
+        earlier._forced = self.game._forced  # this action's own forced outcomes too
+        viewer = self.viewer()
+        cascade = earlier.apply(history[index], views=True, perspective=viewer)
+        view = self._dynamic(earlier.view(viewer))
+        return self._cascade_json(cascade, index, view), view, earlier
+
+    def _cascade_json(self, cascade: Cascade, index: int,
+                      later: dict[str, Any]) -> dict[str, Any]:
+        return {**cascade.to_json(views=False), "label": self._entries[index]["label"],
+                "index": index, "patches": self._step_patches(cascade.views or (), later)}
+
+    def _step_patches(self, views: Sequence[dict[str, Any]],
+                      later: dict[str, Any]) -> list[list[Any]]:
+        """The views after each event as patches backwards from the view after the action
+        (``later``), so each step costs what it changed (core/patch.py, js/src/kit/patch.ts)."""
         patches = []
         for view in reversed(views):
             earlier = self._dynamic(view)
@@ -145,23 +222,42 @@ class GameWidget(anywidget.AnyWidget):
     def _dynamic(self, view: dict[str, Any]) -> dict[str, Any]:
         return split(view, self.static_view_paths)[1] if self.static_view_paths else view
 
-    def act_by_id(self, action_id: int) -> None:
+    def show(self, index: int) -> None:
+        """Send the browser action ``index``'s cascade with the board (and the food web) as
+        they were then, for the History and the timeline player; the game does not change."""
+        cascade, view, earlier = self.cascade_of(index)
+        message: dict[str, Any] = {"kind": "shown", "action": index, "cascade": cascade,
+                                   "view": view}
+        if self.food_web_changes:
+            message["food_web"] = self.food_web_data(earlier)
+        self.shown = index
+        self.send(message)
+
+    def _send_history(self, start: int) -> None:
+        """The timeline from action ``start`` on (the browser drops what it held from there):
+        sent as a message, so each move costs its own entry, not the whole history again."""
+        self.send({"kind": "history", "from": start, "entries": self._entries[start:]})
+
+    def act_by_id(self, action_id: int, *, by: str = "") -> None:
         legal = self.game.legal_actions()
         if not 0 <= action_id < len(legal):
             raise IllegalAction(f"there is no legal action number {action_id} "
                                 f"({len(legal)} are legal now)")
-        self.act(legal[action_id])
+        self.act(legal[action_id], by=by)
 
     def undo(self, to: int | None = None) -> None:
-        """Take back the last action, or return to the state after the first ``to``."""
+        """Take back the last action, or return to the state after the first ``to`` (play
+        from there): the panel then shows the action that led to that state."""
         if to is None:
             self.game.undo()
         else:
             self.game.undo_to(to)
         count = len(self.game.history)
-        del self._labels[count:]
-        self._log = [(turn, text) for turn, text in self._log if turn < count]
-        self._sync()
+        del self._entries[count:]
+        self._recorder = _recorder_for(self.game)
+        self.shown = None
+        self._sync(self.cascade_of(count - 1)[0] if count else None)
+        self._send_history(count)
 
     def bot_move(self) -> None:
         """The bot in the current seat (a random one if the seat is a person's) plays once."""
@@ -170,28 +266,15 @@ class GameWidget(anywidget.AnyWidget):
             raise IllegalAction("there is nothing to play: the game is over")
         seat = self.game.current_player
         bot = self._bot_players.get(0 if seat is None else seat)
+        name = self.bots.get(str(0 if seat is None else seat), "random")
         if bot is None:
             bot = RandomBot(len(self.game.history))
-        self.act(bot.choose(self.game, legal))
+        self.act(bot.choose(self.game, legal), by=name)
 
     def set_bot(self, seat: int, name: str) -> None:
         """Give ``seat`` to the bot called ``name`` ('' gives it back to a person). Only a
         bot that plays this game (or any game) takes a seat; otherwise nothing changes."""
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not 0 <= seat < self.game.players:
-            raise MalformedAction(f"there is no seat {seat!r:.20} in a {self.game.players}-player "
-                                  "game")
-        if not isinstance(name, str):
-            raise MalformedAction(f"a bot's name is a string, got {type(name).__name__}")
-        player = None
-        if name:
-            owner = bot_game(name)
-            if owner is not None and owner != self.game.name:
-                raise IllegalAction(
-                    f"the bot {name!r} plays {owner}, not {self.game.name}: a seat in "
-                    f"{self.game.title or self.game.name} takes "
-                    f"{', '.join(repr(b) for b in bots_for(self.game.name))}", rule="seat")
-            player = make_bot(name, seed=seat)
+        player = self._check_seat(self.game, seat, name)
         viewer = self.viewer()
         bots = dict(self.bots)
         if player is not None:
@@ -202,16 +285,76 @@ class GameWidget(anywidget.AnyWidget):
             bots.pop(str(seat), None)
         self.bots = bots
         if self.viewer() != viewer:  # the board now shows another seat's cards
-            self._sync()
+            self._sync(self.cascade_of(len(self._entries) - 1)[0] if self._entries else None)
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Start again with the same players and options (a new seed unless given)."""
-        game = type(self.game).new_game(players=self.game.players, seed=seed,
-                                        **self.game.options)
+    @staticmethod
+    def _check_seat(game: Game, seat: Any, name: Any) -> Any:
+        """The bot for ``seat`` (None for a person); raises when either is wrong."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise MalformedAction(f"there is no seat {seat!r:.20} in a {game.players}-player "
+                                  "game")
+        if not isinstance(name, str):
+            raise MalformedAction(f"a bot's name is a string, got {type(name).__name__}")
+        if not name:
+            return None
+        owner = bot_game(name)
+        if owner is not None and owner != game.name:
+            raise IllegalAction(
+                f"the bot {name!r} plays {owner}, not {game.name}: a seat in "
+                f"{game.title or game.name} takes "
+                f"{', '.join(repr(b) for b in bots_for(game.name))}", rule="seat")
+        return make_bot(name, seed=seat)
+
+    def new_game(self, seed: int | None = None, *, players: int | None = None,
+                 options: Mapping[str, Any] | None = None,
+                 seats: Mapping[str | int, str] | None = None) -> None:
+        """Start again: the same players and options unless given (a new seed unless given).
+
+        ``options``: set-up options by name, each checked against ``Game.option_specs``;
+        ``seats``: ``{seat: bot name}`` ('' a person) for the new game; seats not named keep
+        their player when the number of players stays. Every field is checked before the
+        game changes: a bad one raises and nothing changes."""
+        cls = type(self.game)
+        players = self.game.players if players is None else players
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not cls.min_players <= players <= cls.max_players:
+            raise MalformedAction(f"{cls.title or cls.name} is for {cls.min_players} to "
+                                  f"{cls.max_players} players, not {players!r:.20}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or not 0 <= seed < 2**63):
+            raise MalformedAction(f"a seed is a whole number from 0 to 2**63 - 1, not "
+                                  f"{seed!r:.30}")
+        chosen = dict(options or {})
+        for name, value in chosen.items():
+            try:
+                spec = cls.option(name)
+            except KeyError as error:
+                raise MalformedAction(error.args[0]) from None
+            if not spec.in_forms:
+                raise MalformedAction(f"the option {name!r} cannot be set from the form")
+            spec.check(value)
+        kept = self.game.options if players == self.game.players else {
+            name: value for name, value in self.game.options.items()
+            if any(o.name == name and o.in_forms for o in cls.option_specs)}
+        seating = {s: self.bots.get(str(s), "") for s in range(players)
+                   if players == self.game.players}
+        for key, name in (seats or {}).items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else key
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+                raise MalformedAction(f"there is no seat {key!r:.20} in a {players}-player game")
+            seating[seat] = name
+        game = cls.new_game(players=players, seed=seed, **{**kept, **chosen})
+        made = {seat: self._check_seat(game, seat, name) for seat, name in seating.items()}
         self.game = game
-        self._labels, self._log = [], []
-        self._food_web = self.food_web_data()
-        self._sync()
+        self._entries = []
+        self._bot_players = {seat: bot for seat, bot in made.items() if bot is not None}
+        with self.hold_sync():
+            self.bots = {str(seat): seating[seat] for seat in self._bot_players}
+            drawing = self.drawing_layout()
+            if drawing != {k: v for k, v in self.drawing.items() if k != "static_view"}:
+                self.drawing = {**drawing, **({"static_view": self.drawing["static_view"]}
+                                              if "static_view" in self.drawing else {})}
+            self._start()
 
     def step_to(self, index: int) -> None:
         """Show cascade step ``index`` (-1: the current state)."""
@@ -221,7 +364,6 @@ class GameWidget(anywidget.AnyWidget):
         self.step = index
 
     # -- browser messages -------------------------------------------------------------------
-
     def _handle_msg(self, msg: Any) -> None:
         """ipywidgets' comm dispatch: a message the browser sends. Whatever it holds, the
         kernel gets no exception: a malformed one is reported in ``error``."""
@@ -251,14 +393,15 @@ class GameWidget(anywidget.AnyWidget):
 
     def _on_custom_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
-            self._dispatch(content)
-            self.error = ""
+            kind = self._dispatch(content)
+            if kind in _CHANGES_THE_GAME:
+                self.error = ""
         except (EcogamesError, ValueError, TypeError) as error:
             self.error = str(error)
         except Exception as error:  # the kernel must survive anything a browser sends
             self.error = f"internal error ({type(error).__name__}): {error}"
 
-    def _dispatch(self, content: Any) -> None:
+    def _dispatch(self, content: Any) -> str:
         if not isinstance(content, Mapping):
             raise MalformedAction(f"a message must be an object, got {type(content).__name__}")
         size = len(json.dumps(content, default=str))
@@ -283,6 +426,7 @@ class GameWidget(anywidget.AnyWidget):
         if missing:
             raise MalformedAction(f"message {kind!r} needs the field(s) {missing}")
         call(self, **fields)
+        return kind
 
     # -- traits -----------------------------------------------------------------------------
 
@@ -293,9 +437,10 @@ class GameWidget(anywidget.AnyWidget):
         static, dynamic = split(game.view(self.viewer()), self.static_view_paths)
         if self.food_web_changes:
             self._food_web = self.food_web_data()
+        series = {**self._recorder.series.to_json(), "colours": dict(self._spec.colours)}
         with self.hold_sync():
-            if static != self.layout.get("static_view", {}):
-                self.layout = {**self.layout, "static_view": static}
+            if static != self.drawing.get("static_view", {}):
+                self.drawing = {**self.drawing, "static_view": static}
             self.view = dynamic
             self.status = {
                 "players": game.player_names,
@@ -308,40 +453,62 @@ class GameWidget(anywidget.AnyWidget):
             }
             # a bot's moves are its own: listing them would show the browser its cards
             bot_turn = game.current_player in self._bot_players
-            self.legal = [] if bot_turn else [
-                {"id": i, "label": game.describe(a), "action": a.to_json()}
-                for i, a in enumerate(legal)]
+            self.legal = [] if bot_turn else [[game.describe(a), a.to_json()] for a in legal]
             self.cascade = cascade or {}
             self.step = -1
             self.food_web = self._food_web
             self.error = ""
-            self.log = [text for _, text in self._log[-MAX_LOG:]]
-            self.history = list(self._labels)
+            if series != self.series:
+                self.series = series
+            setup = {**type(game).setup_form(), "current": {
+                "players": game.players, "options": _json_options(game.options),
+                "seats": {str(s): self.bots.get(str(s), "") for s in range(game.players)}}}
+            if setup != self.setup:
+                self.setup = setup
 
-    @property
-    def full_log(self) -> list[str]:
-        """Every event sentence since the set-up (the ``log`` trait holds the latest)."""
-        return [text for _, text in self._log]
+    def legal_entries(self) -> list[dict[str, Any]]:
+        """The ``legal`` trait as ``{"id", "label", "action"}`` (the trait sends
+        ``[label, action]`` pairs: the id is the position)."""
+        return [{"id": i, "label": label, "action": action}
+                for i, (label, action) in enumerate(self.legal)]
 
     def drawing_layout(self) -> dict[str, Any]:
         """Static data the board needs to draw but the view does not carry (e.g. positions
         of an Ability map laid out by networkx). Games override it; computed once."""
         return {}
 
-    def food_web_data(self) -> dict[str, Any]:
-        """The ``food_web`` trait: the game's food web laid out by networkx. Games may send
-        a part of it (and set ``food_web_changes`` when that part changes in play)."""
+    def food_web_data(self, game: Game | None = None) -> dict[str, Any]:
+        """The ``food_web`` trait: the game's food web laid out by networkx (of ``game``, by
+        default this widget's). Games may send a part of it (and set ``food_web_changes``
+        when that part changes in play)."""
         try:
-            web = self.game.food_web()
+            web = (game or self.game).food_web()
         except NotImplementedError:
             return {}
         return food_web_json(web)
 
     def traits_json(self) -> dict[str, Any]:
-        """Every synced trait as plain JSON: the fixtures the JS tests render."""
+        """Every synced trait as plain JSON, and the timeline the browser is sent as a
+        message (``history``): the fixtures the JS tests render."""
         names = ["game_id", "title", "view", "status", "legal", "cascade", "step", "food_web",
-                 "error", "log", "history", "bots", "bot_names", "layout"]
-        return {name: getattr(self, name) for name in names}
+                 "error", "bots", "bot_names", "drawing", "series", "setup"]
+        return {**{name: getattr(self, name) for name in names}, "history": self.timeline}
+
+
+def _json_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as JSON (a tuple of maps becomes a list)."""
+    return json.loads(json.dumps(options, default=list))
+
+
+def _recorder_for(game: Game) -> SeriesRecorder:
+    """A series recorder that has seen ``game``'s whole history (replayed from its set-up)."""
+    replay = game.replay(0)
+    replay._forced = game._forced
+    recorder = SeriesRecorder(replay)
+    for action in game.history:
+        replay.push(action)
+        recorder.observe(replay)
+    return recorder
 
 
 def _act(w: GameWidget, action: Any = None, id: Any = None) -> None:  # noqa: A002
@@ -350,11 +517,16 @@ def _act(w: GameWidget, action: Any = None, id: Any = None) -> None:  # noqa: A0
     seat = w.game.current_player
     if seat in w._bot_players:
         raise IllegalAction(f"it is {w.game.player_names[seat]}'s turn, and a bot plays that "
-                            "seat: press 'Bot move' (or give the seat back to a person)")
+                            "seat: press 'Go' or 'Step' (or give the seat back to a person)")
     if id is not None:
         w.act_by_id(id)
     else:
         w.act(action)
+
+
+def _new_game(w: GameWidget, seed: Any = None, players: Any = None, options: Any = None,
+              seats: Any = None) -> None:
+    w.new_game(seed, players=players, options=options, seats=seats)
 
 
 _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
@@ -363,7 +535,14 @@ _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
     "bot": ({}, lambda w: w.bot_move()),
     "seat": ({"player": ((int,), True), "bot": ((str,), True)},
              lambda w, player, bot: w.set_bot(player, bot)),
-    "new_game": ({"seed": ((int,), False)}, lambda w, seed=None: w.new_game(seed)),
+    "new_game": ({"seed": ((int,), False), "players": ((int,), False),
+                  "options": ((dict,), False), "seats": ((dict,), False)}, _new_game),
     "step": ({"index": ((int,), True)}, lambda w, index: w.step_to(index)),
+    "show": ({"action": ((int,), True)}, lambda w, action: w.show(action)),
+    "hello": ({}, lambda w: w._send_history(0)),
 }
 """Message kind -> ({field: (JSON types, required)}, handler)."""
+
+_CHANGES_THE_GAME = frozenset({"act", "undo", "bot", "seat", "new_game", "step"})
+"""The messages after which an old error no longer applies (cleared when they succeed);
+``show`` and ``hello`` only read, and leave the error shown."""

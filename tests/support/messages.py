@@ -21,7 +21,7 @@ def snapshot(widget: Any) -> tuple[str, str]:
 
 def legal_id(widget: Any, **fields: Any) -> int:
     """The id of the legal action (as the browser sees it) whose fields match ``fields``."""
-    for entry in widget.legal:
+    for entry in widget.legal_entries():
         if all(entry["action"].get(k) == v for k, v in fields.items()):
             return entry["id"]
     raise AssertionError(f"no legal action with {fields}")

@@ -31,16 +31,17 @@ def test_initial_traits_and_the_static_layout():
     w = biotopes.new_game(players=2, seed=1).widget()
     assert isinstance(w, Widget) and w.game_id == "biotopes" and w.title == "Biotopes"
     assert w.status["phase"] == "redraw" and w.status["players"] == ["Purple", "Orange"]
-    assert [e["action"] for e in w.legal] == [{"type": "keep_hand"}, {"type": "redraw_hand"}]
+    assert [e["action"] for e in w.legal_entries()] == [{"type": "keep_hand"},
+                                                        {"type": "redraw_hand"}]
     assert w.cascade == {} and w.step == -1 and "biotopes-greedy" in w.bot_names
     # the cards' printed faces travel once, in the layout
-    assert set(w.layout["species"]) == set(SPECIES) and len(w.layout["species"]) == 88
-    assert set(w.layout["biotope_cards"]) == set(BIOTOPE_CARDS)
-    face = w.layout["species"]["european_badger"]
+    assert set(w.drawing["species"]) == set(SPECIES) and len(w.drawing["species"]) == 88
+    assert set(w.drawing["biotope_cards"]) == set(BIOTOPE_CARDS)
+    face = w.drawing["species"]["european_badger"]
     assert face["deck"] == "carnivores" and face["vp"] == 2 and face["diet"] == [
         "plants", "plants", "invertebrates", "reptiles_amphibians"]
     # the parts of the view that never change in a game: sent once, not with every move
-    static = w.layout["static_view"]
+    static = w.drawing["static_view"]
     assert set(static) == {"players", "cycles", "board", "environment", "tiles"}
     assert not set(static) & set(w.view) and len(static["tiles"]) == 4
     # the food web: the five types, no card in play yet
@@ -63,7 +64,7 @@ def test_the_set_up_through_the_widget_ends_in_cycle_1(widget):
 
 def test_an_adaptation_pays_plays_and_feeds_the_food_web(widget):
     w = widget
-    card = next(e["action"]["card"] for e in w.legal if e["action"]["type"] == "adapt")
+    card = next(e["action"]["card"] for e in w.legal_entries() if e["action"]["type"] == "adapt")
     send(w, {"kind": "act", "action": {"type": "adapt", "card": card}})
     while w.status["phase"] == "pay":  # which cubes pay the diet: the player's choice
         send(w, {"kind": "act", "id": 0})
@@ -158,7 +159,7 @@ def test_a_whole_game_by_bot_moves_ends_with_the_scores():
         send(w, {"kind": "bot"})
         assert w.error == ""
     assert w.status["is_over"] and w.status["outcome"]["winners"]
-    assert w.legal == [] and len(w.view["scores"]) == 2
+    assert w.legal_entries() == [] and len(w.view["scores"]) == 2
     assert w.status["outcome"]["scores"] == [s["total"] for s in w.view["scores"]]
     assert {label.split(":")[0] for label in w.history} == {"Purple", "Orange"}
     send(w, {"kind": "bot"})
@@ -167,17 +168,17 @@ def test_a_whole_game_by_bot_moves_ends_with_the_scores():
 
 def test_new_game_keeps_the_options_and_resends_the_landscape():
     w = biotopes.new_game(players=3, seed=2, board="ant").widget()
-    tiles = w.layout["static_view"]["tiles"]
+    tiles = w.drawing["static_view"]["tiles"]
     send(w, {"kind": "act", "id": 0})
     send(w, {"kind": "new_game", "seed": 9})
     assert w.error == "" and w.history == [] and w.status["phase"] == "redraw"
-    assert w.layout["static_view"]["board"] == "ant" and len(w.view["ecosystems"]) == 3
-    assert w.layout["static_view"]["tiles"] != tiles  # another landscape, sent again
+    assert w.drawing["static_view"]["board"] == "ant" and len(w.view["ecosystems"]) == 3
+    assert w.drawing["static_view"]["tiles"] != tiles  # another landscape, sent again
 
 
 def test_landscape_construction_keeps_the_tiles_in_the_view():
     w = biotopes.new_game(players=2, seed=1, construction=True).widget()
-    assert "tiles" in w.view and "tiles" not in w.layout["static_view"]
+    assert "tiles" in w.view and "tiles" not in w.drawing["static_view"]
     assert w.status["phase"] == "tiles"
     send(w, {"kind": "act", "id": 0})
     assert w.error == "" and w.status["phase"] == "orient"

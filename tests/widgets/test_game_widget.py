@@ -15,7 +15,9 @@ def widget():
 def test_initial_traits(widget):
     assert widget.game_id == "pond" and widget.title == "Pond"
     assert widget.status["current_player"] == 0 and widget.status["phase"] == "roll"
-    assert widget.legal == [{"id": 0, "label": "Roll the die", "action": {"type": "roll"}}]
+    assert widget.legal == [["Roll the die", {"type": "roll"}]]
+    assert widget.legal_entries() == [{"id": 0, "label": "Roll the die",
+                                       "action": {"type": "roll"}}]
     assert {n["id"] for n in widget.food_web["nodes"]} == {"algae", "snail", "fish"}
     assert {(e["source"], e["target"]) for e in widget.food_web["edges"]} == {
         ("algae", "snail"), ("snail", "fish")}
@@ -32,8 +34,8 @@ def test_act_by_json_and_by_id(widget):
     events = widget.cascade["events"]
     assert events[0]["text"].startswith("The die shows")
     assert len(widget.cascade["patches"]) == len(events)
-    assert widget.log == [e["text"] for e in events]
-    send(widget, {"kind": "act", "id": len(widget.legal) - 1})
+    assert widget.event_log == [e["text"] for e in events]
+    send(widget, {"kind": "act", "id": len(widget.legal_entries()) - 1})
     assert widget.error == "" and len(widget.history) == 2
 
 
@@ -61,7 +63,7 @@ def test_undo_and_time_travel(widget):
     send(widget, {"kind": "undo"})
     assert len(widget.history) == played - 1 and widget.game.history == widget.game.history
     send(widget, {"kind": "undo", "to": 0})
-    assert widget.history == [] and widget.log == [] and widget.status["turn"] == 0
+    assert widget.history == [] and widget.event_log == [] and widget.status["turn"] == 0
     send(widget, {"kind": "undo"})
     assert "cannot undo" in widget.error
 
@@ -180,7 +182,7 @@ def test_a_game_package_widget_is_found_by_convention():
 
 def test_a_bots_moves_are_not_offered_to_the_browser(widget):
     send(widget, {"kind": "seat", "player": 0, "bot": "random"})
-    assert widget.game.current_player == 0 and widget.legal == []
+    assert widget.game.current_player == 0 and widget.legal_entries() == []
     send(widget, {"kind": "act", "id": 0})
     assert "a bot plays that seat" in widget.error and widget.history == []
     send(widget, {"kind": "bot"})
@@ -244,14 +246,14 @@ def test_a_seat_given_to_a_bool_is_refused(widget):
 # -- item 12: the front end cannot write what Python owns -------------------------------------
 
 OWNED = ["game_id", "title", "view", "status", "legal", "cascade", "step", "food_web",
-         "error", "log", "history", "bots", "bot_names", "layout", "_esm", "_css"]
+         "error", "bots", "bot_names", "drawing", "series", "setup", "_esm", "_css"]
 
 FORGED = {"game_id": "chess", "title": "Chess", "view": {"goals": ["fish", "fish"]},
           "status": {"is_over": True}, "legal": [{"id": 0, "label": "Win",
                                                    "action": {"type": "win"}}],
           "cascade": {"events": []}, "step": 3, "food_web": {}, "error": "forged",
-          "log": ["I won"], "history": ["Player 1: Win"], "bots": {"1": "random"},
-          "bot_names": ["genius"], "layout": {"static_view": {}}, "_esm": "alert(1)",
+          "series": {"steps": [0]}, "setup": {"players": {"low": 9}}, "bots": {"1": "random"},
+          "bot_names": ["genius"], "drawing": {"static_view": {}}, "_esm": "alert(1)",
           "_css": "body{}"}
 
 

@@ -29,15 +29,18 @@ def test_initial_traits(widget):
     assert widget.status["players"] == ["Helsinki (player 1)", "Turku (player 2)"]
     assert widget.status["current_player"] == 0 and widget.status["phase"] == "turn"
     assert widget.bots == {"1": "tori-greedy"}
-    assert widget.bot_names == ["random", "tori-greedy"]  # only the bots that play Tori
+    # only the bots that play Tori (or any game)
+    assert {"random", "tori-greedy"} <= set(widget.bot_names)
+    assert not any(name.startswith(("toritori-", "tulikko-", "biotopes-", "wildlifeweb-"))
+                   for name in widget.bot_names)
     assert widget.food_web == {} and widget.cascade == {} and widget.error == ""
     assert widget.view == widget.game.view(0)
-    assert {a["action"]["type"] for a in widget.legal} == {"draw_face_up", "draw_pile",
+    assert {a["action"]["type"] for a in widget.legal_entries()} == {"draw_face_up", "draw_pile",
                                                             "refresh"}
 
 
 def test_layout_holds_the_static_board(widget):
-    layout = widget.layout
+    layout = widget.drawing
     assert layout["rows"] == 11 and layout["cols"] == 12
     assert len(layout["terrain"]) == 11 and all(len(r) == 12 for r in layout["terrain"])
     assert layout["terrain"][8] == "q" * 12 and layout["terrain"][9] == "m" * 12
@@ -54,7 +57,7 @@ def test_layout_holds_the_static_board(widget):
 def test_widget_of_a_game_and_its_arguments():
     game = tori.new_game(players=3, seed=1)
     w = game.widget()
-    assert w.game is game and w.layout["coats_of_arms"] == ["Helsinki", "Turku", "Tampere"]
+    assert w.game is game and w.drawing["coats_of_arms"] == ["Helsinki", "Turku", "Tampere"]
     assert tori.Widget is Widget
 
 
@@ -68,13 +71,13 @@ def test_act_by_id_and_by_json(widget):
     assert events[0]["touched"]["places"] == ["pile"]
     assert len(widget.cascade["patches"]) == len(events)
     assert widget.status["current_player"] == 1 and widget.view["active"] == 1
-    assert widget.legal == []  # Turku's moves are its bot's: the browser is offered none
+    assert widget.legal_entries() == []  # Turku's moves are its bot's: the browser is offered none
     send(widget, {"kind": "seat", "player": 1, "bot": ""})  # a person takes Turku's seat
     first, second = sorted(widget.view["display"])[:2]
     send(widget, {"kind": "act", "action": {"type": "draw_face_up", "first": first,
                                             "second": second}})
     assert widget.error == "" and len(widget.history) == 2
-    assert widget.log[-1] == "Helsinki (player 1)'s turn"
+    assert widget.event_log[-1] == "Helsinki (player 1)'s turn"
 
 
 def test_the_view_shows_the_persons_hand_never_the_bots(widget):
@@ -104,7 +107,8 @@ def test_a_customer_walks_step_by_step():
     w = tori.new_game(players=2, seed=5).widget(bots={0: "tori-greedy", 1: "tori-greedy"})
     play_until(w, lambda w: any(a.type == "take_customer" for a in w.game.legal_actions()))
     send(w, {"kind": "seat", "player": w.game.current_player, "bot": ""})  # a person's move
-    good = next(a["action"]["good"] for a in w.legal if a["action"]["type"] == "take_customer")
+    good = next(a["action"]["good"] for a in w.legal_entries()
+                if a["action"]["type"] == "take_customer")
     before = w.view["customers"][good]
     send(w, {"kind": "act", "id": legal_id(w, type="take_customer", good=good)})
     assert w.error == ""
@@ -124,7 +128,7 @@ def test_the_hand_limit_is_a_decision_in_the_widget():
     play_until(w, lambda w: w.status["phase"] == "discard")
     send(w, {"kind": "seat", "player": w.game.current_player, "bot": ""})  # a person decides
     assert w.view["must_discard"] >= 1
-    assert {a["action"]["type"] for a in w.legal} <= {"discard_build", "discard_goods"}
+    assert {a["action"]["type"] for a in w.legal_entries()} <= {"discard_build", "discard_goods"}
     player = w.status["current_player"]
     size = w.view["players"][player]["hand_size"]
     before = snapshot(w)
@@ -171,7 +175,7 @@ def test_undo_and_new_game(widget):
     assert widget.error == ""
     send(widget, {"kind": "new_game", "seed": 9})
     assert widget.history == [] and widget.game.players == 2 and widget.error == ""
-    assert widget.layout["rows"] == 11
+    assert widget.drawing["rows"] == 11
 
 
 def test_greedy_bots_finish_games():

@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from ecogames.widget import MAX_MESSAGE_BYTES
 from ecogames.games import tulikko
 from ecogames.games.tulikko.components import MAPS, SIDE_SYMBOL
 from ecogames.games.tulikko.widget import Widget
+from ecogames.widget import MAX_MESSAGE_BYTES
 from tests.support.messages import legal_id, send, snapshot
 
 
@@ -26,12 +26,12 @@ def test_initial_traits_and_the_static_layout():
     w = tulikko.new_game(seed=1).widget()
     assert isinstance(w, Widget) and w.game_id == "tulikko" and w.title == "Tulikko"
     assert w.status["phase"] == "choose_map" and w.status["current_player"] == 0
-    assert [e["action"] for e in w.legal] == [
+    assert [e["action"] for e in w.legal_entries()] == [
         {"type": "choose_map", "animal": a} for a in ("fox", "owl", "lynx", "reindeer")]
     assert w.food_web == {} and w.cascade == {} and w.step == -1
-    assert w.layout["maps"] == {animal: list(symbols) for animal, symbols in MAPS.items()}
+    assert w.drawing["maps"] == {animal: list(symbols) for animal, symbols in MAPS.items()}
     # the parts of the view that never change travel once, in the layout
-    assert w.layout["static_view"] == {"game": "tulikko", "map_size": {"rows": 5, "cols": 4},
+    assert w.drawing["static_view"] == {"game": "tulikko", "map_size": {"rows": 5, "cols": 4},
                                        "board": {"sides": SIDE_SYMBOL}}
     assert "map_size" not in w.view and "sides" not in w.view["board"]
     assert "tulikko-greedy" in w.bot_names
@@ -47,7 +47,7 @@ def test_a_slide_then_a_placement(widget):
     assert len(w.cascade["patches"]) == 2
     held = w.view["held"]
     assert held["side"] == "south" and held["symbol"] == "moon"
-    cells = [e["action"]["cell"] for e in w.legal if e["action"]["type"] == "place"]
+    cells = [e["action"]["cell"] for e in w.legal_entries() if e["action"]["type"] == "place"]
     assert cells and all(MAPS["fox"][c] == "moon" for c in cells)
     send(w, {"kind": "act", "action": {"type": "place", "cell": cells[0]}})
     assert w.error == ""
@@ -132,14 +132,14 @@ def test_a_whole_game_by_bot_moves_ends_with_an_outcome():
     w = tulikko.new_game(seed=6, maps=["fox", "owl"]).widget(bots={0: "random"})
     send(w, {"kind": "seat", "player": 1, "bot": "tulikko-greedy"})
     assert w.bots == {"0": "random", "1": "tulikko-greedy"}
-    assert set(w.bots) == {"0", "1"} and "static_view" in w.layout
+    assert set(w.bots) == {"0", "1"} and "static_view" in w.drawing
     for _ in range(500):
         if w.status["is_over"]:
             break
         send(w, {"kind": "bot"})
         assert w.error == ""
     assert w.status["is_over"] and w.status["outcome"]["winners"]
-    assert w.legal == [] and w.view["outcome"] is not None
+    assert w.legal_entries() == [] and w.view["outcome"] is not None
     assert {label.split(":")[0] for label in w.history} == {"Player 1 (fox)", "Player 2 (owl)"}
     send(w, {"kind": "bot"})
     assert "nothing to play" in w.error

@@ -25,7 +25,7 @@ def until_hunt(widget):
     if widget.game.phase == "swap":
         send(widget, {"kind": "act", "action": {"type": "keep_pack"}})
     assert widget.game.phase == "feed"
-    return next(a["id"] for a in widget.legal if a["action"]["type"] == "hunt")
+    return next(a["id"] for a in widget.legal_entries() if a["action"]["type"] == "hunt")
 
 
 @pytest.fixture
@@ -37,16 +37,16 @@ def test_widget_function_and_initial_traits(widget):
     assert isinstance(widget, Widget) and widget.game_id == "wildlifeweb"
     assert widget.title == "Wildlife Web" and widget.bots == {}
     assert widget.status["phase"] == "setup_roadkill" and widget.status["current_player"] == 0
-    assert len(widget.legal) == 20
-    assert {a["action"]["type"] for a in widget.legal} == {"place_roadkill"}
-    assert all(a["label"].startswith("Place the ") for a in widget.legal)
+    assert len(widget.legal_entries()) == 20
+    assert {a["action"]["type"] for a in widget.legal_entries()} == {"place_roadkill"}
+    assert all(a["label"].startswith("Place the ") for a in widget.legal_entries())
     # the static parts of the view travel once, in the layout
     assert "highway_cards" not in widget.view and "reference" not in widget.view
-    assert widget.layout["static_view"]["highway_cards"][0] == "Interstate 90"
-    assert widget.layout["static_view"]["pack_size"] == 4
+    assert widget.drawing["static_view"]["highway_cards"][0] == "Interstate 90"
+    assert widget.drawing["static_view"]["pack_size"] == 4
     assert len(widget.view["habitat"]) == 20 and widget.view["highway"] == []
     # every card on the table has a face the browser can draw
-    faces = widget.layout["cards"]
+    faces = widget.drawing["cards"]
     assert faces == card_faces() and len(faces["species"]) == 52
     hawk = faces["species"]["red_tailed_hawk"]
     assert (hawk["size"], hawk["power"], hawk["habitats"]) == (2, 16, ["air", "trees", "ground"])
@@ -67,7 +67,7 @@ def test_a_game_plays_in_its_widget():
 def test_options_reach_the_game():
     w = wildlifeweb.new_game(players=3, seed=1, offspring_to_win=2).widget()
     assert w.game.players == 3 and w.game.target == 2
-    assert w.layout["static_view"]["target"] == 2 and len(w.status["players"]) == 3
+    assert w.drawing["static_view"]["target"] == 2 and len(w.status["players"]) == 3
 
 
 def test_a_click_places_roadkill(widget):
@@ -79,13 +79,13 @@ def test_a_click_places_roadkill(widget):
     assert widget.history[0].startswith("Player 1: Place the ")
     event = widget.cascade["events"][0]
     assert event["kind"] == "roadkill" and event["touched"]["cards"] == [card]
-    assert widget.log == [event["text"]]
+    assert widget.event_log == [event["text"]]
 
 
 def test_a_hunt_sends_its_dice_and_the_view_before_each_roll():
     w = Widget(after_setup())
     hunt = until_hunt(w)
-    action = w.legal[hunt]["action"]
+    action = w.legal_entries()[hunt]["action"]
     send(w, {"kind": "act", "id": hunt})
     assert w.error == ""
     events = w.cascade["events"]

@@ -4,18 +4,24 @@ import type { BoardContext, BoardRenderer, Kit, Part, PartSpec } from "./kit";
 import { LIVE, eventAt, eventsOf, viewAt } from "./steps";
 import { renderTree } from "./tree";
 
+/** True while a past step or an old action is shown (the board offers no action then). */
+export const isReplaying = (kit: Kit): boolean =>
+  kit.store.get().step !== LIVE || kit.store.get().shown !== null;
+
 /** The context handed to board renderers (and to `onMessage`). */
 export function boardContext(kit: Kit, rerender: () => void): BoardContext {
   const { step, board } = kit.store.get();
+  const shown = kit.display();
+  const replaying = isReplaying(kit);
   return {
-    legal: kit.traits.legal,
+    legal: replaying ? [] : kit.traits.legal,
     send: (content) => kit.send(content),
-    stepEvent: eventAt(kit.traits.cascade, step),
-    isReplaying: step !== LIVE,
+    stepEvent: eventAt(shown.cascade, step),
+    isReplaying: replaying,
     status: kit.traits.status,
-    layout: kit.traits.layout,
+    layout: kit.traits.drawing,
     bots: kit.traits.bots,
-    cascade: kit.traits.cascade,
+    cascade: shown.cascade,
     step,
     ui: board,
     rerender,
@@ -31,15 +37,21 @@ export function boardPart(renderBoard: BoardRenderer = renderTree): PartSpec {
     const update = (): void => keepFocus(el, draw);
 
     function draw(): void {
-      const { step } = kit.store.get();
-      const view = viewAt(kit.traits, step);
-      const replaying = step !== LIVE;
+      const { step, shown } = kit.store.get();
+      const traits = kit.display();
+      const view = viewAt(traits, step);
+      const replaying = isReplaying(kit);
+      const n = eventsOf(traits.cascade).length;
       host.dataset.step = String(step);
+      host.dataset.shown = shown === null ? "" : String(shown);
       el.classList.toggle("eg-replaying", replaying);
       badge.hidden = !replaying;
-      badge.textContent = replaying
-        ? `Replay: the board after step ${step + 1} of ${eventsOf(kit.traits.cascade).length}`
-        : "";
+      const action = shown === null ? "" : ` of action ${shown + 1}`;
+      badge.textContent = !replaying
+        ? ""
+        : step === LIVE
+          ? `Replay: the board after action ${(shown ?? 0) + 1}`
+          : `Replay: the board after step ${step + 1} of ${n}${action}`;
       host.replaceChildren();
       try {
         renderBoard(host, view, boardContext(kit, update));
@@ -58,5 +70,9 @@ export function boardPart(renderBoard: BoardRenderer = renderTree): PartSpec {
 
     return { el, update };
   }
-  return { make, traits: ["view", "cascade", "legal", "status", "layout", "bots"], ui: ["step"] };
+  return {
+    make,
+    traits: ["view", "cascade", "legal", "status", "drawing", "bots", "food_web"],
+    ui: ["step", "shown", "timelineRev"],
+  };
 }

@@ -1,17 +1,19 @@
 /**
- * Undo, bot move, new game, who sits where, how fast bots play, and the history list (click
- * to travel back). A seat given to a bot plays on its own after the chosen delay: the browser
- * only paces the requests; Python's bot chooses the move.
+ * Go / Step / Pause and the pace of the bots, Undo, the new-game form, who sits where, and
+ * the History (click an entry to see that action's cascade: nothing changes; "Play from
+ * here" in the cascade player goes back to it). While the bots go on, the browser only paces
+ * the requests; Python's bot chooses each move.
  */
+import { isReplaying } from "./board";
 import { button, h, keepFocus } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
 import { LIVE } from "./steps";
+import { setupForm } from "./setup";
 
 export const BOT_SPEEDS: [string, number][] = [
-  ["bots wait for “Bot move”", 0],
-  ["bots play slowly", 2000],
-  ["bots play at normal speed", 800],
-  ["bots play fast", 200],
+  ["slowly", 2000],
+  ["at normal speed", 800],
+  ["fast", 200],
 ];
 
 function speedPicker(kit: Kit): HTMLElement {
@@ -19,26 +21,28 @@ function speedPicker(kit: Kit): HTMLElement {
   const select = h(
     "select",
     { "data-testid": "bot-speed", class: "eg-select", "aria-label": "Bot speed" },
-    ...BOT_SPEEDS.map(([label, ms]) => h("option", { value: ms, selected: ms === delay }, label)),
+    ...BOT_SPEEDS.map(([label, ms]) =>
+      h("option", { value: ms, selected: ms === delay }, `bots play ${label}`),
+    ),
   );
   select.addEventListener("change", () => kit.store.set({ botDelay: Number(select.value) }));
   return select;
 }
 
-/** Plays bot seats on their own: one request per turn, none while a past step is shown. */
-function botPacer(kit: Kit): { check(): void; stop(): void } {
+const botSeat = (kit: Kit): string | null => {
+  const { status, bots } = kit.traits;
+  return status.current_player === null ? null : (bots[String(status.current_player)] ?? null);
+};
+
+/** Plays bot seats while Go is on: one request per turn, none while a past step is shown. */
+function botPacer(kit: Kit): { check(): void; stop(): void; waiting(): boolean } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let askedAt: string | null = null;
   const moment = (): string => `${kit.traits.status.turn}|${kit.traits.error}`;
   const botToMove = (): boolean => {
-    const { status, bots } = kit.traits;
-    const { step, botDelay } = kit.store.get();
+    const { going, botDelay } = kit.store.get();
     return (
-      botDelay > 0 &&
-      !status.is_over &&
-      step === LIVE &&
-      status.current_player !== null &&
-      Boolean(bots[String(status.current_player)])
+      going && botDelay > 0 && !kit.traits.status.is_over && !isReplaying(kit) && !!botSeat(kit)
     );
   };
   const stop = (): void => {
@@ -51,12 +55,13 @@ function botPacer(kit: Kit): { check(): void; stop(): void } {
       if (!botToMove() || askedAt === moment()) return;
       timer = setTimeout(() => {
         timer = null;
-        if (!botToMove() || askedAt === moment()) return;
+        if (!botToMove() || askedAt === moment() || kit.store.get().thinking) return;
         askedAt = moment();
         kit.send({ kind: "bot" });
       }, kit.store.get().botDelay);
     },
     stop,
+    waiting: () => timer !== null,
   };
 }
 
@@ -74,15 +79,20 @@ function seatPicker(kit: Kit, player: number, name: string): HTMLElement {
 }
 
 function make(kit: Kit): Part {
+  const go = button("▶▶ Go", "go", () => kit.store.set({ going: !kit.store.get().going }), {
+    title: "The bots play on at the chosen pace until you pause or the game ends",
+  });
+  const step = button("▷ Step (bot move)", "bot", () => kit.send({ kind: "bot" }), {
+    title: "One action: the bot in the seat on turn plays it (a random move for a person's seat)",
+  });
   const undo = button("↶ Undo", "undo", () => kit.send({ kind: "undo" }));
-  const bot = button("Bot move", "bot", () => kit.send({ kind: "bot" }));
-  const newGame = button("New game", "new-game", () => kit.send({ kind: "new_game" }));
+  const form = setupForm(kit);
+  const newGame = button("New game…", "new-game", () => form.toggle(), {
+    "aria-expanded": "false",
+  });
+  const status = h("p", { class: "eg-bot-status", "data-testid": "bot-status", role: "status" });
   const seats = h("div", { class: "eg-seats", "data-testid": "seats" });
   const pacer = botPacer(kit);
-  const start = button("↺ Start", "history-start", () => kit.send({ kind: "undo", to: 0 }), {
-    class: "eg-link",
-    title: "Go back to the start of the game",
-  });
   const history = h("ol", {
     class: "eg-history",
     "data-testid": "history",
@@ -91,40 +101,95 @@ function make(kit: Kit): Part {
   const el = h(
     "section",
     { class: "eg-controls", "aria-label": "Game controls" },
-    h("div", { class: "eg-buttons" }, undo, bot, newGame),
+    h("div", { class: "eg-buttons" }, go, step, undo, newGame),
+    status,
+    form.el,
     seats,
-    h("div", { class: "eg-history-head" }, h("h4", { class: "eg-heading" }, "History"), start),
+    h(
+      "div",
+      { class: "eg-history-head" },
+      h("h4", { class: "eg-heading" }, "History"),
+      h("span", { class: "eg-note" }, "click an action to see it happen again"),
+    ),
     history,
   );
 
-  function draw(): void {
-    const { history: labels, status, bot_names } = kit.traits;
-    undo.disabled = labels.length === 0;
-    bot.disabled = status.is_over;
+  let drawnRev = -1;
+  let marked = -2;
 
-    seats.hidden = bot_names.length === 0 || status.players.length === 0;
+  function statusText(): string {
+    const { notice, thinking, going } = kit.store.get();
+    const { status: s } = kit.traits;
+    const bot = botSeat(kit);
+    const who = s.current_player === null ? "" : (s.players[s.current_player] ?? "");
+    if (notice) return notice;
+    if (thinking) return `🤖 ${who || "The bot"} (${bot ?? "random"}) is thinking…`;
+    if (s.is_over || !bot) return "";
+    if (!going) return `${who} (bot: ${bot}) is to play: press Go, or Step for one action.`;
+    if (isReplaying(kit)) return `The bots wait while you replay: Back to now lets them play on.`;
+    return `${who} (bot: ${bot}) plays next.`;
+  }
+
+  function draw(): void {
+    const { status: s, bot_names } = kit.traits;
+    const { going, shown } = kit.store.get();
+    const count = kit.timeline.length;
+    undo.disabled = s.turn === 0;
+    step.disabled = s.is_over;
+    go.textContent = going ? "❚❚ Pause" : "▶▶ Go";
+    go.dataset.testid = going ? "pause" : "go";
+    go.setAttribute("aria-pressed", going ? "true" : "false");
+    go.disabled = s.is_over;
+    newGame.setAttribute("aria-expanded", form.isOpen() ? "true" : "false");
+
+    seats.hidden = bot_names.length === 0 || s.players.length === 0;
     seats.replaceChildren(
       ...(seats.hidden
         ? []
-        : [...status.players.map((p, i) => seatPicker(kit, i, p)), speedPicker(kit)]),
+        : [...s.players.map((p, i) => seatPicker(kit, i, p)), speedPicker(kit)]),
     );
     pacer.check();
+    status.textContent = statusText();
+    status.hidden = status.textContent === "";
+    status.dataset.thinking = kit.store.get().thinking ? "true" : "false";
+    form.update();
 
-    const last = labels.length - 1;
-    start.disabled = labels.length === 0;
-    history.replaceChildren(
-      ...labels.map((label, k) =>
-        h(
-          "li",
-          { "aria-current": k === last ? "step" : null },
-          button(label, `history-${k}`, () => kit.send({ kind: "undo", to: k + 1 }), {
-            class: "eg-link",
-            disabled: k === last,
-            title: k === last ? "The current state" : `Go back to just after this action`,
-          }),
+    const last = count - 1;
+    const current = shown ?? (kit.store.get().step === LIVE ? -2 : last);
+    if (drawnRev !== kit.store.get().timelineRev || history.children.length !== count) {
+      drawnRev = kit.store.get().timelineRev;
+      history.replaceChildren(
+        ...kit.timeline.map((entry, k) =>
+          h(
+            "li",
+            { "data-bot": entry.bot || null },
+            button(entry.label, `history-${k}`, () => kit.showAction(k, "first"), {
+              class: "eg-link",
+              title: `See this action happen again, step by step (nothing changes)${
+                entry.bot ? `; played by the bot ${entry.bot}` : ""
+              }`,
+            }),
+            entry.bot ? h("span", { class: "eg-badge" }, "bot") : null,
+          ),
         ),
-      ),
-    );
+      );
+    }
+    // mark the action shown (only the attribute changes while stepping)
+    for (const k of [marked, current]) {
+      const li = history.children[k] as HTMLElement | undefined;
+      if (!li) continue;
+      if (k === current) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    }
+    if (marked !== current) {
+      marked = current;
+      // keep the newest entry (or the one shown) in sight
+      const focus = history.children[shown ?? last] as HTMLElement | undefined;
+      if (focus)
+        requestAnimationFrame(() => {
+          history.scrollTop = Math.max(0, focus.offsetTop - history.clientHeight / 2);
+        });
+    }
   }
 
   return { el, update: () => keepFocus(el, draw), destroy: pacer.stop };
@@ -132,6 +197,6 @@ function make(kit: Kit): Part {
 
 export const controls: PartSpec = {
   make,
-  traits: ["history", "status", "bots", "bot_names", "error"],
-  ui: ["step", "botDelay"],
+  traits: ["status", "bots", "bot_names", "error", "setup", "cascade"],
+  ui: ["step", "botDelay", "going", "shown", "thinking", "notice", "timelineRev"],
 };

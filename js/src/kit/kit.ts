@@ -3,7 +3,9 @@ import type { AnyModel } from "./model";
 import type { Store, UIState } from "./store";
 import type {
   Cascade,
+  FoodWeb,
   GameEvent,
+  HistoryEntry,
   LegalAction,
   Message,
   Status,
@@ -26,7 +28,7 @@ export interface BoardContext {
   /** True while a past cascade step is shown: the board should not offer actions then. */
   isReplaying: boolean;
   status: Status;
-  /** Static drawing data from Python (the `layout` trait). */
+  /** Static drawing data from Python (the `drawing` trait). */
   layout: Record<string, unknown>;
   /** Seats played by bots: {"<seat>": "<bot name>"} (no clicks for them on the board). */
   bots: Record<string, string>;
@@ -48,15 +50,35 @@ export interface GameWidgetOptions {
   onMessage?: (content: unknown, ctx: BoardContext) => void;
 }
 
+/** An old action's cascade as Python recomputed it (the answer to a `show` message). */
+export interface ShownAction {
+  cascade: Cascade;
+  /** The view (its dynamic part) right after that action. */
+  view: View;
+  /** The food web then, when it changes in play. */
+  food_web?: FoodWeb;
+}
+
 /** The shared state of one rendered widget. */
 export interface Kit {
   model: AnyModel;
   store: Store<UIState>;
   /** The traits as last read (refreshed on every change event). */
   traits: Traits;
+  /** Every action played, oldest first (from Python's `history` messages). */
+  timeline: HistoryEntry[];
+  /** Old actions' cascades already fetched, by action number. */
+  shownCache: Map<number, ShownAction>;
   send(message: Message): void;
-  /** Show cascade step `step` (-1 = current state) and tell Python. */
+  /** Show cascade step `step` (-1 = after the action) of the action shown; tells Python
+   * when that is the last action. */
   goTo(step: number): void;
+  /** Show action `action`'s cascade at `step` (asks Python for it if need be); the last
+   * action (or null) is the current cascade. Changes nothing in the game. */
+  showAction(action: number | null, step?: number | "first"): void;
+  /** The traits as the board, the cascade player and the food web draw them: those of the
+   * action shown (its cascade, the view and food web after it), else the current ones. */
+  display(): Traits;
 }
 
 /** A piece of the widget: its element, and how to bring it up to date. */

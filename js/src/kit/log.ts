@@ -2,6 +2,9 @@
 import { h } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
 
+/** The newest sentences drawn (the whole log stays in Python: `widget.event_log`). */
+export const LOG_SHOWN = 200;
+
 function make(kit: Kit): Part {
   const heading = h("h4", { class: "eg-heading" }, "Log");
   const list = h("ol", {
@@ -13,9 +16,9 @@ function make(kit: Kit): Part {
   const el = h("section", { class: "eg-log-panel", "aria-label": "Event log" }, heading, list);
 
   function update(): void {
-    const { log } = kit.traits;
+    const log = kit.timeline.flatMap((entry) => entry.log);
     heading.textContent = `Log (${log.length})`;
-    list.replaceChildren(...log.map((line) => h("li", {}, line)));
+    list.replaceChildren(...log.slice(-LOG_SHOWN).map((line) => h("li", {}, line)));
     // scroll at the next frame: reading scrollHeight now would force a layout of the whole page
     requestAnimationFrame(() => {
       list.scrollTop = list.scrollHeight;
@@ -25,4 +28,4 @@ function make(kit: Kit): Part {
   return { el, update };
 }
 
-export const eventLog: PartSpec = { make, traits: ["log"], ui: [] };
+export const eventLog: PartSpec = { make, traits: [], ui: ["timelineRev"] };

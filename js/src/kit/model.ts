@@ -6,7 +6,10 @@ import type {
   Cascade,
   FoodWeb,
   GameEvent,
+  HistoryEntry,
   LegalAction,
+  Series,
+  SetupForm,
   Message,
   Status,
   TraitName,
@@ -33,11 +36,11 @@ export const TRAIT_NAMES: readonly TraitName[] = [
   "step",
   "food_web",
   "error",
-  "log",
-  "history",
   "bots",
   "bot_names",
-  "layout",
+  "drawing",
+  "series",
+  "setup",
 ];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -68,9 +71,14 @@ export function readStatus(v: unknown): Status {
   };
 }
 
+/** The legal actions: Python sends `[label, action]` pairs (the id is the position); the
+ * object form `{id, label, action}` is read too. */
 export function readLegal(v: unknown): LegalAction[] {
   if (!Array.isArray(v)) return [];
   return v
+    .map((a, i) =>
+      Array.isArray(a) && typeof a[0] === "string" ? { id: i, label: a[0], action: a[1] } : a,
+    )
     .filter(isObject)
     .filter((a) => typeof a.id === "number")
     .map((a) => ({
@@ -94,6 +102,7 @@ export function readCascade(v: unknown): Cascade {
   if (!isObject(v)) return {};
   const out: Cascade = {};
   if (typeof v.label === "string") out.label = v.label;
+  if (typeof v.index === "number") out.index = v.index;
   if (isObject(v.action)) out.action = v.action as Cascade["action"];
   if (Array.isArray(v.events)) out.events = v.events.filter(isObject).map(readEvent);
   if (Array.isArray(v.views)) out.views = v.views;
@@ -154,14 +163,43 @@ export function readTrait<K extends TraitName>(model: AnyModel, name: K): Traits
     step: (x) => int(x, -1),
     food_web: readFoodWeb,
     error: (x) => str(x),
-    log: strings,
-    history: strings,
     bots: (x) =>
       isObject(x) ? Object.fromEntries(Object.entries(x).map(([k, b]) => [k, str(b)])) : {},
     bot_names: strings,
-    layout: (x) => (isObject(x) ? x : {}),
+    drawing: (x) => (isObject(x) ? x : {}),
+    series: readSeries,
+    setup: (x) => (isObject(x) ? (x as SetupForm) : {}),
   };
   return read[name](v);
+}
+
+export function readSeries(v: unknown): Series {
+  if (!isObject(v)) return {};
+  const values: Record<string, number[]> = {};
+  if (isObject(v.values))
+    for (const [name, column] of Object.entries(v.values))
+      if (Array.isArray(column)) values[name] = column.map(Number);
+  return {
+    step: str(v.step),
+    steps: Array.isArray(v.steps) ? v.steps.map(Number) : [],
+    values,
+    colours: isObject(v.colours) ? (v.colours as Record<string, string>) : {},
+  };
+}
+
+/** A `history` message's entries, typed. */
+export function readEntries(v: unknown): HistoryEntry[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((e) => {
+    const o = isObject(e) ? e : { label: String(e) };
+    return {
+      label: str(o.label),
+      seat: typeof o.seat === "number" ? o.seat : null,
+      bot: str(o.bot),
+      step: int(o.step, 0),
+      log: strings(o.log),
+    };
+  });
 }
 
 /** Read every trait at once. */

@@ -59,14 +59,14 @@ export function cascadeViews(traits: Pick<Traits, "view" | "cascade">): unknown[
 }
 
 /** The view to draw at `step` (the view after that event, or the current `view`), with the
- * static part Python sends once (`layout.static_view`) merged in. */
+ * static part Python sends once (`drawing.static_view`) merged in. */
 export function viewAt(
-  traits: Pick<Traits, "view" | "cascade"> & Partial<Pick<Traits, "layout">>,
+  traits: Pick<Traits, "view" | "cascade"> & Partial<Pick<Traits, "drawing">>,
   step: number,
 ): View {
   const views = cascadeViews(traits);
   const dynamic = step >= 0 && step < views.length ? views[step] : traits.view;
-  const fixed = traits.layout?.static_view;
+  const fixed = traits.drawing?.static_view;
   return fixed === undefined ? dynamic : merge(fixed, dynamic);
 }
 

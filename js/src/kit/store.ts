@@ -14,8 +14,18 @@ export interface UIState {
   hoverNode: string | null;
   /** The board renderer's own state (selection, open tree nodes): mutated in place. */
   board: Record<string, unknown>;
-  /** Milliseconds before a bot seat plays on its own; 0 = bots wait for "Bot move". */
+  /** Milliseconds between two bot moves while the bots go on. */
   botDelay: number;
+  /** Go: the bots play on (at `botDelay`) until paused or the game ends. */
+  going: boolean;
+  /** The action whose cascade is shown, when it is not the last one (null: the last). */
+  shown: number | null;
+  /** A bot move was asked for and Python has not answered yet. */
+  thinking: boolean;
+  /** A short message for the person (a click made while a bot thinks); null: none. */
+  notice: string | null;
+  /** Bumped when the timeline (the `history` messages) or a shown cascade arrives. */
+  timelineRev: number;
 }
 
 export type Listener<S> = (changed: (keyof S)[]) => void;
@@ -55,5 +65,10 @@ export function createUIStore(step = -1): Store<UIState> {
     hoverNode: null,
     board: {},
     botDelay: 800,
+    going: true,
+    shown: null,
+    thinking: false,
+    notice: null,
+    timelineRev: 0,
   });
 }

@@ -56,6 +56,8 @@ export interface GameEvent {
 /** The last action's cascade; every field is absent when there is none (`{}`). */
 export interface Cascade {
   label?: string;
+  /** The action's number in the history (0: the first). */
+  index?: number;
   action?: Action;
   events?: GameEvent[];
   /** `views[i]` is the game view after event i (small games may send them whole)... */
@@ -87,6 +89,50 @@ export interface FoodWeb {
   edges?: FoodWebEdge[];
 }
 
+/** One action of the timeline (sent as `history` messages, not as a trait). */
+export interface HistoryEntry {
+  /** "Player 2: Roll the dice". */
+  label: string;
+  /** The seat that played it (null: nobody's, e.g. a set-up step). */
+  seat: number | null;
+  /** The bot that chose it; "" for a person. */
+  bot: string;
+  /** The series' steps done after it (where it lies on the plot's x axis). */
+  step: number;
+  /** Its events' sentences. */
+  log: string[];
+}
+
+/** The game's populations at each of its steps (`ecogames.core.series`), plus colours. */
+export interface Series {
+  /** What one step is ("round", "cycle"): the x axis label. */
+  step?: string;
+  steps?: number[];
+  values?: Record<string, number[]>;
+  colours?: Record<string, string>;
+}
+
+export interface SetupOption {
+  name: string;
+  label: string;
+  default: unknown;
+  help?: string;
+  /** A menu... */
+  choices?: { value: unknown; label: string }[];
+  /** ...or a whole number from low to high. */
+  low?: number;
+  high?: number;
+}
+
+/** `Game.setup_form()` and the game as set up now. */
+export interface SetupForm {
+  game?: string;
+  title?: string;
+  players?: { low: number; high: number; default: number };
+  options?: SetupOption[];
+  current?: { players: number; options: Record<string, unknown>; seats: Record<string, string> };
+}
+
 /** Every synced trait (Python -> browser). */
 export interface Traits {
   game: string;
@@ -99,12 +145,12 @@ export interface Traits {
   step: number;
   food_web: FoodWeb;
   error: string;
-  log: string[];
-  history: string[];
   bots: Record<string, string>;
   bot_names: string[];
   /** Static drawing data laid out in Python (graph positions, board geometry); `{}` if none. */
-  layout: Record<string, unknown>;
+  drawing: Record<string, unknown>;
+  series: Series;
+  setup: SetupForm;
 }
 
 export type TraitName = keyof Traits;
@@ -116,5 +162,13 @@ export type Message =
   | { kind: "undo"; to?: number }
   | { kind: "bot" }
   | { kind: "seat"; player: number; bot: string }
-  | { kind: "new_game"; seed?: number }
-  | { kind: "step"; index: number };
+  | {
+      kind: "new_game";
+      seed?: number;
+      players?: number;
+      options?: Record<string, unknown>;
+      seats?: Record<string, string>;
+    }
+  | { kind: "step"; index: number }
+  | { kind: "show"; action: number }
+  | { kind: "hello" };

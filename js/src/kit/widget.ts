@@ -10,12 +10,23 @@ import { h } from "./dom";
 import { errorBanner } from "./error";
 import { foodWeb } from "./foodweb";
 import { header } from "./header";
-import type { GameWidgetOptions, Kit, Part, PartSpec } from "./kit";
+import type { GameWidgetOptions, Kit, Part, PartSpec, ShownAction } from "./kit";
 import { eventLog } from "./log";
-import { type AnyModel, TRAIT_NAMES, listen, readTrait, readTraits, sendMessage } from "./model";
+import {
+  type AnyModel,
+  TRAIT_NAMES,
+  listen,
+  readCascade,
+  readEntries,
+  readFoodWeb,
+  readTrait,
+  readTraits,
+  sendMessage,
+} from "./model";
+import { populationPlot } from "./plot";
 import { type UIState, createUIStore } from "./store";
-import { eventsOf, normalizeStep } from "./steps";
-import type { TraitName } from "./types";
+import { LIVE, eventsOf, normalizeStep } from "./steps";
+import type { Message, TraitName, Traits } from "./types";
 
 export interface RenderProps {
   model: AnyModel;
@@ -38,7 +49,10 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
     foodweb: foodWeb,
     controls,
     log: eventLog,
+    plot: populationPlot,
   } satisfies Record<string, PartSpec>;
+  /** The parts that draw the action shown (an old one, or the last). */
+  const SHOWING = new Set(["board", "cascade", "foodweb", "plot"]);
 
   function render({ model, el }: RenderProps): () => void {
     const traits = readTraits(model);
@@ -46,22 +60,133 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
     /** Steps sent to Python whose echo in the `step` trait has not come back yet. */
     const sentSteps: number[] = [];
 
+    /** The old action asked for, with the step to show once its cascade arrives. */
+    let awaited: { action: number; step: number | "first" } | null = null;
+
+    const isObj = (v: unknown): v is Record<string, unknown> =>
+      typeof v === "object" && v !== null && !Array.isArray(v);
+
+    function send(message: Message): void {
+      const { thinking } = store.get();
+      if (thinking && (message.kind === "act" || message.kind === "bot")) {
+        // Python is choosing the bot's move: say so, instead of a click that seems lost
+        store.set({
+          notice:
+            "The bot is thinking: your click was ignored. Play again once it has moved " +
+            "(Pause stops the bots).",
+        });
+        return;
+      }
+      if (message.kind === "bot") store.set({ thinking: true, notice: null });
+      else if (message.kind === "act") store.set({ notice: null });
+      sendMessage(model, message);
+    }
+
     const kit: Kit = {
       model,
       store,
       traits,
-      send: (message) => sendMessage(model, message),
+      timeline: [],
+      shownCache: new Map<number, ShownAction>(),
+      send,
       goTo(step) {
-        const to = normalizeStep(step, eventsOf(kit.traits.cascade).length);
+        const { shown } = store.get();
+        const n = eventsOf(kit.display().cascade).length;
+        const to = normalizeStep(step, n);
         if (to === store.get().step) return;
         store.set({ step: to });
+        if (shown !== null) return; // an old action: nothing to tell Python
         sentSteps.push(to);
-        kit.send({ kind: "step", index: to });
+        send({ kind: "step", index: to });
+      },
+      showAction(action, step = LIVE) {
+        const last = kit.timeline.length - 1;
+        if (action === null || action >= last || action < 0) {
+          awaited = null;
+          const n = eventsOf(kit.traits.cascade).length;
+          const to = step === "first" ? (n > 1 ? 0 : LIVE) : normalizeStep(step, n);
+          store.set({ shown: null });
+          if (to !== store.get().step) kit.goTo(to);
+          return;
+        }
+        const known = kit.shownCache.get(action);
+        if (known) {
+          awaited = null;
+          const n = eventsOf(known.cascade).length;
+          const to = step === "first" ? (n > 1 ? 0 : LIVE) : normalizeStep(step, n);
+          store.set({ shown: action, step: to });
+          return;
+        }
+        awaited = { action, step };
+        store.set({ shown: action, step: LIVE, playing: store.get().playing });
+        send({ kind: "show", action });
+      },
+      display() {
+        const { shown } = store.get();
+        if (shown === null) return kit.traits;
+        const known = kit.shownCache.get(shown);
+        const entry = kit.timeline[shown];
+        if (!known)
+          return {
+            ...kit.traits,
+            cascade: { label: entry?.label ?? "", index: shown, events: [] },
+          };
+        return {
+          ...kit.traits,
+          cascade: known.cascade,
+          view: known.view,
+          food_web: known.food_web ?? kit.traits.food_web,
+        } satisfies Traits;
       },
     };
 
+    /** Python's messages: the timeline (from an action on) and old actions' cascades. */
+    function onCustom(content: unknown): boolean {
+      if (!isObj(content)) return false;
+      if (content.kind === "history" && typeof content.from === "number") {
+        const from = content.from;
+        if (from > kit.timeline.length) return true; // the whole timeline is on its way
+        kit.timeline = [...kit.timeline.slice(0, from), ...readEntries(content.entries)];
+        for (const k of [...kit.shownCache.keys()]) if (k >= from) kit.shownCache.delete(k);
+        const { shown } = store.get();
+        const patch: Partial<UIState> = { timelineRev: store.get().timelineRev + 1 };
+        if (shown !== null && shown >= kit.timeline.length - 1) {
+          patch.shown = null;
+          patch.step = normalizeStep(kit.traits.step, eventsOf(kit.traits.cascade).length);
+        }
+        store.set(patch);
+        return true;
+      }
+      if (content.kind === "shown" && typeof content.action === "number") {
+        const action = content.action;
+        const known: ShownAction = {
+          cascade: readCascade(content.cascade),
+          view: content.view,
+          food_web: content.food_web === undefined ? undefined : readFoodWeb(content.food_web),
+        };
+        kit.shownCache.set(action, known);
+        const patch: Partial<UIState> = { timelineRev: store.get().timelineRev + 1 };
+        if (awaited && awaited.action === action && store.get().shown === action) {
+          const n = eventsOf(known.cascade).length;
+          const step = awaited.step;
+          patch.step = step === "first" ? (n > 1 ? 0 : LIVE) : normalizeStep(step, n);
+          awaited = null;
+        }
+        store.set(patch);
+        return true;
+      }
+      return false;
+    }
+
+    /** What the parts that draw the action shown see: `traits` are the displayed ones. */
+    const showing: Kit = Object.create(kit, {
+      traits: { get: () => kit.display(), enumerable: true },
+    });
     const parts = Object.fromEntries(
-      Object.entries(specs).map(([name, spec]) => [name, { spec, part: spec.make(kit) }]),
+      Object.entries(specs).map(([name, spec]) => [
+        name,
+        { spec, part: spec.make(SHOWING.has(name) ? showing : kit) },
+      ]),
     ) as { [K in keyof typeof specs]: { spec: PartSpec; part: Part } };
 
     /** Update, once each, the parts that use one of these traits or UI keys. */
@@ -94,11 +219,22 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         if (name === "cascade") {
           // A new action: show what Python says (normally the current state), stop playback.
           sentSteps.length = 0;
-          store.set({ step: normalizeStep(kit.traits.step, n), playing: false });
+          awaited = null;
+          store.set({
+            step: normalizeStep(kit.traits.step, n),
+            playing: false,
+            shown: null,
+            thinking: false,
+          });
         } else if (name === "step") {
           const echo = sentSteps.indexOf(kit.traits.step);
           if (echo >= 0) sentSteps.splice(0, echo + 1);
-          else store.set({ step: normalizeStep(kit.traits.step, n), playing: false });
+          else if (store.get().shown === null)
+            store.set({ step: normalizeStep(kit.traits.step, n), playing: false });
+        } else if (name === "status" || name === "error") {
+          store.set({ thinking: false });
+        } else if (name === "bots") {
+          kit.shownCache.clear(); // another seat's eyes: the old views are not the board's now
         } else if (name === "title" || name === "game") {
           labelRoot();
         }
@@ -153,7 +289,13 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         "div",
         { class: "eg-main" },
         h("div", { class: "eg-col eg-col-board" }, parts.board.part.el, parts.actions.part.el),
-        h("div", { class: "eg-col eg-col-side" }, parts.cascade.part.el, parts.foodweb.part.el),
+        h(
+          "div",
+          { class: "eg-col eg-col-side" },
+          parts.cascade.part.el,
+          parts.foodweb.part.el,
+          parts.plot.part.el,
+        ),
       ),
       h("div", { class: "eg-bottom" }, parts.controls.part.el, parts.log.part.el),
     );
@@ -176,9 +318,14 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       model,
       TRAIT_NAMES,
       onTrait,
-      (content) => options.onMessage?.(content, boardContext(kit, parts.board.part.update)),
+      (content) => {
+        if (!onCustom(content))
+          options.onMessage?.(content, boardContext(showing, parts.board.part.update));
+      },
       flush,
     );
+    // the timeline comes as messages: ask for all of it (a view made mid-game shows it all)
+    sendMessage(model, { kind: "hello" });
 
     return () => {
       unlisten();

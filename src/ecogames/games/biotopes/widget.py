@@ -41,7 +41,7 @@ class Widget(GameWidget):
     food_web_changes = True
     """The food web panel shows the diets of the cards in play: it grows as cards are played."""
 
-    def food_web_data(self) -> dict[str, Any]:
+    def food_web_data(self, game: Any = None) -> dict[str, Any]:
         """The diets of the Species cards in every Ecosystem (edges food -> eater, labelled
         with the cards), drawn where the whole deck's food web puts each type, so the nodes
         stay put as cards arrive. A type eating its own kind (a Peregrine Falcon) is a
@@ -49,7 +49,7 @@ class Widget(GameWidget):
         from .graphs import food_web
 
         fixed = _deck_positions()
-        web = food_web(self.game)
+        web = food_web(game or self.game)
         nodes = [{**fixed[str(n)], "label": web.nodes[n]["label"]} for n in web]
         edges = [{"source": a, "target": b,
                   "label": f"{len(d['cards'])} card(s): "

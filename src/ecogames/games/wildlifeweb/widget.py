@@ -29,13 +29,14 @@ class Widget(GameWidget):
 
     food_web_changes = True
 
-    def food_web_data(self) -> dict[str, Any]:
+    def food_web_data(self, game: Any = None) -> dict[str, Any]:
         """The food web of the animals in the Packs and what they ate, with short names: all
         50 species at once would not be readable in the side panel (the notebook draws that
         web). It grows as the Packs are chosen."""
-        if not isinstance(self.game, WildlifeWeb):  # pragma: no cover - the widget's game
-            return super().food_web_data()
-        data = food_web_json(food_web(species_in_packs(self.game)))
+        game = game or self.game
+        if not isinstance(game, WildlifeWeb):  # pragma: no cover - the widget's game
+            return super().food_web_data(game)
+        data = food_web_json(food_web(species_in_packs(game)))
         short = {n["id"]: n["label"].split()[-1] for n in data["nodes"]}
         taken = list(short.values())
         for node in data["nodes"]:

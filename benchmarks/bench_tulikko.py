@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ecogames.bots import RandomBot, play
-from ecogames.core import EventLog
+from ecogames.core import EventLog, Rng
 from ecogames.games.tulikko import Tulikko, new_game
 from timing import per_call, report
 
@@ -25,6 +25,24 @@ def games_per_second(players: int, n: int = 200) -> float:
     for seed in range(n):
         play(new_game(players=players, seed=seed), RandomBot(seed))
     return n / (time.perf_counter() - started)
+
+
+def actions_per_cpu_second(players: int, n: int = 60, repeat: int = 3) -> float:
+    """Random self-play through ``push`` (the search bots' door), in actions per CPU second
+    (process time, best of ``repeat``): the figure issue 15 compares with OpenSpiel's
+    pure-Python tic-tac-toe."""
+    best = 0.0
+    for _ in range(repeat):
+        actions = 0
+        started = time.process_time()
+        for seed in range(n):
+            game, rng = new_game(players=players, seed=seed), Rng(seed)
+            while not game.is_over:
+                legal = game.legal_actions()
+                game.push(legal[rng.below(len(legal))])
+                actions += 1
+        best = max(best, actions / (time.process_time() - started))
+    return best
 
 
 def checked_games_per_second(players: int, n: int = 60) -> float:
@@ -61,6 +79,8 @@ def warm_up() -> None:
 def main() -> None:
     warm_up()
     for players in (2, 4):
+        report(f"random self-play, push, {players} players",
+               actions_per_cpu_second(players), "actions/CPU s")
         report(f"random self-play, push, {players} players", games_per_second(players),
                "games/s")
         report(f"random self-play, checked apply, {players} players",
@@ -68,6 +88,8 @@ def main() -> None:
     game = mid_game()
     report("legal_actions() mid-game", per_call(game.legal_actions, number=5000) * 1e6, "us")
     report("clone() mid-game", per_call(game.clone, number=20000) * 1e6, "us")
+    report("_copy() mid-game (the undo copy of apply)",
+           per_call(game._copy, number=20000) * 1e6, "us")
     report("to_json() mid-game", per_call(game.to_json, number=2000) * 1e6, "us")
     text = game.to_json()
     report("from_json() mid-game (replays 60 actions)",

@@ -163,3 +163,17 @@ def test_a_zone_of_one_colour_is_joined_side_by_side_not_diagonally():
     grid[1] = c.COLOUR_INDEX["green"]
     assert patterns.largest_zone(grid) == 3  # 0, 1 and 5; 10 touches 5 by a corner only
     assert sorted(map(len, patterns.zones(grid))) == [1, 3]
+
+
+def test_the_fast_largest_zone_is_the_largest_networkx_zone():
+    """largest_zone (a flood fill, asked at every end and view) agrees with zones (the
+    connected components networkx finds) on random maps."""
+    from ecogames.core import Rng
+    from ecogames.games.tulikko import patterns
+
+    rng = Rng(3)
+    for _ in range(2000):
+        fill = rng.below(21)
+        grid = [rng.below(4) if rng.below(20) < fill else patterns.EMPTY for _ in range(20)]
+        found = patterns.zones(grid)
+        assert patterns.largest_zone(grid) == (len(found[0]) if found else 0)

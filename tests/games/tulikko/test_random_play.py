@@ -2,6 +2,7 @@
 action keeps the components conserved and the limits held; save/load, clone and replay
 are exact; illegal actions are refused and change nothing."""
 
+import re
 from collections import Counter
 
 from hypothesis import given, settings
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from ecogames.bots import RandomBot, play
 from ecogames.core import SaveError
-from ecogames.games.tulikko import Tulikko, new_game
+from ecogames.games.tulikko import Place, Tulikko, new_game
 from ecogames.games.tulikko import components as c
 from tests.support.invariants import random_playthrough
 
@@ -113,3 +114,41 @@ def play_some(game: Tulikko, n: int, seed: int) -> None:
         if game.is_over:
             return
         game.apply(bot.choose(game, game.legal_actions()), record=False)
+
+
+A_BEFORE_A_VOWEL = re.compile(r"\b[Aa] [aeiou]|\b[Aa]n [b-df-hj-np-tv-z]")
+
+
+def test_every_label_is_distinct_and_says_a_or_an_rightly():
+    """Issue 12 §7: at every step the legal actions' labels (what the buttons say) are all
+    different, and no label, event or chance draw says "a owl's" or "a orange"."""
+    steps = 0
+    for seed in range(8):
+        game, bot = new_game(players=2 + seed % 3, seed=seed), RandomBot(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            labels = [game.describe(a) for a in legal]
+            assert len(set(labels)) == len(labels), sorted(labels)
+            cascade = game.apply(bot.choose(game, legal))
+            texts = [*labels, *(e.text for e in cascade.events)]
+            texts += [d.name for d in cascade.chances]
+            texts += [d.label(o) for d in cascade.chances for o in d.outcomes]
+            bad = [t for t in texts if A_BEFORE_A_VOWEL.search(t)]
+            assert not bad, bad
+            steps += 1
+    assert steps > 500
+
+
+def test_the_token_choices_say_which_token_goes_where_and_which_are_withheld():
+    game = Table().art(0, "....", "G...", ".O..").finish(stage="place", held="green",
+                                                         side="east")
+    game.apply(Place(8))  # row 3, column 1 (a star): green above it, orange to its right
+    assert sorted(game.describe(a) for a in game.legal_actions()) == [
+        "Place a river token next to row 3, column 2; withhold the animal token next to "
+        "row 2, column 1",
+        "Place an animal token next to row 2, column 1 and a river token next to row 3, "
+        "column 2",
+        "Place an animal token next to row 2, column 1; withhold the river token next to "
+        "row 3, column 2",
+        "Withhold the animal token next to row 2, column 1 and the river token next to "
+        "row 3, column 2"]

@@ -29,6 +29,7 @@ from .components import (
     CARDS,
     COLOUR_INDEX,
     COLS,
+    NEIGHBOURS,
     ROWS,
     LandscapeCard,
     Point,
@@ -176,20 +177,48 @@ def _required(card_id: str) -> tuple[int | None, ...]:
 
 
 def tiles_met(card: LandscapeCard, colours: Sequence[int]) -> bool:
-    """Whether the tiles (``colours[cell]``: colour index or ``EMPTY``) show the card."""
-    required = _required(card.id)
-    for cells in tile_placements(card.id):
-        got = [colours[c] for c in cells]
-        if EMPTY in got:
+    """Whether the tiles (``colours[cell]``: colour index or ``EMPTY``) show the card.
+
+    The map is read once into bit masks (the spaces with a tile, the spaces of each
+    colour), so a placement with an empty space, or with a space of the wrong colour, is
+    refused by one integer operation; only the cards comparing tiles with each other
+    (``differ``, ``all_different``) look at the colours one by one."""
+    filled = 0
+    by_colour = [0] * len(COLOUR_INDEX)
+    for cell, colour in enumerate(colours):
+        if colour != EMPTY:
+            bit = 1 << cell
+            filled |= bit
+            by_colour[colour] |= bit
+    compare = bool(card.differ) or card.all_different
+    for mask, need, cells in _placement_masks(card.id):
+        if mask & ~filled:
             continue
-        if required and any(r is not None and r != g for r, g in zip(required, got)):
+        if need and any(n & ~have for n, have in zip(need, by_colour)):
             continue
-        if any(got[i] == got[j] for i, j in card.differ):
-            continue
-        if card.all_different and len(set(got)) < len(got):
-            continue
+        if compare:
+            got = [colours[c] for c in cells]
+            if any(got[i] == got[j] for i, j in card.differ):
+                continue
+            if card.all_different and len(set(got)) < len(got):
+                continue
         return True
     return False
+
+
+@cache
+def _placement_masks(card_id: str) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Each placement of a tile card as bit masks: its spaces, and for each colour the
+    spaces that must show it (empty when the card names no colours), with its cells."""
+    required = _required(card_id)
+    out = []
+    for cells in tile_placements(card_id):
+        need = [0] * len(COLOUR_INDEX)
+        for cell, colour in zip(cells, required):
+            if colour is not None:
+                need[colour] |= 1 << cell
+        out.append((sum(1 << c for c in cells), tuple(need) if any(need) else (), cells))
+    return tuple(out)
 
 
 def river_graph(rivers: Iterable[Edge]) -> nx.Graph:
@@ -247,9 +276,13 @@ def longest_stretch(rivers: Collection[Edge], starts: Collection[Point] | None =
 
     Its cost is bounded by the river graph: a map has at most 6 river tokens (31 borders
     in all), and the depth-first search never holds more tokens than that."""
-    g = river_graph(rivers)
+    g: dict[Point, list[Point]] = {}  # the river graph as plain adjacency (no networkx)
+    for a, b in rivers:
+        p, q = border(a, b)
+        g.setdefault(p, []).append(q)
+        g.setdefault(q, []).append(p)
     best = 0
-    target = g.number_of_edges() if enough is None else enough
+    target = len(rivers) if enough is None else enough
 
     def trace(corner: Point, used: set[frozenset[Point]]) -> bool:
         nonlocal best
@@ -266,12 +299,13 @@ def longest_stretch(rivers: Collection[Edge], starts: Collection[Point] | None =
                 used.discard(token)
         return False
 
-    for corner in list(g.nodes) if starts is None else [c for c in starts if c in g]:
+    for corner in list(g) if starts is None else [c for c in starts if c in g]:
         if trace(corner, set()):
             break
     return best
 
 
+@cache
 def map_edge_corners(edge: str) -> frozenset[Point]:
     """The grid corners on one edge of the map (``"top"``, ``"right"``, ``"bottom"``,
     ``"left"``) where a river token can end."""
@@ -323,9 +357,25 @@ def zones(colours: Sequence[int]) -> list[set[int]]:
 
 
 def largest_zone(colours: Sequence[int]) -> int:
-    """The size of the largest uninterrupted zone of one colour (0 on an empty map)."""
-    found = zones(colours)
-    return len(found[0]) if found else 0
+    """The size of the largest uninterrupted zone of one colour (0 on an empty map): the
+    largest of :func:`zones`, found by a flood fill over the map's neighbours (the tie-break
+    is asked at every game's end and in every view, so it does without networkx)."""
+    seen = [False] * len(colours)
+    best = 0
+    for start, colour in enumerate(colours):
+        if colour == EMPTY or seen[start]:
+            continue
+        seen[start] = True
+        stack, size = [start], 0
+        while stack:
+            cell = stack.pop()
+            size += 1
+            for n in NEIGHBOURS[cell]:
+                if not seen[n] and colours[n] == colour:
+                    seen[n] = True
+                    stack.append(n)
+        best = max(best, size)
+    return best
 
 
 __all__ = ["card_met", "largest_zone", "longest_stretch", "river_graph", "river_placements",

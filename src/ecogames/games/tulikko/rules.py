@@ -8,16 +8,20 @@ check for completed objectives), aurora tile effects, end of the game, views and
 Every choice a player makes is an action: the wilderness map, where the starting neutral
 tile goes, the side to slide in from, the space to place on, which tokens to place or
 withhold, and every use of an aurora tile. The engine draws only what the rulebook says is
-random (shuffles and draws), from the game's own generator.
+random. Every face-down tile it takes (the tile turned over from a pile, the neutral tiles
+of the set-up) is a chance draw, ``self.chance``: a colour, weighted by how many tiles of it
+are left (tiles of one colour and back are alike), so a fork can ask "what if it had been
+blue?"; the landscape cards are drawn at the set-up from the game's own generator.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import permutations, product
 from typing import Any
 
-from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
 
@@ -35,6 +39,7 @@ from .components import (
     CELLS,
     CENTER,
     CLAIM_CARD,
+    COLOUR_INDEX,
     COLOURS,
     EFFECT_COLOUR,
     EFFECT_TEXT,
@@ -263,8 +268,21 @@ SETUP_FIELDS = ("turns", "board", "piles", "hand", "held", "held_side", "start",
 """What is still as a new game has it while the players choose their maps."""
 
 
+EFFECT_AURORAS = {effect: tuple(f"{colour}-{n}" for n in AURORA_NUMBERS)
+                  for effect, colour in EFFECT_COLOUR.items()}
+"""The two aurora tiles carrying each effect (D14)."""
+
+
 def _a(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _colour_label(colour: str) -> str:
+    return f"{_a(colour)} tile"
 
 
 def _symbol_card(symbol: str) -> str:
@@ -282,6 +300,24 @@ class Tulikko(Game):
     action_types = (ChooseMap, PlaceStart, Slide, SlideBack, Place, PlaceAnywhere, Discard,
                     PlaceTokens, ClaimCard, MoveTile, EndTurn)
     min_players, max_players = 2, 4
+    option_specs = (
+        Option("beginner", "First games", False, choices=(False, True),
+               choice_labels=("Every landscape card", "Without the cards with the icon"),
+               help="For your first few games, we recommend removing the landscape cards "
+                    "that have this icon."),
+        Option("maps", "Wilderness maps", None,
+               choices=(None, *(list(m) for n in range(2, len(ANIMALS) + 1)
+                                for m in permutations(ANIMALS, n))),
+               in_forms=False,
+               help="Each player's wilderness map, in seat order, all different (null: each "
+                    "player chooses one in play); the set-up checks there is one per player."),
+        Option("cards", "Landscape cards", None,
+               choices=(None, *(list(t) for t in product(*(cards_of_type(k)
+                                                           for k in CARD_TYPES)))),
+               in_forms=False,
+               help="The three landscape cards, one shape, one river and one color card in "
+                    "that order (null: one of each type is drawn at random)."),
+    )
 
     def __init__(self, players: int, rng: Rng, *, beginner: bool = False,
                  cards: tuple[str, ...] | None = None) -> None:
@@ -366,9 +402,7 @@ class Tulikko(Game):
         neutral tile; the rest go back to the box unseen."""
         for seat, animal in enumerate(self.maps):
             assert animal is not None
-            pile = list(map_tiles(animal))
-            self.rng.shuffle(pile)
-            self.piles[seat] = pile
+            self.piles[seat] = list(map_tiles(animal))  # face down: drawn when turned over
         if self.chosen_cards is not None:
             self.cards = list(self.chosen_cards)
         else:
@@ -378,15 +412,18 @@ class Tulikko(Game):
         log.emit("landscape_cards", "The landscape cards: " + ", ".join(
             f"{CARDS[c].name} ({CARDS[c].type})" for c in self.cards), cards=self.cards)
         neutral = list(NEUTRAL_TILES)
-        self.rng.shuffle(neutral)
-        order = ("north", "east", "south", "west", CENTER)
-        for slot, tile in zip(order, neutral[:5]):
-            self.board[slot] = tile
+        for slot in SIDES:
+            self.board[slot] = self._draw_tile(
+                neutral, f"the neutral tile slid into the {slot} side of the central board")
+        self.board[CENTER] = self._draw_tile(
+            neutral, "the neutral tile hidden in the middle of the central board", seen_by=())
         log.emit("central_board", "Five neutral tiles are slid into the central board; the "
-                 "middle one is hidden", slots=list(SIDES), tiles=neutral[:4])
+                 "middle one is hidden", slots=list(SIDES),
+                 tiles=[self.board[slot] for slot in SIDES])
         for seat in range(self.players):
-            self.start[seat] = neutral[5 + seat]
-        self.box = sorted(neutral[5 + self.players:])
+            self.start[seat] = self._draw_tile(
+                neutral, f"the neutral tile {self._who(seat)} draws to start their map")
+        self.box = neutral  # still in increasing order
         log.emit("start_tiles", "Each player draws a neutral tile at random to place on "
                  "their map; the rest go back to the box unseen",
                  tiles=[t for t in self.start if t is not None])
@@ -413,10 +450,28 @@ class Tulikko(Game):
     def _begin_turn(self, log: EventLog) -> None:
         """1A: "Turn over the first forest tile from your personal pile"."""
         seat = self.active
-        self.hand = self.piles[seat].pop()
+        self.hand = self._draw_tile(self.piles[seat],
+                                    f"the tile {self._who(seat)} turns over from their pile")
         self.stage = "slide"
-        log.emit("reveal", f"{self._who(seat)} turns over a {tile_name(self.hand)} "
+        log.emit("reveal", f"{self._who(seat)} turns over {_a(tile_name(self.hand))} "
                  f"(turn {self.turns[seat] + 1})", tiles=[self.hand], players=[seat])
+
+    def _draw_tile(self, tiles: list[int], name: str,
+                   seen_by: tuple[int, ...] | None = None) -> int:
+        """A face-down tile taken at random from ``tiles`` (a personal pile, the neutral
+        tiles), as a chance draw: tiles of one colour and back are alike, so the outcome is
+        a colour, weighted by how many tiles of it are left, and the tile taken is the
+        lowest-numbered one of that colour (the pile's order tells nothing)."""
+        counts = [0] * len(COLOURS)
+        for tile in tiles:
+            counts[TILE_COLOUR[tile]] += 1
+        left = [i for i, n in enumerate(counts) if n]
+        colour = self.chance(name, [COLOURS[i] for i in left], [counts[i] for i in left],
+                             label=_colour_label, seen_by=seen_by)
+        index = COLOUR_INDEX[colour]
+        tile = min(t for t in tiles if TILE_COLOUR[t] == index)
+        tiles.remove(tile)
+        return tile
 
     def _slide(self, tile: int, side: str, log: EventLog, cause: int | None) -> None:
         """1B: slide ``tile`` in from ``side``; the line moves along and the tile at the far
@@ -475,16 +530,19 @@ class Tulikko(Game):
         ("You may also choose not to place a token"), and no more tokens than the supply
         holds ("Do not place any tokens if ... you do not have any of the required token
         type"). Placing every possible token comes first (D18)."""
-        needs = [(n, k) for n, k in self._needs(seat, cell) if self._have(seat, k)]
+        animals, rivers = self.supply[seat]
+        needs = [(n, k) for n, k in self._needs(seat, cell)
+                 if (animals if k == ANIMAL else rivers) > 0]
         if not needs:
             return []
-        animals, rivers = self.supply[seat]
+        # bit i of a mask is needs[i]; the chosen cells are read in increasing order
+        order = sorted(range(len(needs)), key=lambda i: needs[i][0])
         out = []
         for mask in range((1 << len(needs)) - 1, -1, -1):
-            chosen = [needs[i] for i in range(len(needs)) if mask >> i & 1]
-            if (sum(k == ANIMAL for _, k in chosen) <= animals
-                    and sum(k == RIVER for _, k in chosen) <= rivers):
-                out.append(tuple(sorted(n for n, _ in chosen)))
+            chosen = tuple(needs[i][0] for i in order if mask >> i & 1)
+            animal = sum(1 for i in order if mask >> i & 1 and needs[i][1] == ANIMAL)
+            if animal <= animals and len(chosen) - animal <= rivers:
+                out.append(chosen)
         return out
 
     def _have(self, seat: int, kind: str) -> bool:
@@ -663,9 +721,7 @@ class Tulikko(Game):
     def _aurora_of(self, seat: int, effect: str) -> str | None:
         """The unused aurora tile with ``effect`` that ``seat`` holds, if any (a player holds
         at most one tile per colour, and each colour has one effect: D14)."""
-        colour = EFFECT_COLOUR[effect]
-        for number in (3, 4):
-            aurora = f"{colour}-{number}"
+        for aurora in EFFECT_AURORAS[effect]:
             if self.aurora_holder[aurora] == seat and not self.aurora_used[aurora]:
                 return aurora
         return None
@@ -879,7 +935,22 @@ class Tulikko(Game):
             return f"Place the {tile_name(self.held)} on {cell_name(action.cell)}"
         if isinstance(action, Slide) and self.hand is not None:
             return action.label().replace("your tile", f"your {tile_name(self.hand)}")
+        if isinstance(action, PlaceTokens) and self.pending is not None and \
+                self.stage == "tokens":
+            return self._tokens_label(action.at)
         return action.label()
+
+    def _tokens_label(self, at: tuple[int, ...]) -> str:
+        """Which token goes next to which neighbour, and which are withheld (2B)."""
+        seat = self.active
+        assert self.pending is not None
+        needs = [(n, k) for n, k in self._needs(seat, self.pending["cell"])
+                 if self._have(seat, k)]
+        placed = [f"{_a(k)} token next to {cell_name(n)}" for n, k in needs if n in at]
+        withheld = [f"the {k} token next to {cell_name(n)}" for n, k in needs if n not in at]
+        if not placed:
+            return "Withhold " + _and(withheld)
+        return "Place " + _and(placed) + ("; withhold " + _and(withheld) if withheld else "")
 
     # -- playing --------------------------------------------------------------------------
 
@@ -924,7 +995,10 @@ class Tulikko(Game):
         return self.stage
 
     def _who(self, seat: int | None = None) -> str:
-        return self.player_names[self.active if seat is None else seat]
+        """A player's name (as :attr:`player_names` has it), without building them all."""
+        seat = self.active if seat is None else seat
+        animal = self.maps[seat]
+        return f"Player {seat + 1} ({animal})" if animal else f"Player {seat + 1}"
 
     def _animal(self, seat: int) -> str:
         animal = self.maps[seat]

@@ -141,6 +141,7 @@ def main() -> None:
     rate, length = random_games_per_second()
     report("random self-play, plain loop (games/CPU-s)", rate, "games/s")
     report("  actions per random game", length, "actions")
+    report("  random self-play, push (actions/CPU-s)", rate * length, "actions/s")
     report("random self-play, rulebook layout (games/CPU-s)",
            random_games_per_second(layout="rulebook")[0], "games/s")
     report("random self-play, core play() (games/s)", core_play_games_per_second(), "games/s")

@@ -97,7 +97,8 @@ PRINTED = tuple(c.PRINTED_SPECIES[square].value for square in c.COMMON_SQUARES)
 OTHER_CARDS = tuple(card.id for card in c.ACTIVATION_CARDS if card.kind is not c.CardKind.COMMON)
 """The Human Settlement and Species Activation cards (set-up step 8)."""
 CARD_RANK = {card.id: rank for rank, card in enumerate(c.ACTIVATION_CARDS)}
-"""The cards' order (``components.ACTIVATION_CARDS``): a face-down pile is kept in it (D52)."""
+"""The cards' order (``components.ACTIVATION_CARDS``): the set-up lays the face-down pile out
+in it (D52)."""
 CARD_NAME = {card.id: card.name for card in c.ACTIVATION_CARDS}
 FACE_LABEL: Mapping[tuple[str, str | None], str] = {
     **{(face, card): f"{face} ({name})" for face in FACES for card, name in CARD_NAME.items()},
@@ -519,8 +520,9 @@ class ToriTori(Game):
         whose order everyone saw: its top card comes, with nothing to draw."""
         if self.round != c.ROUND_START_SPACE:
             return self.pile.pop(0)
-        card: str = self.chance(f"the card for space {face}", self.pile,
-                                label=CARD_NAME.__getitem__)
+        # the cards left, in the cards' order: what comes depends on no order of the pile
+        left = sorted(self.pile, key=CARD_RANK.__getitem__)
+        card: str = self.chance(f"the card for space {face}", left, label=CARD_NAME.__getitem__)
         self.pile.remove(card)
         return card
 
@@ -1747,11 +1749,6 @@ def _load_cards(game: ToriTori, data: Mapping[str, Any]) -> None:
     if sorted(placed) != sorted(cards):
         raise SaveError("the 18 Activation cards must each be once in the spaces, the pile or "
                         "the discard pile")
-    round_space = data["round"]
-    if round_space == c.ROUND_START_SPACE and pile != sorted(pile, key=CARD_RANK.__getitem__):
-        raise SaveError("state.pile lies face down as the set-up shuffled it (the Round marker "
-                        "is on its first space), so no order of it is known: it is listed in "
-                        "the cards' order (D52)")
     game.slots, game.pile, game.discard = list(slots), list(pile), list(discard)
 
 

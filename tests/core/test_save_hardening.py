@@ -400,3 +400,11 @@ def test_undo_and_replay_take_a_whole_number_of_actions(call):
     with pytest.raises(IllegalAction):
         call(game)
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize("value", [["roll"], {"a": 1}, True, 1.0])
+def test_a_choice_is_one_of_its_options_exactly(value):
+    from ecogames.core import schema
+
+    with pytest.raises(SaveError, match="must be one of"):
+        schema.choice({"stage": value}, "stage", {"roll", 1})

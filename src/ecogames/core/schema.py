@@ -37,7 +37,9 @@ def integer(data: Mapping[str, Any], key: str, low: int, high: int,
 
 def choice(data: Mapping[str, Any], key: str, options: Any, where: str = "state") -> Any:
     value = data.get(key) if isinstance(data, Mapping) else None
-    if value not in options:
+    # a list or object is never an option (and cannot be looked up in a set); True is not 1
+    scalar = isinstance(value, (str, int, float)) or value is None
+    if not scalar or not any(type(value) is type(o) and value == o for o in options):
         raise SaveError(f"{where}.{key} must be one of {sorted(map(str, options))}, "
                         f"got {value!r:.40}")
     return value

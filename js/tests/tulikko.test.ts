@@ -89,6 +89,23 @@ describe("the central board", () => {
   });
 });
 
+/** The tile waiting for its tokens in a fixture, and the two neighbours it calls them for. */
+const pendingOf = (
+  f: Fixture,
+): {
+  seat: number;
+  cell: number;
+  first: { cell: number; kind: string };
+  second: { cell: number; kind: string };
+} => {
+  const view = f.view as {
+    active: number;
+    pending_tokens: { cell: number; neighbours: { cell: number; kind: string }[] };
+  };
+  const [first, second] = view.pending_tokens.neighbours;
+  return { seat: view.active, cell: view.pending_tokens.cell, first, second };
+};
+
 describe("placing and tokens", () => {
   it("places the ejected tile on a highlighted space of the right symbol", () => {
     const f = fixture("tulikko-start.json");
@@ -115,21 +132,26 @@ describe("placing and tokens", () => {
   it("offers the token choices in a chooser, with the borders they fill", () => {
     const f = fixture("tulikko-decision.json");
     const w = open(f);
+    // the situation as the fixture has it: the tile just placed and its two neighbours
+    const { seat, cell, first, second } = pendingOf(f);
     const chooser = w.get("chooser");
     expect(chooser.querySelectorAll("button")).toHaveLength(f.legal!.length);
     const both = idOf(f, (a) => Array.isArray(a.action.at) && a.action.at.length === 2);
+    const a = (kind: string): string => (kind === "animal" ? "an animal" : "a river");
     expect(w.get(`choice-${both}`).textContent).toMatch(
-      /^Place a river token by .* a river token by/,
+      new RegExp(`^Place ${a(first.kind)} token by .* ${a(second.kind)} token by`),
     );
     const none = idOf(f, (a) => Array.isArray(a.action.at) && a.action.at.length === 0);
     expect(w.get(`choice-${none}`).textContent).toContain("withhold them all");
     // the two borders the new tile calls tokens for
-    expect(w.get("pending-1-6-10").dataset.kind).toBe("river");
-    expect(w.get("pending-1-5-6").dataset.kind).toBe("river");
-    const one = idOf(f, (a) => JSON.stringify(a.action.at) === "[5]");
+    const border = (n: number): string =>
+      `pending-${seat}-${Math.min(cell, n)}-${Math.max(cell, n)}`;
+    expect(w.get(border(first.cell)).dataset.kind).toBe(first.kind);
+    expect(w.get(border(second.cell)).dataset.kind).toBe(second.kind);
+    const one = idOf(f, (a) => JSON.stringify(a.action.at) === `[${first.cell}]`);
     w.get(`choice-${one}`).dispatchEvent(new MouseEvent("mouseenter"));
-    expect(w.get("pending-1-5-6").dataset.preview).toBe("true");
-    expect(w.get("pending-1-6-10").dataset.preview).toBe("false");
+    expect(w.get(border(first.cell)).dataset.preview).toBe("true");
+    expect(w.get(border(second.cell)).dataset.preview).toBe("false");
     w.click(`choice-${one}`);
     expect(w.model.sent).toEqual([{ kind: "act", id: one }]);
   });
@@ -138,10 +160,11 @@ describe("placing and tokens", () => {
     const f = fixture("tulikko-decision.json");
     const w = open(f);
     // the tile just placed is the target of every token choice
-    const cell = w.get("cell-1-6");
+    const { seat, cell: placed } = pendingOf(f);
+    const cell = w.get(`cell-${seat}-${placed}`);
     expect(cell.dataset.legal).toBe("true");
     expect(cell.dataset.pending).toBe("true");
-    tap(w, "cell-1-6");
+    tap(w, `cell-${seat}-${placed}`);
     expect(w.model.sent).toEqual([]);
     expect(w.find("chooser")).not.toBeNull();
   });
@@ -257,33 +280,65 @@ describe("replaying a cascade", () => {
     const f = fixture("tulikko-mid-cascade.json");
     const w = open(f);
     const events = f.cascade!.events!;
-    expect(events[f.step!].kind).toBe("landscape_card");
-    expect(w.get("card-shape-7").dataset.highlight).toBe("true");
-    expect(w.get("player-map-1").dataset.highlight).toBe("true");
+    const done = events[f.step!];
+    expect(done.kind).toBe("landscape_card");
+    const card = (done.touched.cards as string[])[0];
+    const [seat] = done.touched.players as number[];
+    expect(w.get(`card-${card}`).dataset.highlight).toBe("true");
+    expect(w.get(`player-map-${seat}`).dataset.highlight).toBe("true");
     expect(legalIds(w)).toEqual([]);
 
-    w.model.set("step", 0); // the first river token
-    expect(w.get("token-1-6-10").dataset.highlight).toBe("true");
-    expect(w.get("token-1-6-10").dataset.kind).toBe("river");
-    expect(w.find("token-1-5-6")).toBeNull(); // not placed yet at that step
-    expect(w.get("card-shape-7").dataset.highlight).toBe("false");
+    // the first token, then the second one (not on the map yet at the first step)
+    const tokens = events.filter((e) => e.kind === "token");
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
+    const edge = (e: (typeof events)[number]): string =>
+      `token-${(e.touched.edges as unknown as number[][])[0].join("-")}`;
+    w.model.set("step", tokens[0].index);
+    expect(w.get(edge(tokens[0])).dataset.highlight).toBe("true");
+    expect(w.get(edge(tokens[0])).dataset.kind).toBe((tokens[0].touched.tokens as string[])[0]);
+    expect(w.find(edge(tokens[1]))).toBeNull(); // not placed yet at that step
+    expect(w.get(`card-${card}`).dataset.highlight).toBe("false");
+    const fulfilledBy = (): string[] =>
+      (w.get(`card-${card}`).dataset.fulfilledBy ?? "").split(",");
+    expect(fulfilledBy()).not.toContain(String(seat));
 
-    w.model.set("step", 4); // the animal tokens on the card
-    expect(w.get("card-shape-7").dataset.fulfilledBy).toBe("1");
+    // the animal tokens on the card
+    w.model.set(
+      "step",
+      events.findIndex((e) => e.kind === "card_tokens"),
+    );
+    expect(fulfilledBy()).toContain(String(seat));
 
     w.model.set("step", -1); // back to now: the arrows are offered again
     expect(legalIds(w)).toHaveLength(4);
   });
 
   it("highlights the cells of a completed symbol", () => {
+    // the fixture's last action took no symbol card: one is added to its cascade, with what
+    // the engine's symbol_card event touches (the card, the covered cells of its symbol)
     const f = fixture("tulikko-over.json");
-    const w = open(f);
-    w.model.set("step", 2);
-    const event = f.cascade!.events![2];
-    expect(event.kind).toBe("symbol_card");
-    expect(w.get("symbol-card-star").dataset.highlight).toBe("true");
-    for (const [seat, cell] of event.touched.cells as [number, number][]) {
-      expect(w.get(`cell-${seat}-${cell}`).dataset.highlight).toBe("true");
+    const cascade = structuredClone(f.cascade!);
+    const view = f.view as {
+      players: { seat: number; map: { cell: number; symbol: string; tile: unknown }[] }[];
+    };
+    const player = view.players[0];
+    const symbol = player.map.find((c) => c.tile)!.symbol;
+    const cells = player.map.filter((c) => c.symbol === symbol && c.tile).map((c) => c.cell);
+    cascade.events = [
+      ...cascade.events!.slice(0, 1),
+      {
+        index: 1,
+        kind: "symbol_card",
+        text: `Player 1 is the first to cover all five ${symbol} spaces`,
+        cause: 0,
+        touched: { cards: [`symbol-${symbol}`], cells: cells.map((c) => [player.seat, c]) },
+      },
+    ];
+    const w = open({ ...f, cascade });
+    w.model.set("step", 1);
+    expect(w.get(`symbol-card-${symbol}`).dataset.highlight).toBe("true");
+    for (const cell of cells) {
+      expect(w.get(`cell-${player.seat}-${cell}`).dataset.highlight).toBe("true");
     }
   });
 });

@@ -90,7 +90,8 @@ def test_two_identical_cats_give_one_choice_per_ability_d53():
     assert len(tracks) == 2 * len({a.to for a in tracks})
     labels_are_distinct(game)
     assert Veterinary(bare[1]) not in legal
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=f"like the first such pile of sector 7 \\(token "
+                                            f"{bare[0]}\\).*one choice"):
         game.apply(Veterinary(bare[1]))
 
 
@@ -124,3 +125,21 @@ def test_every_label_is_distinct_at_every_step_of_random_games():
             labels_are_distinct(game)
             legal = game.legal_actions()
             game.push(legal[rng.below(len(legal))])
+
+
+def test_labels_and_sentences_read_as_english():
+    # issue 12 §7 (grammar): no "a Invasive Bush", no "token(s)", no "plant 1 Native Trees"
+    import re
+
+    wrong = re.compile(r"\b[aA] [AEIOU]|\ban [^AEIOU\W]|\(s\)|\b1 (?:Native Trees|tokens)\b")
+    for seed in range(12):
+        game = new_game(players=2 + seed % 3, seed=seed)
+        rng = Rng(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            texts = [game.describe(a) for a in legal]
+            cascade = game.apply(legal[rng.below(len(legal))])
+            texts += [e.text for e in cascade]
+            texts += [d.label(o) for d in cascade.chances for o in d.outcomes]
+            assert not [t for t in texts if wrong.search(t)], [t for t in texts
+                                                               if wrong.search(t)]

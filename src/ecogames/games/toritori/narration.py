@@ -182,9 +182,11 @@ class Narrator:
     def breed(self, eater: int, species: str, sector: int, newborn: int, where: int,
               used: Sequence[int], used_species: Sequence[str], cause: int | None) -> int:
         there = "beside it" if where == sector else f"in sector {where} (sector {sector} is full)"
+        needed = ("the token underneath it needed to breed ({}) is removed" if len(used) == 1
+                  else f"the {len(used)} tokens underneath it needed to breed ({{}}) are removed")
         ev = self._emit("breed", f"The {NAME[species]} of sector {sector} breeds: a new "
-                        f"{NAME[species]} {there}; the {len(used)} token(s) underneath it "
-                        f"needed to breed ({_listing(used_species)}) are removed", cause,
+                        f"{NAME[species]} {there}; " + needed.format(_listing(used_species)),
+                        cause,
                         sectors=sorted({sector, where}), tokens=[eater, newborn, *used],
                         nodes=sorted({species, *used_species}))
         self.arrived[newborn] = ev

@@ -1241,8 +1241,24 @@ class ToriTori(Game):
         if isinstance(action, (AnimalTracking, SpecializedTracking)):
             return (f"{label!r}: the token must be an uncovered, unprotected animal in sector {n},"
                     " going to an orthogonally adjacent sector with space (D33)")
-        return (f"{label!r}: the token(s) must be uncovered tokens of the right kind in sector "
+        named = getattr(action, "tokens", None) or (getattr(action, "token", None),)
+        for token in named:
+            first = self._first_alike(n, token)
+            if first is not None and first != token:
+                return (f"{label!r}: this pile is like the first such pile of sector {n} (token "
+                        f"{first}), and identical piles are one choice: act on that one (D53)")
+        return (f"{label!r}: the tokens named must be uncovered tokens of the right kind in sector "
                 f"{n}, the pawn's sector (D19, D32, D34, D35)")
+
+    def _first_alike(self, n: int, token: Any) -> int | None:
+        """The top of the first pile of sector ``n`` that is the same as ``token``'s pile from
+        bottom to top (``token`` itself when it comes first; None if it tops no pile there)."""
+        row = self.board[n]
+        kind = self.kind
+        shape = next((tuple([kind[t] for t in p]) for p in row if p[-1] == token), None)
+        if shape is None:
+            return None
+        return next(p[-1] for p in row if tuple([kind[t] for t in p]) == shape)
 
     # =============================================================================================
     # What is seen

@@ -50,7 +50,10 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     errors: list[str] = []
+    # every uncaught exception and every console error, from any host, fails a test
     page.on("pageerror", lambda exc: errors.append(f"{exc}\n{exc.stack}"))
+    page.on("console", lambda msg: errors.append(f"console.error: {msg.text} at {msg.location}")
+            if msg.type == "error" else None)
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page
     context.close()

@@ -31,7 +31,7 @@ def wait_for_moves(page, n: int) -> None:
 
 
 def bot_until_purple(page, widget) -> None:
-    """Press Bot move until Purple (seat 0, the person) decides again."""
+    """Press Step (a bot move) until Purple (seat 0, the person) decides again."""
     for _ in range(40):
         if kernel_json(page, "widget.game.current_player") == 0:
             return
@@ -49,8 +49,8 @@ def test_place_expand_replay_against_the_bot_in_jupyterlab(lab, page):
     widget = page.locator('[data-testid="ecogames"]').first
     widget.locator('[data-testid="biotopes-board"]').wait_for(timeout=60_000)
     widget.scroll_into_view_if_needed()
-    # the bot waits for "Bot move": every step below is ours to trigger
-    widget.locator('[data-testid="bot-speed"]').select_option("0")
+    # Pause: the bot waits for "Step", every step below is ours to trigger
+    widget.locator('[data-testid="pause"]').click()
     hand = widget.locator('[data-testid="hand"] [data-card]')
     assert hand.count() == 4 and kernel_json(page, "sorted(widget.game.hands[0])") == sorted(
         hand.nth(i).get_attribute("data-card") for i in range(4))

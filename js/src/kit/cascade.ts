@@ -162,7 +162,9 @@ function make(kit: Kit): Part {
       where.textContent = `An earlier action, as it happened: nothing in the game changes. ${count} actions played.`;
     else if (count === 0) where.textContent = "";
     else if (first < count - 1 && step === LIVE)
-      where.textContent = `${count - first} actions since a person last played: ▶ Play replays them all.`;
+      where.textContent = kit.timeline.some((e) => e.bot === "")
+        ? `${count - first} actions by the bots since a person last played: ▶ Play replays them all.`
+        : `${count} actions, all by the bots: ▶ Play replays them all, Back steps through them.`;
     else where.textContent = `Action ${count} of ${count}.`;
     where.hidden = where.textContent === "";
 

@@ -13,7 +13,9 @@ One bot plays all five games and any other that implements the protocol. Each *p
    node (open-loop search). A child counts how often it was *available* (legal in the
    determinization of the playouts that reached its parent) and UCB uses that count, so
    actions that are often illegal are not favoured.
-3. **Expand** one action not tried yet, then **roll out** to the end with the random bot or
+3. **Expand** one action not tried yet (at a new node, the one the rollout policy would
+   play: with a greedy rollout even a small budget plays at least as the greedy bot
+   does), then **roll out** to the end with the random bot or
    the game's own greedy/heuristic bot (``rollout=``), at most ``max_rollout`` actions.
 4. **Back up** the result, for each player: 0.9 for a win alone (0.9/k for a win shared by
    k players, 0 for a loss) plus 0.1 times the player's score normalised between the
@@ -38,7 +40,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Action, Game, Outcome, Rng
@@ -95,7 +97,8 @@ class Search:
 
     choices: tuple[Choice, ...]
     playouts: int
-    seconds: float
+    seconds: float = field(compare=False)
+    """Wall-clock time the search took (not compared: two equal searches may differ)."""
 
     @property
     def best(self) -> Action:
@@ -209,7 +212,10 @@ class MCTSBot:
                 if child is not None:
                     child.available += 1
             if untried:
-                action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                if not children:  # a new node: first the rollout policy's own choice
+                    action = self._rollout_bot(state).choose(state, legal)
+                else:
+                    action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = children[action] = _Node()
                 child.available = 1
                 state.push(action)

@@ -1,0 +1,122 @@
+"""Engine throughput beside OpenSpiel's pure-Python tic-tac-toe, in one run on one machine.
+
+Random self-play, actions per CPU second (``time.process_time``), for each engine:
+
+- ``push``: the unchecked door bots and replays use (legal_actions, a random choice, push);
+- ``apply``: the checked door a person's move goes through (the legality gate, the backup
+  copy, the cascade of events);
+- Tori also with its greedy bot in every seat (``tori-greedy``: what real users run; random
+  Tori games last thousands of actions), the bot's thinking included.
+
+The peer is OpenSpiel's ``python_tic_tac_toe`` (``pip install open_spiel``): the same loop
+of ``legal_actions``, a random choice and ``apply_action``. Both sides choose with Python's
+``random.Random`` so the chooser costs the same; set-up is inside the timed loop on both
+sides. The ratio is ecogames' actions per CPU second over OpenSpiel's. OpenSpiel is a
+benchmark peer only, not a dependency: without it the ratios are skipped with a message.
+
+    python benchmarks/bench_openspiel.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ecogames.bots import make_bot
+from ecogames.core import Game, registered_games
+from ecogames.games import biotopes, tori, toritori, tulikko, wildlifeweb  # noqa: F401
+
+ENGINES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
+
+
+def measure(run_game: Callable[[int], int], seconds: float) -> float:
+    """Actions per CPU second: whole games, seeds 0, 1, ..., until ``seconds`` have gone."""
+    actions = 0
+    seed = 0
+    started = time.process_time()
+    while True:
+        actions += run_game(seed)
+        seed += 1
+        spent = time.process_time() - started
+        if spent >= seconds:
+            return actions / spent
+
+
+def ecogames_game(cls: type[Game], checked: bool) -> Callable[[int], int]:
+    def run(seed: int) -> int:
+        choose = random.Random(seed).choice
+        game = cls.new_game(players=2, seed=seed)
+        n = 0
+        while not game.is_over:
+            action = choose(game.legal_actions())
+            if checked:
+                game.apply(action)
+            else:
+                game.push(action)
+            n += 1
+        return n
+    return run
+
+
+def greedy_tori(seed: int) -> int:
+    game = tori.new_game(players=2, seed=seed)
+    bot = make_bot("tori-greedy", seed)
+    n = 0
+    while not game.is_over:
+        game.push(bot.choose(game, game.legal_actions()))
+        n += 1
+    return n
+
+
+def openspiel_game() -> Callable[[int], int] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+        from open_spiel.python import games  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:  # (importing open_spiel.python.games registers its Python games)
+        return None
+    spiel = pyspiel.load_game("python_tic_tac_toe")
+
+    def run(seed: int) -> int:
+        choose = random.Random(seed).choice
+        state = spiel.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            state.apply_action(choose(state.legal_actions()))
+            n += 1
+        return n
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="CPU seconds per measurement (default 3)")
+    args = parser.parse_args()
+    peer = openspiel_game()
+    base = None
+    if peer is None:
+        print("open_spiel is not installed (pip install open_spiel): ratios skipped")
+    else:
+        base = measure(peer, args.seconds)
+        print(f"OpenSpiel python_tic_tac_toe, random self-play: {base:,.0f} actions/CPU s")
+    print(f"{'engine':<14}{'push a/s':>12}{'ratio':>8}{'apply a/s':>12}{'ratio':>8}")
+    games = registered_games()
+    for name in ENGINES:
+        push = measure(ecogames_game(games[name], checked=False), args.seconds)
+        apply = measure(ecogames_game(games[name], checked=True), args.seconds)
+        ratios = ("", "") if base is None else (f"{push / base:.2f}x", f"{apply / base:.2f}x")
+        print(f"{name:<14}{push:>12,.0f}{ratios[0]:>8}{apply:>12,.0f}{ratios[1]:>8}")
+    greedy = measure(greedy_tori, args.seconds)
+    ratio = "" if base is None else f"{greedy / base:.2f}x"
+    print(f"{'tori (greedy)':<14}{greedy:>12,.0f}{ratio:>8}   (tori-greedy in both seats, "
+          "push)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+"""The MCTS bot: seeded, budgeted, blind to what its seat cannot see, and better than random."""
+
+from __future__ import annotations
+
+import pytest
+
+from ecogames.bots import BOTS, RandomBot, bots_for, make_bot, play
+from ecogames.bots.mcts import MCTSBot, greedy_bot_name, rewards
+from ecogames.core import Outcome, Rng
+
+from .conftest import GAMES, HIDDEN, new_game, states
+
+FAST = {"max_rollout": 40}
+"""Short rollouts where only the bot's bookkeeping is tested (Tori's random rollouts are
+thousands of actions long)."""
+
+
+def test_rewards_from_outcomes():
+    assert rewards(Outcome((1,), "r", (3, 9)), 2) == [0.0, 1.0]
+    assert rewards(Outcome((0, 1), "tie", (5, 5)), 2) == [0.5, 0.5]
+    three = rewards(Outcome((0,), "r", (10, 4, 7)), 3)
+    assert three == pytest.approx([1.0, 0.0, 0.05])  # the score breaks the losers' tie
+    # the fewest points win (Tulikko): scores are read the way the winners' are
+    fewest = rewards(Outcome((2,), "r", (21, 21, 13)), 3)
+    assert fewest[2] == 1.0 and fewest[0] == fewest[1] == 0.0
+    assert rewards(Outcome((0, 1), "won", ()), 2, cooperative=True) == pytest.approx([0.95] * 2)
+    assert rewards(Outcome((), "lost", ()), 2, cooperative=True) == pytest.approx([0.05] * 2)
+
+
+def test_mcts_is_registered_for_every_game_with_strengths():
+    for name in GAMES:
+        assert {"mcts", "mcts-strong"} <= set(bots_for(name))
+    assert make_bot("mcts", 1).seconds < make_bot("mcts-strong", 1).seconds
+    assert "mcts" in BOTS
+
+
+def test_budgets():
+    game = new_game("wildlifeweb", 2, 1)
+    search = MCTSBot(1, playouts=30).search(game)
+    assert search.playouts == 30
+    assert sum(c.visits for c in search.choices) == 30
+    assert {c.action for c in search.choices} == set(game.legal_actions())
+    timed = MCTSBot(1, seconds=0.05).search(game)
+    assert timed.playouts >= 1
+    with pytest.raises(ValueError):
+        MCTSBot(1, playouts=0)
+
+
+def test_progress_can_stop_a_search():
+    seen = []
+    search = MCTSBot(1, playouts=500).search(
+        new_game("tulikko", 2, 1), progress=lambda done, planned: seen.append(done) or done < 20)
+    assert search.playouts == 20 and seen[0] == 10 and seen[-1] == 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seeded_search_is_reproducible_and_leaves_the_game_alone(name):
+    game = states(name, 2, 3, every=5)[2]
+    before = game.to_dict()
+    one = MCTSBot(4, playouts=12, **FAST).search(game)
+    two = MCTSBot(4, playouts=12, **FAST).search(game)
+    assert one == two
+    assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_states_differing_only_in_hidden_things_give_the_same_decision(name):
+    decided = 0
+    for game in states(name, 3, 6, every=13)[1:6]:
+        legal = game.legal_actions()
+        if len(legal) < 2:
+            continue
+        seat = game.current_player
+        other = game.determinize(seat, Rng(99))  # what the seat sees kept, the rest dealt anew
+        assert other != game
+        a = MCTSBot(8, playouts=15, **FAST).choose(game, legal)
+        b = MCTSBot(8, playouts=15, **FAST).choose(other, other.legal_actions())
+        assert a == b
+        decided += 1
+    assert decided
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_the_search_never_sees_the_real_dice(name):
+    """Chance is sampled from the bot's own generator: the real game's generator state
+    changes nothing in the search."""
+    game = states(name, 2, 8, every=9)[2]
+    twin = game.clone()
+    twin.rng = Rng(12345)
+    bot = {"playouts": 15, **FAST}
+    assert MCTSBot(2, **bot).search(game) == MCTSBot(2, **bot).search(twin)
+
+
+def test_rollout_policies():
+    assert greedy_bot_name("tori") == "tori-greedy"
+    assert greedy_bot_name("toritori") == "toritori-heuristic"
+    assert greedy_bot_name("pond") is None
+    game = new_game("tulikko", 2, 1)
+    for rollout in ("random", "greedy", "tulikko-greedy", RandomBot):
+        assert MCTSBot(1, playouts=3, rollout=rollout).choose(game, game.legal_actions()) \
+            in game.legal_actions()
+
+
+MATCHES = {"biotopes": (8, 6), "tulikko": (10, 12), "wildlifeweb": (10, 12)}
+"""Games and playouts per move of the small match against random (competitive games)."""
+
+
+@pytest.mark.parametrize("name", sorted(MATCHES))
+def test_mcts_beats_random(name):
+    games, playouts = MATCHES[name]
+    wins = 0
+    for seed in range(games):
+        seat = seed % 2
+        game = new_game(name, 2, 200 + seed)
+        outcome = play(game, {seat: MCTSBot(seed, playouts=playouts), 1 - seat: RandomBot(seed)})
+        wins += outcome.winners == (seat,)
+    assert wins > games / 2, f"MCTS won {wins} of {games} games of {name} against random"
+
+
+def test_an_mcts_team_saves_more_tori_toris_than_a_random_team():
+    games = 10
+    mcts = sum(bool(play(new_game("toritori", 2, 300 + s), MCTSBot(s, playouts=30,
+                                                                   rollout="greedy")).winners)
+               for s in range(games))
+    random = sum(bool(play(new_game("toritori", 2, 300 + s), RandomBot(s)).winners)
+                 for s in range(games))
+    assert mcts > random, (mcts, random)

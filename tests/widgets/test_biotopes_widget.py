@@ -44,9 +44,8 @@ def test_initial_traits_and_the_static_layout():
     static = w.drawing["static_view"]
     assert set(static) == {"players", "cycles", "board", "environment", "tiles"}
     assert not set(static) & set(w.view) and len(static["tiles"]) == 4
-    # the food web: the five types, no card in play yet
-    assert {n["id"] for n in w.food_web["nodes"]} == {
-        "plants", "invertebrates", "reptiles_amphibians", "birds", "mammals"}
+    # the food web: Plants alone, no card in play yet (a type joins with its first card)
+    assert {n["id"] for n in w.food_web["nodes"]} == {"plants"}
     assert w.food_web["edges"] == []
 
 

@@ -4,7 +4,10 @@ the food web (species types and Plants linked by diets, edges food -> eater)."""
 import subprocess
 import sys
 
+from ecogames.bots import RandomBot
 from ecogames.core.graphs import trophic_levels
+from ecogames.games.biotopes import new_game
+from ecogames.games.biotopes.components import SPECIES
 from ecogames.games.biotopes.components import distance
 from ecogames.games.biotopes.graphs import board_graph, food_web, fragments
 from ecogames.games.biotopes.rules import groups
@@ -55,15 +58,38 @@ def test_food_web_of_the_box_points_food_to_eater():
 
 
 def test_food_web_of_the_cards_in_play():
+    """Only the types of the cards in play are nodes, with Plants: the Crested Tit's diet
+    names Invertebrates, but no Invertebrates card is in play to feed it (issue 13 §5)."""
     game = blank(players=2, tiles=three_tiles())
     put_species(game, 0, "crested_tit", green=1)
     put_species(game, 1, "peregrine_falcon", gray=1)
     game = ready(game)
     web = game.food_web()
-    assert sorted(web.edges) == [("birds", "birds"), ("invertebrates", "birds"),
-                                 ("plants", "birds")]
-    assert sorted(food_web(game, player=0).edges) == [("invertebrates", "birds"),
-                                                      ("plants", "birds")]
+    assert set(web) == {"plants", "birds"}
+    assert sorted(web.edges) == [("birds", "birds"), ("plants", "birds")]
+    assert web["birds"]["birds"]["cards"] == ["peregrine_falcon"]
+    assert sorted(food_web(game, player=0).edges) == [("plants", "birds")]
+    assert set(food_web(game, player=1)) == {"plants"}  # the Falcon alone is fed by nothing
+    assert set(food_web(blank(players=2, tiles=three_tiles()))) == {"plants"}
+
+
+def test_no_type_but_plants_sits_at_trophic_level_1():
+    """Issue 13 §5: a type with no card in play was drawn at level 1 beside Plants (the
+    notebook's bot game had no Reptiles & Amphibians card). Plants are the only producers,
+    in play and at the end (after the cards with no cube are discarded)."""
+    for seed in (11, 19, 21, 3, 5):
+        game = new_game(players=2 + seed % 3, seed=seed)
+        bot = RandomBot(seed)
+        while not game.is_over:
+            game.apply(bot.choose(game, game.legal_actions()), record=False)
+            if game.phase == "action" or game.is_over:
+                web = game.food_web()
+                levels = trophic_levels(web)
+                assert {n for n, v in levels.items() if v < 1.5} == {"plants"}
+                played = {SPECIES[e[0]].type.value for rows in game.rows for row in rows
+                          for e in row}
+                assert set(web) <= played | {"plants"}
+                assert [n for n in web if web.in_degree(n) == 0] == ["plants"]
 
 
 def test_import_ecogames_does_not_import_networkx():

@@ -118,18 +118,25 @@ def test_setup_7_maya_discards_her_four_invertebrates_and_draws_again():
 
 
 def test_setup_7_the_redraw_reshuffles_the_herbivores_deck():
-    """"Then reshuffle the Herbivores deck": the discarded hand does not sit on top of the
-    deck (the top is the end of the list) to be drawn again next, and the deck's order changes."""
-    for seed in range(6):
+    """"Then reshuffle the Herbivores deck": the four new cards are drawn among the deck's
+    cards without the discarded hand (one chance draw per colour, among that colour's cards,
+    seen by the drawer alone); then the old hand is back in the deck, and the next draw (the
+    river, once hands are settled) may bring any of its cards, each as likely (D39)."""
+    for seed in range(4):
         game = new_game(players=2, seed=seed, first_player=0)
         old = list(game.hands[0])
-        twin = game.clone()
-        new = twin._draw_one_of_each_colour()
-        unshuffled = [*twin.decks[0], *old]
-        game.apply(RedrawHand())
-        assert game.hands[0] == new
-        assert sorted(game.decks[0]) == sorted(unshuffled)
-        assert game.decks[0] != unshuffled and game.decks[0][-4:] != old
+        deck = list(game.decks[0])
+        redraw = game.apply(RedrawHand())
+        assert [d.seen_by for d in redraw.chances] == [(0,)] * 4
+        for b, d, card in zip(BIOTOPES, redraw.chances, game.hands[0]):
+            assert sorted(d.outcomes) == sorted(c for c in deck if SPECIES[c].biotope is b)
+            assert d.outcome == card and set(d.weights) == {1}
+            deck.remove(card)
+        assert not set(old) & set(game.hands[0])
+        assert sorted(game.decks[0]) == sorted(deck + old)
+        river = game.apply(KeepHand()).chances[0]
+        assert river.name == "a card from the Herbivores deck into the river"
+        assert sorted(river.outcomes) == sorted(deck + old) and set(river.weights) == {1}
 
 
 def test_setup_rivers_are_dealt_once_hands_are_settled():

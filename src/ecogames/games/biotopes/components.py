@@ -706,20 +706,32 @@ each is the default; Solo Mode uses the 4-tile "band" (a rhombus)."""
 def food_web_graph(cards: Iterable[Species] | None = None) -> nx.DiGraph:
     """Species types and Plants linked by diets: an edge ``food -> eater`` for every type of
     a card's diet, weighted by the number of ``cards`` (default: all 88) with that link
-    (``cards`` lists them). Birds eating Birds (a Peregrine Falcon) is a self-loop."""
+    (``cards`` lists them). Birds eating Birds (a Peregrine Falcon) is a self-loop.
+
+    Plants are the only producers ("All Biotope cards produce Plants-type cubes"); every
+    other node is a type of the ``cards``, fed by Plants through them (issue 13 §5). A type
+    no card is of has no node, and no link comes from it: its cubes exist only on its cards
+    ("A cube's type depends on the card it is placed on"), so it feeds nothing now. A type
+    left with no food that way (the cards it ate were discarded before scoring) is left out
+    too, rather than drawn at trophic level 1 beside Plants."""
     import networkx as nx
 
+    chosen = list(SPECIES.values() if cards is None else cards)
+    types = {CubeType.PLANTS} | {card.type for card in chosen}
     web = nx.DiGraph()
     for t in CubeType:
-        web.add_node(t.value, label=TYPE_LABELS[t], producer=t is CubeType.PLANTS)
-    for card in SPECIES.values() if cards is None else cards:
-        for food in sorted(set(card.diet), key=lambda t: t.value):
+        if t in types:
+            web.add_node(t.value, label=TYPE_LABELS[t], producer=t is CubeType.PLANTS)
+    for card in chosen:
+        for food in sorted(set(card.diet) & types, key=lambda t: t.value):
             a, b = food.value, card.type.value
             if web.has_edge(a, b):
                 web[a][b]["weight"] += 1
                 web[a][b]["cards"].append(card.id)
             else:
                 web.add_edge(a, b, weight=1, cards=[card.id])
+    fed = {CubeType.PLANTS.value} | nx.descendants(web, CubeType.PLANTS.value)
+    web.remove_nodes_from([n for n in list(web) if n not in fed])
     for _, _, data in web.edges(data=True):
         data["label"] = str(data["weight"])
     return web

@@ -99,6 +99,14 @@ DECK_NAMES = tuple(d.value for d in DECKS)
 # ---------------------------------------------------------------------------------------------
 
 
+def _card_name(card: str) -> str:
+    return SPECIES[card].name
+
+
+def _cube_name(colour: str) -> str:
+    return f"a {colour} cube"
+
+
 def _hex(h: Iterable[int]) -> str:
     q, r = h
     return f"({q},{r})"
@@ -715,18 +723,23 @@ class Biotopes(Game):
     def _deal_starting_hands(self) -> None:
         """RB Setup 7: "4 cards of different colors from the Herbivores pile"."""
         for p in self._clockwise(self.first):
-            self.hands[p] = self._draw_one_of_each_colour()
+            self.hands[p] = self._draw_one_of_each_colour(p)
         self.stage = "redraw"
         self.order = self._clockwise(self.first)
 
-    def _draw_one_of_each_colour(self) -> list[str]:
+    def _draw_one_of_each_colour(self, p: int) -> list[str]:
+        """One Herbivores card of each colour for ``p``'s hand: of each biotope, a chance draw
+        among the deck's cards of that biotope (seen by ``p`` alone, D39)."""
         deck = self.decks[0]
         hand = []
         for b in BIOTOPES:
-            for i, card in enumerate(deck):
-                if SPECIES[card].biotope is b:
-                    hand.append(deck.pop(i))
-                    break
+            cards = [card for card in deck if SPECIES[card].biotope is b]
+            if cards:
+                card = self.chance(f"a {b.label} card from the Herbivores deck into "
+                                   f"{self.player_names[p]}'s hand", cards,
+                                   label=_card_name, seen_by=(p,))
+                deck.remove(card)
+                hand.append(card)
         return hand
 
     def _place_tile(self, a: PlaceTile, log: EventLog) -> None:
@@ -756,9 +769,8 @@ class Biotopes(Game):
         p = self.order.pop(0)
         if isinstance(a, RedrawHand):
             old = self.hands[p]
-            self.hands[p] = self._draw_one_of_each_colour()
-            self.decks[0].extend(old)
-            self.rng.shuffle(self.decks[0])
+            self.hands[p] = self._draw_one_of_each_colour(p)
+            self.decks[0].extend(old)  # reshuffled: every later draw is among all it holds
             log.emit("redraw", f"{self.player_names[p]} discards the starting hand and draws "
                      "4 new Herbivores; the Herbivores deck is reshuffled", players=[p])
         else:
@@ -843,18 +855,25 @@ class Biotopes(Game):
     # -- Cards and rivers ------------------------------------------------------------------
 
     def _refill_river(self, d: int) -> None:
-        card = self._take_from_deck(d)
+        card = self._take_from_deck(d, "into the river")
         if card is not None:
             self.rivers[d].insert(0, card)
 
-    def _take_from_deck(self, d: int) -> str | None:
-        """A card from the top of deck ``d``; an empty deck is first remade from its discard
-        pile, shuffled (D12)."""
-        if not self.decks[d] and self.discards[d]:
-            self.decks[d] = self.discards[d]
+    def _take_from_deck(self, d: int, where: str,
+                        seen_by: tuple[int, ...] | None = None) -> str | None:
+        """The top card of deck ``d``: a chance draw among the cards it holds, each as likely
+        (the deck is shuffled, its order secret: D39); ``seen_by`` the seats that see it. An
+        empty deck is first remade from its discard pile, shuffled (D12)."""
+        deck = self.decks[d]
+        if not deck:
+            if not self.discards[d]:
+                return None
+            deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
-            self.rng.shuffle(self.decks[d])
-        return self.decks[d].pop() if self.decks[d] else None
+        card: str = self.chance(f"a card from the {DECKS[d].label} deck {where}", deck,
+                                label=_card_name, seen_by=seen_by)
+        deck.remove(card)
+        return card
 
     def _discard_card(self, card: str) -> None:
         self.discards[DECK_NAMES.index(SPECIES[card].deck.value)].append(card)
@@ -992,18 +1011,16 @@ class Biotopes(Game):
                      cards=[self.bcards[p][k] for k in range(ROWS) if drawn[k]])
 
     def _draw_from_bag(self, p: int) -> int | None:
-        """Glossary, Draw (from the bag): a cube at random."""
+        """Glossary, Draw (from the bag): a cube at random — a chance draw among the colours
+        in the bag, weighted by its cubes of each colour (D39); everyone sees it come out."""
         bag = self.bags[p]
-        total = sum(bag)
-        if not total:
+        colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
+        if not colours:
             return None
-        x = self.rng.below(total)
-        for k in range(ROWS):
-            if x < bag[k]:
-                bag[k] -= 1
-                return k
-            x -= bag[k]
-        raise AssertionError("unreachable")
+        k = COLOUR_INDEX[self.chance(f"a cube from {self.player_names[p]}'s bag", colours,
+                                     [n for n in bag if n], label=_cube_name)]
+        bag[k] -= 1
+        return k
 
     # -- 2. Action Phase: what is legal ----------------------------------------------------
 
@@ -1618,7 +1635,7 @@ class Biotopes(Game):
     def _draw_card(self, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
         d = DECK_NAMES.index(a.deck)
         if a.slot < 0:
-            card = self._take_from_deck(d)
+            card = self._take_from_deck(d, f"into {self.player_names[p]}'s hand", (p,))
             assert card is not None
             where = f"the top of the {a.deck} deck"
         else:

@@ -145,10 +145,17 @@ class GameWidget(anywidget.AnyWidget):
         game = self.game
         self._spec = spec_of(game)
         actors = [entry["bot"] for entry in self._entries]
+        self._entries = []
+        if not game.history:  # a game at its set-up: nothing to replay
+            self._recorder = SeriesRecorder(game)
+            self._food_web = self.food_web_data()
+            self.shown = None
+            self._sync()
+            self._send_history(0)
+            return
         replay = game.replay(0)
         replay._forced = game._forced  # the history's forced chance outcomes
         self._recorder = SeriesRecorder(replay)
-        self._entries = []
         for i, action in enumerate(game.history):
             seat = replay.current_player
             cascade = replay.apply(action)

@@ -80,7 +80,7 @@ def test_states_differing_only_in_hidden_things_give_the_same_decision(name):
     assert decided
 
 
-@pytest.mark.parametrize("name", HIDDEN)
+@pytest.mark.parametrize("name", GAMES)
 def test_the_search_never_sees_the_real_dice(name):
     """Chance is sampled from the bot's own generator: the real game's generator state
     changes nothing in the search."""
@@ -101,25 +101,32 @@ def test_rollout_policies():
             in game.legal_actions()
 
 
-MATCHES = {"biotopes": (8, 6), "tulikko": (10, 12), "wildlifeweb": (10, 12)}
-"""Games and playouts per move of the small match against random (competitive games)."""
+MATCHES = {
+    "biotopes": (8, {"playouts": 6}),
+    "tulikko": (10, {"playouts": 12}),
+    "wildlifeweb": (10, {"playouts": 12}),
+    # a Tori game against a random player runs 1,000 to 3,500 actions: greedy rollouts cut
+    # short, for a test of seconds (the MCTS bot then plays at least as its greedy policy)
+    "tori": (3, {"playouts": 2, "rollout": "greedy", "max_rollout": 20}),
+}
+"""Games and the bot's budget in the small match against random (competitive games)."""
 
 
 @pytest.mark.parametrize("name", sorted(MATCHES))
 def test_mcts_beats_random(name):
-    games, playouts = MATCHES[name]
+    games, budget = MATCHES[name]
     wins = 0
     for seed in range(games):
         seat = seed % 2
         game = new_game(name, 2, 200 + seed)
-        outcome = play(game, {seat: MCTSBot(seed, playouts=playouts), 1 - seat: RandomBot(seed)})
+        outcome = play(game, {seat: MCTSBot(seed, **budget), 1 - seat: RandomBot(seed)})
         wins += outcome.winners == (seat,)
     assert wins > games / 2, f"MCTS won {wins} of {games} games of {name} against random"
 
 
 def test_an_mcts_team_saves_more_tori_toris_than_a_random_team():
     games = 10
-    mcts = sum(bool(play(new_game("toritori", 2, 300 + s), MCTSBot(s, playouts=30,
+    mcts = sum(bool(play(new_game("toritori", 2, 300 + s), MCTSBot(s, playouts=4,
                                                                    rollout="greedy")).winners)
                for s in range(games))
     random = sum(bool(play(new_game("toritori", 2, 300 + s), RandomBot(s)).winners)

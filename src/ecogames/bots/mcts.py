@@ -162,7 +162,8 @@ class MCTSBot:
     def search(self, game: Game, legal: Sequence[Action] | None = None, *,
                progress: Progress | None = None) -> Search:
         """Search from ``game`` for its current seat; the root's choices, best first (most
-        played out, then the higher value, then the order of ``legal``)."""
+        played out, then the higher value, then the earlier expanded: at equal figures the
+        rollout policy's own choice comes first)."""
         legal = list(game.legal_actions() if legal is None else legal)
         if not legal:
             raise ValueError(f"{game!r} has no legal action to search")
@@ -183,11 +184,12 @@ class MCTSBot:
                 break
             if progress is not None and done % 10 == 0 and progress(done, planned) is False:
                 break
-        order = {action: i for i, action in enumerate(legal)}
+        allowed = set(legal)
         choices = [Choice(action, node.visits, node.total / node.visits if node.visits else 0.0)
-                   for action, node in root.children.items() if action in order]
+                   for action, node in root.children.items() if action in allowed]
         choices += [Choice(action, 0, 0.0) for action in legal if action not in root.children]
-        choices.sort(key=lambda c: (-c.visits, -c.value, order[c.action]))
+        # ties go to the earlier expanded: the rollout policy's own choice first
+        choices.sort(key=lambda c: (-c.visits, -c.value))
         if progress is not None:
             progress(done, planned)
         return Search(tuple(choices), done, time.perf_counter() - start)

@@ -280,10 +280,13 @@ def tori_mid_cascade() -> GameWidget:
 
 @scenario("tori-decision")
 def tori_decision() -> GameWidget:
-    """The hand limit: after taking a customer the player holds more than eight cards."""
+    """The hand limit: after taking a customer the first player holds nine cards (the JS
+    test reads player 1's hand)."""
     def over_the_limit(game, action):
-        return action.type == "take_customer" and _tori_cascade_kinds(game, action)[0] \
-            .phase == "discard"
+        if action.type != "take_customer" or game.current_player != 0:
+            return False
+        twin = _tori_cascade_kinds(game, action)[0]
+        return twin.phase == "discard" and twin.hand_size(0) == 9
 
     game, action = _tori_before(over_the_limit)
     widget = game.widget()

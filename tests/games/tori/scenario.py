@@ -39,11 +39,23 @@ def scenario(players: int = 2, *, seed: int = 0, active: int = 0,
              versatility: Sequence[bool] | None = None,
              area_bonus: Sequence[str] | None = None,
              colour_bonus: Sequence[str] | None = None) -> Tori:
-    """The position of :func:`scenario_state`, loaded (so checked) as a new set-up."""
-    return Tori.from_state(scenario_state(
+    """The position of :func:`scenario_state`, loaded (so checked) as a new set-up; the
+    first action's draws from the pile give the cards of ``pile_top``, in order
+    (:func:`next_draws`)."""
+    game = Tori.from_state(scenario_state(
         players, seed=seed, active=active, build=build, goods=goods, stalls=stalls,
         customers=customers, display=display, pile_top=pile_top, majority=majority,
         versatility=versatility, area_bonus=area_bonus, colour_bonus=colour_bonus))
+    if pile_top:
+        next_draws(game, *pile_top)
+    return game
+
+
+def next_draws(game: Tori, *zones: int) -> None:
+    """The next action's chance draws (the build cards it draws from the face-down pile)
+    come out as ``zones``, in order: forced outcomes, as ``game.fork(step, chance=...)``
+    forces them, so a draw the pile cannot give is refused (D31)."""
+    game._forced = {**game._forced, len(game.history): dict(enumerate(zones))}
 
 
 def scenario_state(players: int = 2, *, seed: int = 0, active: int = 0,
@@ -61,8 +73,9 @@ def scenario_state(players: int = 2, *, seed: int = 0, active: int = 0,
     ``goods={player: {good: n}}``, stalls from :func:`stall` (the majority and versatility
     cards follow them unless ``majority`` or ``versatility`` say otherwise), customers
     ``{good: cell or None}`` (the other customers keep their set-up places unless they
-    would clash), ``display`` the five face-up cards, ``pile_top`` the next cards of the
-    pile (the last drawn first). The turn is ``active``'s turn of the first round."""
+    would clash), ``display`` the five face-up cards, ``pile_top`` cards that must be in
+    the face-down pile (:func:`scenario` draws them first). The turn is ``active``'s turn of
+    the first round."""
     state = copy.deepcopy(Tori.new_game(players=players, seed=seed)._state())
     state["active"] = state["turn"] = active  # turn ``active`` of the first round
     if display is not None:
@@ -78,7 +91,8 @@ def scenario_state(players: int = 2, *, seed: int = 0, active: int = 0,
     if pile_top:
         for zone in pile_top:
             _take_build_card(state, zone)
-        state["pile"].extend(reversed(list(pile_top)))
+        state["pile"].extend(pile_top)
+    state["pile"].sort()  # face down: the pile is the cards left, lowest first (D31)
     for player, cards in (goods or {}).items():
         for good, n in cards.items():
             state["goods_supply"][good] -= n

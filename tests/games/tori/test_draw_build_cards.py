@@ -6,7 +6,7 @@ import pytest
 from ecogames.core import IllegalAction
 from ecogames.games.tori import DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile
 
-from .scenario import scenario, types_of
+from .scenario import next_draws, scenario, types_of
 
 
 def test_take_two_face_up_then_refill_from_the_pile():
@@ -43,19 +43,21 @@ def test_no_mixing_face_up_and_pile():
     twin = game.clone()
     twin.apply(DrawFaceUp(2, 9))  # both cards from the display, none from the pile
     assert twin.build_hands[0] == [0, 1, 0, 0, 0, 0, 0, 0, 1]
-    assert sorted(twin.display) == [1, 2, 4, 6, 7] and twin.pile[-1] == 3
+    assert sorted(twin.display) == [1, 2, 4, 6, 7]  # refilled with the pile's 4 and 7
     twin = game.clone()
     twin.apply(DrawPile())  # both from the pile, the display untouched
     assert twin.build_hands[0] == [0, 0, 0, 1, 0, 0, 1, 0, 0]
     assert twin.display == [1, 2, 2, 6, 9]
     # one from each is only the refresh's single card: one card in all
     game.apply(Refresh())
-    assert sorted(game.display) == [3, 4, 5, 7, 8] and game.pile[-1] == 1
+    assert sorted(game.display) == [3, 4, 5, 7, 8]
     assert set(game.legal_actions()) == {TakeFaceUp(z) for z in (3, 4, 5, 7, 8)} | {
         TakeFromPile()}
     twin = game.clone()
+    next_draws(twin, 1)
     twin.apply(TakeFaceUp(5))
     assert twin.build_hands[0] == [0, 0, 0, 0, 1, 0, 0, 0, 0] and twin.current_player == 1
+    next_draws(game, 1)
     game.apply(TakeFromPile())
     assert game.build_hands[0] == [1, 0, 0, 0, 0, 0, 0, 0, 0] and game.current_player == 1
     assert sorted(game.display) == [3, 4, 5, 7, 8]
@@ -70,6 +72,7 @@ def test_refresh_lays_out_five_new_cards_then_only_one_is_taken():
     assert types_of(cascade) == ["clear", "refill", "decide"]
     with pytest.raises(IllegalAction, match="must take one build card"):
         game.apply(DrawPile())
+    next_draws(game, 6)
     game.apply(TakeFaceUp(8))
     assert game.hand_size(0) == 1 and game.build_hands[0][7] == 1
     assert sorted(game.display) == [6, 7, 8, 9, 9]  # refilled to five
@@ -79,6 +82,7 @@ def test_refresh_lays_out_five_new_cards_then_only_one_is_taken():
 def test_refresh_then_take_from_the_pile():
     game = scenario(display=[1, 1, 2, 2, 3], pile_top=[9, 9, 8, 8, 7, 6])
     game.apply(Refresh())
+    next_draws(game, 6)
     game.apply(TakeFromPile())
     assert game.build_hands[0][5] == 1 and game.hand_size(0) == 1
 

@@ -26,7 +26,8 @@ def broken(change):
 
 
 @pytest.mark.parametrize(("change", "words"), [
-    (lambda s: s["pile"].append(3), "4 build cards 3"),
+    (lambda s: s.update(pile=sorted([*s["pile"], 3])), "4 build cards 3"),
+    (lambda s: s["pile"].reverse(), "lowest first"),
     (lambda s: s["hands"][0]["goods"].update(fish=1), "10 fish goods cards"),
     (lambda s: s["stalls"].append(stall(1, "fish", (3, 5), "N")), "a fish stall cannot"),
     (lambda s: s["stalls"].append(stall(1, "vegetables", (3, 5), "S")), "covered twice"),
@@ -219,7 +220,7 @@ def test_the_refresh_decision_has_five_face_up_cards():
     state = valid()
     state["stage"] = "refresh"
     Tori.from_state(state)
-    state["pile"].append(state["display"].pop())
+    state["pile"] = sorted([*state["pile"], state["display"].pop()])
     with pytest.raises(SaveError, match="five face-up"):
         Tori.from_state(state)
 

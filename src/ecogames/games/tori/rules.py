@@ -16,8 +16,8 @@ card to take, and a player holding more than eight cards chooses what to discard
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ecogames.core import Action, EventLog, Game, Outcome, Rng
@@ -59,7 +59,7 @@ from .components import (
     expansion_terrain,
     stall_terrain,
 )
-from .walking import customer_path, distances_from, walking_regions
+from .walking import BIT, bits, customer_path, reach, steps, walk_layers
 
 Facing = Literal["N", "E", "S", "W"]
 
@@ -80,9 +80,30 @@ _ENTRANCE_SPACES: dict[str, tuple[Cell, ...]] = {
     for g in GOODS}
 """For each good, the spaces that could ever be the entrance of a stall of that good (D29)."""
 
+# The same tables as bit masks (walking.BIT), for the legal-action generators: a set of cells
+# is one integer, so "free", "touching" and "on its terrain" are one ``&`` each.
+_INFO_BITS = bits(INFO)
+_STALL_TERRAIN_BITS = {g: bits(_STALL_TERRAIN[g]) for g in GOODS}
+_EXPANSION_TERRAIN_BITS = {g: bits(_EXPANSION_TERRAIN[g]) for g in GOODS}
+_AROUND_BITS = {cell: BIT[cell] | bits(NEIGHBOURS[cell]) for cell in ZONE_OF}
+"""A cell and its orthogonal neighbours: where a tile there touches."""
+_BUILD_PLACES: dict[int, tuple[tuple[Cell, int, tuple[tuple[str, int], ...]], ...]] = {
+    z: tuple((cell, BIT[cell], tuple((f, BIT[e]) for f, e in _ENTRANCES[cell]))
+             for cell in CELLS_OF_ZONE[z] if cell not in INFO and _ENTRANCES[cell])
+    for z in ZONES}
+"""For each zone, its cells where a stall tile could stand, with the facings whose entrance
+lies on the square (each cell and entrance with its bit)."""
+_CARD_LABEL = {z: f"build card {z}" for z in ZONES}
+
 
 def good_name(good: str) -> str:
     return GOOD[good].name
+
+
+def a_good(good: str) -> str:
+    """The good's name after "a" or "an": "a fish", "an ice cream", "an Olympic souvenirs"."""
+    name = GOOD[good].name
+    return f"{'an' if name[0].lower() in 'aeiou' else 'a'} {name}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -154,7 +175,7 @@ class Build(Action):
     facing: Facing
 
     def label(self) -> str:
-        return (f"Build a {good_name(self.good)} stall at ({self.row}, {self.col}), "
+        return (f"Build {a_good(self.good)} stall at ({self.row}, {self.col}), "
                 f"entrance {self.facing}")
 
 
@@ -214,7 +235,7 @@ class DiscardGoods(Action):
     good: GoodName
 
     def label(self) -> str:
-        return f"Discard a {good_name(self.good)} goods card"
+        return f"Discard {a_good(self.good)} goods card"
 
 
 TURN_OPTIONS = (DrawFaceUp, DrawPile, Refresh, Build, Expand, TearDown, TakeCustomer)
@@ -253,14 +274,15 @@ class Stall:
     cell: Cell
     facing: str
     expansions: tuple[Cell, ...] = ()
+    entrance: Cell = field(init=False, compare=False, repr=False)
+    """The entrance space: the next cell the half circle points to (worked out once)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "entrance", entrance_of(self.cell, self.facing))
 
     @property
     def id(self) -> str:
         return stall_id(self.owner, self.good)
-
-    @property
-    def entrance(self) -> Cell:
-        return entrance_of(self.cell, self.facing)
 
     @property
     def size(self) -> int:
@@ -298,6 +320,9 @@ class Tori(Game):
     action_types = (DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile, Build, Expand,
                     TearDown, TakeCustomer, DiscardBuild, DiscardGoods)
     min_players, max_players = 2, 4
+    state_version = 2
+    """2: the face-down pile is a set of cards listed lowest first, each draw a chance draw
+    (D31); 1 kept them in the order they would be drawn."""
 
     def __init__(self, players: int, rng: Rng) -> None:
         self.players = players
@@ -322,6 +347,12 @@ class Tori(Game):
         self.colour_bonus: tuple[str, ...] = ()
         self._tiles: dict[Cell, tuple[int, str]] = {}
         self._entrances: dict[Cell, tuple[int, str]] = {}
+        self._tile_bits = 0  # the cells of self._tiles as one mask (walking.BIT)
+        self._entrance_bits = 0  # the cells of self._entrances
+        self._top: list[int] = []
+        self._fixed_memo: tuple[frozenset[Cell], int, dict[Cell, str]] | None = None
+        """Build cards left of the pile when the discard pile went under it: drawn first.
+        Only ever filled within one action (it needs them all), so empty between actions."""
         self._legal: tuple[Action, ...] | None = None  # cleared by _play: state changes only there
 
     @classmethod
@@ -331,6 +362,7 @@ class Tori(Game):
         game.pile = [z for z in ZONES for _ in range(BUILD_CARDS_PER_ZONE)]
         rng.shuffle(game.pile)
         game.display = [game.pile.pop() for _ in range(DISPLAY_SIZE)]
+        game.pile.sort()  # face down: which card comes next is a chance draw (D31)
         customers = list(GOODS)
         rng.shuffle(customers)
         game.customers = {g: None for g in GOODS}
@@ -366,6 +398,13 @@ class Tori(Game):
     def _customer_cells(self) -> set[Cell]:
         return {cell for cell in self.customers.values() if cell is not None}
 
+    def _customer_bits(self) -> int:
+        mask = 0
+        for cell in self.customers.values():
+            if cell is not None:
+                mask |= BIT[cell]
+        return mask
+
     def _blocked(self) -> frozenset[Cell]:
         """The square cells customers cannot walk through: stall and expansion tiles."""
         return frozenset(c for c in self._tiles if c in SQUARE)
@@ -374,6 +413,15 @@ class Tori(Game):
         """Cells not free for a tile or an entrance: tiles, information points, entrances
         and customers (D5)."""
         return {*self._tiles, *INFO, *self._entrances, *self._customer_cells()}
+
+    def _touching_bits(self, good: str, owner: int) -> int:
+        """:meth:`_touching` as a mask."""
+        mask = 0
+        for (player, g), stall in self.stalls.items():
+            if g == good and player != owner:
+                for tile in stall.tiles:
+                    mask |= _AROUND_BITS[tile]
+        return mask
 
     def _touching(self, good: str, owner: int) -> set[Cell]:
         """Cells where a tile of ``owner``'s ``good`` stall would touch another player's
@@ -397,7 +445,7 @@ class Tori(Game):
 
     def _available(self) -> int:
         """Build cards that can still be drawn: the pile and the discard pile (D13)."""
-        return len(self.pile) + len(self.discard)
+        return len(self.pile) + len(self._top) + len(self.discard)
 
     def _closer_competitors(self, player: int, good: str) -> list[tuple[int, str]] | None:
         """Competing stalls of ``good`` with an empty entrance strictly closer to the customer
@@ -406,14 +454,20 @@ class Tori(Game):
         stall = self.stalls[(player, good)]
         if source is None:
             return None
-        dist = distances_from(self._blocked(), source)
-        mine = dist.get(stall.entrance)
+        layers = walk_layers(self._tile_bits, source)  # walking.distances_from, as masks
+        mine = steps(layers, BIT[stall.entrance])
         if mine is None:
             return None
-        occupied = self._customer_cells()
-        return [key for key, other in self.stalls.items()
-                if key[1] == good and key[0] != player and other.entrance not in occupied
-                and dist.get(other.entrance, mine) < mine]
+        occupied = self._customer_bits()
+        closer = []
+        for key, other in self.stalls.items():
+            if key[1] == good and key[0] != player:
+                door = BIT[other.entrance]
+                if not door & occupied:
+                    theirs = steps(layers, door)
+                    if theirs is not None and theirs < mine:
+                        closer.append(key)
+        return closer
 
     # -- legal actions ---------------------------------------------------------------------
 
@@ -430,10 +484,7 @@ class Tori(Game):
                 *self._customer_options(p)]
 
     def _draw_options(self) -> list[Action]:
-        acts: list[Action] = []
-        shown = sorted(self.display)
-        pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})
-        acts.extend(DrawFaceUp(a, b) for a, b in pairs)
+        acts: list[Action] = list(_draw_face_up_actions(self.display))
         if self._available() >= DRAW_TWO:
             acts.append(DrawPile())
         if self._available() >= DISPLAY_SIZE:
@@ -445,27 +496,32 @@ class Tori(Game):
         hand = self.build_hands[p]
         if not goods or not any(hand):
             return []
-        taken = self._taken()
-        touching = {g: self._touching(g, p) for g in goods}
+        # the cells of _taken() and _touching(), as masks (walking.BIT)
+        taken = self._tile_bits | _INFO_BITS | self._entrance_bits | self._customer_bits()
+        allowed = [(g, _STALL_TERRAIN_BITS[g] & ~self._touching_bits(g, p) & ~taken)
+                   for g in goods]
+        anywhere = 0
+        for _, cells in allowed:
+            anywhere |= cells
         acts: list[Action] = []
         for z in ZONES:
             if not hand[z - 1]:
                 continue
-            for cell in CELLS_OF_ZONE[z]:
-                if cell in taken:
+            for cell, bit, entrances in _BUILD_PLACES[z]:
+                if not bit & anywhere:
                     continue
-                entrances = [f for f, e in _ENTRANCES[cell] if e not in taken]
-                if not entrances:
+                facings = [f for f, door in entrances if not door & taken]
+                if not facings:
                     continue
-                for g in goods:
-                    if cell in _STALL_TERRAIN[g] and cell not in touching[g]:
-                        acts.extend(Build(g, cell[0], cell[1], f)  # type: ignore[arg-type]
-                                    for f in entrances)
+                for g, cells in allowed:
+                    if bit & cells:
+                        made = _BUILDS[g, cell]
+                        acts.extend([made[f] for f in facings])
         return acts
 
     def _expand_options(self, p: int) -> list[Action]:
         hand = self.build_hands[p]
-        taken: set[Cell] | None = None
+        taken: int | None = None
         acts: list[Action] = []
         for g in GOODS:
             stall = self.stalls.get((p, g))
@@ -477,36 +533,41 @@ class Tori(Game):
             if not zones:
                 continue
             if taken is None:
-                taken = self._taken()
-            touching = self._touching(g, p)
-            terrain = _EXPANSION_TERRAIN[g]
+                taken = (self._tile_bits | _INFO_BITS | self._entrance_bits
+                         | self._customer_bits())
+            free = _EXPANSION_TERRAIN_BITS[g] & ~self._touching_bits(g, p) & ~taken
             cells = sorted({n for t in stall.tiles for n in NEIGHBOURS[t]})
             for cell in cells:
-                if cell in terrain and cell not in touching and cell not in taken:
-                    acts.extend(Expand(g, cell[0], cell[1], z)  # type: ignore[arg-type]
-                                for z in zones)
+                if BIT[cell] & free:
+                    acts.extend(_expand_action(g, cell, z) for z in zones)
         return acts
 
     def _customer_options(self, p: int) -> list[Action]:
         acts: list[Action] = []
-        occupied = self._customer_cells()
-        regions: Mapping[Cell, int] | None = None
+        occupied = self._customer_bits()
         for g, cell in self.customers.items():
             stall = self.stalls.get((p, g))
-            if cell is None or stall is None or stall.entrance in occupied:
+            if cell is None or stall is None:
                 continue
-            if regions is None:
-                regions = walking_regions(self._blocked())
-            if cell not in regions or regions.get(stall.entrance) != regions[cell]:
+            door = BIT[stall.entrance]
+            if door & occupied:
+                continue  # the entrance is not empty
+            # _closer_competitors, inlined: one walk from the customer for every stall
+            layers = walk_layers(self._tile_bits, cell)
+            mine = steps(layers, door)
+            if mine is None:
                 continue  # the customer cannot walk there
             cards = self.build_hands[p][stall.zone - 1]
-            rivals = sum(1 for (q, h), other in self.stalls.items()
-                         if h == g and q != p and other.entrance not in occupied)
-            if rivals > cards:  # only then do the distances matter
-                closer = self._closer_competitors(p, g)
-                if closer is None or len(closer) > cards:
-                    continue
-            acts.append(TakeCustomer(g))  # type: ignore[arg-type]
+            closer = 0
+            for (q, h), other in self.stalls.items():
+                if h == g and q != p:
+                    theirs = BIT[other.entrance]
+                    if not theirs & occupied:
+                        distance = steps(layers, theirs)
+                        if distance is not None and distance < mine:
+                            closer += 1
+            if closer <= cards:
+                acts.append(_TAKE_CUSTOMER[g])
         return acts
 
     def _refresh_options(self) -> list[Action]:
@@ -612,7 +673,7 @@ class Tori(Game):
             return f"{rule}: the expansion tile must touch the stall horizontally or vertically"
         if cell not in _EXPANSION_TERRAIN[a.good]:
             return (f"{rule}: a fishing boat grows on the water" if a.good == "fish"
-                    else f"{rule}: a {good_name(a.good)} stall grows on the square")
+                    else f"{rule}: {a_good(a.good)} stall grows on the square")
         if cell in self._taken():
             return f"{rule}: ({a.row}, {a.col}) is taken"
         if cell in self._touching(a.good, p):
@@ -687,19 +748,36 @@ class Tori(Game):
 
     def _ensure_pile(self, needed: int, log: EventLog, cause: int | None) -> None:
         """When the pile cannot give the cards needed, the discard pile is shuffled and put
-        under it (D13)."""
-        if len(self.pile) >= needed or not self.discard:
+        under it (D13): the cards left of the pile come first (``_top``), then the shuffled
+        discard pile (D31)."""
+        if len(self.pile) + len(self._top) >= needed or not self.discard:
             return
-        fresh = self.discard
+        self._top = self.pile
+        self.pile = sorted(self.discard)
         self.discard = []
-        self.rng.shuffle(fresh)
-        self.pile = fresh + self.pile
-        log.emit("reshuffle", f"The discard pile is shuffled into the pile "
-                 f"({len(self.pile)} build cards)", cause=cause, places=["pile", "discard"])
+        log.emit("reshuffle", f"The discard pile is shuffled and put under the pile "
+                 f"({len(self.pile) + len(self._top)} build cards)", cause=cause,
+                 places=["pile", "discard"])
 
-    def _from_pile(self, count: int, log: EventLog, cause: int | None) -> list[int]:
+    def _from_pile(self, count: int, log: EventLog, cause: int | None,
+                   seen_by: Sequence[int] | None) -> list[int]:
+        """``count`` cards (or what is left) off the face-down pile, one chance draw each:
+        any card left, as likely as there are of it (D31). ``seen_by``: the seat drawing
+        them into a hand (``None``: laid face up)."""
         self._ensure_pile(count, log, cause)
-        taken = [self.pile.pop() for _ in range(min(count, len(self.pile)))]
+        taken = []
+        name = ("a build card laid face up from the pile" if seen_by is None
+                else "a build card drawn from the pile")
+        for _ in range(min(count, len(self.pile) + len(self._top))):
+            source = self._top or self.pile
+            counts = [0] * 10
+            for z in source:
+                counts[z] += 1
+            outcomes = [z for z in ZONES if counts[z]]
+            zone = self.chance(name, outcomes, [counts[z] for z in outcomes],
+                               label=_CARD_LABEL.__getitem__, seen_by=seen_by)
+            source.remove(zone)
+            taken.append(zone)
         return taken
 
     def _refill_display(self, log: EventLog, cause: int | None) -> None:
@@ -707,7 +785,7 @@ class Tori(Game):
         missing = DISPLAY_SIZE - len(self.display)
         if missing <= 0:
             return
-        cards = self._from_pile(missing, log, cause)
+        cards = self._from_pile(missing, log, cause, None)
         if cards:
             self.display.extend(cards)
             log.emit("refill", f"Build cards {', '.join(map(str, cards))} are laid face up",
@@ -729,7 +807,7 @@ class Tori(Game):
     def _draw_pile(self, a: DrawPile, log: EventLog) -> None:
         """Træk byggekort (draw build cards): "eller tag to fra stakken"."""
         p = self.active
-        for z in self._from_pile(DRAW_TWO, log, None):
+        for z in self._from_pile(DRAW_TWO, log, None, (p,)):
             self.build_hands[p][z - 1] += 1
         e = log.emit("draw", f"{self._name()} draws two build cards from the pile",
                      players=[p], cards=["build:?", "build:?"], places=["pile"])
@@ -760,7 +838,7 @@ class Tori(Game):
 
     def _take_from_pile(self, a: TakeFromPile, log: EventLog) -> None:
         p = self.active
-        for z in self._from_pile(1, log, None):
+        for z in self._from_pile(1, log, None, (p,)):
             self.build_hands[p][z - 1] += 1
         e = log.emit("draw", f"{self._name()} draws a build card from the pile",
                      players=[p], cards=["build:?"], places=["pile"])
@@ -781,7 +859,9 @@ class Tori(Game):
         self.stalls[(p, a.good)] = stall
         self._tiles[cell] = (p, a.good)
         self._entrances[stall.entrance] = (p, a.good)
-        e = log.emit("build", f"{self._name()} builds a {good_name(a.good)} stall in zone "
+        self._tile_bits |= BIT[cell]
+        self._entrance_bits |= BIT[stall.entrance]
+        e = log.emit("build", f"{self._name()} builds {a_good(a.good)} stall in zone "
                      f"{zone}, entrance at {stall.entrance}", players=[p], stalls=[stall.id],
                      cells=[cell, stall.entrance], cards=[f"build:{zone}"])
         self._after_option(log, e)
@@ -802,6 +882,8 @@ class Tori(Game):
         stall = Stall(p, a.good, old.cell, old.facing, (*old.expansions, cell))
         self.stalls[(p, a.good)] = stall
         self._tiles[cell] = (p, a.good)
+        self._tile_bits |= BIT[cell]
+        self._fixed_memo = None
         e = log.emit("expand", f"{self._name()} expands the {good_name(a.good)} stall to "
                      f"{stall.size} tiles (build card {a.zone}, {need} goods cards)",
                      players=[p], stalls=[stall.id], cells=[cell],
@@ -863,21 +945,23 @@ class Tori(Game):
             return False
         return self._walled_in(good, here, self._fixed())
 
-    def _fixed(self) -> tuple[frozenset[Cell], dict[Cell, str]]:
-        """What never moves again: the tiles of expanded stalls, and their entrances (with
-        the stall's goods)."""
-        fixed = [st for st in self.stalls.values() if st.expansions]
-        return (frozenset(t for st in fixed for t in st.tiles),
-                {st.entrance: st.good for st in fixed})
+    def _fixed(self) -> tuple[frozenset[Cell], int, dict[Cell, str]]:
+        """What never moves again: the tiles of expanded stalls (as cells and as a mask),
+        and their entrances (with the stall's goods). Only an expansion changes it (an
+        expanded stall stays for good), so it is worked out once per expansion."""
+        if self._fixed_memo is None:
+            fixed = [st for st in self.stalls.values() if st.expansions]
+            walls = frozenset(t for st in fixed for t in st.tiles)
+            self._fixed_memo = walls, bits(walls), {st.entrance: st.good for st in fixed}
+        return self._fixed_memo
 
     def _walled_in(self, good: str, here: Cell,
-                   fixed: tuple[frozenset[Cell], dict[Cell, str]]) -> bool:
-        walls, entrances = fixed
-        regions = walking_regions(walls)
-        home = regions[here]
+                   fixed: tuple[frozenset[Cell], int, dict[Cell, str]]) -> bool:
+        walls, wall_bits, entrances = fixed
+        home = reach(wall_bits, here)  # the part of the square it can still walk to
         terrain = _STALL_TERRAIN[good]
         for space in _ENTRANCE_SPACES[good]:
-            if space == here or regions.get(space) != home:
+            if space == here or not BIT[space] & home:
                 continue
             if space in entrances:
                 if entrances[space] == good:
@@ -939,6 +1023,8 @@ class Tori(Game):
         stall = self.stalls.pop((p, a.good))
         del self._tiles[stall.cell]
         del self._entrances[stall.entrance]
+        self._tile_bits &= ~BIT[stall.cell]
+        self._entrance_bits &= ~BIT[stall.entrance]
         e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
                      players=[p], stalls=[stall.id], cells=[stall.cell, stall.entrance])
         self._after_option(log, e)
@@ -1007,7 +1093,7 @@ class Tori(Game):
     def _discard_goods(self, a: DiscardGoods, log: EventLog) -> None:
         self.goods_hands[self.active][a.good] -= 1
         self.goods_supply[a.good] += 1
-        log.emit("discard", f"{self._name()} discards a {good_name(a.good)} goods card",
+        log.emit("discard", f"{self._name()} discards {a_good(a.good)} goods card",
                  players=[self.active], cards=[f"goods:{a.good}"], places=["supply"])
         self._after_discard(log)
 
@@ -1131,7 +1217,7 @@ class Tori(Game):
         return {
             "players": self.players, "rng": self.rng.state, "active": self.active,
             "stage": self.stage, "turn": self.turn, "ended": self.ended,
-            "pile": list(self.pile), "display": list(self.display),
+            "pile": sorted(self.pile), "display": list(self.display),
             "discard": list(self.discard),
             "hands": [{"build": list(self.build_hands[p]), "goods": dict(self.goods_hands[p])}
                       for p in range(self.players)],
@@ -1168,6 +1254,7 @@ class Tori(Game):
         twin.versatility = list(self.versatility)
         twin._tiles = dict(self._tiles)
         twin._entrances = dict(self._entrances)
+        twin._top = list(self._top)
         return twin
 
 
@@ -1196,6 +1283,35 @@ def _area_json(card_id: str) -> dict[str, Any]:
 
 def _colour_json(card_id: str) -> dict[str, Any]:
     return {"id": card_id, "goods": list(COLOUR_CARD[card_id].goods)}
+
+
+# Actions are frozen values: the generators hand out ones made once, not new ones each time.
+_BUILDS: dict[tuple[str, Cell], dict[str, Build]] = {
+    (g, cell): {f: Build(g, cell[0], cell[1], f)  # type: ignore[arg-type]
+                for f, _ in _ENTRANCES[cell]}
+    for g in GOODS for cell in _STALL_TERRAIN[g]}
+_EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
+_TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  # type: ignore[arg-type]
+_DRAW_FACE_UP: dict[tuple[int, ...], tuple[DrawFaceUp, ...]] = {}
+"""The DrawFaceUp actions of a display (its cards lowest first)."""
+
+
+def _draw_face_up_actions(display: list[int]) -> tuple[DrawFaceUp, ...]:
+    shown = tuple(sorted(display))
+    actions = _DRAW_FACE_UP.get(shown)
+    if actions is None:
+        pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})
+        actions = _DRAW_FACE_UP[shown] = tuple(DrawFaceUp(a, b) for a, b in pairs)
+    return actions
+
+
+def _expand_action(good: str, cell: Cell, zone: int) -> Expand:
+    """The one Expand action of these fields (made once)."""
+    key = (good, cell, zone)
+    action = _EXPANDS.get(key)
+    if action is None:
+        action = _EXPANDS[key] = Expand(good, cell[0], cell[1], zone)  # type: ignore[arg-type]
+    return action
 
 
 _GENERATORS: dict[str, Callable[[Tori], list[Action]]] = {
@@ -1301,6 +1417,9 @@ def _load(cls: type[Tori], data: Mapping[str, Any]) -> Tori:
     game.ended = s.field(data, "ended", str)
     total = len(ZONES) * BUILD_CARDS_PER_ZONE
     game.pile = s.int_list(data, "pile", 1, 9, max_len=total)
+    if game.pile != sorted(game.pile):
+        raise SaveError("state.pile lists the face-down build cards lowest first: their "
+                        "order is not known until they are drawn (D31)")
     game.display = s.int_list(data, "display", 1, 9, max_len=DISPLAY_SIZE)
     game.discard = s.int_list(data, "discard", 1, 9, max_len=total)
     hands = s.field(data, "hands", list)
@@ -1399,7 +1518,7 @@ def _check_majorities(game: Tori) -> None:
                 raise SaveError(f"majority.{g}: gold and silver are taken together the first "
                                 "time")
             if largest > 1:
-                raise SaveError(f"a {g} stall is expanded, but nobody holds its majority "
+                raise SaveError(f"{a_good(g)} stall is expanded, but nobody holds its majority "
                                 "cards")
             continue
         if largest == 1:
@@ -1432,11 +1551,12 @@ def _load_stalls(game: Tori, stalls: list[Any]) -> None:
             raise SaveError(f"{where}: player {owner + 1} has two {good} stalls")
         stall = Stall(owner, good, cell, facing, expansions)
         if cell not in stall_terrain(good):
-            raise SaveError(f"{where}: a {good} stall cannot stand on {list(cell)}")
+            raise SaveError(f"{where}: {a_good(good)} stall cannot stand on {list(cell)}")
         if stall.entrance not in SQUARE or stall.entrance in INFO:
             raise SaveError(f"{where}: its entrance {list(stall.entrance)} is not on the square")
         if any(c not in expansion_terrain(good) for c in expansions):
-            raise SaveError(f"{where}: an expansion tile lies where a {good} stall cannot grow")
+            raise SaveError(f"{where}: an expansion tile lies where {a_good(good)} stall "
+                            "cannot grow")
         for k, tile in enumerate(expansions):
             if all(tile not in NEIGHBOURS[t] for t in stall.tiles[:k + 1]):
                 raise SaveError(f"{where}: expansion tile {list(tile)} does not touch the "
@@ -1445,9 +1565,11 @@ def _load_stalls(game: Tori, stalls: list[Any]) -> None:
             if tile in game._tiles or tile in INFO:
                 raise SaveError(f"{where}: {list(tile)} is covered twice")
             game._tiles[tile] = (owner, good)
+            game._tile_bits |= BIT[tile]
         if stall.entrance in game._entrances:
             raise SaveError(f"{where}: two stalls share the entrance {list(stall.entrance)}")
         game._entrances[stall.entrance] = (owner, good)
+        game._entrance_bits |= BIT[stall.entrance]
         game.stalls[(owner, good)] = stall
     order = [(st.owner, GOODS.index(st.good)) for st in game.stalls.values()]
     if order != sorted(order):

@@ -3,22 +3,34 @@
 "Closer to the customer" is a distance on the square's grid (docs/rules/tori.md, D14): a
 customer walks orthogonally over free square cells (not through stall or expansion tiles,
 information points or the water), and the distance to an entrance is the length of a
-shortest path, from ``networkx``. The rules (``rules.py``) ask these questions; networkx is
-imported only when a function here runs, so ``import ecogames`` does not import it.
+shortest path.
+
+Two ways to ask, with the same answers (a test holds them equal on random boards):
+
+- ``networkx`` (``walking_graph``, ``walking_regions``, ``distances_from``,
+  ``customer_path``): the graph a student can draw and query; networkx is imported only when
+  one of these runs, so ``import ecogames`` does not import it.
+- bit masks (``walk_layers``, ``reach``, ``steps``): the rules' fast door, asked thousands
+  of times a game. A set of cells is one integer, bit ``row * COLS + col``; a walk spreads
+  from the customer's cell one step at a time with shifts (east, west, north, south), each
+  step's new cells one mask: the breadth-first search of networkx, done on a whole row of
+  cells at once.
 
 >>> from ecogames.games.tori.components import CUSTOMER_STARTS
 >>> distances_from(frozenset(), CUSTOMER_STARTS[0])[(0, 0)]
+2
+>>> steps(walk_layers(0, CUSTOMER_STARTS[0]), BIT[(0, 0)])
 2
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from .components import INFORMATION_POINTS, NEIGHBOURS, SQUARE, Cell
+from .components import CELLS, COLS, INFORMATION_POINTS, NEIGHBOURS, SQUARE, Cell
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -77,4 +89,64 @@ def customer_path(blocked: frozenset[Cell], source: Cell, target: Cell) -> list[
         return []
 
 
-__all__ = ["WALKABLE", "customer_path", "distances_from", "walking_graph", "walking_regions"]
+# -- bit masks: the same walks, fast ----------------------------------------------------------
+
+BIT: Mapping[Cell, int] = MappingProxyType({(r, c): 1 << (r * COLS + c) for r, c in CELLS})
+"""Each cell of the board as one bit: a set of cells is the sum of its bits."""
+WALKABLE_BITS: int = sum(BIT[c] for c in WALKABLE)
+_ALL_BITS = sum(BIT.values())
+_NOT_FIRST_COLUMN = sum(b for (r, c), b in BIT.items() if c != 0)
+_NOT_LAST_COLUMN = sum(b for (r, c), b in BIT.items() if c != COLS - 1)
+
+
+def bits(cells: Iterable[Cell]) -> int:
+    """The cells as one mask."""
+    mask = 0
+    for cell in cells:
+        mask |= BIT[cell]
+    return mask
+
+
+def cells_of(mask: int) -> list[Cell]:
+    """The cells of a mask, in row order."""
+    return [cell for cell in CELLS if BIT[cell] & mask]
+
+
+@lru_cache(maxsize=16384)
+def walk_layers(blocked: int, source: Cell) -> tuple[int, ...]:
+    """The cells a customer on ``source`` reaches in exactly 0, 1, 2, ... steps (masks), past
+    the ``blocked`` cells (a mask); ``()`` if ``source`` itself is not walkable."""
+    free = WALKABLE_BITS & ~blocked
+    frontier = BIT[source]
+    if not frontier & free:
+        return ()
+    seen = frontier
+    layers = [frontier]
+    while True:
+        frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                    | (frontier << COLS) | (frontier >> COLS)) & free & ~seen
+        if not frontier:
+            return tuple(layers)
+        seen |= frontier
+        layers.append(frontier)
+
+
+@lru_cache(maxsize=16384)
+def reach(blocked: int, source: Cell) -> int:
+    """Every cell a customer on ``source`` can walk to (a mask; ``source`` included)."""
+    mask = 0
+    for layer in walk_layers(blocked, source):
+        mask |= layer
+    return mask
+
+
+def steps(layers: tuple[int, ...], target: int) -> int | None:
+    """The steps to the cell ``target`` (its bit) in a walk's ``layers``; ``None``: never."""
+    for distance, layer in enumerate(layers):
+        if layer & target:
+            return distance
+    return None
+
+
+__all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "customer_path",
+           "distances_from", "reach", "steps", "walk_layers", "walking_graph", "walking_regions"]

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from ecogames.core import EventLog
 
 from .actions import place
-from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES, Ability
+from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES
 
 
 class _Island(Protocol):
@@ -43,6 +43,9 @@ class Told(Protocol):
     def token_phrase(self, token: int) -> str: ...
 
 NAME = {sp.value: info.name for sp, info in SPECIES.items()}
+ABILITY_NAMES = {a.value: info.name for a, info in ABILITIES.items()}
+GRANTS = {space: tuple(a.value for a in info.grants) for space, info in MAP_SPACES.items()}
+"""Ability-map space -> the ability ids it grants (read once: enum values are slow to reach)."""
 PLURAL = {sp.value: info.plural for sp, info in SPECIES.items()}
 
 
@@ -301,14 +304,14 @@ class Narrator:
     # -- Phase 2: abilities ---------------------------------------------------------------------
 
     def study(self, player: int, space: str) -> int:
-        grants = MAP_SPACES[space].grants
-        learned = f" and learns {ABILITIES[grants[0]].name}" if len(grants) == 1 else ""
+        grants = GRANTS[space]
+        learned = f" and learns {ABILITY_NAMES[grants[0]]}" if len(grants) == 1 else ""
         return self._emit("study", f"{player_name(player)} studies: the Ability marker "
                           f"advances to {space}{learned}", None, players=[player],
-                          abilities=[g.value for g in grants])
+                          abilities=grants)
 
     def pawn_moves(self, player: int, mover: int, ability: str, path: Sequence[str]) -> int:
-        name = ABILITIES[Ability(ability)].name
+        name = ABILITY_NAMES[ability]
         via = f" via {place(path[0])}" if len(path) > 1 else ""
         whose = "their pawn" if mover == player else f"{player_name(mover)}'s pawn"
         by = f" with Move another pawn ({name})" if mover != player else f" ({name})"

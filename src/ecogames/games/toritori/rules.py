@@ -100,6 +100,13 @@ CARD_RANK = {card.id: rank for rank, card in enumerate(c.ACTIVATION_CARDS)}
 """The cards' order (``components.ACTIVATION_CARDS``): the set-up lays the face-down pile out
 in it (D52)."""
 CARD_NAME = {card.id: card.name for card in c.ACTIVATION_CARDS}
+CARD_EFFECT: Mapping[str, tuple[str, Any]] = {
+    card.id: (("sector", card.sector or 0) if card.kind is c.CardKind.COMMON
+              else (card.settlement.value, None) if card.settlement
+              else ("species", card.species.value if card.species else ""))
+    for card in c.ACTIVATION_CARDS}
+"""Card -> what it activates: ("sector", n), ("village"|"industry", None), ("species", id)
+(read once: enum members are slow to reach on every card solved)."""
 FACE_LABEL: Mapping[tuple[str, str | None], str] = {
     **{(face, card): f"{face} ({name})" for face in FACES for card, name in CARD_NAME.items()},
     **{(face, None): face for face in FACES}}
@@ -576,18 +583,18 @@ class ToriTori(Game):
         """How to Solve the Activation Cards: the three kinds of card."""
         assert card is not None, "a card space is empty while solving"
         self.resolving = card
-        info = c.CARDS_BY_ID[card]
+        kind, what = CARD_EFFECT[card]
         ev = say.card(card)
-        if info.kind is c.CardKind.COMMON:
-            self.groups = self._common_sector_groups(info.sector or 0)
+        if kind == "sector":
+            self.groups = self._common_sector_groups(what)
             if not self.groups:
-                say.no_effect(card, f"sector {info.sector} has no species to activate", ev)
-        elif info.settlement is c.Settlement.VILLAGE:
+                say.no_effect(card, f"sector {what} has no species to activate", ev)
+        elif kind == "village":
             self._village(card, say, ev)
-        elif info.settlement is c.Settlement.INDUSTRY:
+        elif kind == "industry":
             self._industry(card, say, ev)
         else:
-            species = info.species.value if info.species else ""
+            species = what
             self.groups = self._species_groups(species)
             if not self.groups:
                 say.no_effect(card, f"there are no {PLURAL[species]} to activate", ev)
@@ -1402,7 +1409,9 @@ class ToriTori(Game):
         twin = object.__new__(ToriTori)
         d = twin.__dict__
         d.update(self.__dict__)
-        d["rng"] = Rng(state=self.rng.state)
+        rng = object.__new__(Rng)  # the state is already valid: no need to check it again
+        rng.state = self.rng.state
+        d["rng"] = rng
         d["board"] = self.board[:]
         d["kind"] = self.kind.copy()
         d["counts"] = self.counts.copy()

@@ -9,8 +9,11 @@ PORT ?= 8888
 PYTEST_ARGS ?=
 VOILA_TEMPLATE := $(VENV)/share/jupyter/voila/templates/ecogames
 LABCONFIG := $(VENV)/etc/jupyter/labconfig/page_config.json
+LITE_VENV ?= .venv-lite
+LITE_DIR ?= build/lite
+LITE_WHEEL := build/lite-wheel
 
-.PHONY: demo test install build chromium lint test-js test-py bench mutants fixtures clean
+.PHONY: demo test install build chromium lint test-js test-py lite bench mutants fixtures clean
 
 # The demo opens playable: Voila's app view of notebooks/index.ipynb (the board, no code),
 # served by a JupyterLab server whose Lab opens the same notebook (the page's link).
@@ -21,7 +24,7 @@ demo: install build $(VOILA_TEMPLATE) $(LABCONFIG)
 	$(VENV)/bin/jupyter lab --no-browser --allow-root --ip=127.0.0.1 --port=$(PORT) \
 		--ServerApp.root_dir=notebooks --LabApp.default_url=/voila/render/index.ipynb
 
-test: install build chromium lint test-js test-py
+test: install build chromium lint test-js lite test-py
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +71,19 @@ test-js: build
 test-py: install build chromium
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
+# The JupyterLite site (git-ignored $(LITE_DIR)): the notebooks, the ecogames wheel and the
+# pure-Python wheels it needs, the widget bundles; Pyodide runs it all in the browser. Built
+# in a venv of its own, whose Python has the site's lab extensions and nothing else.
+lite: install build
+	rm -rf $(LITE_WHEEL)
+	$(PY) -m pip wheel --no-deps -q -w $(LITE_WHEEL) .
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install -q --disable-pip-version-check \
+		"$$(ls $(LITE_WHEEL)/ecogames-*.whl)[lite]"
+	$(LITE_VENV)/bin/python -m pip install -q --disable-pip-version-check --no-deps \
+		--force-reinstall $(LITE_WHEEL)/ecogames-*.whl
+	$(LITE_VENV)/bin/python lite/build.py $(LITE_WHEEL)/ecogames-*.whl $(LITE_DIR)
+
 # Widget fixtures for the JS tests, exported from the real engines (commit the result).
 fixtures: install
 	$(PY) -m tests.support.fixtures
@@ -82,4 +98,4 @@ mutants: install build
 	$(PY) benchmarks/mutants.py $(MUTANTS_ARGS)
 
 clean:
-	rm -rf $(VENV) js/node_modules src/ecogames/static test-artifacts
+	rm -rf $(VENV) $(LITE_VENV) js/node_modules src/ecogames/static test-artifacts build

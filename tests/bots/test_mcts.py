@@ -91,12 +91,22 @@ def test_the_search_never_sees_the_real_dice(name):
     assert MCTSBot(2, **bot).search(game) == MCTSBot(2, **bot).search(twin)
 
 
+def test_auto_rollouts_turn_greedy_where_random_play_runs_long():
+    bot = MCTSBot(1, playouts=2)
+    bot.search(new_game("tori", 2, 1))
+    assert bot._long_games == {"tori"}
+    assert type(bot._rollout_bots["tori"]).__name__ == "GreedyBot"
+    short = MCTSBot(1, playouts=2)
+    short.search(new_game("tulikko", 2, 1))
+    assert short._long_games == set() and isinstance(short._rollout_bots["tulikko"], RandomBot)
+
+
 def test_rollout_policies():
     assert greedy_bot_name("tori") == "tori-greedy"
     assert greedy_bot_name("toritori") == "toritori-heuristic"
     assert greedy_bot_name("pond") is None
     game = new_game("tulikko", 2, 1)
-    for rollout in ("random", "greedy", "tulikko-greedy", RandomBot):
+    for rollout in ("auto", "random", "greedy", "tulikko-greedy", RandomBot):
         assert MCTSBot(1, playouts=3, rollout=rollout).choose(game, game.legal_actions()) \
             in game.legal_actions()
 

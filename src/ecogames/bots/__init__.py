@@ -107,8 +107,8 @@ def play(game: Game, bots: Seats, *, max_actions: int = 100_000,
 from .mcts import MCTSBot  # noqa: E402  (MCTS builds on the bots above)
 
 STRENGTHS: dict[str, dict[str, Any]] = {
-    "mcts": {"seconds": 1.0},
-    "mcts-strong": {"seconds": 5.0},
+    "mcts": {"seconds": 1.0, "rollout": "auto"},
+    "mcts-strong": {"seconds": 5.0, "rollout": "auto"},
 }
 """The search bots every game can seat, by name, with their budgets per move (a widget's
 seat menu offers them as strengths). ``MCTSBot(seed, playouts=N)`` is the reproducible

@@ -16,7 +16,8 @@ One bot plays all five games and any other that implements the protocol. Each *p
 3. **Expand** one action not tried yet (at a new node, the one the rollout policy would
    play: with a greedy rollout even a small budget plays at least as the greedy bot
    does), then **roll out** to the end with the random bot or
-   the game's own greedy/heuristic bot (``rollout=``), at most ``max_rollout`` actions.
+   the game's own greedy/heuristic bot (``rollout=``; ``"auto"`` starts random and turns
+   greedy in a game whose random rollouts run long), at most ``max_rollout`` actions.
 4. **Back up** the result, for each player: 0.9 for a win alone (0.9/k for a win shared by
    k players, 0 for a loss) plus 0.1 times the player's score normalised between the
    lowest and the highest score, oriented the way the winners' scores are (so a game where
@@ -51,6 +52,10 @@ DEFAULT_PLAYOUTS = 200
 DEFAULT_EXPLORATION = 1.0
 DEFAULT_MAX_ROLLOUT = 2_000
 """A rollout stops after this many actions (Tori's random games run thousands)."""
+AUTO_RANDOM_LIMIT = 1_000
+"""``rollout="auto"``: a random rollout that runs longer than this turns the bot's rollouts
+in that game over to the game's greedy bot (with ``max_rollout`` at most this, "auto" is
+random)."""
 
 Progress = Callable[[int, int], Any]
 """``progress(playouts_done, playouts_planned)`` during a search (``0`` planned: a time
@@ -120,14 +125,16 @@ class MCTSBot:
     """UCT with determinization: ``MCTSBot(seed, playouts=200)`` or ``seconds=1.0``.
 
     ``rollout``: ``"random"`` (uniform legal actions), ``"greedy"`` (the game's own greedy or
-    heuristic bot; random for a game without one), a bot name, or a ``seed -> Bot``
-    factory. ``exploration``: UCB1's constant. ``max_rollout``: actions per rollout.
+    heuristic bot; random for a game without one), ``"auto"`` (random, until a random
+    rollout runs past ``AUTO_RANDOM_LIMIT`` actions: greedy from then on in that game, as in
+    Tori; the default), a bot name, or a ``seed -> Bot`` factory. ``exploration``: UCB1's
+    constant. ``max_rollout``: actions per rollout.
     """
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, *, playouts: int | None = None,
-                 seconds: float | None = None, rollout: str | Callable[[int], Any] = "random",
+                 seconds: float | None = None, rollout: str | Callable[[int], Any] = "auto",
                  exploration: float = DEFAULT_EXPLORATION,
                  max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
         if playouts is None and seconds is None:
@@ -143,6 +150,8 @@ class MCTSBot:
         self.exploration = exploration
         self.max_rollout = max_rollout
         self._rollout_bots: dict[str, Any] = {}
+        self._long_games: set[str] = set()
+        """Games whose random rollouts ran past ``AUTO_RANDOM_LIMIT`` (``rollout="auto"``)."""
 
     def __repr__(self) -> str:
         budget = (f"playouts={self.playouts}" if self.seconds is None else
@@ -242,23 +251,39 @@ class MCTSBot:
             child.total += result[mover]
 
     def _rollout(self, state: Game, players: int, cooperative: bool) -> list[float]:
-        bot = self._rollout_bot(state)
-        for _ in range(self.max_rollout):
-            outcome = state.outcome
+        left = self.max_rollout
+        if (self.rollout == "auto" and state.name not in self._long_games
+                and left > AUTO_RANDOM_LIMIT):
+            outcome = self._play_out(state, self._rollout_bot(state), AUTO_RANDOM_LIMIT)
             if outcome is not None:
                 return rewards(outcome, players, cooperative)
-            legal = state.legal_actions()
-            state.push(legal[0] if len(legal) == 1 else bot.choose(state, legal))
-        outcome = state.outcome
+            # random play of this game runs long: its greedy bot rolls out from now on
+            self._long_games.add(state.name)
+            self._rollout_bots.pop(state.name, None)
+            left -= AUTO_RANDOM_LIMIT
+        outcome = self._play_out(state, self._rollout_bot(state), left)
         if outcome is not None:
             return rewards(outcome, players, cooperative)
         return [1.0 / players] * players
 
+    @staticmethod
+    def _play_out(state: Game, bot: Any, limit: int) -> Outcome | None:
+        for _ in range(limit):
+            outcome = state.outcome
+            if outcome is not None:
+                return outcome
+            legal = state.legal_actions()
+            state.push(legal[0] if len(legal) == 1 else bot.choose(state, legal))
+        return state.outcome
+
     def _rollout_bot(self, game: Game) -> Any:
         bot = self._rollout_bots.get(game.name)
         if bot is None:
+            rollout = self.rollout
+            if rollout == "auto":
+                rollout = "greedy" if game.name in self._long_games else "random"
             bot = self._rollout_bots[game.name] = _make_rollout_bot(
-                self.rollout, game.name, self.rng.next64())
+                rollout, game.name, self.rng.next64())
         return bot
 
 

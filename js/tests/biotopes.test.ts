@@ -41,6 +41,18 @@ function actionPhase(legal: Omit<LegalAction, "id">[]): Fixture {
   return { ...f, step: -1, cascade: {}, legal: legal.map((a, id) => ({ ...a, id })) };
 }
 
+/** Purple's Forests row holds a Hazel Dormouse with ``cubes``, and Purple's Grasslands
+ * Biotope card a yellow cube (whatever the fixture's game dealt). */
+function withForestCard(f: Fixture, cubes: Record<string, number>): void {
+  const eco = viewOf(f).ecosystems[0];
+  eco.rows[1] = [{ card: "hazel_dormouse", cubes: cubes as never }];
+  eco.biotopes[2] = {
+    ...eco.biotopes[2],
+    cubes: 1,
+    colours: { gray: 0, green: 0, yellow: 1, blue: 0 },
+  };
+}
+
 /** An empty hex next to one of Purple's tokens, in the mid-cascade fixture. */
 function emptyNextToPurple(view: BiotopesView): number[] {
   const owner = new Map(view.landscape.map((c) => [`${c.hex}`, c.owner]));
@@ -194,22 +206,26 @@ describe("the landscape", () => {
 
 describe("the hand, the Ecosystem and the rivers", () => {
   it("shows only the hand the view holds, and a card in hand is played by a click", () => {
+    const hand = viewOf(fixture("biotopes-mid-cascade.json")).ecosystems[0].hand ?? [];
+    const [played, other] = hand;
     const f = actionPhase([
-      { label: "Adaptation: play Apollo", action: { type: "adapt", card: "apollo" } },
+      { label: "Adaptation: play it", action: { type: "adapt", card: played } },
       { label: "Pass", action: { type: "pass" } },
     ]);
     const w = open(f);
     const view = viewOf(f);
+    expect(hand.length).toBeGreaterThan(1);
     expect(view.ecosystems[1].hand).toBeNull();
     expect(w.get("hand").dataset.player).toBe("0");
     const cards = [...w.get("hand").querySelectorAll("[data-card]")].map((e) =>
       e.getAttribute("data-card"),
     );
     expect(cards).toEqual(view.ecosystems[0].hand);
-    expect(w.get("hand-apollo").dataset.legal).toBe("true");
-    expect(w.get("hand-minotaur_beetle").dataset.legal).toBeUndefined();
-    expect(w.get("hand-apollo").textContent).toContain("Apollo");
-    tap(w, "hand-apollo");
+    expect(w.get(`hand-${played}`).dataset.legal).toBe("true");
+    expect(w.get(`hand-${other}`).dataset.legal).toBeUndefined();
+    const name = (f.drawing?.species as Record<string, { name: string }>)[played].name;
+    expect(w.get(`hand-${played}`).textContent).toContain(name);
+    tap(w, `hand-${played}`);
     w.click("bt-pass");
     expect(w.model.sent).toEqual([
       { kind: "act", id: 0 },
@@ -219,11 +235,34 @@ describe("the hand, the Ecosystem and the rivers", () => {
 
   it("offers the action spaces and a card's Action, and shows each card's cubes", () => {
     const f = fixture("biotopes-mid-cascade.json");
-    const w = open({ ...f, step: -1, cascade: {} });
-    expect(legalIds(w).sort()).toEqual(["card-0-1-0", "space-0-evolution", "space-0-transfer"]);
-    tap(w, "space-0-transfer");
-    expect(w.model.sent).toEqual([{ kind: "act", id: 0 }]);
     const view = viewOf(f);
+    // the fixture's legal actions, and the Action of a card put in Purple's Forests row
+    view.ecosystems[0].rows[1] = [
+      { card: "hazel_dormouse", cubes: { gray: 0, green: 1, yellow: 0, blue: 0 } },
+    ];
+    const legal = [
+      ...(f.legal as LegalAction[]),
+      { id: 99, label: "Hazel Dormouse's Action", action: { type: "use_card", row: 1, col: 0 } },
+    ];
+    const w = open({ ...f, view, legal, step: -1, cascade: {} });
+    const where = (a: LegalAction): string =>
+      ({
+        adapt: `hand-${String(a.action.card)}`,
+        transfer: "space-0-transfer",
+        evolve: "space-0-evolution",
+        reproduce: "space-0-reproduction",
+        use_card: `card-0-${String(a.action.row)}-${String(a.action.col)}`,
+      })[String(a.action.type)] ?? "";
+    const expected = legal.map(where).filter((k) => k !== "");
+    expect(expected).toContain("space-0-transfer");
+    expect(legalIds(w).sort()).toEqual(expected.sort());
+    tap(w, "space-0-transfer");
+    const transfer = legal.find((a) => a.action.type === "transfer")!;
+    tap(w, "card-0-1-0");
+    expect(w.model.sent).toEqual([
+      { kind: "act", id: transfer.id },
+      { kind: "act", id: 99 },
+    ]);
     view.ecosystems.forEach((eco, p) =>
       eco.rows.forEach((row, r) =>
         row.forEach((entry, c) => {
@@ -263,6 +302,7 @@ describe("the hand, the Ecosystem and the rivers", () => {
         action: { type: "pay", row: 2, col: -1, colour: "yellow" },
       },
     ]);
+    withForestCard(f, { gray: 1, green: 1, yellow: 0, blue: 0 });
     const w = open(f);
     expect(legalIds(w).sort()).toEqual(["card-0-1-0", "card-0-2--1"]);
     tap(w, "card-0-2--1");
@@ -291,6 +331,7 @@ describe("the hand, the Ecosystem and the rivers", () => {
     view.ecosystems[0].rows[0] = [
       { card: "apollo", cubes: { gray: 1, green: 0, yellow: 0, blue: 0 } },
     ];
+    withForestCard(f, { gray: 0, green: 1, yellow: 0, blue: 0 });
     const w = open(f);
     expect(legalIds(w).sort()).toEqual(["card-0-1-0", "card-0-2--1"]);
     tap(w, "card-0-1-0");
@@ -342,28 +383,37 @@ describe("decisions, bots, replay, the end", () => {
     const f = fixture("biotopes-decision.json");
     const w = open(f);
     const view = viewOf(f);
+    const species = f.drawing?.species as Record<string, { name: string }>;
+    const decision = view.decision!;
+    expect(view.phase).toBe("react");
+    expect(decision.p).toBe(1);
     const alert = w.get("reaction-alert");
     expect(alert.textContent).toContain("Reaction!");
     expect(alert.textContent).toContain("It is Purple's turn, but Orange chooses");
-    expect(alert.textContent).toContain("Great Crested Newt");
-    expect(alert.textContent).toContain("Squacco Heron");
+    expect(alert.textContent).toContain(species[decision.card!].name);
+    expect(alert.textContent).toContain(species[decision.played!].name);
     expect(alert.textContent).toContain("reacts to it by itself");
-    expect(alert.textContent).toContain("Which card is drawn?");
+    const cube = typeof decision.colour === "number" && decision.colour >= 0;
+    expect(alert.textContent).toContain(cube ? "Where does the cube go?" : "Which card is drawn?");
     expect(w.get("bt-turn").classList.contains("bt-reaction")).toBe(true);
-    const card = w.el.querySelector<HTMLElement>('[data-card="squacco_heron"]')!;
+    const card = w.el.querySelector<HTMLElement>(`[data-card="${decision.card}"]`)!;
     expect(card.dataset.focus).toBe("true");
-    expect(view.decision?.p).toBe(1);
-    expect(view.phase).toBe("react");
-    // the Reaction triggered by itself: no React / Decline buttons, only the card to draw
+    // the Reaction triggered by itself: no React / Decline buttons, only where it goes
     expect(w.find("bt-react")).toBeNull();
     expect(w.find("bt-decline")).toBeNull();
-    expect(w.get("prompt").textContent).toContain("Your Reaction draws a card");
-    tap(w, "deck-carnivores");
-    tap(w, "river-insectivores-1");
-    expect(w.model.sent).toEqual([
-      { kind: "act", id: 11 },
-      { kind: "act", id: 5 },
-    ]);
+    expect(w.get("prompt").textContent).toContain(
+      cube ? "cube came out of your bag" : "Your Reaction draws a card",
+    );
+    const legal = f.legal as LegalAction[];
+    const key = (a: LegalAction): string =>
+      a.action.type === "place"
+        ? `card-1-${String(a.action.row)}-${String(a.action.col)}`
+        : Number(a.action.slot) < 0
+          ? `deck-${String(a.action.deck)}`
+          : `river-${String(a.action.deck)}-${String(a.action.slot)}`;
+    expect(legalIds(w).sort()).toEqual(legal.map(key).sort());
+    tap(w, key(legal[legal.length - 1]));
+    expect(w.model.sent).toEqual([{ kind: "act", id: legal[legal.length - 1].id }]);
   });
 
   it("offers nothing on a bot's turn, and says the bot plays", () => {
@@ -401,5 +451,72 @@ describe("decisions, bots, replay, the end", () => {
     });
     expect(f.status!.outcome!.scores).toEqual(view.scores!.map((sc) => sc.total));
     expect(legalIds(w)).toEqual([]);
+  });
+});
+
+describe("what a decision is about (issue 12 §7)", () => {
+  const deciding = (decision: object, phase = "pay"): Fixture => {
+    const f = actionPhase([]);
+    return { ...f, view: { ...viewOf(f), phase, decision } };
+  };
+
+  it("names the card an Adaptation pays for, with its diet", () => {
+    const w = open(deciding({ t: "pay", p: 0, for: "adaptation", card: "red_fox" }));
+    const text = w.get("prompt").textContent ?? "";
+    expect(text).toContain("Pay for Red Fox:");
+    expect(text).toContain("(diet: Mammals + Birds + Reptiles & Amphibians)");
+  });
+
+  it("names the card whose Action is paid for, and a colonization's cube colour", () => {
+    const w = open(deciding({ t: "pay", p: 0, for: "card", card: "hazel_dormouse" }));
+    expect(w.get("prompt").textContent).toContain("Pay for Hazel Dormouse's Action");
+    const x = open(deciding({ t: "pay", p: 0, for: "expansion", colour: 2 }));
+    expect(x.get("prompt").textContent).toContain("Pay for Expansion");
+    expect(x.get("prompt").textContent).toContain("to take a yellow cube from");
+  });
+
+  const FACES = {
+    "7": {
+      names: { A: "A7", B: "B7" },
+      A: ["mountains", "mountains", "forests", "wetlands", "wetlands", "grasslands", "grasslands"],
+      B: ["mountains", "grasslands", "forests", "grasslands", "forests", "forests", "forests"],
+    },
+    "9": {
+      names: { A: "A9", B: "B9" },
+      A: ["grasslands", "mountains", "mountains", "mountains", "forests", "wetlands", "forests"],
+      B: ["wetlands", "mountains", "mountains", "wetlands", "mountains", "wetlands", "forests"],
+    },
+  };
+
+  it("shows both faces of the tiles in hand while tiles are placed (Landscape Construction)", () => {
+    const f = actionPhase([]);
+    const view = viewOf(f);
+    const ecosystems = view.ecosystems.map((e, p) => ({ ...e, tiles: p === 0 ? ["9", "7"] : [] }));
+    const w = open({
+      ...f,
+      view: { ...view, phase: "tiles", decision: null, tile_faces: FACES, ecosystems },
+    });
+    const box = w.get("tile-faces");
+    expect(box.textContent).toContain("Your tiles, both sides");
+    const faces = [...box.querySelectorAll("figure")].map((e) => e.getAttribute("data-testid"));
+    expect(faces).toEqual(["tile-face-9-A", "tile-face-9-B", "tile-face-7-A", "tile-face-7-B"]);
+    const a9 = w.get("tile-face-9-A");
+    expect(a9.querySelector("figcaption")?.textContent).toBe("A9");
+    expect([...a9.querySelectorAll("text")].map((t) => t.textContent).join("")).toBe("GMMMFWF");
+    expect(a9.querySelector("svg")?.getAttribute("aria-label")).toContain("Tile A9: Grasslands");
+  });
+
+  it("shows the faces of the tile to turn, and nothing once the landscape is built", () => {
+    const f = actionPhase([]);
+    const view = viewOf(f);
+    const tiles = [{ tile: "7", side: null, rotation: 0, centre: [0, 0] as [number, number] }];
+    const w = open({
+      ...f,
+      view: { ...view, phase: "orient", decision: null, tile_faces: FACES, tiles },
+    });
+    expect(w.get("tile-faces").textContent).toContain("60° clockwise");
+    expect(w.find("tile-face-7-B")).not.toBeNull();
+    expect(w.find("tile-face-9-A")).toBeNull();
+    expect(open(f).find("tile-faces")).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import {
 import { drawReserve, drawRivers, speciesCard } from "./cards";
 import { drawEcosystem } from "./ecosystem";
 import { type Clickable, touchedOf } from "./highlight";
-import { drawLandscape, landscapeLegend } from "./landscape";
+import { drawLandscape, drawTileFaces, landscapeLegend } from "./landscape";
 import { BIOTOPE_LABEL, biotopeBadge, hexKey as hexKeyOf } from "./look";
 import { cardsLegend, drawEnvironment, drawScores, drawTurnPanel } from "./panel";
 import { type Selection, type TargetKey, targetMap } from "./targets";
@@ -152,6 +152,8 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
       }),
     );
   }
+  const tileFaces = drawTileFaces(view);
+  if (tileFaces) side.append(tileFaces);
   const orient = targets.get("orient") ?? [];
   if (orient.length)
     side.append(chooser("Side and turn of the tile:", orient, ctx, { prefix: "bt" }));

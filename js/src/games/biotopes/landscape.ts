@@ -16,7 +16,7 @@ import {
   territoryToken,
 } from "./look";
 import { type TargetKey, hexMark } from "./targets";
-import type { BiotopesView } from "./types";
+import type { BiotopesView, TileFaces } from "./types";
 
 const R = 28;
 const PAD = 6;
@@ -216,6 +216,79 @@ export function drawLandscape(view: BiotopesView, opts: LandscapeOptions): SVGSV
   }
   svg.append(hexLayer, linkLayer, tokenLayer);
   return svg;
+}
+
+/** Landscape Construction: both faces of each tile still to place (the hand of the player
+ * deciding) or to turn (the tile just placed), drawn unturned, so a tile, its side and its
+ * turn are seen before they are chosen (issue 12 §7). */
+export function drawTileFaces(view: BiotopesView): HTMLElement | null {
+  const faces = view.tile_faces ?? {};
+  const me = view.current_player;
+  const ids =
+    view.phase === "orient"
+      ? (view.tiles ?? []).filter((t) => t.side === null).map((t) => t.tile)
+      : view.phase === "tiles" && me !== null
+        ? (view.ecosystems[me]?.tiles ?? [])
+        : [];
+  const shown = ids.filter((t) => faces[t]);
+  if (!shown.length) return null;
+  const title =
+    view.phase === "orient"
+      ? "The tile just placed, both sides unturned (each turn is 60° clockwise):"
+      : `${shown.length === 1 ? "Your tile" : "Your tiles"}, both sides (unturned: you turn a tile once it is placed):`;
+  const box = h(
+    "div",
+    { class: "bt-tile-faces", "data-testid": "tile-faces" },
+    h("p", { class: "bt-chooser-title" }, title),
+  );
+  for (const id of shown) {
+    const tile = faces[id];
+    if (!tile) continue;
+    for (const side of ["A", "B"] as const) box.append(drawTileFace(id, side, tile));
+  }
+  return box;
+}
+
+function drawTileFace(id: string, side: "A" | "B", tile: TileFaces): HTMLElement {
+  const r0 = 13;
+  const prefix = patternPrefix();
+  const name = tile.names[side] ?? `${side}${id}`;
+  const svg = s("svg", {
+    viewBox: `${(-2.7 * r0).toFixed(1)} ${(-2.6 * r0).toFixed(1)} ${(5.4 * r0).toFixed(1)} ${(5.2 * r0).toFixed(1)}`,
+    width: 70,
+    height: 68,
+    role: "img",
+    "aria-label": `Tile ${name}: ${tile[side].map((b) => BIOTOPE_LABEL[b] ?? b).join(", ")}`,
+  });
+  svg.append(biotopePatterns(prefix));
+  tile[side].forEach((biotope, i) => {
+    const [dq, dr] = TILE_SHAPE[i] ?? [0, 0];
+    const [cx, cy] = hexCentre(dq, dr, r0);
+    svg.append(
+      s("polygon", {
+        points: hexPoints(cx, cy, r0 - 0.6),
+        fill: `url(#${prefix}-${biotope})`,
+        class: "bt-hex-shape",
+      }),
+      s(
+        "text",
+        {
+          x: cx.toFixed(1),
+          y: (cy + 4).toFixed(1),
+          "text-anchor": "middle",
+          class: "bt-tile-face-letter",
+          fill: BIOTOPE_INK[biotope] ?? "#333",
+        },
+        BIOTOPE_LETTER[biotope] ?? "?",
+      ),
+    );
+  });
+  return h(
+    "figure",
+    { class: "bt-tile-face", "data-testid": `tile-face-${id}-${side}`, title: `Tile ${name}` },
+    svg,
+    h("figcaption", {}, name),
+  );
 }
 
 /** What the map's letters, patterns and marks mean. */

@@ -180,18 +180,25 @@ function prompt(view: BiotopesView, layout: BiotopesLayout, opts: PanelOptions):
       }
       return actionPrompt(opts.targets);
     case "pay": {
+      // the cost names what it pays for (issue 12 §7): the card played, the card used
       const what = d?.for ?? "";
       const card = d?.card ?? opts.adapting;
-      if (what === "adaptation" && card) {
-        const face = species[card];
-        return `Pay for ${face?.name ?? card}: click a highlighted card of your Ecosystem (below your hand) to recycle one of its cubes (diet: ${face?.diet.map((t) => TYPE_LABEL[t] ?? t).join(" + ") ?? "?"}).`;
+      const name = card ? speciesName(card, species) : null;
+      if (what === "adaptation") {
+        const diet = card ? species[card]?.diet : undefined;
+        const eats = diet ? ` (diet: ${diet.map((t) => TYPE_LABEL[t] ?? t).join(" + ")})` : "";
+        return `Pay for ${name ?? "the card you play"}: click a highlighted card of your Ecosystem (below your hand) to recycle one of its cubes${eats}.`;
       }
       if (what === "evolution") {
         return "Evolution: click highlighted cards of your Ecosystem (below your hand) to move cubes of different types to the Evolution space (each cube draws a card), then press Done paying.";
       }
-      if (what === "card")
-        return "Pay for the card's Action: click it to recycle one of its cubes.";
-      return `Pay for ${ACTION_LABEL[what] ?? what}: click a highlighted card of your Ecosystem (below your hand) to take the cube from.`;
+      if (what === "card") {
+        return `Pay for ${name ? `${name}'s` : "the card's"} Action: click it to recycle one of its cubes.`;
+      }
+      const colour = drawsCube(d)
+        ? ` a ${["gray", "green", "yellow", "blue"][d?.colour ?? 0]} cube`
+        : " the cube";
+      return `Pay for ${ACTION_LABEL[what] ?? what}: click a highlighted card of your Ecosystem (below your hand) to take${colour} from.`;
     }
     case "breed":
       return "Place the new cubes: click a highlighted Species card to give it a cube (the reserve is short, so the order is yours).";

@@ -92,6 +92,9 @@ export interface BiotopesView {
   reserve: Cubes;
   landscape: HexCell[];
   tiles: { tile: string; side: string | null; rotation: number; centre: [number, number] }[];
+  /** Landscape Construction, while tiles are placed and turned: each tile's faces (its 7
+   * biotopes in TILE_SHAPE order, unturned) and their names. */
+  tile_faces?: Record<string, TileFaces>;
   neutral_removed: number;
   decks: Record<string, number>;
   rivers: Record<string, string[]>;
@@ -99,6 +102,12 @@ export interface BiotopesView {
   ecosystems: Ecosystem[];
   decision: Decision | null;
   scores: Score[] | null;
+}
+
+export interface TileFaces {
+  names: Record<string, string>;
+  A: string[];
+  B: string[];
 }
 
 export interface SpeciesFace {

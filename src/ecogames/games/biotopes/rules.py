@@ -2222,16 +2222,40 @@ class Biotopes(Game):
                           for h, b in sorted(self.landscape.items())],
             "tiles": [{"tile": t[0], "side": t[1], "rotation": t[2], "centre": [t[3], t[4]]}
                       for t in self.tiles],
+            "tile_faces": self._tile_faces(),
             "neutral_removed": self.neutral_removed,
             "decks": {name: len(self.decks[d]) for d, name in enumerate(DECK_NAMES)},
             "rivers": {name: list(self.rivers[d]) for d, name in enumerate(DECK_NAMES)},
             "discards": {name: len(self.discards[d]) for d, name in enumerate(DECK_NAMES)},
             "ecosystems": ecosystems,
-            "decision": None if task is None else {
-                k: v for k, v in task.items() if k in ("t", "p", "for", "card", "colour",
-                                                       "hex", "n", "played", "owner")},
+            "decision": None if task is None else self._decision_view(task),
             "scores": self.scores,
         }
+
+    def _tile_faces(self) -> dict[str, dict[str, Any]]:
+        """Landscape Construction, while tiles are placed and turned: the faces of the tiles
+        still in hand and of the tile just placed (to preview them, issue 12 §7): each side's
+        name and its 7 biotopes in TILE_SHAPE order, unturned."""
+        if self.stage not in ("tiles", "orient"):
+            return {}
+        ids = {t for hand in self.tile_hands for t in hand} | \
+            {t[0] for t in self.tiles if t[1] is None}
+        return {t: {"names": {side: TILES[t].face(side) for side in "AB"},
+                    **{side: [b.value for b in TILES[t].sides[side]] for side in "AB"}}
+                for t in sorted(ids)}
+
+    def _decision_view(self, task: dict[str, Any]) -> dict[str, Any]:
+        """The task waiting for a choice, as the view shows it. A cost names the card it
+        pays for (issue 12 §7): the card being played (Adaptation) or the card whose Action
+        is used."""
+        shown = {k: v for k, v in task.items() if k in ("t", "p", "for", "card", "colour",
+                                                          "hex", "n", "played", "owner")}
+        if task["t"] == "pay":
+            if task["for"] == "adaptation":
+                shown["card"] = task["arg"]["card"]
+            elif task["for"] == "card":
+                shown["card"] = self.rows[task["p"]][task["arg"]["row"]][task["arg"]["col"]][0]
+        return shown
 
     # -- graphs -----------------------------------------------------------------------------
 

@@ -73,6 +73,6 @@ export function boardPart(renderBoard: BoardRenderer = renderTree): PartSpec {
   return {
     make,
     traits: ["view", "cascade", "legal", "status", "drawing", "bots", "food_web"],
-    ui: ["step", "shown", "timelineRev"],
+    ui: ["step", "shown", "shownRev"],
   };
 }

@@ -218,5 +218,5 @@ function make(kit: Kit): Part {
 export const cascadePlayer: PartSpec = {
   make,
   traits: ["cascade", "status"],
-  ui: ["step", "playing", "shown", "timelineRev"],
+  ui: ["step", "playing", "shown", "timelineRev", "shownRev"],
 };

@@ -9,6 +9,7 @@ import { button, h, keepFocus } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
 import { LIVE } from "./steps";
 import { setupForm } from "./setup";
+import type { HistoryEntry } from "./types";
 
 export const BOT_SPEEDS: [string, number][] = [
   ["slowly", 2000],
@@ -114,7 +115,8 @@ function make(kit: Kit): Part {
     history,
   );
 
-  let drawnRev = -1;
+  /** The timeline entries the History list shows, in order. */
+  const drawn: HistoryEntry[] = [];
   let marked = -2;
 
   function statusText(): string {
@@ -156,24 +158,29 @@ function make(kit: Kit): Part {
 
     const last = count - 1;
     const current = shown ?? (kit.store.get().step === LIVE ? -2 : last);
-    if (drawnRev !== kit.store.get().timelineRev || history.children.length !== count) {
-      drawnRev = kit.store.get().timelineRev;
-      history.replaceChildren(
-        ...kit.timeline.map((entry, k) =>
-          h(
-            "li",
-            { "data-bot": entry.bot || null },
-            button(entry.label, `history-${k}`, () => kit.showAction(k, "first"), {
-              class: "eg-link",
-              title: `See this action happen again, step by step (nothing changes)${
-                entry.bot ? `; played by the bot ${entry.bot}` : ""
-              }`,
-            }),
-            entry.bot ? h("span", { class: "eg-badge" }, "bot") : null,
-          ),
+    // only the entries that changed are drawn again (a move adds one)
+    let same = 0;
+    while (same < Math.min(count, drawn.length) && drawn[same] === kit.timeline[same]) same++;
+    while (history.children.length > same) history.lastElementChild!.remove();
+    drawn.length = same;
+    for (let k = same; k < count; k++) {
+      const entry = kit.timeline[k];
+      drawn.push(entry);
+      history.append(
+        h(
+          "li",
+          { "data-bot": entry.bot || null },
+          button(entry.label, `history-${k}`, () => kit.showAction(k, "first"), {
+            class: "eg-link",
+            title: `See this action happen again, step by step (nothing changes)${
+              entry.bot ? `; played by the bot ${entry.bot}` : ""
+            }`,
+          }),
+          entry.bot ? h("span", { class: "eg-badge" }, "bot") : null,
         ),
       );
     }
+    if (same < count) marked = -3; // scroll to the newest again
     // mark the action shown (only the attribute changes while stepping)
     for (const k of [marked, current]) {
       const li = history.children[k] as HTMLElement | undefined;

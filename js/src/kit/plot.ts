@@ -178,5 +178,5 @@ function make(kit: Kit): Part {
 export const populationPlot: PartSpec = {
   make,
   traits: ["series"],
-  ui: ["step", "shown", "timelineRev"],
+  ui: ["step", "shown", "timelineRev", "shownRev"],
 };

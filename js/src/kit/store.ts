@@ -24,8 +24,10 @@ export interface UIState {
   thinking: boolean;
   /** A short message for the person (a click made while a bot thinks); null: none. */
   notice: string | null;
-  /** Bumped when the timeline (the `history` messages) or a shown cascade arrives. */
+  /** Bumped when the timeline (the `history` messages) changes. */
   timelineRev: number;
+  /** Bumped when an old action's cascade (a `shown` message) arrives. */
+  shownRev: number;
 }
 
 export type Listener<S> = (changed: (keyof S)[]) => void;
@@ -70,5 +72,6 @@ export function createUIStore(step = -1): Store<UIState> {
     thinking: false,
     notice: null,
     timelineRev: 0,
+    shownRev: 0,
   });
 }

@@ -165,7 +165,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
           food_web: content.food_web === undefined ? undefined : readFoodWeb(content.food_web),
         };
         kit.shownCache.set(action, known);
-        const patch: Partial<UIState> = { timelineRev: store.get().timelineRev + 1 };
+        const patch: Partial<UIState> = { shownRev: store.get().shownRev + 1 };
         if (awaited && awaited.action === action && store.get().shown === action) {
           const n = eventsOf(known.cascade).length;
           const step = awaited.step;

@@ -250,13 +250,13 @@ export function drawTileFaces(view: BiotopesView): HTMLElement | null {
 }
 
 function drawTileFace(id: string, side: "A" | "B", tile: TileFaces): HTMLElement {
-  const r0 = 13;
+  const r0 = 13; // the viewBox's unit: drawn at 88 px wide
   const prefix = patternPrefix();
   const name = tile.names[side] ?? `${side}${id}`;
   const svg = s("svg", {
     viewBox: `${(-2.7 * r0).toFixed(1)} ${(-2.6 * r0).toFixed(1)} ${(5.4 * r0).toFixed(1)} ${(5.2 * r0).toFixed(1)}`,
-    width: 70,
-    height: 68,
+    width: 88,
+    height: 85,
     role: "img",
     "aria-label": `Tile ${name}: ${tile[side].map((b) => BIOTOPE_LABEL[b] ?? b).join(", ")}`,
   });

@@ -855,8 +855,9 @@ under the board sets its pace, or makes it wait for **Bot move**).
    marked **→** (**Migration**), a card marked **Action** — or **Pass** until the next cycle.
 3. Then say which cubes pay: the cards you may take them from are highlighted. When a target
    offers several actions, a list of choices opens beside the map.
-4. A card marked **Reaction** may answer a card an opponent plays, on their turn: the panel
-   says so in orange, and you use it or decline it.
+4. A card marked **Reaction** triggers by itself when its condition is met, even on an
+   opponent's turn (the card it waits for is played): the panel says so in orange, and you
+   choose only which card it draws or where its cube goes.
 
 The **Last action** panel replays what a move set off, step by step, with the hexes and cards
 it touched outlined; the food web beside it grows with the diets of the cards in play.
@@ -1033,10 +1034,11 @@ draw_web(food_web(game), axes[1], "The cards in play at the end of the bot game"
 plt.tight_layout()
 """),
     md("""
-The same web is the **Food web** panel of the widget above: it starts with the five types and
-grows as cards are played, and each step of the **Last action** panel lights up the types a
-move touched (a Transfer feeds Plants to the cards of a row; a Predatory Species takes a cube
-from its prey's type).
+The same web is the **Food web** panel of the widget above: it starts with Plants alone, and
+each type joins it with its first card in play (a type with no card feeds nothing yet and has
+no trophic level, so it is not drawn beside Plants). Each step of the **Last action** panel
+lights up the types a move touched (a Transfer feeds Plants to the cards of a row; a Predatory
+Species takes a cube from its prey's type).
 """),
 ]
 

@@ -114,7 +114,7 @@ def test_rollout_policies():
 MATCHES = {
     "biotopes": (8, {"playouts": 6}),
     "tulikko": (10, {"playouts": 12}),
-    "wildlifeweb": (10, {"playouts": 12}),
+    "wildlifeweb": (8, {"playouts": 8}),
     # a Tori game against a random player runs 1,000 to 3,500 actions: greedy rollouts cut
     # short, for a test of seconds (the MCTS bot then plays at least as its greedy policy)
     "tori": (3, {"playouts": 2, "rollout": "greedy", "max_rollout": 20}),

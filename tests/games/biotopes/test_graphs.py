@@ -7,8 +7,7 @@ import sys
 from ecogames.bots import RandomBot
 from ecogames.core.graphs import trophic_levels
 from ecogames.games.biotopes import new_game
-from ecogames.games.biotopes.components import SPECIES
-from ecogames.games.biotopes.components import distance
+from ecogames.games.biotopes.components import SPECIES, distance
 from ecogames.games.biotopes.graphs import board_graph, food_web, fragments
 from ecogames.games.biotopes.rules import groups
 

@@ -259,8 +259,11 @@ def test_landscape_construction_can_use_the_special_tiles():
                                               special_tiles=True).tile_hands for t in h))
              for s in range(10)}
     assert any("S1" in p or "S2" in p for p in pools)
-    with pytest.raises(ValueError, match="special"):
-        new_game(players=2, seed=1, special_tiles=True)
+    # the special tiles are dealt only in Landscape Construction: they turn it on (D40)
+    alone = new_game(players=2, seed=1, special_tiles=True)
+    assert alone.options["construction"] is True and alone.phase == "tiles"
+    with pytest.raises(ValueError, match="no Landscape Construction"):
+        new_game(players=1, seed=1, special_tiles=True)
 
 
 def test_advanced_biotopes_draft_choose_a_card_of_each_territorys_biotope():

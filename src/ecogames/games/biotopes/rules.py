@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
 
@@ -97,6 +97,10 @@ DECK_NAMES = tuple(d.value for d in DECKS)
 # ---------------------------------------------------------------------------------------------
 # Actions
 # ---------------------------------------------------------------------------------------------
+
+
+_SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
+"""The names of the landscape configurations (D5), for the set-up options."""
 
 
 def _card_name(card: str) -> str:
@@ -565,12 +569,48 @@ class Biotopes(Game):
     - ``configuration``: the landscape configuration (``components.CONFIGURATIONS``);
     - ``construction``: the Landscape Construction variant (players place the tiles);
     - ``draft``: the Advanced Biotopes Draft variant (advanced Biotope cards);
-    - ``special_tiles``: with ``construction``, the 2 special tiles join the dealt tiles;
+    - ``special_tiles``: Landscape Construction with the 2 special tiles among the tiles
+      dealt (it turns ``construction`` on, D40);
     - ``first_player``: the first player (``None``: drawn at random).
     """
 
     name = "biotopes"
     title = "Biotopes"
+    option_specs = (
+        Option("board", "Environmental Conditions board", None,
+               choices=(None, BoardSide.BUTTERFLY.value, BoardSide.ANT.value),
+               choice_labels=("Butterfly side (Solo Mode: the ant side in advanced mode)",
+                              "Butterfly side (6 cycles)", "Ant side (5 cycles)"),
+               help="Use the Environmental Conditions board with the butterfly side up (6 "
+                    "cycles) for your first games, then flip it to the ant side (5 cycles); "
+                    "Solo Mode plays the butterfly side, the ant side in advanced mode."),
+        Option("configuration", "Landscape configuration", None,
+               choices=(None, *_SHAPES),
+               choice_labels=("The first for the number of tiles",
+                              *(f"{c.capitalize()} of tiles" for c in _SHAPES)),
+               help="Place the Landscape tiles at the center of the table to form one of the "
+                    "configurations (D5): band for any number of tiles, line for 4 (2 players "
+                    "and Solo Mode), cluster for 6 or more; the set-up checks the number."),
+        Option("construction", "Landscape Construction", False, choices=(False, True),
+               choice_labels=("Tiles placed as a configuration",
+                              "Players place the tiles (Landscape Construction)"),
+               help="Deal 2 Landscape tiles to each player; taking turns clockwise, each "
+                    "player places a tile (not in Solo Mode)."),
+        Option("draft", "Advanced Biotopes Draft", False, choices=(False, True),
+               choice_labels=("Basic Biotope cards", "Advanced Biotopes Draft"),
+               help="Lay out all the Biotope cards advanced side up; each player chooses one "
+                    "of the type of each territory they place (Solo Mode: its advanced mode)."),
+        Option("special_tiles", "Special Landscape tiles", False, choices=(False, True),
+               choice_labels=("Basic tiles only",
+                              "Landscape Construction with the 2 special tiles"),
+               help="The 2 special Landscape tiles join the tiles dealt in Landscape "
+                    "Construction, which this turns on (not in Solo Mode)."),
+        Option("first_player", "First player", None, choices=(None, *range(MAX_PLAYERS)),
+               choice_labels=("Drawn at random",
+                              *(f"Player {p + 1}" for p in range(MAX_PLAYERS))),
+               help="Determine a first player using the method of your choice; the set-up "
+                    "checks the player is one of the players."),
+    )
     action_types = ACTION_TYPES
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
@@ -629,11 +669,10 @@ class Biotopes(Game):
         if not isinstance(construction, bool) or not isinstance(draft, bool) or \
                 not isinstance(special_tiles, bool):
             raise ValueError("construction, draft and special_tiles are True or False")
+        construction = construction or special_tiles  # dealt only in Construction (D6, D40)
         if solo and construction:
             raise ValueError("Solo Mode places 4 tiles as shown: it has no Landscape "
                              "Construction (D29)")
-        if special_tiles and not construction:
-            raise ValueError("the special tiles are dealt only in Landscape Construction (D6)")
         if solo:
             wanted = BoardSide.ANT if draft else BoardSide.BUTTERFLY
             if board is not None and board != wanted.value:

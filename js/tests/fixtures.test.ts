@@ -92,5 +92,5 @@ describe.each(names)("fixture %s", (name) => {
     }
     p.cleanup();
     expect(errors).not.toHaveBeenCalled();
-  });
+  }, 20_000); // a whole game's fixture replays hundreds of steps: seconds on a busy machine
 });

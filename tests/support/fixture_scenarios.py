@@ -199,14 +199,23 @@ def wildlifeweb_start() -> GameWidget:
 
 @scenario("wildlifeweb-mid-cascade")
 def wildlifeweb_mid_cascade() -> GameWidget:
-    """A hunt whose dice tie and are rolled again, shown at the first roll."""
+    """A hunt of a central-habitat animal whose dice tie and are rolled again, shown at the
+    first roll; after it another animal has several actions, a hunt in the habitat among
+    them (for the chooser)."""
 
     def tied_hunt(game, action):
-        if action.type != "hunt":
+        if action.type != "hunt" or action.prey not in game.habitat:
             return False
         twin = game.clone()
         kinds = [e.kind for e in twin.apply(action).events]
-        return "tie" in kinds and "eat" in kinds
+        if "tie" not in kinds or "eat" not in kinds:
+            return False
+        mine: dict = {}
+        for a in twin.legal_actions():
+            if getattr(a, "animal", None):
+                mine.setdefault(a.animal, []).append(a)
+        return any(len(acts) > 2 and any(a.type == "hunt" and a.prey in twin.habitat
+                                         for a in acts) for acts in mine.values())
 
     game, action = _wildlifeweb_before(tied_hunt)
     widget = game.widget()

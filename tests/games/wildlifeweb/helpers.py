@@ -9,6 +9,7 @@ from itertools import count
 from typing import Any
 
 from ecogames.core import Rng
+from ecogames.core.chance import draw
 from ecogames.games.wildlifeweb import components as c
 from ecogames.games.wildlifeweb.rules import WildlifeWeb
 
@@ -64,10 +65,11 @@ def scenario(*, players: int = 2, packs: Sequence[Sequence[dict[str, Any]]] | No
              rng: int = 0, target: int = 3, mods: Iterable[list[Any]] = (),
              acted: Iterable[str] = (), decision: dict[str, Any] | None = None,
              once: Iterable[str] = (), wtop: Sequence[str] = (),
-             etop: Sequence[str] = ()) -> WildlifeWeb:
+             etop: Sequence[str] = (), stacked: bool = True) -> WildlifeWeb:
     """A game in exactly this situation. Cards not placed anywhere go to their decks (the
     Wildlife deck in card order, top = last, unless ``wdeck`` is given); ``wtop`` and
     ``etop`` are put on top of the Wildlife and Event decks (the last one drawn first).
+    ``stacked``: the decks are stacked as listed (see :func:`stack`).
 
     ``turn`` (default: in round 2 by day, round 1 by night) must be one of the active
     player's turns at that time of day: turn = 1 + round x players + seat."""
@@ -111,12 +113,38 @@ def scenario(*, players: int = 2, packs: Sequence[Sequence[dict[str, Any]]] | No
         "round": rounds, "turn": turn, "active": active, "stage": stage,
         "wdeck": rest(c.WILDLIFE_CARDS, wdeck), "wdiscard": wdiscard, "habitat": habitat,
         "highway": highway, "edeck": rest(c.EVENT_CARDS, edeck), "ediscard": ediscard,
-        "fdeck": rest(c.FORAGE_CARDS, fdeck), "odeck": rest(c.OFFSPRING_CARDS, None),
+        "fdeck": rest(c.FORAGE_CARDS, fdeck), "fknown": 0,
+        "odeck": rest(c.OFFSPRING_CARDS, None),
         "packs": packs, "secured": secured, "pending": pending, "once": list(once),
         "mods": [list(m) for m in mods], "acted": list(acted), "decision": decision,
         "winner": None,
     }
-    return WildlifeWeb.from_state(state)
+    game = WildlifeWeb.from_state(state)
+    return stack(game) if stacked else game
+
+
+PILES = {"wildlife": "wdeck", "event": "edeck", "forage": "fdeck"}
+
+
+def stack(game: WildlifeWeb) -> WildlifeWeb:
+    """Stack ``game``'s decks as a test lays them out: every card drawn is the top one of its
+    pile as stored (the last; of two alike cards, the one the rules take). The draw is still
+    a chance draw of the cascade, forced, made with a generator of its own so that the dice
+    come from the game's generator as :func:`dice` set it. (Only this game object is
+    stacked, not its clones.)"""
+    def chance(name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
+               label: Any = None, seen_by: Sequence[int] | None = None) -> Any:
+        first = outcomes[0]
+        if game._chance is None or not isinstance(first, str):
+            return type(game).chance(game, name, outcomes, weights, label, seen_by)
+        top = getattr(game, PILES[c.CARD_KIND[first]])[-1]
+        group = top.split(".")[1]
+        card = next(x for x in outcomes if x.split(".")[1] == group)
+        game._chance.forced = {**game._chance.forced, len(game._chance.draws): card}
+        return draw(Rng(0), game._chance, name, outcomes, weights, label, seen_by)
+
+    game.chance = chance  # type: ignore[method-assign]
+    return game
 
 
 def kinds(cascade: Any) -> list[str]:

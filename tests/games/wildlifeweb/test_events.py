@@ -125,7 +125,9 @@ def test_modify_deep_snow_weakens_every_ungulate() -> None:
     game, _ = event_turn(E("deep_snow"), [animal(wolf), animal(VOLE)], habitat=[DEER],
                          rng=dice(3, 3))
     cascade = game.apply(Hunt(wolf, DEER))
-    assert cascade[1].text == "Gray Wolf: 16 + 3 = 19; White-tailed Deer: 17 + 3 = 20"
+    assert cascade[1].text == ("Gray Wolf: Power 16 + die 3 = 19; "
+                               "White-tailed Deer: Power 18 + 2 Flag and Bound - 3 Deep Snow "
+                               "+ die 3 = 20")
 
 
 def test_roadkill_rush_hour_and_the_highway_crew() -> None:

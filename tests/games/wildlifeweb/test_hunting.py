@@ -19,9 +19,10 @@ def test_sample_hunt_red_tailed_hawk_hunts_yellow_bellied_marmot() -> None:
     game = scenario(packs=[[animal(HAWK)], []], habitat=[MARMOT], rng=dice(4, 5, 6, 6))
     cascade = game.apply(Hunt(HAWK, MARMOT))
     assert kinds(cascade) == ["hunt", "roll", "tie", "roll", "eat"]
-    assert cascade[1].text == ("Red-tailed Hawk: 16 + 4 = 20; Yellow-bellied Marmot: 15 + 5 "
-                               "= 20")
-    assert cascade[3].text == ("Red-tailed Hawk: 16 + 6 = 22; Yellow-bellied Marmot: 15 + 6 "
+    assert cascade[1].text == ("Red-tailed Hawk: Power 16 + die 4 = 20; Yellow-bellied "
+                               "Marmot: Power 10 + 5 Fortress + die 5 = 20")
+    assert cascade[3].text == ("Red-tailed Hawk: Power 16 + die 6 = 22; Yellow-bellied "
+                               "Marmot: Power 10 + 5 Fortress + die 6 "
                                "= 21")
     assert cascade[1].touched["dice"] == (4, 5)
     assert game.packs[0][0]["food"] == [MARMOT]
@@ -144,10 +145,12 @@ def test_food_value_is_the_size_and_the_prey_food_is_discarded() -> None:
     game = scenario(packs=[[animal(bobcat)], [prey]], day=False, rng=dice(1, 6, 1))
     cascade = game.apply(Hunt(bobcat, hare))
     assert kinds(cascade) == ["hunt", "hide_fail", "roll", "eat"]
-    assert cascade[2].text == "Bobcat: 18 + 6 = 24; Snowshoe Hare: 13 + 1 = 14"
+    assert cascade[2].text == ("Bobcat: Power 16 + 2 Stalk and Pounce + die 6 = 24; "
+                               "Snowshoe Hare: Power 13 + die 1 = 14")
     assert game.packs[1] == []
     assert game.packs[0][0]["food"] == [hare]
-    assert game.fdeck[:2] == ["f.02", "f.01"]  # back under the Forage deck
+    assert game.fdeck[:2] == ["f.02", "f.01"]  # back under the Forage deck, seen going
+    assert game.fknown == 2
     assert "Snowshoe Hare is eaten" in cascade[3].text and "food value 2" in cascade[3].text
 
 
@@ -221,7 +224,7 @@ def test_trickster_steals_a_meal_from_another_carnivore() -> None:
     game = scenario(packs=[[animal(coyote)], [animal(lion, food=[deer])]], rng=dice(6, 1))
     cascade = game.apply(Steal(coyote, deer))
     assert kinds(cascade) == ["steal", "roll", "eat"]
-    assert cascade[1].text == "Coyote: 3 + 6 = 9; Mountain Lion: 5 + 1 = 6"
+    assert cascade[1].text == "Coyote: Agility 3 + die 6 = 9; Mountain Lion: Strength 5 + die 1 = 6"
     assert game.packs[0][0]["food"] == [deer]
     assert game.phase == "mate"  # the coyote has acted
     failed = scenario(packs=[[animal(coyote)], [animal(lion, food=[deer])]], rng=dice(1, 6))
@@ -237,7 +240,8 @@ def test_pack_hunting_wolves_with_a_mate_take_elk() -> None:
         alone.apply(Hunt(wolf, elk))
     pack = scenario(packs=[[animal(wolf, mate=True)], []], habitat=[elk], rng=dice(6, 1))
     cascade = pack.apply(Hunt(wolf, elk))
-    assert cascade[1].text == "Gray Wolf: 19 + 6 = 25; Elk: 19 + 1 = 20"
+    assert cascade[1].text == ("Gray Wolf: Power 16 + 3 Pack Hunting + die 6 = 25; "
+                               "Elk: Power 19 + die 1 = 20")
     assert pack.packs[0][0]["food"] == [elk]
 
 
@@ -257,13 +261,16 @@ def test_fortress_does_not_help_against_snakes_weasels_and_badgers() -> None:
     snake = W("bullsnake")
     game = scenario(packs=[[animal(snake)], []], habitat=[MARMOT], rng=dice(3, 3))
     cascade = game.apply(Hunt(snake, MARMOT))
-    assert cascade[1].text == "Bullsnake: 11 + 3 = 14; Yellow-bellied Marmot: 10 + 3 = 13"
+    assert cascade[1].text == ("Bullsnake: Power 11 + die 3 = 14; "
+                               "Yellow-bellied Marmot: Power 10 + die 3 = 13")
 
 
 def test_chirp_adds_two_for_defence_if_the_marmot_has_a_mate() -> None:
     game = scenario(packs=[[animal(HAWK)], [animal(MARMOT, mate=True)]], rng=dice(6, 1))
     cascade = game.apply(Hunt(HAWK, MARMOT))
-    assert cascade[1].text == "Red-tailed Hawk: 16 + 6 = 22; Yellow-bellied Marmot: 17 + 1 = 18"
+    assert cascade[1].text == ("Red-tailed Hawk: Power 16 + die 6 = 22; "
+                               "Yellow-bellied Marmot: Power 10 + 5 Fortress + 2 Chirp "
+                               "+ die 1 = 18")
     assert game.packs[1][0]["mate"] is None  # one of the pair is taken
 
 
@@ -274,8 +281,9 @@ def test_surprise_badgers_dig_out_sleeping_burrowers() -> None:
     legal = game.legal_actions()
     assert Hunt(badger, squirrel) in legal  # asleep, but underground
     cascade = game.apply(Hunt(badger, squirrel))
-    assert cascade[1].text == ("American Badger: 17 + 6 = 23; Richardson's Ground Squirrel: "
-                               "11 + 1 = 12")  # Digger +3; Burrow does not count vs badgers
+    assert cascade[1].text == ("American Badger: Power 14 + 3 Digger + die 6 = 23; "
+                               "Richardson's Ground Squirrel: Power 11 + die 1 = 12")
+    # Digger +3 is named; Burrow does not count vs badgers
 
 
 def test_hide_the_rabbit_hides_and_the_hunt_fails() -> None:
@@ -292,14 +300,16 @@ def test_sentinel_alarm_calls_protect_the_other_animals_of_a_pack() -> None:
     game = scenario(packs=[[animal(HAWK)], [animal(vole), animal(chickadee)]],
                     rng=dice(1, 1, 1))
     cascade = game.apply(Hunt(HAWK, vole))
-    assert cascade[2].text == "Red-tailed Hawk: 16 + 1 = 17; Meadow Vole: 10 + 1 = 11"
+    assert cascade[2].text == ("Red-tailed Hawk: Power 16 + die 1 = 17; "
+                               "Meadow Vole: Power 8 + 2 Alarm Call (Black-capped Chickadee) "
+                               "+ die 1 = 11")
 
 
 def test_defence_against_predators_without_water() -> None:
     muskrat = W("muskrat")
     fox = scenario(packs=[[animal(W("red_fox"))], []], habitat=[muskrat], day=False,
                    rng=dice(1, 1))
-    assert "Muskrat: 16 + 1" in texts(fox.apply(Hunt(W("red_fox"), muskrat)))
+    assert "Muskrat: Power 12 + 4 Dive + die 1" in texts(fox.apply(Hunt(W("red_fox"), muskrat)))
     heron = scenario(packs=[[animal(W("great_blue_heron"))], []], habitat=[muskrat],
                      day=False, rng=dice(1, 1))
-    assert "Muskrat: 12 + 1" in texts(heron.apply(Hunt(W("great_blue_heron"), muskrat)))
+    assert "Muskrat: Power 12 + die 1" in texts(heron.apply(Hunt(W("great_blue_heron"), muskrat)))

@@ -21,7 +21,7 @@ def test_coyote_wins_a_free_roadkill_meal_even_a_size_5_bear() -> None:
     assert {Scavenge(COYOTE, deer), Scavenge(COYOTE, BEAR)} <= set(legal)  # player chooses
     cascade = game.apply(Scavenge(COYOTE, BEAR))
     assert kinds(cascade) == ["scavenge", "roll", "eat"]
-    assert cascade[1].text == "Coyote: 3 + 4 = 7; Highway: 0 + 6 = 6"
+    assert cascade[1].text == "Coyote: Agility 3 + die 4 = 7; Highway: die 6 = 6"
     assert "Player 2 rolls for the highway" in cascade[0].text
     assert game.packs[0][0]["food"] == [BEAR] and game.highway == [deer]
     assert "food value 5" in cascade[2].text
@@ -56,7 +56,8 @@ def test_omnivores_may_scavenge_and_keen_nose_adds_to_the_roll() -> None:
     game = scenario(packs=[[animal(vulture), animal(raven)], []], highway=[BEAR, COYOTE],
                     rng=dice(1, 6, 1, 6))
     cascade = game.apply(Scavenge(vulture, BEAR))
-    assert cascade[1].text == "Turkey Vulture: 6 + 1 = 7; Highway: 0 + 6 = 6"
+    assert cascade[1].text == ("Turkey Vulture: Agility 3 + 3 Keen Nose + die 1 = 7; "
+                               "Highway: die 6 = 6")
     cascade = game.apply(Scavenge(raven, COYOTE))
     assert kinds(cascade)[-1] == "traffic"
 

@@ -52,7 +52,9 @@ def test_roadkill_is_chosen_from_the_central_habitat() -> None:
     outside = game.wdeck[-1]
     with pytest.raises(IllegalAction, match="central habitat"):
         game.apply(PlaceRoadkill(outside))
-    assert {a.card for a in game.legal_actions()} == set(game.habitat)  # any animal
+    # any animal of the habitat: one card of each species, as two are alike (D33)
+    assert {c.CARD_ANIMAL[a.card].id for a in game.legal_actions()} == {
+        c.CARD_ANIMAL[x].id for x in game.habitat}
 
 
 def test_player_counts_and_options_are_checked() -> None:

@@ -45,7 +45,8 @@ def test_a_tampered_state_is_refused() -> None:
     bad["initial"]["packs"] = bad["initial"]["packs"][:1]
     with pytest.raises(SaveError, match="one Pack per player"):
         WildlifeWeb.from_dict(bad)
-    state = copy.deepcopy(data["state"])
+    state = next(g for n in range(40, 80) if (g := played(steps=n).to_dict()["state"])
+                 ["decision"] is None)
     state["stage"] = "victim"
     with pytest.raises(SaveError, match="needs its pending decision"):
         WildlifeWeb.from_state(state)

@@ -156,7 +156,7 @@ export function renderWildlifeBoard(
       ctx,
       send,
       () => select(null),
-      (a) => whereOf(a, view, ctx),
+      (a) => whereOf(a, view),
     );
     // beside what was clicked: after its section (habitat, highway, Pack)
     const at = board.querySelector('[data-selected="true"]');
@@ -173,19 +173,12 @@ function describe(key: TargetKey, faces: CardFaces, within: TargetKey | null): s
   return `Choose an action for the ${name(key)}:`;
 }
 
-/** Where the card an action aims at lies, for the chooser ("in the central habitat"). */
-export function whereOf(a: LegalAction, view: WildlifeView, ctx: BoardContext): string {
-  const aim = a.action.prey ?? a.action.carcass ?? a.action.food;
-  if (typeof aim !== "string") return "";
-  if (view.highway.includes(aim)) return "on the highway";
-  if (view.habitat.some((c) => c.card === aim)) return "in the central habitat";
-  for (const [p, pack] of view.packs.entries()) {
-    const who = ctx.status.players[p] ?? `Player ${p + 1}`;
-    if (pack.some((x) => x.card === aim || x.mate === aim)) return `in ${who}'s Pack`;
-    const under = pack.find((x) => x.food.includes(aim));
-    if (under) return `under ${who}'s ${under.name}`;
-  }
-  return "";
+/** Where the card an action aims at lies, for the chooser, where its label does not say: the
+ * engine's labels name where a prey or a meal is ("hunts Player 2's Deer Mouse", "hunts the
+ * Deer Mouse in the habitat"), so only a carcass gets "(on the highway)". */
+export function whereOf(a: LegalAction, view: WildlifeView): string {
+  const aim = a.action.carcass;
+  return typeof aim === "string" && view.highway.includes(aim) ? "on the highway" : "";
 }
 
 /** The choices when a clicked card offers several actions. */

@@ -11,7 +11,8 @@ const PARTS = new Set(["roll", "tie", "reroll", "hide", "hide_fail", "eat", "esc
 
 export interface Side {
   name: string;
-  base: number | null;
+  /** The score before its die, every bonus named: "Power 14 + 3 Digger" (null: unread). */
+  base: string | null;
   die: number;
   total: number | null;
 }
@@ -38,7 +39,9 @@ const ROLES: Record<string, string[]> = {
   steal: ["thief", "robbed", "meal"],
 };
 
-const ROLL = /^(.+?): (-?\d+) \+ (\d+) = (-?\d+); (.+?): (-?\d+) \+ (\d+) = (-?\d+)$/;
+/** "Badger: Power 14 + 3 Digger + die 6 = 23; Squirrel: Power 11 + die 1 = 12" (the engine
+ * names every bonus; the highway has its die alone: "Highway: die 6 = 6"). */
+const ROLL = /^(.+?): (?:(.+?) \+ )?die (\d+) = (-?\d+); (.+?): (?:(.+?) \+ )?die (\d+) = (-?\d+)$/;
 
 const diceOf = (e: GameEvent): number[] =>
   Array.isArray(e.touched?.dice) ? (e.touched.dice as unknown[]).map(Number) : [];
@@ -49,8 +52,8 @@ export function parseRoll(e: GameEvent): { a: Side; b: Side } {
   const m = ROLL.exec(e.text);
   if (m) {
     return {
-      a: { name: m[1], base: Number(m[2]), die: Number(m[3]), total: Number(m[4]) },
-      b: { name: m[5], base: Number(m[6]), die: Number(m[7]), total: Number(m[8]) },
+      a: { name: m[1], base: m[2] ?? "", die: Number(m[3]), total: Number(m[4]) },
+      b: { name: m[5], base: m[6] ?? "", die: Number(m[7]), total: Number(m[8]) },
     };
   }
   return {
@@ -109,7 +112,9 @@ export function duelOf(events: GameEvent[], upto: number): Duel | null {
 
 function side(sd: Side, who: "hunter" | "prey", won: boolean | null): HTMLElement {
   const sum =
-    sd.base !== null && sd.total !== null ? `${sd.base} + ${sd.die} = ${sd.total}` : `${sd.die}`;
+    sd.base !== null && sd.total !== null
+      ? `${sd.base ? `${sd.base} + ` : ""}die ${sd.die} = ${sd.total}`
+      : `${sd.die}`;
   return h(
     "div",
     {

@@ -32,7 +32,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from ecogames.core import Action, EventLog, Game, Outcome, Rng, SaveError
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng, SaveError
 from ecogames.core import schema as s
 
 from .components import (
@@ -270,8 +270,35 @@ def discard_options(food: list[str], need: int) -> list[tuple[str, ...]]:
     return options
 
 
-def _roll(rng: Rng) -> int:
-    return rng.below(DIE_FACES) + 1
+CARD_RANK = {card: rank for rank, card in enumerate(ALL_CARDS)}
+"""The cards' order (``components.ALL_CARDS``): a draw lists the cards left in it, so what
+comes never depends on how a face-down pile happens to be stored."""
+CARD_GROUP = {card: card.split(".")[1] for card in ALL_CARDS}
+"""Cards that are alike (the two cards of a species, two copies of an Event): one group."""
+FACES = tuple(range(1, DIE_FACES + 1))
+
+
+def alike(cards: list[str]) -> list[str]:
+    """One card of each kind among ``cards``, in their order: two cards of a species in the
+    central habitat or on the highway are alike, so only the first (in the cards' order) is
+    offered (D29, D33)."""
+    first: dict[str, str] = {}
+    for card in cards:
+        group = CARD_GROUP[card]
+        if group not in first or CARD_RANK[card] < CARD_RANK[first[group]]:
+            first[group] = card
+    chosen = set(first.values())
+    return [card for card in cards if card in chosen]
+
+
+def _sum_text(parts: list[tuple[str, int]], die: int | None = None) -> str:
+    """A side of a duel in words, every bonus named: "Power 11 + 3 Burrow + die 5"."""
+    terms = [f"{parts[0][0]} {parts[0][1]}"] if parts else []
+    for name, value in parts[1:]:
+        terms.append(f"{'-' if value < 0 else '+'} {abs(value)} {name}")
+    if die is not None:
+        terms.append(f"+ die {die}" if terms else f"die {die}")
+    return " ".join(terms)
 
 
 @cache
@@ -309,7 +336,7 @@ def _applies(e: Effect, mated: bool, other: Animal, other_mated: bool,
 
 STATE_KEYS = frozenset({
     "players", "rng", "target", "round", "turn", "active", "stage", "wdeck", "wdiscard",
-    "habitat", "highway", "edeck", "ediscard", "fdeck", "odeck", "packs", "secured",
+    "habitat", "highway", "edeck", "ediscard", "fdeck", "fknown", "odeck", "packs", "secured",
     "pending", "once", "mods", "acted", "decision", "winner",
 })
 """The keys of a saved state, exactly."""
@@ -350,6 +377,14 @@ class WildlifeWeb(Game):
     title = "Wildlife Web"
     action_types = ACTION_TYPES
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    option_specs = (
+        Option("offspring_to_win", "Offspring to win", OFFSPRING_TO_WIN, low=1,
+               high=max(MAX_OFFSPRING_TO_WIN.values()),
+               help="Game play ends when a player has raised 3 Offspring, or any number "
+                    "predetermined by the group; the 15 Offspring cards allow at most 8 for "
+                    "2 players, 5 for 3, 4 for 4 and 3 for 5 or 6 (D30), which the set-up "
+                    "checks."),
+    )
 
     def __init__(self, players: int, rng: Rng, target: int = OFFSPRING_TO_WIN) -> None:
         self.players = players
@@ -366,6 +401,9 @@ class WildlifeWeb(Game):
         self.edeck: list[str] = []
         self.ediscard: list[str] = []
         self.fdeck: list[str] = []
+        self.fknown = 0
+        """Forage cards put back under the deck in play: ``fdeck[:fknown]``, in the order
+        everyone saw them go under (D9, D32); the cards above them are face down."""
         self.odeck: list[str] = []
         self.packs: list[list[Pet]] = [[] for _ in range(players)]
         self.secured: list[list[dict[str, Any]]] = [[] for _ in range(players)]
@@ -392,13 +430,14 @@ class WildlifeWeb(Game):
                 f"the 15 Offspring cards must let someone reach the target (D30), not "
                 f"{offspring_to_win!r}")
         game = cls(players, rng, offspring_to_win)
-        game.wdeck = list(WILDLIFE_CARDS)
-        rng.shuffle(game.wdeck)
-        game.habitat = [game.wdeck.pop() for _ in range(HABITAT_CARDS)]
+        deck = list(WILDLIFE_CARDS)
+        rng.shuffle(deck)
+        game.habitat = deck[-HABITAT_CARDS:][::-1]
+        # the face-down piles are kept in the cards' order: every card drawn from them in play
+        # is a chance draw among the cards left (D32), so no stored order means anything
+        game.wdeck = sorted(deck[:-HABITAT_CARDS], key=CARD_RANK.__getitem__)
         game.edeck = list(EVENT_CARDS)
-        rng.shuffle(game.edeck)
         game.fdeck = list(FORAGE_CARDS)
-        rng.shuffle(game.fdeck)
         game.odeck = list(OFFSPRING_CARDS)
         return game
 
@@ -484,40 +523,67 @@ class WildlifeWeb(Game):
                    and not self._sheltered(animal, event)
                    for event, eff in self._mod_effects())
 
-    def _modifier(self, animal: Animal, owner: int | None, mated: bool, field: str) -> int:
-        total = 0
+    def _modifier_parts(self, animal: Animal, owner: int | None, mated: bool,
+                        field: str) -> list[tuple[str, int]]:
+        """This turn's Events that change an attack or defence, by name: (name, points)."""
+        out = []
         for event, eff in self._mod_effects():
-            if (eff.kind == "modify" and self._in_scope(eff.scope, owner)
+            if (eff.kind == "modify" and getattr(eff, field)
+                    and self._in_scope(eff.scope, owner)
                     and eff.filter.matches(animal, mated=mated,
                                            active=self.is_active(animal, owner, mated))
                     and not self._sheltered(animal, event)):
-                total += getattr(eff, field)
-        return total
+                out.append((event.name, getattr(eff, field)))
+        return out
 
     # -- cards moving ----------------------------------------------------------------------
 
-    def _draw_wildlife(self, log: EventLog, cause: int | None) -> str | None:
-        """The top Wildlife card; an empty deck is rebuilt from the discard pile (D9)."""
+    def _pick(self, pile: list[str], name: str, seen_by: tuple[int, ...] | None = None) -> str:
+        """A card drawn from a face-down pile (D32): a chance draw over the kinds of card left
+        (the two cards of a species are one kind), weighted by how many of each are left, in
+        the cards' order, so no stored order matters and any card left can be forced by a
+        fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
+        kinds: dict[str, list[str]] = {}
+        for card in sorted(pile, key=CARD_RANK.__getitem__):
+            kinds.setdefault(CARD_GROUP[card], []).append(card)
+        cards = [same[0] for same in kinds.values()]
+        card: str = self.chance(name, cards, [len(same) for same in kinds.values()],
+                                label=card_name, seen_by=seen_by)
+        pile.remove(card)
+        return card
+
+    def _draw_wildlife(self, log: EventLog, cause: int | None,
+                       name: str = "a card from the Wildlife deck") -> str | None:
+        """A card from the Wildlife deck; an empty deck is rebuilt from the discard pile
+        (D9)."""
         if not self.wdeck and self.wdiscard:
             self.wdeck, self.wdiscard = self.wdiscard, []
-            self.rng.shuffle(self.wdeck)
             log.emit("reshuffle", "The Wildlife discard pile is shuffled into a new deck",
                      cause=cause)
-        return self.wdeck.pop() if self.wdeck else None
+        return self._pick(self.wdeck, name) if self.wdeck else None
 
     def _draw_event_card(self) -> str | None:
+        """3) Draw an Event Card: seen first by the player who draws it alone (a card of the
+        wrong time of day is held upside down, unseen by the others; D32)."""
         if not self.edeck and self.ediscard:
             self.edeck, self.ediscard = self.ediscard, []
-            self.rng.shuffle(self.edeck)
-        return self.edeck.pop() if self.edeck else None
+        if not self.edeck:
+            return None
+        return self._pick(self.edeck, "the Event card", seen_by=(self.active,))
+
+    def _roll(self, name: str) -> int:
+        """One die rolled: a chance draw of its six faces."""
+        face: int = self.chance(name, FACES)
+        return face
 
     def _discard(self, card: str) -> None:
         """Discard a card where it belongs: Forage cards back to (the bottom of) the Forage
         deck, Wildlife to the Wildlife discard pile, pets to the Event discard pile,
         Offspring back to the Offspring deck."""
         kind = CARD_KIND[card]
-        if kind == "forage":
+        if kind == "forage":  # under the deck, face up as it goes (D9)
             self.fdeck.insert(0, card)
+            self.fknown += 1
         elif kind == "wildlife":
             self.wdiscard.append(card)
         elif kind == "event":
@@ -567,15 +633,15 @@ class WildlifeWeb(Game):
     def _legal_actions(self) -> list[Action]:
         stage = self.stage
         if stage == "setup_roadkill":
-            return [PlaceRoadkill(c) for c in self.habitat]
+            return [PlaceRoadkill(c) for c in alike(self.habitat)]
         if stage == "restock":
-            return [PlaceRoadkill(c) for c in self._restock_choices()]
+            return [PlaceRoadkill(c) for c in alike(self._restock_choices())]
         if stage == "draft":
-            return [Draft(c) for c in self._draft_choices(self.active)]
+            return [Draft(c) for c in alike(self._draft_choices(self.active))]
         if stage == "swap":
             return [*(Swap(a["card"]) for a in self._swappable()), KeepPack()]
         if stage == "replace":
-            out: list[Action] = [TakeFromHabitat(c) for c in self.habitat]
+            out: list[Action] = [TakeFromHabitat(c) for c in alike(self.habitat)]
             if self.wdeck or self.wdiscard:
                 out.append(DrawWildlife())
             return out
@@ -604,6 +670,9 @@ class WildlifeWeb(Game):
 
     def _why_not(self, action: Action) -> str | None:
         """Why a well-typed action of this stage is illegal, naming the rule."""
+        same = self._alike_one(action)
+        if same is not None:
+            return same
         if isinstance(action, PlaceRoadkill):
             if action.card not in self.habitat:
                 return "roadkill is chosen from the animals of the central habitat"
@@ -644,6 +713,21 @@ class WildlifeWeb(Game):
             return ("Raising Offspring: a mated pair with sufficient food exchanges it for an "
                     "Offspring card first") if due else None
         return None
+
+    def _alike_one(self, action: Action) -> str | None:
+        """A card of the habitat or highway offered as its alike twin (D33), or None."""
+        card, pile = None, self.habitat
+        if isinstance(action, (PlaceRoadkill, Draft, TakeFromHabitat)):
+            card = action.card
+        elif isinstance(action, Scavenge):
+            card, pile = action.carcass, self.highway
+        elif isinstance(action, Hunt):
+            card = action.prey
+        if card is None or card not in pile or card in alike(pile):
+            return None
+        twin = next(c for c in alike(pile) if CARD_GROUP[c] == CARD_GROUP[card])
+        return (f"the two {card_name(card)} cards there are alike: the choice is offered once, "
+                f"as {twin} (D33)")
 
     # -- Game Setup --------------------------------------------------------------------------
 
@@ -794,7 +878,7 @@ class WildlifeWeb(Game):
         self.habitat.append(card)
         e = log.emit("swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
                              "into the central habitat", cards=[card], nodes=[self._kind(a).id])
-        drawn = self._draw_wildlife(log, e)
+        drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")
         if drawn is not None:
             self._add_to_pack(p, drawn, log, e)
             log.emit("draw", f"...and draws a {CARD_ANIMAL[drawn].name}", cause=e,
@@ -806,7 +890,8 @@ class WildlifeWeb(Game):
         """Replace missing Wildlife cards: from the habitat (except roadkill) or the deck."""
         p = self.active
         if card is None:
-            card = self._draw_wildlife(log, None)
+            card = self._draw_wildlife(log, None, "the Wildlife card drawn to replace a missing "
+                                                  "one")
             if card is None:  # pragma: no cover - guarded by legality
                 return
             text = f"{self.player_names[p]} draws a {CARD_ANIMAL[card].name} from the deck"
@@ -931,8 +1016,9 @@ class WildlifeWeb(Game):
                                           f"{self._kind(a).name} loses all its food",
                              cause=cause, cards=lost, nodes=[self._kind(a).id])
         elif kind == "roadkill":
-            for _ in range(eff.count or 1):
-                drawn = self._draw_wildlife(log, cause)
+            for n in range(eff.count or 1):
+                drawn = self._draw_wildlife(log, cause, f"{event.name}: Wildlife card {n + 1} "
+                                                        "hit on the highway")
                 if drawn is None:
                     break
                 self.highway.append(drawn)
@@ -957,8 +1043,9 @@ class WildlifeWeb(Game):
         elif kind == "migration":
             if eff.count:
                 moved = []
-                for _ in range(eff.count):
-                    drawn = self._draw_wildlife(log, cause)
+                for n in range(eff.count):
+                    drawn = self._draw_wildlife(log, cause, f"{event.name}: Wildlife card "
+                                                            f"{n + 1} joining the habitat")
                     if drawn is None:
                         break
                     self.habitat.append(drawn)
@@ -970,8 +1057,6 @@ class WildlifeWeb(Game):
                 for c in moved:
                     (self.wdeck if c in from_deck else self.wdiscard).remove(c)
                     self.habitat.append(c)
-                if from_deck:
-                    self.rng.shuffle(self.wdeck)
             log.emit("migration", f"{event.name}: {len(moved)} animal(s) join the central "
                                   "habitat", cause=cause, cards=moved,
                      nodes=sorted({CARD_ANIMAL[c].id for c in moved}))
@@ -1019,19 +1104,29 @@ class WildlifeWeb(Game):
         return max(counts, default=1)
 
     def _draw_forage(self, a: Pet, count: int) -> list[str]:
+        """Forage cards from the deck: a chance draw among the face-down cards left; once
+        they are gone, the cards put back under it come in the order they went (D32)."""
         got = []
         for _ in range(count):
             if not self.fdeck:
                 break
-            card = self.fdeck.pop()
+            if len(self.fdeck) > self.fknown:
+                hidden = sorted(self.fdeck[self.fknown:], key=CARD_RANK.__getitem__)
+                card: str = self.chance(f"a Forage card for the {self._kind(a).name}", hidden,
+                                        label=card_name)
+                self.fdeck.remove(card)
+            else:
+                card = self.fdeck.pop()
+                self.fknown -= 1
             a["food"].append(card)
             got.append(card)
         return got
 
     def _prey(self) -> list[tuple[str, Animal, int | None, bool, bool]]:
-        """Every animal that could be hunted: (card, kind, owner, mated, active)."""
+        """Every animal that could be hunted: (card, kind, owner, mated, active); of two
+        alike cards in the central habitat, one (D33)."""
         out = []
-        for c in self.habitat:
+        for c in alike(self.habitat):
             kind = CARD_ANIMAL[c]
             out.append((c, kind, None, False, self.is_active(kind, None)))
         for p, pack in enumerate(self.packs):
@@ -1062,7 +1157,7 @@ class WildlifeWeb(Game):
                     if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
                         out.append(Hunt(card, c))
             if kind.can_scavenge and self.highway and not self._restricted(a, "scavenge"):
-                out.extend(Scavenge(card, c) for c in dict.fromkeys(self.highway))
+                out.extend(Scavenge(card, c) for c in alike(self.highway))
             if "steal" in kind.effects and not self._restricted(a, "steal"):
                 out.extend(Steal(card, f) for f in self._steal_targets(a))
         return out
@@ -1138,21 +1233,30 @@ class WildlifeWeb(Game):
             for v in pack:
                 kind, mated = self._kind(v), v["mate"] is not None
                 active = self.is_active(kind, p, mated)
-                out.extend(f for f in v["food"]
+                out.extend(f for f in alike(v["food"])
                            if self._steal_effect(a, f, kind, mated, active) is not None)
         return out
 
-    def _duel(self, base_a: int, base_b: int, log: EventLog, cause: int | None,
-              who_a: str, who_b: str) -> tuple[bool, int | None]:
-        """One duel: both roll one die; ties are rolled again ("the chase is on")."""
+    def _duel(self, parts_a: list[tuple[str, int]], parts_b: list[tuple[str, int]],
+              log: EventLog, cause: int | None, who_a: str,
+              who_b: str) -> tuple[bool, int | None]:
+        """One duel: both roll one die; ties are rolled again ("the chase is on"). Each side
+        is its score's parts (Power, then every bonus by name), told one by one."""
+        base_a, base_b = sum(v for _, v in parts_a), sum(v for _, v in parts_b)
+        die_b = "the die for the highway" if who_b == "Highway" else f"the {who_b}'s die"
+        roll = 1
         while True:
-            da, db = _roll(self.rng), _roll(self.rng)
+            again = "" if roll == 1 else f" (roll {roll})"
+            da = self._roll(f"the {who_a}'s die{again}")
+            db = self._roll(f"{die_b}{again}")
             ta, tb = base_a + da, base_b + db
-            e = log.emit("roll", f"{who_a}: {base_a} + {da} = {ta}; {who_b}: {base_b} + {db} "
-                                 f"= {tb}", cause=cause, dice=[da, db])
+            e = log.emit("roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
+                                 f"{who_b}: {_sum_text(parts_b, db)} = {tb}",
+                         cause=cause, dice=[da, db])
             if ta != tb:
                 return ta > tb, e
             cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e)
+            roll += 1
 
     def _hunt(self, action: Hunt, log: EventLog) -> None:
         """Hunting: Power + abilities + one die against the prey's Power + abilities + the
@@ -1171,7 +1275,7 @@ class WildlifeWeb(Game):
                          edges=[(prey.id, pred.id)])
         self.acted.append(a["card"])
         for e in prey.effects.get("hide", ()):  # before the duel (D28)
-            die = _roll(self.rng)
+            die = self._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
             if die >= e.on:
                 log.emit("hide", f"{e.ability}: the {prey.name} rolls {die} and hides; "
                                  f"the {pred.name} goes hungry", cause=start, dice=[die],
@@ -1179,27 +1283,8 @@ class WildlifeWeb(Game):
                 return
             log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot hide",
                      cause=start, dice=[die], nodes=[prey.id])
-        attack = pred.power + sum(e.bonus for e in pred.effects.get("attack", ())
-                                  if _applies(e, pred_mated, prey, prey_mated,
-                                                   prey_active))
-        attack += self._modifier(pred, p, pred_mated, "attack")
-        defence = prey.power + sum(
-            e.bonus for e in prey.effects.get("defence", ())
-            if (not e.mated or prey_mated)
-            and (e.vs is None or e.vs.matches(pred, mated=pred_mated))
-            and not any(f.matches(pred, mated=pred_mated) for f in e.unless))
-        defence += self._modifier(prey, owner, prey_mated, "defence")
-        if owner is not None:  # the largest alarm call of the prey's Pack (D24)
-            defence += max((e.bonus for v in self.packs[owner] if v["card"] != card
-                            and self._pet_active(owner, v)
-                            for e in self._kind(v).effects.get("sentinel", ())), default=0)
-        rerolls = [e for e in pred.effects.get("reroll", ())
-                   if _applies(e, pred_mated, prey, prey_mated, prey_active)]
-        won, last = self._duel(attack, defence, log, start, pred.name, prey.name)
-        if not won and rerolls:
-            again = log.emit("reroll", f"{rerolls[0].ability}: the first attack falls short; "
-                                       "roll the dice and try again", cause=last)
-            won, last = self._duel(attack, defence, log, again, pred.name, prey.name)
+        won, last = self._hunt_duel(pred, pred_mated, card, prey, owner, prey_mated,
+                                    prey_active, log, start)
         if not won:
             log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
                      cause=last, nodes=[prey.id])
@@ -1215,6 +1300,40 @@ class WildlifeWeb(Game):
                         f"(food value {prey.size})", cause=last, cards=[eaten],
                  nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
 
+    def _hunt_duel(self, pred: Animal, pred_mated: bool, card: str, prey: Animal,
+                   owner: int | None, prey_mated: bool, prey_active: bool, log: EventLog,
+                   start: int | None) -> tuple[bool, int | None]:
+        """Hunting: "the carnivore adds its Power plus any special abilities, plus a roll of
+        one dice. The prey adds its Power, plus any special abilities, plus a roll of the
+        other dice"; every bonus is told by name (Events by theirs)."""
+        p = self.active
+        attack = [("Power", pred.power)]
+        attack += [(e.ability, e.bonus) for e in pred.effects.get("attack", ())
+                   if _applies(e, pred_mated, prey, prey_mated, prey_active)]
+        attack += self._modifier_parts(pred, p, pred_mated, "attack")
+        defence = [("Power", prey.power)]
+        defence += [(e.ability, e.bonus) for e in prey.effects.get("defence", ())
+                    if (not e.mated or prey_mated)
+                    and (e.vs is None or e.vs.matches(pred, mated=pred_mated))
+                    and not any(f.matches(pred, mated=pred_mated) for f in e.unless)]
+        defence += self._modifier_parts(prey, owner, prey_mated, "defence")
+        if owner is not None:  # the largest alarm call of the prey's Pack (D24)
+            alarms = [(e.bonus, f"{e.ability} ({self._kind(v).name})")
+                      for v in self.packs[owner] if v["card"] != card
+                      and self._pet_active(owner, v)
+                      for e in self._kind(v).effects.get("sentinel", ())]
+            if alarms:
+                bonus, why = max(alarms, key=lambda x: x[0])
+                defence.append((why, bonus))
+        rerolls = [e for e in pred.effects.get("reroll", ())
+                   if _applies(e, pred_mated, prey, prey_mated, prey_active)]
+        won, last = self._duel(attack, defence, log, start, pred.name, prey.name)
+        if not won and rerolls:
+            again = log.emit("reroll", f"{rerolls[0].ability}: the first attack falls short; "
+                                       "roll the dice and try again", cause=last)
+            won, last = self._duel(attack, defence, log, again, pred.name, prey.name)
+        return won, last
+
     def _scavenge(self, action: Scavenge, log: EventLog) -> None:
         """Scavenging Roadkill: Agility + one die against the highway's die, rolled by the
         player to the left; ties are rolled again (D11). Size doesn't matter."""
@@ -1223,13 +1342,14 @@ class WildlifeWeb(Game):
         kind = self._kind(a)
         carrion = CARD_ANIMAL[action.carcass]
         self.acted.append(a["card"])
-        bonus = sum(e.bonus for e in kind.effects.get("scavenge", ()))
+        bonus = [(e.ability, e.bonus) for e in kind.effects.get("scavenge", ())]
         start = log.emit("scavenge", f"{self.player_names[p]}'s {kind.name} tries to scavenge "
                                      f"the {carrion.name} from the highway "
                                      f"({self.player_names[self.left_of(p)]} rolls for the "
                                      "highway)", cards=[a["card"], action.carcass],
                          nodes=[kind.id])
-        won, last = self._duel(kind.agility + bonus, 0, log, start, kind.name, "Highway")
+        won, last = self._duel([("Agility", kind.agility), *bonus], [], log, start,
+                               kind.name, "Highway")
         if not won:
             log.emit("traffic", f"The {kind.name} is not agile enough to dodge the traffic; "
                                 "the roadkill stays on the highway", cause=last)
@@ -1259,8 +1379,10 @@ class WildlifeWeb(Game):
                          nodes=[thief.id, vkind.id])
         last = start
         if eff.contest != "none":
-            mine = thief.agility if eff.contest == "agility" else thief.strength
-            won, last = self._duel(mine, vkind.strength, log, start, thief.name, vkind.name)
+            mine = ("Agility", thief.agility) if eff.contest == "agility" else \
+                ("Strength", thief.strength)
+            won, last = self._duel([mine], [("Strength", vkind.strength)], log, start,
+                                   thief.name, vkind.name)
             if not won:
                 log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
                 return
@@ -1395,8 +1517,7 @@ class WildlifeWeb(Game):
             self.wdiscard.remove(mate)
             where = "in the Wildlife discard pile"
         elif source == "event_deck":
-            self.edeck.remove(mate)
-            self.rng.shuffle(self.edeck)
+            self.edeck.remove(mate)  # shuffled after: no order of it is known (D32)
             where = "in the Event deck"
         elif source == "event_discard":
             self.ediscard.remove(mate)
@@ -1405,15 +1526,15 @@ class WildlifeWeb(Game):
             found = mate in self.wdeck
             if found:
                 self.wdeck.remove(mate)
-            self.rng.shuffle(self.wdeck)
             where = "by looking through the entire Wildlife deck"
         else:
             found = False
             drawn = []
-            for _ in range(MATE_DRAWS):
+            for n in range(MATE_DRAWS):
                 if not self.wdeck:
                     break
-                card = self.wdeck.pop()
+                card = self._pick(self.wdeck, f"Wildlife card {n + 1} of {MATE_DRAWS} drawn "
+                                              f"for the {kind.name}'s mate")
                 drawn.append(card)
                 if card == mate:
                     found = True
@@ -1503,15 +1624,20 @@ class WildlifeWeb(Game):
         if isinstance(action, TakeFromHabitat):
             return f"Take the {n(action.card)} from the habitat"
         if isinstance(action, ChooseVictim):
-            return f"The Event strikes the {n(action.card)}"
+            return f"The Event strikes {self._whose(action.card)}"
         if isinstance(action, Forage):
             return f"{n(action.animal)} forages"
-        if isinstance(action, Hunt):
-            return f"{n(action.animal)} hunts {n(action.prey)}"
+        if isinstance(action, Hunt):  # every label names where the prey is (D33)
+            return f"{n(action.animal)} hunts {self._whose(action.prey)}"
         if isinstance(action, Scavenge):
-            return f"{n(action.animal)} scavenges {n(action.carcass)}"
+            return f"{n(action.animal)} scavenges the {n(action.carcass)}"
         if isinstance(action, Steal):
-            return f"{n(action.animal)} steals {n(action.food)}"
+            try:
+                owner, victim = self.holder_of_food(action.food)
+            except KeyError:
+                return f"{n(action.animal)} steals the {n(action.food)}"
+            return (f"{n(action.animal)} steals the {n(action.food)} from "
+                    f"{self.player_names[owner]}'s {n(victim['card'])}")
         if isinstance(action, TakeMate):
             food = ", ".join(n(c) for c in action.discard)
             return f"{n(action.animal)} takes a mate (discarding {food})"
@@ -1519,6 +1645,15 @@ class WildlifeWeb(Game):
             food = ", ".join(n(c) for c in action.discard)
             return f"{n(action.animal)} pair raises Offspring (discarding {food})"
         return action.label()
+
+    def _whose(self, card: str) -> str:
+        """An animal and where it is: "Player 2's Mouse", "the Mouse in the habitat"."""
+        found = self.find(card)
+        if found is not None:
+            return f"{self.player_names[found[0]]}'s {card_name(card)}"
+        if card in self.habitat:
+            return f"the {card_name(card)} in the habitat"
+        return f"the {card_name(card)}"
 
     # -- what is seen --------------------------------------------------------------------------
 
@@ -1590,7 +1725,7 @@ class WildlifeWeb(Game):
             "wdeck": list(self.wdeck), "wdiscard": list(self.wdiscard),
             "habitat": list(self.habitat), "highway": list(self.highway),
             "edeck": list(self.edeck), "ediscard": list(self.ediscard),
-            "fdeck": list(self.fdeck), "odeck": list(self.odeck),
+            "fdeck": list(self.fdeck), "fknown": self.fknown, "odeck": list(self.odeck),
             "packs": [[{**a, "food": list(a["food"])} for a in pack] for pack in self.packs],
             "secured": [[{"cards": list(f["cards"]), "offspring": f["offspring"]} for f in fams]
                         for fams in self.secured],
@@ -1638,6 +1773,7 @@ class WildlifeWeb(Game):
         game.edeck = cards(data, "edeck", ("event",))
         game.ediscard = cards(data, "ediscard", ("event",))
         game.fdeck = cards(data, "fdeck", ("forage",))
+        game.fknown = s.integer(data, "fknown", 0, len(game.fdeck))
         game.odeck = cards(data, "odeck", ("offspring",))
         packs = s.field(data, "packs", list)
         if len(packs) != players:

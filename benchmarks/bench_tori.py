@@ -1,9 +1,13 @@
 """Tori: what the engine costs.
 
-Prints: random self-play games/s and actions/s (unchecked push; 2, 3 and 4 players), the
-same through the checked apply, legal_actions(), clone(), save and load of a mid-game.
-Random players make long games (thousands of actions, mostly drawing and discarding), so
-games/s is small; actions/s is the figure to compare.
+Prints: random self-play actions per CPU second (unchecked push; 2, 3 and 4 players; the
+figure issue 15 compares with OpenSpiel's tic-tac-toe), the same through the checked apply,
+games per CPU second between greedy bots (what real users run), legal_actions(), clone(),
+the undo copy _copy(), save and load of a mid-game. Random players make long games
+(thousands of actions, mostly drawing and discarding), so their games/s is small.
+
+CPU seconds (``time.process_time``), not wall-clock time: the machine is shared, and another
+process's load should not show as this engine's cost.
 """
 
 from __future__ import annotations
@@ -15,31 +19,32 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ecogames.bots import RandomBot, play
+from ecogames.bots import RandomBot, make_bot, play
 from ecogames.games.tori import Tori
 from timing import per_call, report
 
 
-def self_play(n: int, players: int) -> tuple[float, float]:
+def self_play(n: int, players: int, bot: str = "random") -> tuple[float, float]:
+    """Games and actions per CPU second of ``n`` seeded games between ``bot`` players."""
     actions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in range(n):
         game = Tori.new_game(players=players, seed=seed)
-        play(game, RandomBot(seed))
+        play(game, RandomBot(seed) if bot == "random" else make_bot(bot, seed))
         actions += len(game.history)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return n / elapsed, actions / elapsed
 
 
 def checked_self_play(n: int = 2, players: int = 3) -> tuple[float, float]:
     actions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in range(n):
         game, bot = Tori.new_game(players=players, seed=seed), RandomBot(seed)
         while not game.is_over:
             game.apply(bot.choose(game, game.legal_actions()), record=False)
         actions += len(game.history)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return n / elapsed, actions / elapsed
 
 
@@ -53,11 +58,15 @@ def mid_game(actions: int = 400) -> Tori:
 def main() -> None:
     for players in (2, 3, 4):
         games, actions = self_play(6, players)
-        report(f"random self-play, push, {players} players (games/s)", games, "games/s")
-        report(f"random self-play, push, {players} players (actions/s)", actions, "actions/s")
+        report(f"random self-play, push, {players} players (games/CPU s)", games, "games/s")
+        report(f"random self-play, push, {players} players (actions/CPU s)", actions,
+               "actions/s")
     games, actions = checked_self_play()
     report("random self-play, checked apply, 3 players", games, "games/s")
-    report("random self-play, checked apply (actions/s)", actions, "actions/s")
+    report("random self-play, checked apply (actions/CPU s)", actions, "actions/s")
+    for players in (2, 3, 4):
+        games, actions = self_play(20, players, "tori-greedy")
+        report(f"greedy bots, {players} players (games/CPU s)", games, "games/s")
     game = mid_game()
 
     def fresh_legal() -> None:
@@ -66,6 +75,7 @@ def main() -> None:
 
     report("legal_actions() mid-game (uncached)", per_call(fresh_legal, number=500) * 1e6, "us")
     report("clone() mid-game", per_call(game.clone, number=5000) * 1e6, "us")
+    report("_copy() mid-game (the undo copy)", per_call(game._copy, number=5000) * 1e6, "us")
     report("to_json() mid-game (400 actions)", per_call(game.to_json, number=50) * 1e3, "ms")
     text = game.to_json()
     report("from_json() mid-game (replays 400 actions)",

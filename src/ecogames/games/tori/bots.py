@@ -48,7 +48,7 @@ from .rules import (
     TearDown,
     Tori,
 )
-from .walking import distances_from, walking_regions
+from .walking import BIT, reach, steps, walk_layers
 
 RANDOM_ONE_IN = 20
 """One action in this many is a random legal one (breaks any loop between greedy bots)."""
@@ -188,8 +188,9 @@ def _build_value(game: Tori, a: Action) -> float:
         value += 1.0
     if customer is None:  # on the colour-change tile: it comes back later
         return value
-    cell = (a.row, a.col)
-    dist = distances_from(game._blocked() | {cell}, customer).get(entrance_of(cell, a.facing))
+    cell = (a.row, a.col)  # the walk past the tiles and the new stall (walking.distances_from)
+    dist = steps(walk_layers(game._tile_bits | BIT[cell], customer),
+                 BIT[entrance_of(cell, a.facing)])
     if dist is None:
         return -1.0  # the customer cannot walk there
     return value + 4.0 - 0.25 * dist
@@ -202,9 +203,8 @@ def _tear_down_value(game: Tori, a: Action) -> float:
     customer = game.customers[a.good]
     if customer is None:
         return 0.0
-    regions = walking_regions(game._blocked())
     entrance = game.stalls[(game.active, a.good)].entrance
-    return 1.0 if regions.get(entrance) != regions.get(customer) else 0.0
+    return 0.0 if reach(game._tile_bits, customer) & BIT[entrance] else 1.0
 
 
 def _draw_value(game: Tori, a: Action) -> float:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from ecogames.core import Action, EventLog, Game, Outcome, Rng
@@ -59,7 +60,7 @@ from .components import (
     expansion_terrain,
     stall_terrain,
 )
-from .walking import BIT, bits, customer_path, reach, steps, walk_layers
+from .walking import BIT, bits, closer_than, customer_path, reach, steps, walk_layers
 
 Facing = Literal["N", "E", "S", "W"]
 
@@ -298,6 +299,16 @@ class Stall:
         return ZONE_OF[self.cell]
 
 
+@lru_cache(maxsize=4096)
+def _zones_beside(tiles: tuple[Cell, ...]) -> frozenset[int]:
+    """The zones of these tiles and of the cells orthogonally next to them (D12)."""
+    zones = set()
+    for tile in tiles:
+        zones.add(ZONE_OF[tile])
+        zones.update(ZONE_OF[n] for n in NEIGHBOURS[tile])
+    return frozenset(zones)
+
+
 def stall_id(owner: int, good: str) -> str:
     """``"1:fish"``: player 1's fish stall (each player has one stall per good, D7)."""
     return f"{owner}:{good}"
@@ -437,11 +448,7 @@ class Tori(Game):
     def stall_zones(self, stall: Stall) -> set[int]:
         """Zones whose build card may expand ``stall``: its own zone, and a neighbouring
         zone when the stall lies on that zone's edge (D12)."""
-        zones = {stall.zone}
-        for tile in stall.tiles:
-            zones.add(ZONE_OF[tile])
-            zones.update(ZONE_OF[n] for n in NEIGHBOURS[tile])
-        return zones
+        return set(_zones_beside(stall.tiles))
 
     def _available(self) -> int:
         """Build cards that can still be drawn: the pile and the discard pile (D13)."""
@@ -552,21 +559,15 @@ class Tori(Game):
             door = BIT[stall.entrance]
             if door & occupied:
                 continue  # the entrance is not empty
-            # _closer_competitors, inlined: one walk from the customer for every stall
-            layers = walk_layers(self._tile_bits, cell)
-            mine = steps(layers, door)
-            if mine is None:
-                continue  # the customer cannot walk there
-            cards = self.build_hands[p][stall.zone - 1]
-            closer = 0
+            # _closer_competitors, as one walk that stops at the stall's entrance
+            rivals = 0
             for (q, h), other in self.stalls.items():
                 if h == g and q != p:
-                    theirs = BIT[other.entrance]
-                    if not theirs & occupied:
-                        distance = steps(layers, theirs)
-                        if distance is not None and distance < mine:
-                            closer += 1
-            if closer <= cards:
+                    rivals |= BIT[other.entrance]
+            closer = closer_than(self._tile_bits, cell, door, rivals & ~occupied)
+            if closer is None:
+                continue  # the customer cannot walk there
+            if closer <= self.build_hands[p][stall.zone - 1]:
                 acts.append(_TAKE_CUSTOMER[g])
         return acts
 

@@ -94,7 +94,6 @@ def customer_path(blocked: frozenset[Cell], source: Cell, target: Cell) -> list[
 BIT: Mapping[Cell, int] = MappingProxyType({(r, c): 1 << (r * COLS + c) for r, c in CELLS})
 """Each cell of the board as one bit: a set of cells is the sum of its bits."""
 WALKABLE_BITS: int = sum(BIT[c] for c in WALKABLE)
-_ALL_BITS = sum(BIT.values())
 _NOT_FIRST_COLUMN = sum(b for (r, c), b in BIT.items() if c != 0)
 _NOT_LAST_COLUMN = sum(b for (r, c), b in BIT.items() if c != COLS - 1)
 
@@ -140,6 +139,27 @@ def reach(blocked: int, source: Cell) -> int:
     return mask
 
 
+@lru_cache(maxsize=16384)
+def closer_than(blocked: int, source: Cell, door: int, rivals: int) -> int | None:
+    """How many of the cells ``rivals`` (a mask) a customer on ``source`` reaches in fewer
+    steps than the cell ``door`` (its bit); ``None`` if it cannot walk to ``door``. The walk
+    stops at the door's step, so a near door costs a few shifts."""
+    free = WALKABLE_BITS & ~blocked
+    frontier = BIT[source]
+    if not frontier & free:
+        return None
+    seen = frontier
+    closer = 0
+    while not frontier & door:
+        closer |= frontier & rivals
+        frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                    | (frontier << COLS) | (frontier >> COLS)) & free & ~seen
+        if not frontier:
+            return None
+        seen |= frontier
+    return closer.bit_count()
+
+
 def steps(layers: tuple[int, ...], target: int) -> int | None:
     """The steps to the cell ``target`` (its bit) in a walk's ``layers``; ``None``: never."""
     for distance, layer in enumerate(layers):
@@ -148,5 +168,5 @@ def steps(layers: tuple[int, ...], target: int) -> int | None:
     return None
 
 
-__all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "customer_path",
+__all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_than", "customer_path",
            "distances_from", "reach", "steps", "walk_layers", "walking_graph", "walking_regions"]

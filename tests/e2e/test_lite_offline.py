@@ -3,17 +3,18 @@
 The site is served as built by a static server in a thread; only where Pyodide comes from
 changes: its `pyodideUrl` (Pyodide's online distribution) points at a local copy, made of
 the npm `pyodide` package of the same version (the interpreter, its standard library, its
-lockfile) and, beside it, the pure-Python wheels of that lockfile the Lite kernel loads as it
-starts (micropip, IPython and jedi with their dependencies), taken from PyPI at the versions
-the lockfile names (the lockfile's sha256 is set to theirs).
+lockfile) and, beside it, the pure-Python wheels of that lockfile that the Lite kernel loads
+as it starts (micropip, IPython and jedi with their dependencies) or that ecogames needs
+(networkx, tqdm...), taken from PyPI at the versions the lockfile names (the lockfile's
+sha256 is set to theirs).
 
 What cannot run offline, and why: Pyodide's compiled packages (numpy, scipy, pandas,
 matplotlib...) are built by Pyodide and published only in its online distribution, not on
 PyPI nor npm. So, offline:
 - the site's first cell (`%pip install ecogames`) stops at the first of them ecogames
   requires: the test checks it names one;
-- ecogames installs without its dependencies, then its pure-Python ones from the site: the
-  engine plays (a roll, a move, a cascade replayed) in the browser's Python;
+- ecogames and its pure-Python dependencies install from the site's wheels (by URL, without
+  dependencies): the engine plays (a roll, a move, a cascade replayed) in the browser;
 - a widget cannot be made: every widget lays out its food web with `nx.trophic_levels`,
   which imports numpy and scipy (the test checks the one-sentence message that replaces the
   traceback). With a pure-Python `nx.trophic_levels` put in for the test alone, the same

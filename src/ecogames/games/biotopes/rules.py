@@ -99,6 +99,13 @@ DECK_NAMES = tuple(d.value for d in DECKS)
 # ---------------------------------------------------------------------------------------------
 
 
+_FEEDS = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING)
+          for card in SPECIES.values()}
+"""Each Species card's cube type and whether its cubes also pay for Plants (Pollinating)."""
+_PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
+         for t in CubeType for pol in (False, True)}
+"""The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
+
 _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
 """The names of the landscape configurations (D5), for the set-up options."""
 
@@ -448,6 +455,9 @@ def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
     """Adaptation's cost: can the cubes already ``paid`` (each with what it may count as) be
     matched to distinct slots of ``diet``, and the remaining slots be paid from ``pool``?"""
     slots = list(diet)
+    if not paid and all(len(opts) == 1 for opts in pool):
+        # no cube counts as two types (no Pollinating card): enough cubes of each type
+        return all(pool.get(_PAYS[t, False], 0) >= slots.count(t) for t in set(slots))
 
     def assign(i: int, remaining: list[CubeType]) -> bool:
         if i == len(paid):
@@ -632,6 +642,7 @@ class Biotopes(Game):
         self.tile_of: dict[Hex, int] = {}
         self.edges: frozenset[Hex] = frozenset()
         self.adj: dict[Hex, tuple[Hex, ...]] = {}
+        self.reach: dict[Hex, list[Hex]] = {}
         self.owner: dict[Hex, int] = {}
         self.neutral_removed = 0
         self.draft_biotope = -1
@@ -758,6 +769,8 @@ class Biotopes(Game):
         self.landscape, self.tile_of = landscape_of(self.tiles)
         self.edges = edge_hexes(self.landscape)
         self.adj = adjacency(self.landscape)
+        self.reach: dict[Hex, list[Hex]] = {}
+        """Migration's destinations from each hex, worked out once per landscape (D16)."""
 
     def _deal_starting_hands(self) -> None:
         """RB Setup 7: "4 cards of different colors from the Herbivores pile"."""
@@ -951,17 +964,19 @@ class Biotopes(Game):
         """Every cube of ``p`` on a card: (row, col, colour, type, pollinating, count); col -1
         is the Biotope card, whose cubes are of the Plants type (Glossary)."""
         out = []
+        biotope, foreign, rows = self.biotope[p], self.foreign[p], self.rows[p]
         for r in range(ROWS):
+            here = foreign[r]
             for k in range(ROWS):
-                n = self.biotope[p][r] if k == r else self.foreign[p][r][k]
+                n = biotope[r] if k == r else here[k]
                 if n:
                     out.append((r, -1, k, P, False, n))
-            for c, e in enumerate(self.rows[p][r]):
-                card = SPECIES[e[0]]
-                pol = card.effect.kind is EffectKind.POLLINATING
+            for c, e in enumerate(rows[r]):
+                kind, pol = _FEEDS[e[0]]
                 for k in range(ROWS):
-                    if e[1 + k]:
-                        out.append((r, c, k, card.type, pol, e[1 + k]))
+                    n = e[1 + k]
+                    if n:
+                        out.append((r, c, k, kind, pol, n))
         return out
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
@@ -1117,7 +1132,11 @@ class Biotopes(Game):
                     out.append(Compete(h))
         if br and uses[5] < self._space_limit(p, "migration"):
             for origin in mine:
-                for h in sorted(within_reach(self.adj, origin, MIGRATION_RANGE)):
+                reach = self.reach.get(origin)
+                if reach is None:
+                    reach = self.reach[origin] = sorted(within_reach(self.adj, origin,
+                                                                     MIGRATION_RANGE))
+                for h in reach:
                     if h not in owner and land[h] in br:
                         out.append(Migrate(origin, h))
         for r in range(ROWS):
@@ -1138,7 +1157,7 @@ class Biotopes(Game):
               ) -> dict[frozenset[CubeType], int]:
         pool: dict[frozenset[CubeType], int] = {}
         for _, _, _, t, pol, n in sources:
-            key = frozenset({t, P}) if pol else frozenset({t})
+            key = _PAYS[t, pol]
             pool[key] = pool.get(key, 0) + n
         return pool
 
@@ -2568,7 +2587,7 @@ def _load_landscape(game: Biotopes, data: Mapping[str, Any]) -> None:
     except ValueError as error:
         raise SaveError(f"state.tiles: {error}") from None
     game.edges = edge_hexes(game.landscape)
-    game.adj = adjacency(game.landscape)
+    game.adj, game.reach = adjacency(game.landscape), {}
     hands = s.field(data, "tile_hands", list)
     if len(hands) != players or any(
             not isinstance(h, list) or any(not isinstance(t, str) or t not in TILES for t in h)

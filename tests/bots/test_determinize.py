@@ -51,3 +51,15 @@ def test_states_differing_only_in_hidden_things_determinize_alike(name, players,
             other = game.determinize(seat, Rng(seed + 100))  # same view, other hidden things
             assert other.view(seat) == game.view(seat)
             assert game.determinize(seat, Rng(5)) == other.determinize(seat, Rng(5))
+
+
+def test_wildlife_web_keeps_the_forage_cards_put_back_under_the_deck():
+    """They come back in the order they went (D32): the table knows them."""
+    checked = 0
+    for game in states("wildlifeweb", 3, 5, every=3):
+        if game.fknown:
+            twin = game.determinize(0, Rng(3))
+            assert twin.fdeck[:game.fknown] == game.fdeck[:game.fknown]
+            assert sorted(twin.fdeck) == sorted(game.fdeck)
+            checked += 1
+    assert checked

@@ -79,10 +79,15 @@ class ChanceDraw:
 
 @dataclass
 class ChanceContext:
-    """The draws of the action being played, and the outcomes forced on them."""
+    """The draws of the action being played, and the outcomes forced on them.
+
+    ``record=False`` (the fast door, ``push``) only counts the draws, so that forced
+    outcomes still find their draw; nothing is kept."""
 
     forced: Forced = field(default_factory=dict)
     draws: list[ChanceDraw] = field(default_factory=list)
+    record: bool = True
+    count: int = 0
 
 
 class ChanceError(ValueError):
@@ -93,25 +98,30 @@ def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[
          weights: Sequence[int] | None = None, label: Callable[[Any], str] | None = None,
          seen_by: Sequence[int] | None = None) -> Any:
     """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`)."""
-    if not outcomes:
+    size = len(outcomes)
+    if size == 0:
         raise ValueError(f"a chance draw ({name}) needs at least one outcome")
-    counts = tuple(weights) if weights is not None else (1,) * len(outcomes)
-    if len(counts) != len(outcomes) or any(type(w) is not int or w <= 0 for w in counts):
-        raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
-    natural = outcomes[_weighted_index(rng, counts)]
+    if weights is None:  # uniform: the common case, kept cheap (rules draw often)
+        natural = outcomes[rng.below(size) if size > 1 else 0]
+    else:
+        if len(weights) != size or any(type(w) is not int or w <= 0 for w in weights):
+            raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
+        natural = outcomes[_weighted_index(rng, weights)]
     if context is None:  # the set-up, or a rule drawing outside an action
         return natural
-    number = len(context.draws)
+    number = context.count
+    context.count = number + 1
     outcome = natural
-    if number in context.forced:
+    if context.forced and number in context.forced:
         outcome = context.forced[number]
         if outcome not in outcomes:
             shown = ", ".join(map(repr, list(outcomes)[:12]))
             raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
-    context.draws.append(ChanceDraw(
-        name, tuple(outcomes), counts, outcome, natural,
-        tuple(label(o) for o in outcomes) if label is not None else (),
-        tuple(seen_by) if seen_by is not None else None))
+    if context.record:
+        context.draws.append(ChanceDraw(
+            name, tuple(outcomes), tuple(weights) if weights is not None else (1,) * size,
+            outcome, natural, tuple(label(o) for o in outcomes) if label is not None else (),
+            tuple(seen_by) if seen_by is not None else None))
     return outcome
 
 

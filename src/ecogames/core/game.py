@@ -261,7 +261,7 @@ class Game(ABC):
 
         The fast door for bots and replays; a person's move goes through :meth:`apply`.
         """
-        self._chance = ChanceContext(self._forced.get(len(self._actions), {}))
+        self._chance = ChanceContext(self._forced.get(len(self._actions), {}), record=False)
         try:
             self._play(action, EventLog(record=False))
         finally:

@@ -8,23 +8,62 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def trophic_levels(web: nx.DiGraph) -> dict[Any, float]:
+def trophic_levels(web: nx.DiGraph, weight: str = "weight") -> dict[Any, float]:
     """Trophic level of every node (producers 1). Edges point food -> eater.
 
-    ``nx.trophic_levels`` needs every node reachable from a producer; nodes that are not
-    (an isolated eater) get level 1 rather than an error.
+    The same numbers as ``nx.trophic_levels`` (a node's level is 1 plus the mean level of
+    its food, weighted by the edges' ``weight``), solved here in plain Python: no numpy or
+    scipy, so the boards also lay out where those are missing (JupyterLite offline). Nodes
+    that no producer reaches (an isolated eater) get level 1 rather than an error.
     """
-    import networkx as nx
-
-    reachable = set()
-    for node in web:
-        if web.in_degree(node) == 0:
-            reachable |= {node} | nx.descendants(web, node)
-    levels = {n: 1.0 for n in web if n not in reachable}
-    if reachable:
-        sub = web.subgraph(reachable)
-        levels.update({n: float(v) for n, v in nx.trophic_levels(sub).items()})
+    nodes = list(web)
+    reachable: set[Any] = set()
+    frontier = [n for n in nodes if web.in_degree(n) == 0]
+    while frontier:
+        node = frontier.pop()
+        if node not in reachable:
+            reachable.add(node)
+            frontier.extend(web.successors(node))
+    levels = {n: 1.0 for n in nodes if n not in reachable}
+    eaters = [n for n in nodes if n in reachable and web.in_degree(n) > 0]
+    for n in nodes:
+        if n in reachable and n not in eaters:
+            levels[n] = 1.0
+    if eaters:
+        levels.update(zip(eaters, _solve_levels(web, eaters, levels, weight)))
     return levels
+
+
+def _solve_levels(web: nx.DiGraph, eaters: list[Any], known: dict[Any, float],
+                  weight: str) -> list[float]:
+    """x_i - sum_j p_ij x_j = 1 + sum_basal p_ib, by Gaussian elimination with pivoting."""
+    index = {n: i for i, n in enumerate(eaters)}
+    size = len(eaters)
+    rows = []
+    for node in eaters:
+        food = [(prey, float(data.get(weight, 1))) for prey, _, data in
+                web.in_edges(node, data=True)]
+        total = sum(w for _, w in food)
+        row = [0.0] * (size + 1)
+        row[index[node]] += 1.0
+        row[size] = 1.0
+        for prey, w in food:
+            if prey in index:
+                row[index[prey]] -= w / total
+            else:
+                row[size] += w / total * known[prey]
+        rows.append(row)
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-12:
+            raise ValueError("the trophic levels of this web have no single solution")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        head = rows[col]
+        for r in range(size):
+            if r != col and rows[r][col]:
+                factor = rows[r][col] / head[col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], head)]
+    return [rows[i][size] / rows[i][i] for i in range(size)]
 
 
 def food_web_layout(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:

@@ -852,13 +852,15 @@ def food_web_graph() -> nx.DiGraph:
     ``level`` (``nx.trophic_levels``: producers 1, herbivores 2, carnivores 3)."""
     import networkx as nx
 
+    from ...core.graphs import trophic_levels
+
     web = nx.DiGraph(name="Tori-Tori food web")
     for species, info in SPECIES.items():
         web.add_node(species.value, label=info.name, origin=info.origin.value,
                      role=info.trophic_role.value)
     for food, eater, rank in FOOD_WEB_EDGES:
         web.add_edge(food.value, eater.value, preference=rank, label=PREFERENCE_LABEL[rank])
-    for node, level in nx.trophic_levels(web).items():
+    for node, level in trophic_levels(web).items():
         web.nodes[node]["level"] = float(level)
     return web
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from itertools import permutations, product
 from typing import Any
 
@@ -220,6 +221,16 @@ class EndTurn(Action):
         return "End your turn"
 
 
+PLACE_STARTS = tuple(PlaceStart(c) for c in range(CELLS))
+SLIDES = tuple(Slide(side) for side in SIDES)
+SLIDE_BACKS = tuple(SlideBack(side) for side in SIDES)
+PLACES = tuple(Place(c) for c in range(CELLS))
+PLACES_ANYWHERE = tuple(PlaceAnywhere(c) for c in range(CELLS))
+MOVES = tuple(tuple(MoveTile(a, b) for b in range(CELLS)) for a in range(CELLS))
+END_TURN, DISCARD = EndTurn(), Discard()
+"""The actions that name only a space or a side, made once (actions are frozen, so
+``legal_actions`` may hand out the same ones every time: it is asked at every step)."""
+
 ANYTIME = (ClaimCard, MoveTile)
 """Aurora effects usable at any decision of your own turn (D15)."""
 
@@ -281,12 +292,36 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _colour_label(colour: str) -> str:
-    return f"{_a(colour)} tile"
+_COLOUR_LABEL = {colour: f"{_a(colour)} tile" for colour in COLOURS}
+"""A tile drawn, in words: "a green tile", "an orange tile"."""
+
+AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
+                     for ci, colour in enumerate(COLOURS))
+"""Each colour's index, name and its "3" and "4" aurora tiles."""
 
 
 def _symbol_card(symbol: str) -> str:
     return f"symbol-{symbol}"
+
+
+@cache
+def _token_subsets(needs: tuple[tuple[int, str], ...], animals: int,
+                   rivers: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of neighbours (cells, increasing) that can get a token, every one first
+    (see ``Tulikko._token_choices``): bit ``i`` of a mask stands for the ``i``-th neighbour
+    whose token is in the supply. Few enough to keep them all, computed once each."""
+    needs = tuple((n, k) for n, k in needs if (animals if k == ANIMAL else rivers) > 0)
+    if not needs:
+        return ()
+    cells = [n for n, _ in needs]
+    order = sorted(range(len(needs)), key=cells.__getitem__)
+    animal_bits = sum(1 << i for i, (_, k) in enumerate(needs) if k == ANIMAL)
+    out = []
+    for mask in range((1 << len(needs)) - 1, -1, -1):
+        animal = (mask & animal_bits).bit_count()
+        if animal <= animals and mask.bit_count() - animal <= rivers:
+            out.append(tuple(cells[i] for i in order if mask >> i & 1))
+    return tuple(out)
 
 
 class Tulikko(Game):
@@ -453,8 +488,9 @@ class Tulikko(Game):
         self.hand = self._draw_tile(self.piles[seat],
                                     f"the tile {self._who(seat)} turns over from their pile")
         self.stage = "slide"
-        log.emit("reveal", f"{self._who(seat)} turns over {_a(tile_name(self.hand))} "
-                 f"(turn {self.turns[seat] + 1})", tiles=[self.hand], players=[seat])
+        if log.record:  # (the texts are written only when someone reads them)
+            log.emit("reveal", f"{self._who(seat)} turns over {_a(tile_name(self.hand))} "
+                     f"(turn {self.turns[seat] + 1})", tiles=[self.hand], players=[seat])
 
     def _draw_tile(self, tiles: list[int], name: str,
                    seen_by: tuple[int, ...] | None = None) -> int:
@@ -467,7 +503,7 @@ class Tulikko(Game):
             counts[TILE_COLOUR[tile]] += 1
         left = [i for i, n in enumerate(counts) if n]
         colour = self.chance(name, [COLOURS[i] for i in left], [counts[i] for i in left],
-                             label=_colour_label, seen_by=seen_by)
+                             label=_COLOUR_LABEL.__getitem__, seen_by=seen_by)
         index = COLOUR_INDEX[colour]
         tile = min(t for t in tiles if TILE_COLOUR[t] == index)
         tiles.remove(tile)
@@ -484,11 +520,13 @@ class Tulikko(Game):
         self.board[line[0]] = tile
         out = OPPOSITE[side]
         slid = log.emit("slide", f"{self._who()} slides the {tile_name(tile)} in from the "
-                        f"{side}", cause=cause, slots=list(line), tiles=[tile])
+                        f"{side}", cause=cause, slots=list(line), tiles=[tile]) \
+            if log.record else None
         self.held, self.held_side = ejected, out
-        log.emit("eject", f"The {tile_name(ejected)} comes out of the {out} side "
-                 f"({SIDE_SYMBOL[out]}): it must go on an empty {SIDE_SYMBOL[out]} space",
-                 cause=slid, slots=[out], tiles=[ejected])
+        if log.record:
+            log.emit("eject", f"The {tile_name(ejected)} comes out of the {out} side "
+                     f"({SIDE_SYMBOL[out]}): it must go on an empty {SIDE_SYMBOL[out]} space",
+                     cause=slid, slots=[out], tiles=[ejected])
         self.stage = "place"
 
     def _place_tile(self, cell: int, log: EventLog, cause: int | None,
@@ -501,7 +539,8 @@ class Tulikko(Game):
         self.held = self.held_side = None
         placed = log.emit("place", f"{self._who(seat)} places the {tile_name(tile)} on "
                           f"{cell_name(cell)} ({MAPS[self._animal(seat)][cell]}){how}",
-                          cause=cause, cells=[(seat, cell)], tiles=[tile])
+                          cause=cause, cells=[(seat, cell)], tiles=[tile]) \
+            if log.record else None
         self._start_tokens(cell, "end", log, placed)
 
     def _discard(self, log: EventLog) -> None:
@@ -531,19 +570,9 @@ class Tulikko(Game):
         holds ("Do not place any tokens if ... you do not have any of the required token
         type"). Placing every possible token comes first (D18)."""
         animals, rivers = self.supply[seat]
-        needs = [(n, k) for n, k in self._needs(seat, cell)
-                 if (animals if k == ANIMAL else rivers) > 0]
-        if not needs:
-            return []
-        # bit i of a mask is needs[i]; the chosen cells are read in increasing order
-        order = sorted(range(len(needs)), key=lambda i: needs[i][0])
-        out = []
-        for mask in range((1 << len(needs)) - 1, -1, -1):
-            chosen = tuple(needs[i][0] for i in order if mask >> i & 1)
-            animal = sum(1 for i in order if mask >> i & 1 and needs[i][1] == ANIMAL)
-            if animal <= animals and len(chosen) - animal <= rivers:
-                out.append(chosen)
-        return out
+        # a tile has at most four neighbours: a supply of four or more is as good as any
+        return list(_token_subsets(tuple(self._needs(seat, cell)), min(animals, 4),
+                                   min(rivers, 4)))
 
     def _have(self, seat: int, kind: str) -> bool:
         return self.supply[seat][0 if kind == ANIMAL else 1] > 0
@@ -554,12 +583,14 @@ class Tulikko(Game):
         if self._token_choices(seat, cell):
             self.pending = {"cell": cell, "then": then}
             self.stage = "tokens"
+            if not log.record:
+                return
             log.emit("tokens_due", f"{self._who(seat)} may place "
                      + ", ".join(f"{_a(k)} token next to {cell_name(n)}" for n, k in needs),
                      cause=cause, cells=[(seat, n) for n, _ in needs],
                      edges=[(seat, *edge_key(cell, n)) for n, _ in needs])
             return
-        for n, kind in needs:
+        for n, kind in needs if log.record else ():
             log.emit("no_token", f"No {kind} token left for the border with "
                      f"{cell_name(n)}", cause=cause, edges=[(seat, *edge_key(cell, n))])
         self._after_tokens(then, log, cause, None)
@@ -578,12 +609,16 @@ class Tulikko(Game):
             if n in at:
                 self.tokens[seat][key] = kind
                 self.supply[seat][0 if kind == ANIMAL else 1] -= 1
+                if not log.record:
+                    continue
                 last = log.emit("token", f"{self._who(seat)} places {_a(kind)} token between "
                                 f"{cell_name(cell)} and {cell_name(n)}",
                                 edges=[(seat, *key)], tokens=[kind],
                                 cells=[(seat, cell), (seat, n)])
                 if kind == RIVER:
                     river_cause = last
+            elif not log.record:
+                continue
             elif self._have(seat, kind):
                 log.emit("withhold", f"{self._who(seat)} withholds the {kind} token between "
                          f"{cell_name(cell)} and {cell_name(n)} (it can never be placed "
@@ -612,7 +647,7 @@ class Tulikko(Game):
         colours = self._colours(seat)
         rivers = [k for k, kind in self.tokens[seat].items() if kind == RIVER]
         cause = log.emit("check", f"{self._who(seat)} checks for completed objectives",
-                         cause=cause, players=[seat])
+                         cause=cause, players=[seat]) if log.record else None
         for card_id in self.cards:
             if card_id in self.fulfilled[seat]:
                 continue
@@ -668,9 +703,8 @@ class Tulikko(Game):
         """3C: the first player with three tiles of a colour takes its "3" aurora tile; a
         different player with four takes the "4". Never two of one colour per player."""
         seat = self.active
-        for ci, colour in enumerate(COLOURS):
+        for ci, _colour, three, four in AURORA_PAIRS:
             count = colours.count(ci)
-            three, four = f"{colour}-3", f"{colour}-4"
             if self.aurora_holder[three] is None:
                 if count >= 3:
                     self._take_aurora(three, count, log, cause)
@@ -708,8 +742,9 @@ class Tulikko(Game):
     def _end_turn(self, log: EventLog) -> None:
         seat = self.active
         self.turns[seat] += 1
-        log.emit("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}",
-                 players=[seat])
+        if log.record:
+            log.emit("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}",
+                     players=[seat])
         if seat == self.players - 1 and (self.final_round or self.turns[seat] >= TURNS):
             self._end_game(log)
             return
@@ -744,7 +779,7 @@ class Tulikko(Game):
             grid = self.grids[seat]
             tiles = [c for c in range(CELLS) if grid[c] != EMPTY]
             empty = [c for c in range(CELLS) if grid[c] == EMPTY]
-            out += [MoveTile(a, b) for a in tiles for b in empty]
+            out += [MOVES[a][b] for a in tiles for b in empty]
         return out
 
     def _claim_card(self, card_id: str, log: EventLog) -> None:
@@ -843,16 +878,16 @@ class Tulikko(Game):
         if stage == "choose_map":
             return [ChooseMap(a) for a in ANIMALS if a not in self.maps]
         if stage == "start_tile":
-            return [PlaceStart(c) for c in range(CELLS) if self.grids[seat][c] == EMPTY]
+            return [PLACE_STARTS[c] for c in range(CELLS) if self.grids[seat][c] == EMPTY]
         if stage == "slide":
-            return [*(Slide(side) for side in SIDES), *self._anytime_actions()]
+            return [*SLIDES, *self._anytime_actions()]
         if stage == "place":
             return self._place_actions()
         if stage == "tokens":
             assert self.pending is not None
             return [PlaceTokens(at) for at in self._token_choices(seat, self.pending["cell"])]
         if stage == "end":
-            return [EndTurn(), *self._anytime_actions()]
+            return [END_TURN, *self._anytime_actions()]
         return []
 
     def _place_actions(self) -> list[Action]:
@@ -862,13 +897,13 @@ class Tulikko(Game):
         symbol = SIDE_SYMBOL[self.held_side or "north"]
         empty = [c for c in range(CELLS) if grid[c] == EMPTY]
         matching = [c for c in empty if symbols[c] == symbol]
-        out: list[Action] = [Place(c) for c in matching]
+        out: list[Action] = [PLACES[c] for c in matching]
         if not matching:
-            out.append(Discard())
+            out.append(DISCARD)
         if self._aurora_of(seat, PLACE_ANYWHERE):
-            out += [PlaceAnywhere(c) for c in empty if symbols[c] != symbol]
+            out += [PLACES_ANYWHERE[c] for c in empty if symbols[c] != symbol]
         if self._aurora_of(seat, SLIDE_BACK):
-            out += [SlideBack(side) for side in SIDES]
+            out += SLIDE_BACKS
         return out + self._anytime_actions()
 
     def explain_illegal(self, action: Action) -> str:

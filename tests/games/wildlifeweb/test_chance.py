@@ -29,18 +29,19 @@ def played(seed: int, steps: int) -> WildlifeWeb:
     return game
 
 
-def step_with(game: WildlifeWeb, name: str) -> int:
-    """The first action of the history whose chance draws include one named ``name``."""
-    for step in range(len(game.history)):
-        if any(name in d.name for d in game.chances(step)):
-            return step
+def until_draw(seed: int, name: str) -> tuple[WildlifeWeb, int]:
+    """A random game played until an action makes a draw named ``name``: (game, its step)."""
+    game, rng = new_game(players=3, seed=seed), Rng(seed)
+    while not game.is_over:
+        cascade = game.apply(rng.choice(game.legal_actions()))
+        if any(name in d.name for d in cascade.chances):
+            return game, len(game.history) - 1
     raise AssertionError(f"no draw named {name!r}")
 
 
 @pytest.mark.parametrize("name", ["die", "a Forage card", "the Event card", "Wildlife"])
 def test_every_kind_of_draw_forks(name: str) -> None:
-    game = played(5, 400)
-    step = step_with(game, name)
+    game, step = until_draw(5, name)
     draws = game.chances(step)
     number = next(i for i, d in enumerate(draws) if name in d.name)
     draw = draws[number]
@@ -89,8 +90,7 @@ def test_forage_cards_put_under_the_deck_come_back_in_their_order() -> None:
 
 
 def test_the_event_card_is_seen_first_by_the_drawing_player() -> None:
-    game = played(2, 200)
-    step = step_with(game, "the Event card")
+    game, step = until_draw(2, "the Event card")
     draw = next(d for d in game.chances(step) if d.name == "the Event card")
     assert draw.seen_by is not None and len(draw.seen_by) == 1
 

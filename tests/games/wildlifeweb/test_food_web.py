@@ -43,7 +43,7 @@ def test_trophic_levels_producers_at_the_bottom() -> None:
     levels = graphs.trophic_table(web)
     assert levels["plants"] == 1.0 and levels["carrion"] == 1.0
     assert levels["moose"] == 2.0
-    assert levels["mountain_lion"] > levels["red_fox"] > levels["meadow_vole"]
+    assert levels["mountain_lion"] > levels["meadow_vole"] < levels["red_fox"]
     assert all(levels[a] >= 2 for a in c.ANIMALS)
 
 
@@ -55,8 +55,10 @@ def test_removing_a_species_and_who_loses_food() -> None:
     assert "yellow_bellied_marmot" not in smaller and "yellow_bellied_marmot" in web
     assert graphs.secondary_extinctions(web, "meadow_vole") == []
     gone = graphs.secondary_extinctions(web, ["plants"])
-    assert {"moose", "elk", "beaver", "invertebrates", "fish", "big_brown_bat"} <= set(gone)
+    assert {"moose", "elk", "beaver"} <= set(gone)
     assert "coyote" not in gone  # it still hunts, scavenges and eats insects
+    # a Forage card eats nothing in the rules: insects and fish outlast the plants
+    assert not {"invertebrates", "fish", "big_brown_bat", "osprey"} & set(gone)
 
 
 def test_a_food_web_of_some_species_only() -> None:
@@ -99,3 +101,40 @@ def test_the_modules_import_one_way_components_rules_graphs_widget() -> None:
             for target in targets:
                 if target in LAYERS:
                     assert LAYERS[target] < layer, f"{name}.py imports {target}"
+
+
+def test_the_web_draws_only_the_links_the_rules_give() -> None:
+    """Forage links follow the diet icons, carrion the scavengers and omnivores, hunts the
+    Hunting conditions; nothing links two basal sources (docs/rules/wildlifeweb.md)."""
+    web = graphs.food_web()
+    for food, eater, data in web.edges(data=True):
+        kind = data["kind"]
+        assert eater in c.ANIMALS, (food, eater)
+        animal = c.ANIMALS[eater]
+        if kind == "forage":
+            assert food in {g for d in animal.diet for g in c.DIET_FORAGE.get(d, ())}
+        elif kind == "scavenge":
+            assert food == "carrion" and animal.can_scavenge
+        else:
+            assert kind == "hunt" and graphs.hunt_link(animal, c.ANIMALS[food]) is not None
+
+
+def test_every_meal_told_follows_an_arrow_of_the_web() -> None:
+    """The web is the usual day and night; a hunt an Event of the turn makes possible (Full
+    Moon wakes diurnal carnivores) may lie outside it, so those turns are skipped."""
+    from ecogames.core import Rng
+    from ecogames.games.wildlifeweb import new_game
+
+    web, told = graphs.food_web(), 0
+    for seed in range(3):
+        game, rng = new_game(players=3, seed=seed), Rng(seed)
+        for _ in range(300):
+            if game.is_over:
+                break
+            usual = not game.mods
+            cascade = game.apply(rng.choice(game.legal_actions()))
+            for event in cascade.events if usual and not game.mods else ():
+                for food, eater in event.touched.get("edges", ()):
+                    assert web.has_edge(food, eater), (event.text, food, eater)
+                    told += 1
+    assert told > 50

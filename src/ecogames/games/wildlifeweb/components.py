@@ -88,6 +88,15 @@ FORAGE_GROUPS: Final = MappingProxyType({
     "seed": "plants", "root": "plants", "aquatic": "plants", "fungus": "plants",
     "insect": "invertebrates", "worm": "invertebrates", "fish": "fish",
 })
+DIET_FORAGE: Final = MappingProxyType({
+    "herbivore": ("plants",),
+    "insectivore": ("invertebrates",),
+    "piscivore": ("fish",),
+    "omnivore": ("plants", "invertebrates"),
+})
+"""The Forage cards' groups each diet icon eats ("Animals may only forage or hunt foods within
+their normal dietary preferences"): the food web's forage links, and the arrows a meal of
+Forage cards is told with."""
 """Forage card kinds and the food-web node each belongs to."""
 
 # ---------------------------------------------------------------------------------------------

@@ -5,8 +5,12 @@ species ids of ``components.ANIMALS`` plus four basal sources:
 
 - ``plants``, ``invertebrates``, ``fish``: what the Forage cards show (``FORAGE_GROUPS``);
   herbivores eat plants, insectivores invertebrates, fish-eaters fish, omnivores plants and
-  invertebrates (invertebrates eat plants, fish eat invertebrates);
+  invertebrates (``components.DIET_FORAGE``). The rules link nothing among them (a Forage
+  card eats nothing), so neither does the web;
 - ``carrion``: roadkill, eaten by scavengers and omnivores (Scavenging Roadkill).
+
+Only the links the rules give are drawn; docs/rules/wildlifeweb.md ("The food web") says
+where each kind of link comes from.
 
 A hunting edge ``prey -> predator`` is drawn when the rulebook's Hunting conditions can all
 hold: the predator is a carnivore or omnivore, they share a habitat, their times of activity
@@ -28,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ecogames.core.graphs import trophic_levels
 
-from .components import ANIMALS, CARD_ANIMAL, SPECIES, Animal
+from .components import ANIMALS, CARD_ANIMAL, DIET_FORAGE, SPECIES, Animal
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -36,12 +40,7 @@ if TYPE_CHECKING:
     from .rules import WildlifeWeb
 
 BASAL = ("plants", "invertebrates", "fish", "carrion")
-DIET_SOURCES = {
-    "herbivore": ("plants",),
-    "insectivore": ("invertebrates",),
-    "piscivore": ("fish",),
-    "omnivore": ("plants", "invertebrates"),
-}
+DIET_SOURCES = DIET_FORAGE
 
 
 def hunt_link(predator: Animal, prey: Animal) -> str | None:
@@ -90,8 +89,6 @@ def food_web(species: Iterable[str] | None = None, *, pets: bool = True) -> nx.D
     for node in BASAL:
         web.add_node(node, label=node.capitalize(),
                      kind="carrion" if node == "carrion" else "forage")
-    web.add_edge("plants", "invertebrates", kind="forage", requires_mate=False, label="eats")
-    web.add_edge("invertebrates", "fish", kind="forage", requires_mate=False, label="eats")
     animals = [ANIMALS[i] for i in ids]
     for a in animals:
         web.add_node(a.id, label=a.name, kind="pet" if a.pet else "species", size=a.size,
@@ -161,7 +158,7 @@ def who_loses_food(web: nx.DiGraph, species: Iterable[str] | str) -> dict[str, d
 def secondary_extinctions(web: nx.DiGraph, species: Iterable[str] | str) -> list[str]:
     """Species left with no food at all once ``species`` are gone, cascading (an eater
     whose every food source is gone goes too, and so on). Only nodes that ate something can
-    starve: plants and carrion never do, invertebrates and fish do without plants."""
+    starve: the four basal sources never do."""
     gone = {species} if isinstance(species, str) else set(species)
     extinct: list[str] = []
     current = remove_species(web, gone)

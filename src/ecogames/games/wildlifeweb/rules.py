@@ -42,6 +42,7 @@ from .components import (
     CARD_EVENT,
     CARD_KIND,
     DIE_FACES,
+    DIET_FORAGE,
     EVENT_CARDS,
     FOOD_VALUE,
     FORAGE,
@@ -276,12 +277,16 @@ comes never depends on how a face-down pile happens to be stored."""
 CARD_GROUP = {card: card.split(".")[1] for card in ALL_CARDS}
 """Cards that are alike (the two cards of a species, two copies of an Event): one group."""
 FACES = tuple(range(1, DIE_FACES + 1))
+NAME = {card: card_name(card) for card in ALL_CARDS}
 
 
 def alike(cards: list[str]) -> list[str]:
     """One card of each kind among ``cards``, in their order: two cards of a species in the
     central habitat or on the highway are alike, so only the first (in the cards' order) is
     offered (D29, D33)."""
+    groups = [CARD_GROUP[card] for card in cards]
+    if len(set(groups)) == len(groups):  # nothing alike (the usual case)
+        return cards
     first: dict[str, str] = {}
     for card in cards:
         group = CARD_GROUP[card]
@@ -543,12 +548,20 @@ class WildlifeWeb(Game):
         (the two cards of a species are one kind), weighted by how many of each are left, in
         the cards' order, so no stored order matters and any card left can be forced by a
         fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
-        kinds: dict[str, list[str]] = {}
-        for card in sorted(pile, key=CARD_RANK.__getitem__):
-            kinds.setdefault(CARD_GROUP[card], []).append(card)
-        cards = [same[0] for same in kinds.values()]
-        card: str = self.chance(name, cards, [len(same) for same in kinds.values()],
-                                label=card_name, seen_by=seen_by)
+        first: dict[str, str] = {}
+        count: dict[str, int] = {}
+        rank = CARD_RANK
+        for c in pile:
+            group = CARD_GROUP[c]
+            if group in count:
+                count[group] += 1
+                if rank[c] < rank[first[group]]:
+                    first[group] = c
+            else:
+                count[group], first[group] = 1, c
+        cards = sorted(first.values(), key=rank.__getitem__)
+        counts = [count[CARD_GROUP[c]] for c in cards]
+        card: str = self.chance(name, cards, counts, label=NAME.__getitem__, seen_by=seen_by)
         pile.remove(card)
         return card
 
@@ -1113,7 +1126,7 @@ class WildlifeWeb(Game):
             if len(self.fdeck) > self.fknown:
                 hidden = sorted(self.fdeck[self.fknown:], key=CARD_RANK.__getitem__)
                 card: str = self.chance(f"a Forage card for the {self._kind(a).name}", hidden,
-                                        label=card_name)
+                                        label=NAME.__getitem__)
                 self.fdeck.remove(card)
             else:
                 card = self.fdeck.pop()
@@ -1406,10 +1419,13 @@ class WildlifeWeb(Game):
         self.acted.append(a["card"])
         got = self._draw_forage(a, self._forage_count(a))
         names = ", ".join(FORAGE[c].name for c in got)
+        # the arrows of the food web: the groups its diet eats (a Forage card drawn outside
+        # them, an elk's grasshoppers, is 1 food all the same but no arrow of the web)
+        eaten = {g for d in kind.diet for g in DIET_FORAGE.get(d, ())}
+        groups = sorted({FORAGE[c].group for c in got} & eaten)
         log.emit("forage", f"{self.player_names[p]}'s {kind.name} forages: {names}",
-                 cards=[a["card"], *got],
-                 nodes=[*sorted({FORAGE[c].group for c in got}), kind.id],
-                 edges=[(g, kind.id) for g in sorted({FORAGE[c].group for c in got})])
+                 cards=[a["card"], *got], nodes=[*groups, kind.id],
+                 edges=[(g, kind.id) for g in groups])
 
     # -- Mating and Offspring --------------------------------------------------------------
 

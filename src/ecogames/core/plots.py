@@ -13,6 +13,7 @@ from .graphs import food_web_layout, trophic_levels
 
 if TYPE_CHECKING:
     import networkx as nx
+    import pandas as pd
     from matplotlib.axes import Axes
 
     from .events import Cascade
@@ -56,11 +57,11 @@ def draw_food_web(web: nx.DiGraph, *, ax: Axes | None = None,
                            linewidths=widths)
     labels = {n: web.nodes[n].get("label", str(n)) for n in web}
     nx.draw_networkx_labels(web, {n: (x, y - 0.09) for n, (x, y) in positions.items()},
-                            labels=labels, ax=ax, font_size=9)
+                            labels=labels, ax=ax, font_size=11)
     for level in sorted({round(v) for v in levels.values()}):
         ys = [positions[n][1] for n in web if round(levels[n]) == level]
         ax.text(-0.02, sum(ys) / len(ys), f"level {level}", ha="right", va="center",
-                fontsize=8, color="#555")
+                fontsize=10, color="#555")
     ax.set_xlim(-0.2, 1.05)
     ax.set_ylim(-0.05, 1.02)
     ax.set_title(title)
@@ -68,63 +69,61 @@ def draw_food_web(web: nx.DiGraph, *, ax: Axes | None = None,
     return ax
 
 
-def draw_cascade(cascade: Cascade, *, ax: Axes | None = None, width: int = 28) -> Axes:
-    """The cause tree of one action: the action at the top, each effect under its cause."""
+def draw_cascade(cascade: Cascade, *, ax: Axes | None = None, width: int = 70) -> Axes:
+    """The cause tree of one action as an indented tree: the action at the top, each effect
+    on a line of its own under its cause, joined to it by an elbow. The figure is 9 inches
+    wide whatever the cascade, so its 11 pt text is never shrunk to fit a notebook."""
     import textwrap
 
     from .events import ROOT
 
-    tree = cascade.graph()
     depth = {ROOT: 0}
-    order: list[Any] = [ROOT]
+    children: dict[Any, list[Any]] = {ROOT: []}
     for event in cascade.events:
-        depth[event.index] = depth[ROOT if event.cause is None else event.cause] + 1
-        order.append(event.index)
-    positions = _tree_positions(tree, ROOT)
-    ax = _axes(ax, (max(6, 2.2 * max(1, _leaves(tree, ROOT))), 1.6 * (max(depth.values()) + 1)))
-    for a, b in tree.edges:
-        (x1, y1), (x2, y2) = positions[a], positions[b]
-        ax.annotate("", xy=(x2, y2 + 0.18), xytext=(x1, y1 - 0.18),
-                    arrowprops={"arrowstyle": "->", "color": "#555"})
+        parent = ROOT if event.cause is None else event.cause
+        depth[event.index] = depth[parent] + 1
+        children.setdefault(parent, []).append(event.index)
+        children.setdefault(event.index, [])
+    texts = {ROOT: cascade.label, **{e.index: f"{e.index + 1}. {e.text}" for e in cascade.events}}
+    order: list[Any] = []
+
+    def walk(node: Any) -> None:
+        order.append(node)
+        for child in children[node]:
+            walk(child)
+
+    walk(ROOT)
+    lines = {n: textwrap.wrap(texts[n], max(20, width - 4 * depth[n])) or [""] for n in order}
+    height = sum(len(v) for v in lines.values())
+    ax = _axes(ax, (9, 0.5 + 0.3 * height))
+    y, rows = 0.0, {}
     for node in order:
-        x, y = positions[node]
-        text = tree.nodes[node]["text"]
-        label = textwrap.fill(text if node == ROOT else f"{node + 1}. {text}", width)
-        ax.text(x, y, label, ha="center", va="center", fontsize=8,
-                bbox={"boxstyle": "round,pad=0.3", "fc": "#fff4df" if node == ROOT else "#eef5fb",
+        x = 0.4 * depth[node]
+        rows[node] = (x, y)
+        ax.text(x, y, "\n".join(lines[node]), ha="left", va="top", fontsize=11,
+                fontweight="bold" if node == ROOT else "normal",
+                bbox={"boxstyle": "round,pad=0.25",
+                      "fc": "#fff4df" if node == ROOT else "#eef5fb",
                       "ec": "#D55E00" if node == ROOT else "#0072B2"})
-    xs = [p[0] for p in positions.values()]
-    ys = [p[1] for p in positions.values()]
-    ax.set_xlim(min(xs) - 0.8, max(xs) + 0.8)
-    ax.set_ylim(min(ys) - 0.6, max(ys) + 0.6)
-    ax.set_title(f"Why it happened: {cascade.label}")
+        y -= len(lines[node]) + 0.35
+    for parent, kids in children.items():
+        for kid in kids:
+            (x1, y1), (x2, y2) = rows[parent], rows[kid]
+            ax.plot([x1 + 0.12, x1 + 0.12, x2 - 0.05],
+                    [y1 - len(lines[parent]) - 0.1, y2 - 0.45, y2 - 0.45],
+                    color="#555", linewidth=1)
+    ax.set_xlim(-0.1, 10)
+    ax.set_ylim(y - 0.2, 0.6)
+    ax.set_title(f"Why it happened: {cascade.label}", loc="left")
     ax.axis("off")
     return ax
 
 
-def _leaves(tree: nx.DiGraph, root: Any) -> int:
-    children = list(tree.successors(root))
-    return 1 if not children else sum(_leaves(tree, c) for c in children)
+def integer_steps(ax: Axes) -> None:
+    """Whole numbers only on the x axis (rounds, turns, cycles)."""
+    from matplotlib.ticker import MaxNLocator
 
-
-def _tree_positions(tree: nx.DiGraph, root: Any) -> dict[Any, tuple[float, float]]:
-    """A tidy top-down tree: leaves spread left to right, parents centred above them."""
-    positions: dict[Any, tuple[float, float]] = {}
-    next_x = [0.0]
-
-    def place(node: Any, level: int) -> float:
-        children = sorted(tree.successors(node), key=lambda n: (isinstance(n, str), n))
-        if not children:
-            x = next_x[0]
-            next_x[0] += 1.6
-        else:
-            xs = [place(child, level + 1) for child in children]
-            x = (xs[0] + xs[-1]) / 2
-        positions[node] = (x, -float(level))
-        return x
-
-    place(root, 0)
-    return positions
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def plot_populations(series: Mapping[str, Sequence[float]], *, ax: Axes | None = None,
@@ -137,10 +136,11 @@ def plot_populations(series: Mapping[str, Sequence[float]], *, ax: Axes | None =
         ax.plot(range(len(values)), values, label=name, color=colour,
                 marker=MARKERS[i % len(MARKERS)], markersize=4, linewidth=1.8)
     ax.set_xlabel(xlabel)
+    integer_steps(ax)
     ax.set_ylabel("tokens on the board")
     ax.set_title(title)
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=10)
     return ax
 
 
@@ -168,8 +168,135 @@ def plot_population_bands(runs: Sequence[Mapping[str, Sequence[float]]], *,
                 marker=MARKERS[i % len(MARKERS)], markevery=max(1, length // 12), markersize=4)
         ax.fill_between(x, q1, q3, color=colour, alpha=0.2)
     ax.set_xlabel(xlabel)
+    integer_steps(ax)
     ax.set_ylabel("tokens on the board")
     ax.set_title(f"{title} ({len(runs)} games; band: middle half)")
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=10)
     return ax
+
+
+def mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = None, *,
+               by: str | None = None, z: float = 1.96) -> pd.DataFrame:
+    """Mean of each quantity at each step over the games of an ``experiment()`` series frame,
+    with a 95% confidence interval of the mean (mean ± 1.96 standard errors). A game that has
+    ended keeps its last value (what it left on the board). Columns: [``by``,] quantity, step,
+    mean, low, high, games."""
+    import pandas as pd
+
+    frame = series if quantities is None else series[series["quantity"].isin(quantities)]
+    keys = ["quantity"] if by is None else [by, "quantity"]
+    wide = frame.pivot_table(index=[*keys, "run"], columns="step", values="value",
+                             observed=True).ffill(axis=1)
+    rows = []
+    for key, block in wide.groupby(level=list(range(len(keys))), observed=True):
+        key = key if isinstance(key, tuple) else (key,)
+        n = block.notna().sum()
+        mean = block.mean()
+        se = block.std(ddof=1).fillna(0) / n.pow(0.5)
+        for step in block.columns:
+            rows.append({**dict(zip(keys, key)), "step": int(step), "mean": mean[step],
+                         "low": mean[step] - z * se[step], "high": mean[step] + z * se[step],
+                         "games": int(n[step])})
+    return pd.DataFrame(rows)
+
+
+def plot_mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = None, *,
+                    by: str | None = None, ax: Axes | None = None, xlabel: str = "step",
+                    ylabel: str = "tokens on the board", title: str = "",
+                    colours: Mapping[str, str] | None = None) -> Axes:
+    """Each quantity's mean over the games of an ``experiment()`` series frame, with its 95%
+    confidence band; with ``by`` (a parameter column such as ``bots``), one line per value,
+    solid and dashed."""
+    ax = _axes(ax, (7, 4))
+    bands = mean_bands(series, quantities, by=by)
+    groups = [None] if by is None else list(dict.fromkeys(bands[by]))
+    names = list(dict.fromkeys(bands["quantity"]))
+    for g, group in enumerate(groups):
+        for i, name in enumerate(names):
+            rows = bands[bands["quantity"] == name]
+            if by is not None:
+                rows = rows[rows[by] == group]
+            colour = (colours or {}).get(name, OKABE_ITO[(i + g * len(names)) % len(OKABE_ITO)])
+            text = name if by is None else f"{name}, {group}"
+            ax.plot(rows["step"], rows["mean"], color=colour, label=text,
+                    linestyle=("-", "--", ":", "-.")[g % 4], marker=MARKERS[i % len(MARKERS)],
+                    markersize=4)
+            ax.fill_between(rows["step"], rows["low"], rows["high"], color=colour, alpha=0.2)
+    games = series.groupby(by, observed=True)["run"].nunique().to_dict() if by else \
+        {"all": series["run"].nunique()}
+    counts = ", ".join(f"{n}" if by is None else f"{k}: {n}" for k, n in games.items())
+    ax.set_title(title or f"Mean over games ({counts} games; band: 95% confidence)")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    integer_steps(ax)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=10)
+    return ax
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def probability_by_step(games: pd.DataFrame, happened: Any, *, by: str | None = None,
+                        step: str = "steps") -> pd.DataFrame:
+    """The probability that an event has happened by each step, over the games of an
+    ``experiment()`` games frame: ``happened`` is a boolean per game (a Series, or a function
+    of the frame), the event's step is the game's last (``steps``). Columns: [``by``,] step,
+    probability, low, high (Wilson 95%), games."""
+    import pandas as pd
+
+    flags = happened(games) if callable(happened) else happened
+    frame = games.assign(_happened=pd.Series(flags, index=games.index).astype(bool))
+    last = int(frame[step].max())
+    rows = []
+    for key, block in ([(None, frame)] if by is None else frame.groupby(by, observed=True)):
+        n = len(block)
+        for k in range(last + 1):
+            hits = int((block["_happened"] & (block[step] <= k)).sum())
+            low, high = wilson(hits, n)
+            row = {"step": k, "probability": hits / n, "low": low, "high": high, "games": n}
+            rows.append(row if by is None else {by: key, **row})
+    return pd.DataFrame(rows)
+
+
+def plot_probability_by_step(games: pd.DataFrame, happened: Any, *, by: str | None = None,
+                             ax: Axes | None = None, xlabel: str = "step",
+                             ylabel: str = "probability", title: str = "",
+                             labels: Mapping[Any, str] | None = None) -> Axes:
+    """:func:`probability_by_step` as lines with their Wilson 95% bands."""
+    ax = _axes(ax, (7, 4))
+    table = probability_by_step(games, happened, by=by)
+    groups = [None] if by is None else list(dict.fromkeys(table[by]))
+    for i, group in enumerate(groups):
+        rows = table if by is None else table[table[by] == group]
+        colour = OKABE_ITO[i % len(OKABE_ITO)]
+        name = (labels or {}).get(group, str(group)) if by is not None else "all games"
+        ax.step(rows["step"], rows["probability"], where="post", color=colour,
+                label=f"{name} ({int(rows['games'].iloc[0])} games)", linewidth=2)
+        ax.fill_between(rows["step"], rows["low"], rows["high"], step="post", color=colour,
+                        alpha=0.2)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title or "Probability by step (band: 95% Wilson interval)")
+    integer_steps(ax)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=10)
+    return ax
+
+
+def small_texts(fig: Any, minimum: float = 10.0) -> list[tuple[str, float]]:
+    """Every visible text of a matplotlib figure smaller than ``minimum`` points (tick
+    labels, legends and titles included): what a test asserts is empty."""
+    from matplotlib.text import Text
+
+    return [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text)
+            if t.get_visible() and t.get_text().strip() and t.get_fontsize() < minimum]

@@ -1,0 +1,99 @@
+"""Wildlife Web's pictures: the food web of the 50 species, before and after a removal.
+
+Pure functions of food webs; matplotlib is imported only when drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core.graphs import food_web_layout
+
+if TYPE_CHECKING:
+    import networkx as nx
+    from matplotlib.axes import Axes
+
+LEVEL_STYLE = {1: ("#009E73", "s"), 2: ("#56B4E9", "o"), 3: ("#E69F00", "^"),
+               4: ("#CC79A7", "D"), 5: ("#0072B2", "p")}
+
+
+def _positions(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
+    levels = {n: round(web.nodes[n]["level"]) for n in web}
+    pos = {n: (x, 1 - y) for n, (x, y) in food_web_layout(web).items()}
+    rows: dict[int, list[Any]] = {}
+    for n in web:
+        rows.setdefault(levels[n], []).append(n)
+    for nodes in rows.values():  # stagger crowded rows so the names do not overlap
+        nodes.sort(key=lambda n: pos[n][0])
+        lanes = 1 if len(nodes) <= 6 else 3
+        for i, n in enumerate(nodes):
+            pos[n] = (pos[n][0], pos[n][1] + 0.06 * (i % lanes - (lanes - 1) / 2))
+    return pos
+
+
+def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
+                  starving: Iterable[Any] = (), losing: Iterable[Any] = (),
+                  title: str = "", ax: Axes | None = None) -> Axes:
+    """The food web, one row per trophic level (rounded), each level a colour and a shape;
+    after a removal the removed node is a black X, the species that starve orange X's and
+    those that lose some of their food yellow hexagons."""
+    import networkx as nx
+
+    from ...core.plots import _axes
+
+    removed, starving, losing = list(removed), list(starving), list(losing)
+    pos = _positions(web)
+    ax = _axes(ax, (18, 11))
+    gone = set(removed) | set(starving)
+    faded = bool(gone)
+    lost = [e for e in web.edges if set(e) & gone]
+    nx.draw_networkx_edges(web, pos, ax=ax, edgelist=[e for e in web.edges if e not in lost],
+                           edge_color="#999", alpha=0.12 if faded else 0.25, arrows=False,
+                           width=0.6)
+    if lost:
+        nx.draw_networkx_edges(web, pos, ax=ax, edgelist=lost, edge_color="#D55E00",
+                               alpha=0.7, arrows=True, arrowsize=8, width=1.0, style="dashed")
+    levels = sorted({round(web.nodes[n]["level"]) for n in web})
+    for i, level in enumerate(levels):
+        colour, shape = LEVEL_STYLE.get(level, ("#999", "o"))
+        nodes = [n for n in web if round(web.nodes[n]["level"]) == level
+                 and n not in gone and n not in losing]
+        label = f"trophic level about {level}" if not faded else (
+            "not affected (shape: trophic level)" if i == 0 else None)
+        nx.draw_networkx_nodes(web, pos, nodelist=nodes, ax=ax, node_size=150,
+                               node_color="#ddd" if faded else colour, node_shape=shape,
+                               edgecolors="#777" if faded else "#222", label=label)
+    for nodes, colour, shape, size, label in [
+            (losing, "#F0E442", "h", 260, "loses a food source"),
+            (starving, "#D55E00", "X", 300, "starves: a secondary extinction"),
+            (removed, "#000000", "X", 320, "removed")]:
+        if nodes:
+            nx.draw_networkx_nodes(web, pos, nodelist=nodes, ax=ax, node_size=size,
+                                   node_color=colour, node_shape=shape, edgecolors="#222",
+                                   label=label)
+    for n, (x, y) in pos.items():
+        ax.text(x, y - 0.025, web.nodes[n].get("label", n), ha="center", va="top",
+                fontsize=10, fontweight="bold" if n in gone else "normal",
+                color="#999" if faded and n not in gone and n not in losing else "#111")
+    ax.set_title(title, fontsize=14)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=12, markerscale=0.8)
+    ax.set_xlim(0.02, 0.98)
+    ax.axis("off")
+    return ax
+
+
+def plot_diets(raised: Mapping[str, int], of_winners: Mapping[str, int], *, games: int,
+               ax: Axes | None = None) -> Axes:
+    """Offspring raised by diet, and the part raised by the winners."""
+    from ...core.plots import _axes
+
+    ax = _axes(ax, (8, 3.8))
+    diets = sorted(raised, key=lambda d: -raised[d])
+    ax.bar(diets, [raised[d] for d in diets], color="#56B4E9", label="offspring raised")
+    ax.bar(diets, [of_winners.get(d, 0) for d in diets], color="#0072B2", hatch="//",
+           label="...by the winner")
+    ax.set_ylabel(f"offspring over {games} games")
+    ax.set_title("Which diets raise families (and win)")
+    ax.legend()
+    return ax

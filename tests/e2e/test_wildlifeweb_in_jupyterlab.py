@@ -40,9 +40,12 @@ def test_place_roadkill_then_hunt_with_dice_in_jupyterlab(lab, page):
     jump.locator('[data-testid="ww-keep_pack"]').click()
     jump.locator('[data-testid="wildlifeweb-board"][data-phase="feed"]').wait_for(
         timeout=15_000)
-    # ...select the Coyote: a chooser of its actions, its prey marked on the table.
-    coyote = jump.locator('[data-testid="animal-w.coyote.2"]')
-    coyote.click()
+    # ...select an animal that can hunt (the kernel says which: the seed's Packs are not
+    # hard-coded): a chooser of its actions, its prey marked on the table.
+    hunter = json.loads(kernel_eval(page, (
+        "import json; print(json.dumps(next(a.animal for a in jump_in.game.legal_actions() "
+        "if a.type == 'hunt')))")))
+    jump.locator(f'[data-testid="animal-{hunter}"]').click()
     chooser = jump.locator('[data-testid="chooser"]')
     chooser.wait_for(timeout=5_000)
     assert jump.locator('[data-option="true"]').count() > 0
@@ -55,11 +58,11 @@ def test_place_roadkill_then_hunt_with_dice_in_jupyterlab(lab, page):
     jump.locator('[data-testid="duel-result"]').wait_for(timeout=15_000)
     out = json.loads(kernel_eval(page, (
         "import json; g = jump_in.game; a = g.history[-1]; "
-        "print(json.dumps([a.type, a.animal, g.describe(a), "
+        "print(json.dumps([a.type, a.animal, g.last_cascade.label, "
         "[e['touched'].get('dice') for e in jump_in.cascade['events']], "
         "[x['food'] for x in g.packs[0] if x['card'] == a.animal][0]]))")))
     kind, animal, described, dice, food = out
-    assert (kind, animal, described) == ("hunt", "w.coyote.2", label)
+    assert (kind, animal, described) == ("hunt", hunter, label)
     rolled = [d for d in dice if d]
     assert rolled, "a hunt rolls dice (a prey that hides rolls one)"
     duel = jump.locator('[data-testid="duel"]')

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
@@ -284,6 +284,13 @@ def alike(cards: list[str]) -> list[str]:
     """One card of each kind among ``cards``, in their order: two cards of a species in the
     central habitat or on the highway are alike, so only the first (in the cards' order) is
     offered (D29, D33)."""
+    return list(_alike(tuple(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _alike(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`alike` of a tuple, cached (a bounded cache: a long search sees many habitats):
+    the habitat changes far less often than it is asked for its prey."""
     groups = [CARD_GROUP[card] for card in cards]
     if len(set(groups)) == len(groups):  # nothing alike (the usual case)
         return cards
@@ -293,7 +300,7 @@ def alike(cards: list[str]) -> list[str]:
         if group not in first or CARD_RANK[card] < CARD_RANK[first[group]]:
             first[group] = card
     chosen = set(first.values())
-    return [card for card in cards if card in chosen]
+    return tuple(card for card in cards if card in chosen)
 
 
 def _sum_text(parts: list[tuple[str, int]], die: int | None = None) -> str:

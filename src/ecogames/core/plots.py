@@ -217,7 +217,7 @@ def plot_mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = Non
             rows = bands[bands["quantity"] == name]
             if by is not None:
                 rows = rows[rows[by] == group]
-            colour = (colours or {}).get(name, OKABE_ITO[(i + g * len(names)) % len(OKABE_ITO)])
+            colour = (colours or {}).get(name, OKABE_ITO[i % len(OKABE_ITO)])
             text = name if by is None else f"{name}, {group}"
             ax.plot(rows["step"], rows["mean"], color=colour, label=text,
                     linestyle=("-", "--", ":", "-.")[g % 4], marker=MARKERS[i % len(MARKERS)],

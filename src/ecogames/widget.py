@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets as t
 
 from .bots import RandomBot, bot_game, bots_for, make_bot
+from .bots.mcts import greedy_bot_name
 from .core.actions import Action
 from .core.errors import EcogamesError, IllegalAction, MalformedAction
 from .core.events import Cascade
@@ -28,6 +29,10 @@ from .core.game import Game
 from .core.graphs import food_web_json
 from .core.patch import diff, split
 from .core.series import SeriesRecorder, spec_of
+from .lab_widgets import HintSearch, alternative, chance_options, play_on
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -98,6 +103,8 @@ class GameWidget(anywidget.AnyWidget):
         self._bot_players: dict[int, Any] = {}
         self.shown: int | None = None
         """The action whose cascade the browser last asked to see (``show``), if any."""
+        self.hint_search: HintSearch | None = None
+        """The last hint asked for (``hint``); it is cancelled when the game changes."""
         with self.hold_sync():
             self.game_id = game.name
             self.title = game.title
@@ -137,7 +144,8 @@ class GameWidget(anywidget.AnyWidget):
         if seat is not None and game.players > 1:
             label = f"{game.player_names[seat]}: {label}"
         return {"label": label, "seat": seat, "bot": bot,
-                "step": self._spec.steps_done(game), "log": [e.text for e in cascade.events]}
+                "step": self._spec.steps_done(game), "log": [e.text for e in cascade.events],
+                "chances": len(cascade.chances)}
 
     def _start(self) -> None:
         """Read the game as it stands (a new one, or one in the middle of play): the timeline
@@ -239,6 +247,60 @@ class GameWidget(anywidget.AnyWidget):
             message["food_web"] = self.food_web_data(earlier)
         self.shown = index
         self.send(message)
+
+    def hint(self, *, playouts: int | None = None, seconds: float | None = None,
+             wait: bool = False) -> HintSearch:
+        """Ask the MCTS bot what the person on turn might play (see ``lab_widgets``): it
+        searches in a background thread and sends the browser ``hint`` messages (progress,
+        then its three best choices). Nothing is played. ``wait``: return once it is done."""
+        seat = self.game.current_player
+        if seat in self._bot_players:
+            raise IllegalAction(f"{self.game.player_names[seat]} is a bot's seat: a hint is "
+                                "for a person's turn", rule="hint")
+        self.cancel_hint()
+        options = {k: v for k, v in (("playouts", playouts), ("seconds", seconds))
+                   if v is not None}
+        self.hint_search = HintSearch(self.game, self.send, **options).start()
+        if wait:
+            self.hint_search.wait()
+        return self.hint_search
+
+    def cancel_hint(self) -> None:
+        """Stop the hint being searched, if any (the browser is told ``cancelled``)."""
+        if self.hint_search is not None and self.hint_search.running:
+            self.hint_search.cancel()
+
+    def chance_options(self, index: int) -> dict[str, Any]:
+        """Action ``index``'s chance draws as the board's seat may see them; sent to the
+        browser as the ``chances`` message (the What if… form)."""
+        message = chance_options(self.game, index, self.viewer())
+        self.send(message)
+        return message
+
+    def what_if(self, index: int, draw: int, choice: int) -> dict[str, Any]:
+        """What if draw ``draw`` of action ``index`` had come out as its outcome number
+        ``choice``: that action's cascade played again so, with the board after it, and the
+        populations as the seats' bots (a person's seat: the game's greedy bot) play on for as
+        many actions as really followed. Sent as the ``what_if`` message; this widget's game
+        does not change."""
+        viewer = self.viewer()
+        outcome, before, cascade, after = alternative(self.game, index, draw, choice, viewer)
+        real = self.game.chances(index)[draw]
+        stand_in = greedy_bot_name(self.game.name) or "random"
+        seats = {s: self.bots.get(str(s), stand_in) for s in range(self.game.players)}
+        later = len(self.game.history) - index - 1
+        recorder = play_on(after, seats, later, seed=index)
+        message = {
+            "kind": "what_if", "action": index, "draw": draw, "choice": choice,
+            "name": real.name, "outcome": real.label(outcome), "real": real.label(real.outcome),
+            "cascade": self._cascade_json(cascade, index, self._dynamic(after.view(viewer))),
+            "view": self._dynamic(after.view(viewer)),
+            "series": {**recorder.series.to_json(), "colours": dict(self._spec.colours)},
+            "played_on": later, "stand_in": stand_in,
+            "from_step": self._spec.steps_done(before),
+        }
+        self.send(message)
+        return message
 
     def _send_history(self, start: int) -> None:
         """The timeline from action ``start`` on (the browser drops what it held from there):
@@ -438,6 +500,7 @@ class GameWidget(anywidget.AnyWidget):
     # -- traits -----------------------------------------------------------------------------
 
     def _sync(self, cascade: dict[str, Any] | None = None) -> None:
+        self.cancel_hint()  # the game changed: a hint searched before would be stale
         game = self.game
         legal = game.legal_actions()
         outcome = game.outcome
@@ -484,15 +547,26 @@ class GameWidget(anywidget.AnyWidget):
         of an Ability map laid out by networkx). Games override it; computed once."""
         return {}
 
-    def food_web_data(self, game: Game | None = None) -> dict[str, Any]:
-        """The ``food_web`` trait: the game's food web laid out by networkx (of ``game``, by
-        default this widget's). Games may send a part of it (and set ``food_web_changes``
-        when that part changes in play)."""
+    def food_web_graph(self, game: Game) -> nx.DiGraph | None:
+        """The web the panel shows for ``game``: by default the game's own
+        (``Game.food_web()``), None when it has none. A game's widget overrides this to
+        show another web (the species in the Packs, the cards in play)."""
         try:
-            web = (game or self.game).food_web()
+            return game.food_web()
         except NotImplementedError:
-            return {}
-        return food_web_json(web)
+            return None
+
+    def food_web_frame(self) -> nx.DiGraph | None:
+        """A larger web whose layout the panel keeps while ``food_web_graph`` grows in it
+        (nodes stay put as they arrive); None lays out the web shown itself."""
+        return None
+
+    def food_web_data(self, game: Game | None = None) -> dict[str, Any]:
+        """The ``food_web`` trait: ``food_web_graph`` of ``game`` (by default this widget's)
+        laid out in Python (``core.graphs.food_web_json``: rows, label boxes). Each distinct
+        web is laid out once; set ``food_web_changes`` when the web changes in play."""
+        web = self.food_web_graph(game or self.game)
+        return {} if web is None else food_web_json(web, frame=self.food_web_frame())
 
     def traits_json(self) -> dict[str, Any]:
         """Every synced trait as plain JSON, and the timeline the browser is sent as a
@@ -547,9 +621,15 @@ _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
     "step": ({"index": ((int,), True)}, lambda w, index: w.step_to(index)),
     "show": ({"action": ((int,), True)}, lambda w, action: w.show(action)),
     "hello": ({}, lambda w: w._send_history(0)),
+    "hint": ({}, lambda w: w.hint()),
+    "hint_cancel": ({}, lambda w: w.cancel_hint()),
+    "chances": ({"action": ((int,), True)}, lambda w, action: w.chance_options(action)),
+    "what_if": ({"action": ((int,), True), "draw": ((int,), True), "choice": ((int,), True)},
+                lambda w, action, draw, choice: w.what_if(action, draw, choice)),
 }
 """Message kind -> ({field: (JSON types, required)}, handler)."""
 
 _CHANGES_THE_GAME = frozenset({"act", "undo", "bot", "seat", "new_game", "step"})
 """The messages after which an old error no longer applies (cleared when they succeed);
-``show`` and ``hello`` only read, and leave the error shown."""
+``show``, ``hello``, ``hint``, ``hint_cancel``, ``chances`` and ``what_if`` only read, and
+leave the error shown."""

@@ -1,16 +1,26 @@
 /**
  * The food-web panel: an SVG of `food_web`, producers at the bottom, arrows from food to eater.
- * What the shown cascade event touched is highlighted by colour, thickness and a dashed outline.
+ *
+ * Python lays the web out (`core.graphs.food_web_json`): node centres, each label's lines and
+ * box, the panel's size, so no label overlaps another or a circle at any size; the panel draws
+ * the SVG at that natural size (it scrolls when wider or taller than its column). A web sent
+ * without a size (x, y in 0..1) is scaled into a small panel, labels under their circles.
+ *
+ * Focus: the step shown lights its eater, its food and the edge between them, keeps their
+ * neighbours and fades the rest; "Whole web" turns the fading off (and back on). Hovering or
+ * clicking a species (click pins it) says what it eats and what eats it, and lights its links.
+ * A type that eats its own kind gets a loop.
  */
-import { h, s } from "./dom";
+import { button, h, s } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
 import { edgeKey, eventAt, touchedOf } from "./steps";
-import type { FoodWebNode } from "./types";
+import type { FoodWeb, FoodWebEdge, FoodWebNode } from "./types";
 
 const WIDTH = 320;
 const HEIGHT = 230;
 const PAD = { left: 44, right: 44, top: 16, bottom: 30 };
 const RADIUS = 11;
+const LINE = 13;
 
 /** Okabe-Ito fills by trophic level (producers first); text stays outside the circles. */
 const LEVEL_FILLS = ["#009E73", "#56B4E9", "#E69F00", "#CC79A7", "#0072B2", "#F0E442"];
@@ -20,6 +30,13 @@ let instances = 0;
 export interface Point {
   x: number;
   y: number;
+}
+
+/** Where the panel draws a node and its label. */
+export interface Placed extends Point {
+  lines: string[];
+  /** Label box [x0, y0, x1, y1]; text centred in it. */
+  box: [number, number, number, number];
 }
 
 /** The distinct trophic rows (levels rounded, as the Python layout does), lowest first. */
@@ -41,6 +58,10 @@ function yGrowsUp(nodes: FoodWebNode[], rows: number[]): boolean {
   const high = ys(rows[rows.length - 1]);
   return low.length > 0 && high.length > 0 && mean(low) < mean(high);
 }
+
+/** True when Python laid the web out in the panel's units (it then sends the size). */
+export const sized = (web: FoodWeb): boolean =>
+  typeof web.width === "number" && typeof web.height === "number";
 
 /**
  * Panel coordinates of each node: x,y (0..1) scaled into the panel, producers at the bottom;
@@ -65,6 +86,52 @@ export function layout(nodes: FoodWebNode[]): Map<string, Point> {
   return out;
 }
 
+/** Every node's centre and label box: Python's when sized, else scaled (labels below). */
+export function place(web: FoodWeb): Map<string, Placed> {
+  const nodes = web.nodes ?? [];
+  const out = new Map<string, Placed>();
+  if (sized(web)) {
+    for (const n of nodes) {
+      const lines = n.lines ?? [n.label];
+      const box = (n.box ?? [n.x - 30, n.y + 14, n.x + 30, n.y + 14 + LINE]) as Placed["box"];
+      out.set(n.id, { x: n.x, y: n.y, lines, box });
+    }
+    return out;
+  }
+  for (const [id, p] of layout(nodes)) {
+    const label = nodes.find((n) => n.id === id)!.label;
+    out.set(id, { ...p, lines: [label], box: [p.x, p.y + RADIUS + 2, p.x, p.y + RADIUS + 15] });
+  }
+  return out;
+}
+
+/** What `id` eats and what eats it (labels, by the edges food -> eater; its own kind
+ * among its food when it eats it). */
+export function dietOf(
+  id: string,
+  nodes: FoodWebNode[],
+  edges: FoodWebEdge[],
+): { eats: string[]; eatenBy: string[] } {
+  const name = (x: string) =>
+    x === id ? "its own kind" : (nodes.find((n) => n.id === x)?.label ?? x);
+  const eats = edges.filter((e) => e.target === id).map((e) => name(e.source));
+  const eatenBy = edges
+    .filter((e) => e.source === id && e.target !== id)
+    .map((e) => name(e.target));
+  return { eats: [...new Set(eats)], eatenBy: [...new Set(eatenBy)] };
+}
+
+/** "Coyote eats Deer Mouse and Plants; eaten by Gray Wolf." */
+export function describeDiet(id: string, nodes: FoodWebNode[], edges: FoodWebEdge[]): string {
+  const name = nodes.find((n) => n.id === id)?.label ?? id;
+  const { eats, eatenBy } = dietOf(id, nodes, edges);
+  const list = (xs: string[]) =>
+    xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+  const food = eats.length ? `eats ${list(eats)}` : "eats nothing in this web";
+  const eaters = eatenBy.length ? `eaten by ${list(eatenBy)}` : "eaten by nothing in this web";
+  return `${name} ${food}; ${eaters}.`;
+}
+
 /** The segment between two node centres, shortened so it starts and ends at the circles. */
 function trim(a: Point, b: Point, start: number, end: number): [Point, Point] {
   const dx = b.x - a.x;
@@ -76,7 +143,18 @@ function trim(a: Point, b: Point, start: number, end: number): [Point, Point] {
   ];
 }
 
-function arrowMarker(id: string, cls: string) {
+/** A loop on the right of a circle, for a type that eats its own kind. */
+function loopPath(p: Point, r: number): string {
+  const sx = p.x + r * 0.77;
+  const out = p.x + r + 11;
+  return (
+    `M ${sx.toFixed(1)} ${(p.y - r * 0.64).toFixed(1)} ` +
+    `C ${out.toFixed(1)} ${(p.y - r - 6).toFixed(1)} ${out.toFixed(1)} ` +
+    `${(p.y + r + 6).toFixed(1)} ${sx.toFixed(1)} ${(p.y + r * 0.64).toFixed(1)}`
+  );
+}
+
+function arrowMarker(id: string, cls: string, size: number) {
   return s(
     "marker",
     {
@@ -86,8 +164,8 @@ function arrowMarker(id: string, cls: string) {
       refX: 9,
       refY: 5,
       markerUnits: "userSpaceOnUse",
-      markerWidth: 10,
-      markerHeight: 10,
+      markerWidth: size,
+      markerHeight: size,
       orient: "auto-start-reverse",
     },
     s("path", { d: "M 0 0 L 10 5 L 0 10 z" }),
@@ -96,104 +174,211 @@ function arrowMarker(id: string, cls: string) {
 
 function make(kit: Kit): Part {
   const uid = `eg-fw-${++instances}`;
-  const svg = s("svg", {
-    class: "eg-foodweb-svg",
-    "data-testid": "foodweb",
-    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
-    role: "img",
+  /** The species asked about by a click (kept until clicked again); hover shows one too. */
+  let pinned: string | null = null;
+  /** True: the whole web, nothing faded; false: focus on the step shown. */
+  let whole = false;
+  const svg = s("svg", { class: "eg-foodweb-svg", "data-testid": "foodweb", role: "img" });
+  const scroll = h("div", { class: "eg-fw-scroll" }, svg);
+  const info = h("p", { class: "eg-fw-info", "data-testid": "fw-info", "aria-live": "polite" });
+  const toggle = button("Whole web", "fw-whole", () => {
+    whole = !whole;
+    update();
   });
+  toggle.classList.add("eg-fw-toggle");
   const caption = h(
     "p",
     { class: "eg-note" },
-    "Arrows point from food to eater. Dashed: touched by the step shown.",
+    "Arrows point from food to eater. Hover or click a species to see what it eats.",
   );
   const el = h(
     "section",
     { class: "eg-foodweb", "data-testid": "foodweb-panel", "aria-label": "Food web" },
-    h("h4", { class: "eg-heading" }, "Food web"),
-    svg,
+    h("div", { class: "eg-fw-head" }, h("h4", { class: "eg-heading" }, "Food web"), toggle),
+    scroll,
+    info,
     caption,
   );
 
   function update(): void {
-    const { food_web: web, cascade } = kit.traits;
+    const { food_web: web, cascade } = kit.display();
     const { step, hoverNode } = kit.store.get();
     const nodes = web.nodes ?? [];
-    const edges = (web.edges ?? []).filter(
-      (e) => nodes.some((n) => n.id === e.source) && nodes.some((n) => n.id === e.target),
-    );
+    const ids = new Set(nodes.map((n) => n.id));
+    const edges = (web.edges ?? []).filter((e) => ids.has(e.source) && ids.has(e.target));
     el.hidden = nodes.length === 0;
     if (nodes.length === 0) {
       svg.replaceChildren();
       return;
     }
+    if (pinned !== null && !ids.has(pinned)) pinned = null;
+    const asked = hoverNode !== null && ids.has(hoverNode) ? hoverNode : pinned;
     const touched = touchedOf(eventAt(cascade, step));
-    const at = layout(nodes);
-    const rows = rowsOf(nodes);
+    const stepNodes = [...touched.nodes].filter((id) => ids.has(id));
+    const focusing = stepNodes.length > 0 && !whole;
+    toggle.hidden = stepNodes.length === 0;
+    toggle.textContent = whole ? "Focus on the step" : "Whole web";
+    toggle.setAttribute("aria-pressed", whole ? "true" : "false");
+
+    // what stays bright: the step's species and their neighbours; or the asked one's
+    const centre = asked !== null ? new Set([asked]) : focusing ? new Set(stepNodes) : null;
+    const kept = new Set<string>(centre ?? []);
+    if (centre)
+      for (const e of edges) {
+        if (centre.has(e.source)) kept.add(e.target);
+        if (centre.has(e.target)) kept.add(e.source);
+      }
+    const fading = centre !== null;
+    el.dataset.focus = asked !== null ? "species" : focusing ? "step" : "whole";
+
+    const isSized = sized(web);
+    const width = isSized ? web.width! : WIDTH;
+    const height = isSized ? web.height! : HEIGHT;
+    const radius = isSized ? (web.radius ?? RADIUS) : RADIUS;
+    const line = web.line ?? LINE;
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.classList.toggle("eg-fw-sized", isSized);
+    svg.classList.toggle("eg-fw-dense", edges.length > 60);
+    if (isSized) {
+      svg.setAttribute("width", String(width));
+      svg.setAttribute("height", String(height));
+    } else {
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+    }
     svg.setAttribute(
       "aria-label",
       `Food web: ${nodes.length} species, ${edges.length} feeding links`,
     );
+    const at = place(web);
+    const rows = rowsOf(nodes);
 
     const edgeEls = edges.map((e) => {
       const lit = touched.edges.has(edgeKey(e.source, e.target));
-      const near = hoverNode !== null && (e.source === hoverNode || e.target === hoverNode);
+      const near = asked !== null && (e.source === asked || e.target === asked);
+      const touching = centre !== null && (centre.has(e.source) || centre.has(e.target));
+      const faded = fading && !lit && !touching;
+      const cls = `eg-fw-edge${lit ? " eg-lit" : ""}${near ? " eg-near" : ""}${
+        faded ? " eg-faded" : ""
+      }`;
+      const attrs = {
+        class: cls,
+        "data-testid": `fw-edge-${e.source}-${e.target}`,
+        "data-highlight": lit ? "true" : "false",
+        "marker-end": `url(#${uid}-${lit ? "lit" : "arrow"})`,
+      };
+      const title = s("title", {}, e.label || `${e.source} → ${e.target}`);
+      const p = at.get(e.source)!;
+      if (e.source === e.target)
+        return s("path", { ...attrs, class: `${cls} eg-fw-loop`, d: loopPath(p, radius) }, title);
       const ring = (id: string) => (touched.nodes.has(id) ? 5 : 0);
       const [a, b] = trim(
-        at.get(e.source)!,
+        p,
         at.get(e.target)!,
-        RADIUS + 2 + ring(e.source),
-        RADIUS + 2 + ring(e.target),
+        radius + 2 + ring(e.source),
+        radius + 2 + ring(e.target),
       );
       return s(
         "line",
         {
-          class: `eg-fw-edge${lit ? " eg-lit" : ""}${near ? " eg-near" : ""}`,
-          "data-testid": `fw-edge-${e.source}-${e.target}`,
-          "data-highlight": lit ? "true" : "false",
+          ...attrs,
           x1: a.x.toFixed(1),
           y1: a.y.toFixed(1),
           x2: b.x.toFixed(1),
           y2: b.y.toFixed(1),
-          "marker-end": `url(#${uid}-${lit ? "lit" : "arrow"})`,
         },
-        s("title", {}, e.label || `${e.source} → ${e.target}`),
+        title,
       );
     });
+    // lit and near edges on top of the others
+    edgeEls.sort(
+      (a, b) =>
+        Number(!a.classList.contains("eg-faded")) - Number(!b.classList.contains("eg-faded")),
+    );
 
     const nodeEls = nodes.map((n) => {
       const p = at.get(n.id)!;
       const lit = touched.nodes.has(n.id);
+      const faded = fading && !kept.has(n.id);
       const fill = LEVEL_FILLS[Math.max(0, rows.indexOf(Math.round(n.level))) % LEVEL_FILLS.length];
+      const [x0, y0, x1] = p.box;
+      const cx = isSized ? (x0 + x1) / 2 : p.x;
+      const top = isSized ? y0 : p.y + radius + (lit ? 4 : 0);
+      const text = s(
+        "text",
+        { class: "eg-fw-label", "text-anchor": "middle", "data-testid": `fw-label-${n.id}` },
+        ...p.lines.map((t, i) =>
+          s("tspan", { x: cx.toFixed(1), y: (top + (i + 1) * line - 3).toFixed(1) }, t),
+        ),
+      );
       const g = s(
         "g",
         {
-          class: `eg-fw-node${lit ? " eg-lit" : ""}${hoverNode === n.id ? " eg-near" : ""}`,
+          class: `eg-fw-node${lit ? " eg-lit" : ""}${asked === n.id ? " eg-near" : ""}${
+            faded ? " eg-faded" : ""
+          }`,
           "data-testid": `fw-node-${n.id}`,
           "data-highlight": lit ? "true" : "false",
           "data-level": n.level,
-          transform: `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`,
+          "data-pinned": pinned === n.id ? "true" : "false",
+          tabindex: 0,
+          role: "button",
+          "aria-label": describeDiet(n.id, nodes, edges),
         },
         s("title", {}, `${n.label} (level ${n.level})`),
-        lit ? s("circle", { class: "eg-fw-ring", r: RADIUS + 5 }) : null,
-        s("circle", { class: "eg-fw-dot", r: RADIUS, fill }),
-        s(
-          "text",
-          { class: "eg-fw-label", x: 0, y: RADIUS + (lit ? 16 : 12), "text-anchor": "middle" },
-          n.label,
-        ),
+        lit ? s("circle", { class: "eg-fw-ring", cx: p.x, cy: p.y, r: radius + 5 }) : null,
+        s("circle", { class: "eg-fw-dot", cx: p.x, cy: p.y, r: radius, fill }),
+        text,
       );
-      g.addEventListener("mouseenter", () => kit.store.set({ hoverNode: n.id }));
-      g.addEventListener("mouseleave", () => kit.store.set({ hoverNode: null }));
+      if (!isSized) {
+        // the small scaled panel: the group moves, the circle and label sit at its origin
+        g.setAttribute("transform", `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`);
+        for (const c of g.querySelectorAll("circle")) {
+          c.setAttribute("cx", "0");
+          c.setAttribute("cy", "0");
+        }
+        for (const t of text.querySelectorAll("tspan")) {
+          t.setAttribute("x", "0");
+          t.setAttribute("y", String(radius + (lit ? 16 : 12)));
+        }
+      }
+      const ask = () => kit.store.set({ hoverNode: n.id });
+      const leave = () => kit.store.set({ hoverNode: null });
+      const pin = () => {
+        pinned = pinned === n.id ? null : n.id;
+        update();
+      };
+      g.addEventListener("mouseenter", ask);
+      g.addEventListener("mouseleave", leave);
+      g.addEventListener("focus", ask);
+      g.addEventListener("blur", leave);
+      g.addEventListener("click", pin);
+      g.addEventListener("keydown", (event: KeyboardEvent) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        pin();
+      });
       return g;
     });
+    // faded nodes first, so the bright ones are drawn over them
+    nodeEls.sort(
+      (a, b) =>
+        Number(!a.classList.contains("eg-faded")) - Number(!b.classList.contains("eg-faded")),
+    );
+
+    if (asked !== null) info.textContent = describeDiet(asked, nodes, edges);
+    else if (focusing) {
+      const eaters = stepNodes.map((id) => nodes.find((n) => n.id === id)!.label);
+      info.textContent = `The step shown: ${eaters.join(", ")} (and their neighbours).`;
+    } else info.textContent = "";
+    info.hidden = info.textContent === "";
 
     svg.replaceChildren(
       s(
         "defs",
         {},
-        arrowMarker(`${uid}-arrow`, "eg-fw-arrow"),
-        arrowMarker(`${uid}-lit`, "eg-fw-arrow eg-lit"),
+        arrowMarker(`${uid}-arrow`, "eg-fw-arrow", isSized ? 7 : 10),
+        arrowMarker(`${uid}-lit`, "eg-fw-arrow eg-lit", 10),
       ),
       s("g", { class: "eg-fw-edges" }, ...edgeEls),
       s("g", { class: "eg-fw-nodes" }, ...nodeEls),

@@ -119,6 +119,8 @@ export function readFoodWeb(v: unknown): FoodWeb {
         x: typeof n.x === "number" ? n.x : NaN,
         y: typeof n.y === "number" ? n.y : NaN,
         level: typeof n.level === "number" ? n.level : 0,
+        ...(Array.isArray(n.lines) ? { lines: n.lines.map(String) } : {}),
+        ...(Array.isArray(n.box) && n.box.length === 4 ? { box: n.box.map(Number) } : {}),
       }))
     : [];
   const edges = Array.isArray(v.edges)
@@ -128,7 +130,8 @@ export function readFoodWeb(v: unknown): FoodWeb {
         label: str(e.label),
       }))
     : [];
-  return { nodes, edges };
+  const size = (k: string) => (typeof v[k] === "number" ? { [k]: v[k] as number } : {});
+  return { nodes, edges, ...size("width"), ...size("height"), ...size("radius"), ...size("line") };
 }
 
 /**

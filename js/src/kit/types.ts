@@ -75,6 +75,10 @@ export interface FoodWebNode {
   /** 0..1, bottom (producers) to top. */
   y: number;
   level: number;
+  /** Python's layout (when the web has `width`): the label's lines, and its box
+   * [x0, y0, x1, y1] in the panel's units, the text centred in it. */
+  lines?: string[];
+  box?: number[];
 }
 
 /** An edge points from the food to its eater. */
@@ -87,6 +91,12 @@ export interface FoodWebEdge {
 export interface FoodWeb {
   nodes?: FoodWebNode[];
   edges?: FoodWebEdge[];
+  /** Python's layout: the panel's size in its units (CSS pixels), the circles' radius and
+   * the label line height; then x, y are node centres in those units. */
+  width?: number;
+  height?: number;
+  radius?: number;
+  line?: number;
 }
 
 /** One action of the timeline (sent as `history` messages, not as a trait). */
@@ -171,4 +181,8 @@ export type Message =
     }
   | { kind: "step"; index: number }
   | { kind: "show"; action: number }
-  | { kind: "hello" };
+  | { kind: "hello" }
+  | { kind: "hint" }
+  | { kind: "hint_cancel" }
+  | { kind: "chances"; action: number }
+  | { kind: "what_if"; action: number; draw: number; choice: number };

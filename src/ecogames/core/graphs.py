@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -66,30 +68,277 @@ def _solve_levels(web: nx.DiGraph, eaters: list[Any], known: dict[Any, float],
     return [rows[i][size] / rows[i][i] for i in range(size)]
 
 
-def food_web_layout(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
-    """Positions in [0, 1]^2: producers at the bottom, each trophic level a row above."""
+# -- the food-web panel's layout ------------------------------------------------------------
+#
+# Sizes are the kit's SVG units (one unit is one CSS pixel: the panel draws the SVG at its
+# natural size). Labels are 11px sans-serif (``.eg-fw-label``); their widths are estimated
+# from the characters, as bold (a lit or hovered label is drawn bold), with a margin, so the
+# boxes the browser measures lie inside the boxes laid out here.
+
+FONT_SIZE = 11.0
+LINE_HEIGHT = 13.0
+RADIUS = 9.0
+CLEAR = 6.0
+"""Room kept round each circle (the dashed ring of a lit node is drawn at ``RADIUS + 5``)."""
+WIDTH = 360.0
+MARGIN = 6.0
+LABEL_CHARS = 14
+"""A label longer than this wraps at its spaces ("Richardson's / Ground Squirrel")."""
+
+_NARROW = set("il.,:;'|!()[]{}` ")
+_SEMI = set("fjrtI-\"/")
+_WIDE = set("mwMW@%")
+
+
+def text_width(text: str, font_size: float = FONT_SIZE) -> float:
+    """A generous estimate of ``text``'s width in bold sans-serif at ``font_size``."""
+    em = 0.0
+    for ch in text:
+        if ch in _NARROW:
+            em += 0.32
+        elif ch in _SEMI:
+            em += 0.4
+        elif ch in _WIDE:
+            em += 0.92
+        elif ch.isupper() or ch.isdigit():
+            em += 0.72
+        else:
+            em += 0.6
+    return round(em * font_size * 1.08 + 2, 1)
+
+
+def wrap_label(label: str, chars: int = LABEL_CHARS) -> list[str]:
+    """``label`` in lines of at most ``chars`` characters, broken at spaces (a word longer
+    than that keeps a line of its own)."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [label]
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned rectangle in the panel's units (y grows downwards)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def overlaps(self, other: Box) -> bool:
+        return (self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1
+                and other.y0 < self.y1)
+
+    def meets_circle(self, cx: float, cy: float, r: float) -> bool:
+        nx_ = min(max(cx, self.x0), self.x1)
+        ny_ = min(max(cy, self.y0), self.y1)
+        return (nx_ - cx) ** 2 + (ny_ - cy) ** 2 < r * r
+
+
+@dataclass
+class FoodWebDrawing:
+    """Where the panel draws each node (circle centre), its label (the lines, their box) and
+    how big the panel is; ``order`` lists each trophic row's nodes left to right."""
+
+    width: float
+    height: float
+    radius: float
+    centres: dict[Any, tuple[float, float]]
+    lines: dict[Any, list[str]]
+    labels: dict[Any, Box]
+    levels: dict[Any, float]
+    rows: dict[int, list[Any]]
+
+    def overlaps(self) -> list[tuple[Any, Any]]:
+        """Pairs whose label boxes overlap, or whose label meets a node's circle (with the
+        ring's room): empty when every label reads."""
+        found = []
+        nodes = list(self.centres)
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1:]:
+                if self.labels[a].overlaps(self.labels[b]):
+                    found.append((a, b))
+            for b in nodes:
+                cx, cy = self.centres[b]
+                if self.labels[a].meets_circle(cx, cy, self.radius + CLEAR - 1):
+                    found.append((a, b))
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1:]:
+                (ax, ay), (bx, by) = self.centres[a], self.centres[b]
+                if (ax - bx) ** 2 + (ay - by) ** 2 < (2 * self.radius) ** 2:
+                    found.append((a, b))
+        return found
+
+
+def crossings(web: nx.DiGraph, rows: dict[int, list[Any]]) -> int:
+    """Edge crossings between consecutive trophic rows with the nodes in ``rows``' order
+    (an edge spanning several rows counts between its two rows' orders)."""
+    place = {n: (level, i / max(1, len(nodes) - 1)) for level, nodes in rows.items()
+             for i, n in enumerate(nodes)}
+    spans: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for a, b in web.edges():
+        if a == b or place[a][0] == place[b][0]:
+            continue
+        (la, xa), (lb, xb) = sorted([place[a], place[b]])
+        spans.setdefault((la, lb), []).append((xa, xb))
+    total = 0
+    for pairs in spans.values():
+        for i, (a1, b1) in enumerate(pairs):
+            for a2, b2 in pairs[i + 1:]:
+                if (a1 - a2) * (b1 - b2) < 0:
+                    total += 1
+    return total
+
+
+def _order_rows(web: nx.DiGraph, rows: dict[int, list[Any]], sweeps: int = 6) -> None:
+    """Barycentre ordering (Sugiyama's): sweep up then down, placing each node at the mean
+    position of its neighbours in the rows already placed; the best order found is kept."""
+    levels = sorted(rows)
+    neighbours = {n: [m for m in set(web.predecessors(n)) | set(web.successors(n)) if m != n]
+                  for n in web}
+    row_of = {n: level for level, nodes in rows.items() for n in nodes}
+
+    def spot() -> dict[Any, float]:
+        return {n: (i + 0.5) / len(nodes) for nodes in rows.values() for i, n in enumerate(nodes)}
+
+    best = ({k: list(v) for k, v in rows.items()}, crossings(web, rows))
+    for sweep in range(sweeps):
+        order = levels[1:] if sweep % 2 == 0 else levels[-2::-1]
+        for level in order:
+            pos = spot()
+            upward = sweep % 2 == 0
+            nodes = rows[level]
+
+            def key(n: Any, level: int = level, pos: dict[Any, float] = pos,
+                    upward: bool = upward) -> tuple[float, float]:
+                near = [pos[m] for m in neighbours[n]
+                        if (row_of[m] < level if upward else row_of[m] > level)]
+                at = sum(near) / len(near) if near else pos[n]
+                return (at, pos[n])
+
+            nodes.sort(key=key)
+        found = crossings(web, rows)
+        if found < best[1]:
+            best = ({k: list(v) for k, v in rows.items()}, found)
+    rows.update(best[0])
+
+
+def food_web_drawing(web: nx.DiGraph, *, width: float = WIDTH,
+                     font_size: float = FONT_SIZE) -> FoodWebDrawing:
+    """Lay the food web out for the panel: each trophic level a row (producers at the
+    bottom), ordered by barycentre sweeps to cut edge crossings; a row too wide for
+    ``width`` wraps into interleaved sub-rows (so the order still reads left to right).
+    Each label sits under its circle in the first of a sub-row's label lanes where its box
+    meets no other label: no label overlaps another label or a circle, by construction."""
     levels = trophic_levels(web)
     rows: dict[int, list[Any]] = {}
-    for node, level in levels.items():
-        rows.setdefault(round(level), []).append(node)
-    top = max(rows) if rows else 1
-    positions = {}
-    for level, nodes in rows.items():
-        nodes.sort(key=lambda n: (levels[n], str(n)))
-        for i, node in enumerate(nodes):
-            x = (i + 1) / (len(nodes) + 1)
-            y = 0.5 if top == 1 else 1 - (level - 1) / (top - 1) * 0.8 - 0.1
-            positions[node] = (round(x, 4), round(y, 4))
-    return positions
+    for node in web:
+        rows.setdefault(round(levels[node]), []).append(node)
+    for nodes in rows.values():
+        nodes.sort(key=lambda n: (levels[n], str(web.nodes[n].get("label", n)), str(n)))
+    _order_rows(web, rows)
+    lines = {n: wrap_label(str(web.nodes[n].get("label", n))) for n in web}
+    wide = {n: max(text_width(line, font_size) for line in lines[n]) for n in web}
+    line_h = LINE_HEIGHT * font_size / FONT_SIZE
+    usable = width - 2 * MARGIN
+    slot = 2 * (RADIUS + CLEAR) + 4
+    centres: dict[Any, tuple[float, float]] = {}
+    labels: dict[Any, Box] = {}
+    y = MARGIN
+    for level in sorted(rows, reverse=True):
+        nodes = rows[level]
+        count = len(nodes)
+        need = max(slot, sum(wide[n] for n in nodes) / count * 0.55 + 4)
+        subs = 1
+        while subs < count and subs * usable / count < need:
+            subs += 1
+        step = usable / count
+        for sub in range(subs):
+            members = [(i, n) for i, n in enumerate(nodes) if i % subs == sub]
+            loops = any(web.has_edge(n, n) for _, n in members)
+            cy = y + RADIUS + CLEAR + (4 if loops else 0)
+            top = cy + RADIUS + CLEAR
+            lanes: list[float] = []  # the right edge of each lane's last label
+            lane_rows: list[float] = []  # each lane's height
+            placed: list[tuple[Any, float, float, int]] = []
+            for i, n in members:
+                cx = MARGIN + (i + 0.5) * step
+                half = wide[n] / 2
+                lx = min(max(cx, half), width - half)
+                for lane, right in enumerate(lanes):
+                    if lx - half >= right + 3:
+                        lanes[lane] = lx + half
+                        lane_rows[lane] = max(lane_rows[lane], len(lines[n]) * line_h)
+                        break
+                else:
+                    lane = len(lanes)
+                    lanes.append(lx + half)
+                    lane_rows.append(len(lines[n]) * line_h)
+                placed.append((n, cx, lx, lane))
+            offsets = [top]
+            for h in lane_rows:
+                offsets.append(offsets[-1] + h + 1)
+            for n, cx, lx, lane in placed:
+                centres[n] = (round(cx, 1), round(cy, 1))
+                ly = offsets[lane]
+                labels[n] = Box(round(lx - wide[n] / 2, 1), round(ly, 1),
+                                round(lx + wide[n] / 2, 1),
+                                round(ly + len(lines[n]) * line_h, 1))
+            y = offsets[-1] + 3
+        y += 10
+    return FoodWebDrawing(width=width, height=round(y - 10 + MARGIN, 1), radius=RADIUS,
+                          centres=centres, lines=lines, labels=labels, levels=levels,
+                          rows=rows)
 
 
-def food_web_json(web: nx.DiGraph) -> dict[str, Any]:
-    """The food web as the widget's ``food_web`` trait: nodes with positions, edges."""
-    levels = trophic_levels(web)
-    positions = food_web_layout(web)
-    nodes = [{"id": str(n), "label": str(web.nodes[n].get("label", n)),
-              "x": positions[n][0], "y": positions[n][1], "level": round(levels[n], 3)}
-             for n in web]
+def food_web_layout(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
+    """Node positions in [0, 1]^2 (y grows downwards: producers near 1), from
+    :func:`food_web_drawing`."""
+    drawing = food_web_drawing(web)
+    return {n: (round(x / drawing.width, 4), round(y / drawing.height, 4))
+            for n, (x, y) in drawing.centres.items()}
+
+
+def food_web_json(web: nx.DiGraph, *, frame: nx.DiGraph | None = None) -> dict[str, Any]:
+    """The food web as the widget's ``food_web`` trait, laid out for the panel: ``width``,
+    ``height`` and ``radius`` in the panel's units; each node's centre ``x``, ``y``, its
+    label's ``lines`` and box ``box`` = [x0, y0, x1, y1] (text centred in it, a line every
+    ``line`` units); edges food -> eater (``source == target``: a type eating its kind).
+
+    With ``frame`` (a web holding ``web``'s nodes), the nodes are drawn where ``frame``'s
+    layout puts them, so they stay put as ``web`` grows. Each distinct web is laid out once
+    (the last few are kept), so a move that leaves the web as it was costs no layout."""
+    key = (_signature(web), None if frame is None else _signature(frame))
+    if key not in _LAID_OUT:
+        if len(_LAID_OUT) >= 32:
+            _LAID_OUT.pop(next(iter(_LAID_OUT)))
+        _LAID_OUT[key] = json.dumps(_food_web_json(web, frame))
+    return json.loads(_LAID_OUT[key])
+
+
+_LAID_OUT: dict[Any, str] = {}
+
+
+def _signature(web: nx.DiGraph) -> tuple[Any, ...]:
+    return (tuple((n, str(d.get("label", n))) for n, d in web.nodes(data=True)),
+            tuple((a, b, str(d.get("label", "")), d.get("weight", 1))
+                  for a, b, d in web.edges(data=True)))
+
+
+def _food_web_json(web: nx.DiGraph, frame: nx.DiGraph | None) -> dict[str, Any]:
+    drawing = food_web_drawing(web if frame is None else frame)
+    levels = drawing.levels if frame is None else trophic_levels(web)
+    nodes = []
+    for n in web:
+        box = drawing.labels[n]
+        x, y = drawing.centres[n]
+        nodes.append({"id": str(n), "label": str(web.nodes[n].get("label", n)),
+                      "x": x, "y": y, "level": round(levels[n], 3),
+                      "lines": drawing.lines[n], "box": [box.x0, box.y0, box.x1, box.y1]})
     edges = [{"source": str(a), "target": str(b), "label": str(d.get("label", ""))}
              for a, b, d in web.edges(data=True)]
-    return {"nodes": nodes, "edges": edges}
+    return {"width": drawing.width, "height": drawing.height, "radius": drawing.radius,
+            "line": LINE_HEIGHT, "nodes": nodes, "edges": edges}

@@ -41,21 +41,21 @@ class Widget(GameWidget):
     food_web_changes = True
     """The food web panel shows the diets of the cards in play: it grows as cards are played."""
 
-    def food_web_data(self, game: Any = None) -> dict[str, Any]:
+    def food_web_graph(self, game: Any) -> Any:
         """The diets of the Species cards in every Ecosystem (edges food -> eater, labelled
-        with the cards), drawn where the whole deck's food web puts each type, so the nodes
-        stay put as cards arrive. A type eating its own kind (a Peregrine Falcon) is a
-        self-loop the panel cannot draw: the notebook shows those."""
+        with the cards; a type eating its own kind, a Peregrine Falcon, is a self-loop)."""
         from .graphs import food_web
 
-        fixed = _deck_positions()
-        web = food_web(game or self.game)
-        nodes = [{**fixed[str(n)], "label": web.nodes[n]["label"]} for n in web]
-        edges = [{"source": a, "target": b,
-                  "label": f"{len(d['cards'])} card(s): "
-                           + ", ".join(SPECIES[c].name for c in d["cards"])}
-                 for a, b, d in web.edges(data=True) if a != b]
-        return {"nodes": nodes, "edges": edges}
+        web = food_web(game)
+        for _, _, data in web.edges(data=True):
+            data["label"] = (f"{len(data['cards'])} card(s): "
+                             + ", ".join(SPECIES[c].name for c in data["cards"]))
+        return web
+
+    def food_web_frame(self) -> Any:
+        """The whole deck's food web: each type is drawn where it puts it, so the nodes
+        stay put as cards arrive."""
+        return _deck_web()
 
 
 def species_faces() -> dict[str, dict[str, Any]]:
@@ -84,8 +84,7 @@ def environment_faces() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def _deck_positions() -> dict[str, dict[str, Any]]:
-    from ...core.graphs import food_web_json
+def _deck_web() -> Any:
     from .graphs import food_web
 
-    return {n["id"]: n for n in food_web_json(food_web())["nodes"]}
+    return food_web()

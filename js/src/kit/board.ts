@@ -4,9 +4,10 @@ import type { BoardContext, BoardRenderer, Kit, Part, PartSpec } from "./kit";
 import { LIVE, eventAt, eventsOf, viewAt } from "./steps";
 import { renderTree } from "./tree";
 
-/** True while a past step or an old action is shown (the board offers no action then). */
+/** True while a past step, an old action or a What if… alternative is shown (the board
+ * offers no action then). */
 export const isReplaying = (kit: Kit): boolean =>
-  kit.store.get().step !== LIVE || kit.store.get().shown !== null;
+  kit.store.get().step !== LIVE || kit.store.get().shown !== null || kit.store.get().comparing;
 
 /** The context handed to board renderers (and to `onMessage`). */
 export function boardContext(kit: Kit, rerender: () => void): BoardContext {

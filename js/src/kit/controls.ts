@@ -1,10 +1,12 @@
 /**
  * Go / Step / Pause and the pace of the bots, Undo, the new-game form, who sits where, and
  * the History (click an entry to see that action's cascade: nothing changes; "Play from
- * here" in the cascade player goes back to it). While the bots go on, the browser only paces
+ * here" in the cascade player goes back to it; "What if…" beside an action that drew by chance
+ * opens the What if… panel). While the bots go on, the browser only paces
  * the requests; Python's bot chooses each move.
  */
 import { isReplaying } from "./board";
+import { askWhatIf } from "./advice";
 import { button, h, keepFocus } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
 import { LIVE } from "./steps";
@@ -177,6 +179,14 @@ function make(kit: Kit): Part {
             }`,
           }),
           entry.bot ? h("span", { class: "eg-badge" }, "bot") : null,
+          (kit.drawCounts[k] ?? 0) > 0
+            ? button("What if…", `what-if-${k}`, () => askWhatIf(kit, k), {
+                class: "eg-link eg-what-if-ask",
+                title:
+                  "This action drew by chance: see what another outcome would have done " +
+                  "(nothing in the game changes)",
+              })
+            : null,
         ),
       );
     }

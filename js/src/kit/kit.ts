@@ -8,6 +8,7 @@ import type {
   HistoryEntry,
   LegalAction,
   Message,
+  Series,
   Status,
   TraitName,
   Traits,
@@ -59,6 +60,73 @@ export interface ShownAction {
   food_web?: FoodWeb;
 }
 
+/** One of a hint's choices: the legal action's id (null: not legal any more), its label, the
+ * search's playouts of it and its mean result (0..1, about the win rate). */
+export interface HintChoice {
+  id: number | null;
+  label: string;
+  visits: number;
+  value: number;
+}
+
+/** The last hint Python sent (`hint` messages): progress while searching, then the choices. */
+export interface HintState {
+  status: "searching" | "done" | "cancelled" | "error";
+  /** The turn (number of actions played) it was searched at. */
+  turn: number;
+  seat: number;
+  done: number;
+  /** Playouts planned (0: a time budget). */
+  planned: number;
+  seconds: number;
+  choices: HintChoice[];
+  cooperative: boolean;
+  error: string;
+}
+
+/** One outcome a chance draw could have had. */
+export interface ChanceOutcome {
+  outcome: unknown;
+  label: string;
+  probability: number;
+}
+
+/** A chance draw as the board's seat may see it (`ChanceDraw.to_json(viewer)`). */
+export interface ChanceDrawInfo {
+  name: string;
+  number: number;
+  outcomes: ChanceOutcome[];
+  /** What came out; null when it was secret to this seat. */
+  outcome: unknown;
+  secret: boolean;
+  /** The seat may change it (it may see what came out). */
+  open: boolean;
+}
+
+/** "What if" an action's draw had come out otherwise: Python's `what_if` answer. */
+export interface Alternative {
+  action: number;
+  draw: number;
+  choice: number;
+  name: string;
+  /** The outcome asked for, and the real one, in words. */
+  outcome: string;
+  real: string;
+  cascade: Cascade;
+  view: View;
+  /** The populations of the alternative, played on by bots. */
+  series: Series;
+  played_on: number;
+  stand_in: string;
+}
+
+/** The What if… panel's state: the action asked about, its draws, the alternative. */
+export interface WhatIfState {
+  action: number | null;
+  draws: ChanceDrawInfo[] | null;
+  alternative: Alternative | null;
+}
+
 /** The shared state of one rendered widget. */
 export interface Kit {
   model: AnyModel;
@@ -69,6 +137,12 @@ export interface Kit {
   timeline: HistoryEntry[];
   /** Old actions' cascades already fetched, by action number. */
   shownCache: Map<number, ShownAction>;
+  /** How many chance draws each action of the timeline made (What if… needs one). */
+  drawCounts: number[];
+  /** The last hint asked for. */
+  hint: HintState | null;
+  /** The What if… panel. */
+  whatIf: WhatIfState;
   send(message: Message): void;
   /** Show cascade step `step` (-1 = after the action) of the action shown; tells Python
    * when that is the last action. */
@@ -77,7 +151,8 @@ export interface Kit {
    * action (or null) is the current cascade. Changes nothing in the game. */
   showAction(action: number | null, step?: number | "first"): void;
   /** The traits as the board, the cascade player and the food web draw them: those of the
-   * action shown (its cascade, the view and food web after it), else the current ones. */
+   * What if… alternative while it is compared, else of the action shown (its cascade, the
+   * view and food web after it), else the current ones. */
   display(): Traits;
 }
 

@@ -74,10 +74,16 @@ function make(kit: Kit): Part {
       return;
     }
     const colours = series.colours ?? {};
+    // What if…: the other future's populations, dashed, on the same axes
+    const other = kit.whatIf.alternative?.series;
+    const otherSteps = other?.steps ?? [];
+    const otherValues = other?.values ?? {};
     const colour = (name: string, i: number): string =>
       colours[name] ?? PALETTE[i % PALETTE.length];
-    const xMax = Math.max(1, steps[steps.length - 1] ?? 1);
-    const yTicks = integerTicks(Math.max(0, ...names.flatMap((n) => values[n])));
+    const xMax = Math.max(1, steps[steps.length - 1] ?? 1, otherSteps[otherSteps.length - 1] ?? 1);
+    const yTicks = integerTicks(
+      Math.max(0, ...names.flatMap((n) => [...values[n], ...(otherValues[n] ?? [])])),
+    );
     const yMax = yTicks[yTicks.length - 1] || 1;
     const xTicks = integerTicks(xMax, 6).filter((v) => v <= xMax);
     const x = (v: number): number => PAD.left + (v / xMax) * (W - PAD.left - PAD.right);
@@ -141,6 +147,28 @@ function make(kit: Kit): Part {
       return g;
     });
 
+    const dashed = names
+      .filter((name) => otherValues[name])
+      .map((name) =>
+        s(
+          "g",
+          {
+            class: "eg-plot-series eg-plot-what-if",
+            "data-quantity": name,
+            "data-future": "what if",
+          },
+          s("polyline", {
+            points: otherSteps
+              .map((st, k) => `${x(st).toFixed(1)},${y(otherValues[name][k] ?? 0).toFixed(1)}`)
+              .join(" "),
+            fill: "none",
+            stroke: colour(name, names.indexOf(name)),
+            "stroke-width": 2,
+            "stroke-dasharray": "5 3",
+          }),
+          s("title", {}, `${name} if the draw had come out otherwise`),
+        ),
+      );
     const mark = markedStep();
     const marker =
       mark === null
@@ -157,7 +185,7 @@ function make(kit: Kit): Part {
             s("title", {}, `The action shown lies in ${series.step || "step"} ${mark}`),
           );
     svg.setAttribute("aria-label", `${names.join(", ")} per ${series.step || "step"}`);
-    svg.replaceChildren(axes, ...lines, ...(marker ? [marker] : []));
+    svg.replaceChildren(axes, ...lines, ...dashed, ...(marker ? [marker] : []));
 
     legend.replaceChildren(
       ...names.map((name, i) => {
@@ -169,6 +197,16 @@ function make(kit: Kit): Part {
           `${name}: ${column[column.length - 1] ?? 0}`,
         );
       }),
+      ...(dashed.length
+        ? [
+            h(
+              "li",
+              { "data-testid": "plot-what-if-legend" },
+              h("span", { class: "eg-plot-dash" }),
+              "what if (dashed)",
+            ),
+          ]
+        : []),
     );
   }
 
@@ -178,5 +216,5 @@ function make(kit: Kit): Part {
 export const populationPlot: PartSpec = {
   make,
   traits: ["series"],
-  ui: ["step", "shown", "timelineRev", "shownRev"],
+  ui: ["step", "shown", "timelineRev", "shownRev", "whatIfRev"],
 };

@@ -28,6 +28,12 @@ export interface UIState {
   timelineRev: number;
   /** Bumped when an old action's cascade (a `shown` message) arrives. */
   shownRev: number;
+  /** Bumped when a hint (progress, choices) arrives from Python. */
+  hintRev: number;
+  /** Bumped when a What if… answer (the draws, an alternative) arrives or is closed. */
+  whatIfRev: number;
+  /** The board and the cascade player show the What if… alternative, not what happened. */
+  comparing: boolean;
 }
 
 export type Listener<S> = (changed: (keyof S)[]) => void;
@@ -73,5 +79,8 @@ export function createUIStore(step = -1): Store<UIState> {
     notice: null,
     timelineRev: 0,
     shownRev: 0,
+    hintRev: 0,
+    whatIfRev: 0,
+    comparing: false,
   });
 }

@@ -3,6 +3,7 @@
  * re-renders each one when a trait or UI state it uses changes, and wires the keyboard.
  */
 import { actions } from "./actions";
+import { closeWhatIf, hintPanel, takeAdvice, whatIfPanel } from "./advice";
 import { boardContext, boardPart } from "./board";
 import { cascadePlayer, stepBy } from "./cascade";
 import { controls } from "./controls";
@@ -50,6 +51,8 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
     controls,
     log: eventLog,
     plot: populationPlot,
+    hint: hintPanel,
+    whatIf: whatIfPanel,
   } satisfies Record<string, PartSpec>;
   /** The parts that draw the action shown (an old one, or the last). */
   const SHOWING = new Set(["board", "cascade", "foodweb", "plot"]);
@@ -88,6 +91,9 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       traits,
       timeline: [],
       shownCache: new Map<number, ShownAction>(),
+      drawCounts: [],
+      hint: null,
+      whatIf: { action: null, draws: null, alternative: null },
       send,
       goTo(step) {
         const { shown } = store.get();
@@ -100,6 +106,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         send({ kind: "step", index: to });
       },
       showAction(action, step = LIVE) {
+        if (store.get().comparing) store.set({ comparing: false });
         const last = kit.timeline.length - 1;
         if (action === null || action >= last || action < 0) {
           awaited = null;
@@ -122,7 +129,10 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         send({ kind: "show", action });
       },
       display() {
-        const { shown } = store.get();
+        const { shown, comparing } = store.get();
+        const other = kit.whatIf.alternative;
+        if (comparing && other)
+          return { ...kit.traits, cascade: other.cascade, view: other.view } satisfies Traits;
         if (shown === null) return kit.traits;
         const known = kit.shownCache.get(shown);
         const entry = kit.timeline[shown];
@@ -147,6 +157,13 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         const from = content.from;
         if (from > kit.timeline.length) return true; // the whole timeline is on its way
         kit.timeline = [...kit.timeline.slice(0, from), ...readEntries(content.entries)];
+        const raw = Array.isArray(content.entries) ? content.entries : [];
+        kit.drawCounts = [
+          ...kit.drawCounts.slice(0, from),
+          ...raw.map((e) => (isObj(e) && typeof e.chances === "number" ? e.chances : 0)),
+        ];
+        // the action asked "what if" of was undone (or a new game began): the answer is gone
+        if (kit.whatIf.action !== null && from <= kit.whatIf.action) closeWhatIf(kit);
         for (const k of [...kit.shownCache.keys()]) if (k >= from) kit.shownCache.delete(k);
         const { shown } = store.get();
         const patch: Partial<UIState> = { timelineRev: store.get().timelineRev + 1 };
@@ -175,7 +192,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         store.set(patch);
         return true;
       }
-      return false;
+      return takeAdvice(kit, content);
     }
 
     /** What the parts that draw the action shown see: `traits` are the displayed ones. */
@@ -225,6 +242,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
             playing: false,
             shown: null,
             thinking: false,
+            comparing: false,
           });
         } else if (name === "step") {
           const echo = sentSteps.indexOf(kit.traits.step);
@@ -288,13 +306,20 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       h(
         "div",
         { class: "eg-main" },
-        h("div", { class: "eg-col eg-col-board" }, parts.board.part.el, parts.actions.part.el),
+        h(
+          "div",
+          { class: "eg-col eg-col-board" },
+          parts.board.part.el,
+          parts.actions.part.el,
+          parts.hint.part.el,
+        ),
         h(
           "div",
           { class: "eg-col eg-col-side" },
           parts.cascade.part.el,
           parts.foodweb.part.el,
           parts.plot.part.el,
+          parts.whatIf.part.el,
         ),
       ),
       h("div", { class: "eg-bottom" }, parts.controls.part.el, parts.log.part.el),

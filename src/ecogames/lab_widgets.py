@@ -1,0 +1,423 @@
+"""What the game widget asks for beside play: a hint from the search bot, and "What if…".
+
+**A hint** (:class:`HintSearch`): the MCTS bot searches for the seat on turn, a person's, and
+the browser is sent the three choices it played out most, with their estimated results. The
+move is not played. The search runs in a background thread of the kernel, on a clone of the
+game, and speaks to the browser only through custom messages (``widget.send``), never by
+setting a trait:
+
+- a thread leaves the kernel's shell loop free while it searches, so a "cancel" (or any other
+  message, or a cell) is handled at once; steps scheduled on the IO loop would block every
+  message for the length of each step (one Tori rollout runs thousands of actions), and the
+  kernel's loop is not the same object from one ipykernel to the next;
+- the thread touches nothing the kernel's thread uses: the search works on its own clone (the
+  bot determinizes it for the seat, so it never searches on what the seat cannot see), and
+  ipykernel hands every IOPub send from another thread to its IO thread, which is safe;
+- where threads cannot start (Pyodide, JupyterLite), the search runs at once with a smaller
+  budget and the browser is told so.
+
+**What if…** (:func:`chance_options`, :func:`what_if_message`): the chance draws of an action
+of the history, as the viewing seat may see them (``ChanceDraw.to_json(viewer)``), and, for
+another outcome of one of them, the alternative's cascade and where the populations would
+have gone, played on by the seats' bots for as many actions as really followed. The real game
+is not changed.
+
+**The experiment form** (:class:`ExperimentForm`, ``ecogames.experiment_widget(game)``): a
+small ipywidgets form over :func:`ecogames.experiment`. The game; its sweep built from the game
+itself — the players (a range slider over the game's player counts), the bots (every bot that
+plays it, ``bots_for``), each set-up option of ``option_specs`` (a range slider for a whole
+number, a multiple choice for a menu); the number of games per setting; the series to plot
+and the parameter to split it by. **Run** plays the sweep with a progress bar (one tick per
+game), then draws the chosen series' means with their 95% bands
+(``core.plots.plot_mean_bands``) and shows the games table. The plot and the table are the
+frames of the one :class:`~ecogames.experiments.Experiment` that ran (``form.result``):
+nothing is computed twice.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from .bots import bots_for, make_bot
+from .bots.mcts import MCTSBot, Search, greedy_bot_name
+from .core import Game, IllegalAction, MalformedAction
+from .core.options import Option
+from .core.series import SeriesRecorder, series, spec_of
+
+if TYPE_CHECKING:  # pandas is imported when an experiment runs, not with the game widget
+    from .experiments import Experiment, GameSource
+
+HINT_PLAYOUTS = 400
+"""Playouts of a hint's search (it stops sooner at ``HINT_SECONDS``)."""
+HINT_SECONDS = 10.0
+"""The longest a hint searches, in seconds."""
+HINT_SHOWN = 3
+"""How many of the search's choices the browser is shown."""
+PROGRESS_EVERY = 0.15
+"""Seconds between two progress messages (the bot calls back every 10 playouts)."""
+NO_THREAD_PLAYOUTS = 60
+"""Where no thread can start (Pyodide), the search runs at once with this budget."""
+
+Send = Callable[[dict[str, Any]], Any]
+
+
+class HintSearch:
+    """One hint being searched for ``game``'s seat on turn, in a thread; ``cancel()`` stops it.
+
+    Messages sent (``send``): ``{"kind": "hint", "status": "searching", "turn", "seat",
+    "done", "planned", "seconds"}`` while it runs, then ``"done"`` with ``"choices"`` (the
+    best first: ``{"id", "label", "visits", "value", "action"}``), ``"cancelled"`` or
+    ``"error"`` (with ``"error"``)."""
+
+    def __init__(self, game: Game, send: Send, *, playouts: int = HINT_PLAYOUTS,
+                 seconds: float = HINT_SECONDS, seed: int | None = None) -> None:
+        seat = game.current_player
+        if game.is_over or seat is None:
+            raise IllegalAction("there is nothing to hint: the game is over" if game.is_over
+                                else "no seat is on turn: there is nothing to hint")
+        self.turn = len(game.history)
+        self.seat = seat
+        self.legal = game.legal_actions()
+        self.game = game.clone()  # the search's own: the widget's game plays on beside it
+        self.send = send
+        self.playouts = playouts
+        self.seconds = seconds
+        self.seed = self.turn if seed is None else seed
+        self.cancelled = threading.Event()
+        self.finished = threading.Event()
+        self.result: Search | None = None
+        self.threaded = True
+        self._last = 0.0
+        self.thread = threading.Thread(target=self._run, name="ecogames-hint", daemon=True)
+
+    def start(self) -> HintSearch:
+        try:
+            self.thread.start()
+        except RuntimeError:  # no threads here (Pyodide): a short search, at once
+            self.threaded = False
+            self.playouts = min(self.playouts, NO_THREAD_PLAYOUTS)
+            self._run()
+        return self
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the search has ended; True if it has."""
+        return self.finished.wait(timeout)
+
+    @property
+    def running(self) -> bool:
+        return not self.finished.is_set()
+
+    def _message(self, status: str, **fields: Any) -> dict[str, Any]:
+        return {"kind": "hint", "status": status, "turn": self.turn, "seat": self.seat,
+                "threaded": self.threaded, **fields}
+
+    def _progress(self, done: int, planned: int) -> bool:
+        if self.cancelled.is_set():
+            return False
+        now = time.monotonic()
+        if now - self._last >= PROGRESS_EVERY:
+            self._last = now
+            self.send(self._message("searching", done=done, planned=planned,
+                                    seconds=self.seconds))
+        return True
+
+    def _run(self) -> None:
+        try:
+            self.send(self._message("searching", done=0, planned=self.playouts,
+                                    seconds=self.seconds))
+            bot = MCTSBot(self.seed, playouts=self.playouts, seconds=self.seconds)
+            search = bot.search(self.game, self.legal, progress=self._progress)
+            if self.cancelled.is_set():
+                self.send(self._message("cancelled", done=search.playouts))
+                return
+            self.result = search
+            self.send(self._message("done", **hint_json(self.game, self.legal, search)))
+        except Exception as error:  # a hint must never take the kernel down
+            self.send(self._message("error", error=f"{type(error).__name__}: {error}"))
+        finally:
+            self.finished.set()
+
+
+def hint_json(game: Game, legal: list[Any], search: Search,
+              shown: int = HINT_SHOWN) -> dict[str, Any]:
+    """The search's best ``shown`` choices for the browser: each with its legal id (the
+    position in ``legal``), the game's label, the playouts it got and its mean result
+    (``value``, 0..1: about the win rate, a tenth of it the score's tie-break)."""
+    index = {action: i for i, action in enumerate(legal)}
+    choices = []
+    for choice in search.choices[:shown]:
+        choices.append({**choice.to_json(), "id": index.get(choice.action),
+                        "label": game.describe(choice.action)})
+    return {"choices": choices, "playouts": search.playouts,
+            "seconds": round(search.seconds, 2), "cooperative": type(game).cooperative,
+            "done": search.playouts, "planned": search.playouts}
+
+
+# -- what if ----------------------------------------------------------------------------------
+
+def chance_options(game: Game, action: int, viewer: int | None) -> dict[str, Any]:
+    """The ``chances`` message: action ``action``'s chance draws as ``viewer`` may see them,
+    numbered; a draw whose outcome ``viewer`` may not see cannot be changed (``open`` false):
+    comparing the futures would tell what it was."""
+    draws = game.chances(_check_action(game, action))
+    return {"kind": "chances", "action": action, "draws": [
+        {**draw.to_json(viewer), "number": n, "open": draw.visible_to(viewer)}
+        for n, draw in enumerate(draws)]}
+
+
+def _check_action(game: Game, action: Any) -> int:
+    count = len(game.history)
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
+        raise MalformedAction(f"there is no action {action!r:.20} to ask 'what if' of: "
+                              f"{count} played")
+    return action
+
+
+def alternative(game: Game, action: int, draw: int, choice: int, viewer: int | None
+                ) -> tuple[Any, Game, Any, Game]:
+    """Action ``action`` played again with its draw ``draw`` coming out as outcome number
+    ``choice``: (the outcome, the game before the action, the cascade with its views as
+    ``viewer`` sees them, the game right after). The same forcing as ``game.fork``."""
+    draws = game.chances(_check_action(game, action))
+    if isinstance(draw, bool) or not isinstance(draw, int) or not 0 <= draw < len(draws):
+        raise MalformedAction(f"action {action} made {len(draws)} chance draw(s); there is "
+                              f"no draw {draw!r:.20}")
+    chosen = draws[draw]
+    if not chosen.visible_to(viewer):
+        raise IllegalAction(f"{chosen.name} was drawn in secret: you may not see what came "
+                            "out, so it cannot be changed from here", rule="what_if")
+    if isinstance(choice, bool) or not isinstance(choice, int) \
+            or not 0 <= choice < len(chosen.outcomes):
+        raise MalformedAction(f"{chosen.name} had {len(chosen.outcomes)} possible outcomes; "
+                              f"there is no outcome {choice!r:.20}")
+    outcome = chosen.outcomes[choice]
+    before = game.replay(action)
+    forced = dict(game._forced)
+    forced[action] = {**forced.get(action, {}), draw: outcome}
+    before._forced = forced
+    after = before.clone()
+    cascade = after.apply(game.history[action], views=True, perspective=viewer)
+    return outcome, before, cascade, after
+
+
+def play_on(game: Game, seats: dict[int, str], actions: int, seed: int) -> SeriesRecorder:
+    """Let each seat's bot (``seats``; the random bot elsewhere) play ``game`` on for at most
+    ``actions`` actions, recording its series from its set-up."""
+    replay = game.replay(0)
+    replay._forced = game._forced
+    recorder = SeriesRecorder(replay)
+    for played in game.history:
+        replay.push(played)
+        recorder.observe(replay)
+    if actions > 0 and not replay.is_over:
+        bots = {seat: make_bot(seats.get(seat, "random"), seed + seat)
+                for seat in range(game.players)}
+        for _ in range(actions):
+            legal = replay.legal_actions()
+            if replay.is_over or not legal:
+                break
+            seat = replay.current_player
+            replay.push(bots[0 if seat is None else seat].choose(replay, legal))
+            recorder.observe(replay)
+    return recorder
+
+
+# -- the experiment form ----------------------------------------------------------------------
+
+GAMES_MAX = 200
+"""The most games per setting the slider offers."""
+
+
+class _Counting(Executor):
+    """Plays each submitted chunk at once, in this process, and counts the games done: the
+    progress bar's source (``experiment(executor=...)`` hands it one game per chunk)."""
+
+    _max_workers = 1
+
+    def __init__(self, tick: Callable[[int], None]) -> None:
+        self.tick = tick
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            result = fn(*args, **kwargs)
+        except BaseException as error:  # an interrupt stops the sweep, as experiment() says
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+            self.tick(len(result) if isinstance(result, list) else 1)
+        return future
+
+
+def _control(option: Option) -> w.Widget:
+    """A sweep control for one set-up option: a range for a whole number, else a menu."""
+    layout = w.Layout(width="420px")
+    style = {"description_width": "140px"}
+    if not option.choices:
+        return w.IntRangeSlider(value=(option.default, option.default), min=option.low,
+                                max=option.high, description=option.label,
+                                tooltip=option.help, style=style, layout=layout)
+    labels = option.choice_labels or tuple(str(c) for c in option.choices)
+    return w.SelectMultiple(options=list(zip(labels, option.choices)), value=(option.default,),
+                            rows=min(4, len(option.choices)), description=option.label,
+                            tooltip=option.help, style=style, layout=layout)
+
+
+def _values(control: w.Widget) -> list[Any]:
+    if isinstance(control, w.IntRangeSlider):
+        low, high = control.value
+        return list(range(low, high + 1))
+    return list(control.value)
+
+
+class ExperimentForm(w.VBox):
+    """The form: ``ExperimentForm("toritori")`` (a game's name, class or a game). Set its
+    controls (``form.players``, ``form.bots``, ``form.options[name]``, ``form.games``,
+    ``form.quantities``, ``form.by``) by hand or in code, then ``form.run()`` (the Run
+    button). ``form.result`` is the :class:`Experiment`; ``form.figure`` its plot and
+    ``form.table`` its games frame."""
+
+    def __init__(self, game: GameSource | Game = "toritori") -> None:
+        from . import GAMES
+        from .experiments import game_class
+
+        cls = type(game) if isinstance(game, Game) else game_class(game)
+        style = {"description_width": "140px"}
+        wide = w.Layout(width="420px")
+        names = list(GAMES) if cls.name in GAMES else [cls.name, *GAMES]
+        self.game = w.Dropdown(options=names, value=cls.name, description="Game",
+                               style=style, layout=wide)
+        self.games = w.IntSlider(value=10, min=1, max=GAMES_MAX, description="Games per setting",
+                                 style=style, layout=wide)
+        self.run_button = w.Button(description="Run", button_style="primary", icon="play",
+                                   tooltip="Play every setting with every seed")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Games",
+                                      style=style, layout=w.Layout(width="420px"),
+                                      bar_style="info")
+        self.message = w.HTML()
+        self.plot_output = w.Output()
+        self.table_output = w.Output()
+        self.sweep = w.VBox()
+        self.result: Experiment | None = None
+        self.figure: Any = None
+        self.table: Any = None
+        self._cls: type[Game] = cls
+        self._build(cls)
+        self.game.observe(lambda change: self._build(game_class(change["new"])), names="value")
+        self.run_button.on_click(lambda _button: self.run())
+        super().__init__([self.game, self.sweep, self.games, w.HBox([self.run_button]),
+                          self.progress, self.message, self.plot_output, self.table_output])
+
+    def _build(self, cls: type[Game]) -> None:
+        """The sweep controls of game ``cls``."""
+        self._cls = cls
+        style = {"description_width": "140px"}
+        wide = w.Layout(width="420px")
+        low, high = cls.min_players, cls.max_players
+        default = max(2, low) if high >= 2 else low
+        self.players = w.IntRangeSlider(value=(default, default), min=low, max=max(high, low),
+                                        description="Players", style=style, layout=wide,
+                                        disabled=low == high)
+        bots = bots_for(cls.name)
+        self.bots = w.SelectMultiple(options=bots, value=(greedy_bot_name(cls.name) or "random",),
+                                     rows=min(5, len(bots)), description="Bots (every seat)",
+                                     style=style, layout=wide)
+        self.options = {o.name: _control(o) for o in cls.option_specs if o.in_forms}
+        quantities = list(spec_of(cls).colours) or list(series(cls.new_game(
+            players=default, seed=0)).values)
+        self.quantities = w.SelectMultiple(options=quantities, value=tuple(quantities[:3]),
+                                           rows=min(6, len(quantities)),
+                                           description="Series to plot", style=style,
+                                           layout=wide)
+        self.by = w.Dropdown(options=["(none)", "players", "bots", *self.options],
+                             value="(none)", description="Split by", style=style, layout=wide)
+        self.sweep.children = [self.players, self.bots, *self.options.values(),
+                               self.quantities, self.by]
+
+    def grid(self) -> dict[str, list[Any]]:
+        """The sweep as ``experiment(grid=...)`` takes it, from the controls."""
+        grid: dict[str, list[Any]] = {"players": _values(self.players),
+                                      "bots": list(self.bots.value) or ["random"]}
+        for name, control in self.options.items():
+            grid[name] = _values(control) or [self._cls.option(name).default]
+        return grid
+
+    def run(self) -> Experiment:
+        """Play the sweep (the progress bar ticks once a game), then plot and tabulate it."""
+        from .core.plots import plot_mean_bands
+        from .experiments import experiment
+
+        grid = self.grid()
+        settings = 1
+        for values in grid.values():
+            settings *= len(values)
+        self.progress.max = settings * self.games.value
+        self.progress.value = 0
+        self.progress.bar_style = "info"
+        self.message.value = f"Playing {self.progress.max} games…"
+        self.run_button.disabled = True
+
+        def tick(n: int) -> None:
+            self.progress.value += n
+
+        try:
+            result = experiment(self._cls, grid=grid, seeds=self.games.value,
+                                executor=_Counting(tick), chunksize=1, progress=False)
+        except Exception as error:
+            self.progress.bar_style = "danger"
+            self.message.value = f"<b>Could not run:</b> {_escape(str(error))}"
+            raise
+        finally:
+            self.run_button.disabled = False
+        self.result = result
+        self.progress.bar_style = "success"
+        broken = len(result.errors)
+        self.message.value = (f"{len(result.results)} games played" +
+                              (f"; {broken} raised an error (see the table)" if broken else ""))
+        by = None if self.by.value == "(none)" else self.by.value
+        frame = result.series
+        quantities = list(self.quantities.value) or None
+        import matplotlib.pyplot as plt
+        from IPython.display import display
+
+        self.plot_output.clear_output()
+        self.table_output.clear_output()
+        self.figure = None
+        with self.plot_output:
+            if frame.empty:
+                display(w.HTML("This game records no series to plot."))
+            else:
+                figure, ax = plt.subplots(figsize=(7, 4))
+                plot_mean_bands(frame, quantities, by=by, ax=ax, xlabel=result.step,
+                                colours=dict(spec_of(self._cls).colours) if by is None
+                                else None,
+                                title=f"{self._cls.title or self._cls.name}: mean over "
+                                      "games (band: 95% confidence)")
+                figure.tight_layout()
+                display(figure)
+                plt.close(figure)  # shown once, in the form (not again below the cell)
+                self.figure = figure
+        self.table = result.games  # the experiment's own frame, shown as it is
+        with self.table_output:
+            display(self.table)
+        return result
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def experiment_widget(game: GameSource | Game = "toritori") -> ExperimentForm:
+    """The experiment form for ``game`` (see :class:`ExperimentForm`)."""
+    return ExperimentForm(game)

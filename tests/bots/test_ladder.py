@@ -64,7 +64,10 @@ def test_the_table_has_a_row_per_cell(ladder) -> None:  # type: ignore[no-untype
         for m in ladder.matches]
     assert "**Tori**: not played" in text and "2 playouts per move" in text
     targets = [line for line in text.splitlines() if line.startswith("- ")]
-    assert len(targets) == 2  # Tulikko's MCTS against greedy, Tori-Tori basic 3 players
+    assert len(targets) == 4 + 9  # every competitive game, every Tori-Tori cell
+    measured = [line for line in targets if not line.startswith("- not measured")]
+    assert [line.split(": ")[1] for line in measured] == [
+        "Tulikko", "Tori-Tori basic, 3 players"]
 
 
 def test_wilson() -> None:

@@ -128,6 +128,8 @@ def test_every_text_of_every_package_plot_is_at_least_10_pt(figures):
     for fig in figures():
         count += 1
         assert small_texts(fig) == [], f"figure {count}: texts under 10 pt"
+        # wider than ~9.5 in, a notebook shrinks the picture to its column, and the text too
+        assert fig.get_figwidth() <= 9.5, f"figure {count} is {fig.get_figwidth()} in wide"
         plt.close(fig)
     assert count >= 2
 

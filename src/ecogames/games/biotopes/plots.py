@@ -95,12 +95,13 @@ def plot_food_web(web: nx.DiGraph, *, ax: Axes | None = None, title: str = "") -
 
 
 def plot_food_webs(game: Any = None) -> Any:
-    """All 88 cards' web beside the web of the cards in play in ``game``."""
+    """All 88 cards' web above the web of the cards in play in ``game`` (stacked, so the
+    figure stays narrow enough to be shown at its size in a notebook)."""
     import matplotlib.pyplot as plt
 
     from .graphs import food_web
 
-    fig, axes = plt.subplots(1, 2, figsize=(13, 6))
+    fig, axes = plt.subplots(2, 1, figsize=(7, 11))
     plot_food_web(food_web(), ax=axes[0], title="All 88 Species cards (edge: cards)")
     plot_food_web(food_web(game), ax=axes[1], title="The cards in play at the end")
     fig.tight_layout()

@@ -49,11 +49,16 @@ def draw_map(game: Tulikko, player: int, ax: Any) -> Any:
 
 
 def plot_maps(game: Tulikko) -> Figure:
-    """Every player's map side by side."""
+    """Every player's map, two a row."""
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, game.players, figsize=(4.5 * game.players, 5.5), squeeze=False)
-    for player, ax in enumerate(axes[0]):
-        draw_map(game, player, ax)
+    cols = min(2, game.players)
+    rows = (game.players + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.5 * cols, 5.5 * rows), squeeze=False)
+    for player, ax in enumerate(axes.flat):
+        if player < game.players:
+            draw_map(game, player, ax)
+        else:
+            ax.axis("off")
     fig.tight_layout()
     return fig

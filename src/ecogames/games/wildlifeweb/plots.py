@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...core.graphs import food_web_layout
-
 if TYPE_CHECKING:
     import networkx as nx
     from matplotlib.axes import Axes
@@ -18,24 +16,32 @@ LEVEL_STYLE = {1: ("#009E73", "s"), 2: ("#56B4E9", "o"), 3: ("#E69F00", "^"),
                4: ("#CC79A7", "D"), 5: ("#0072B2", "p")}
 
 
+CHAR = 0.075
+"""About the width of one character of 10 pt text, in inches (the x unit of the layout)."""
+
+
 def _positions(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
-    levels = {n: round(web.nodes[n]["level"]) for n in web}
-    pos = {n: (x, 1 - y) for n, (x, y) in food_web_layout(web).items()}
-    rows: dict[int, list[Any]] = {}
+    """Trophic levels as columns, left to right (rounded), each column's species in
+    alphabetical order, centred; each column as wide as its longest name (x in inches), so
+    the 54 names fit a 9.5-inch figure at 10 pt."""
+    columns: dict[int, list[Any]] = {}
     for n in web:
-        rows.setdefault(levels[n], []).append(n)
-    for nodes in rows.values():  # stagger crowded rows so the names do not overlap
-        nodes.sort(key=lambda n: pos[n][0])
-        lanes = 1 if len(nodes) <= 6 else 3
+        columns.setdefault(round(web.nodes[n]["level"]), []).append(n)
+    tallest = max(len(v) for v in columns.values())
+    pos, x = {}, 0.0
+    for level in sorted(columns):
+        nodes = sorted(columns[level], key=lambda n: str(web.nodes[n].get("label", n)))
+        top = (tallest - len(nodes)) / 2
         for i, n in enumerate(nodes):
-            pos[n] = (pos[n][0], pos[n][1] + 0.06 * (i % lanes - (lanes - 1) / 2))
+            pos[n] = (x, 1 - (top + i + 0.5) / tallest)
+        x += 0.45 + CHAR * max(len(str(web.nodes[n].get("label", n))) for n in nodes)
     return pos
 
 
 def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
                   starving: Iterable[Any] = (), losing: Iterable[Any] = (),
                   title: str = "", ax: Axes | None = None) -> Axes:
-    """The food web, one row per trophic level (rounded), each level a colour and a shape;
+    """The food web, one column per trophic level (rounded), each level a colour and a shape;
     after a removal the removed node is a black X, the species that starve orange X's and
     those that lose some of their food yellow hexagons."""
     import networkx as nx
@@ -44,7 +50,7 @@ def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
 
     removed, starving, losing = list(removed), list(starving), list(losing)
     pos = _positions(web)
-    ax = _axes(ax, (18, 11))
+    ax = _axes(ax, (9.5, 0.25 * max(20, web.number_of_nodes() // 2) + 1.5))
     gone = set(removed) | set(starving)
     faded = bool(gone)
     lost = [e for e in web.edges if set(e) & gone]
@@ -73,12 +79,15 @@ def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
                                    node_color=colour, node_shape=shape, edgecolors="#222",
                                    label=label)
     for n, (x, y) in pos.items():
-        ax.text(x, y - 0.025, web.nodes[n].get("label", n), ha="center", va="top",
+        ax.text(x + 0.12, y, web.nodes[n].get("label", n), ha="left", va="center",
                 fontsize=10, fontweight="bold" if n in gone else "normal",
                 color="#999" if faded and n not in gone and n not in losing else "#111")
-    ax.set_title(title, fontsize=14)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=12, markerscale=0.8)
-    ax.set_xlim(0.02, 0.98)
+    ax.set_title(title)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, markerscale=0.8,
+              frameon=False)
+    ax.set_xlim(-0.2, max(x for x, _ in pos.values()) + 0.2 + CHAR * max(
+        len(str(web.nodes[n].get("label", n))) for n in web if pos[n][0] == max(
+            x for x, _ in pos.values())))
     ax.axis("off")
     return ax
 

@@ -82,9 +82,11 @@ def test_importing_ecogames_does_not_import_networkx():
     assert out.stdout.strip() == "False"
 
 
-LAYERS = {"components": 0, "walking": 1, "rules": 2, "bots": 3, "graphs": 3, "widget": 4}
+LAYERS = {"components": 0, "walking": 1, "rules": 2, "bots": 3, "graphs": 3, "plots": 4,
+          "widget": 4}
 """The package reads top-down: each module imports only modules of a lower layer (a module
-not named here, e.g. a reader of the rules for plots, is in the layer of bots and graphs)."""
+not named here, e.g. a reader of the rules for series, is in the layer of bots and graphs;
+plots draw the graphs, so they sit above them, beside the widget)."""
 
 
 def test_the_modules_import_one_way_components_rules_graphs_widget():

@@ -564,10 +564,13 @@ class Tori(Game):
             for (q, h), other in self.stalls.items():
                 if h == g and q != p:
                     rivals |= BIT[other.entrance]
+            cards = self.build_hands[p][stall.zone - 1]
+            if (rivals & ~occupied).bit_count() <= cards:  # only then do distances matter
+                if reach(self._tile_bits, cell) & door:  # the customer can walk there
+                    acts.append(_TAKE_CUSTOMER[g])
+                continue
             closer = closer_than(self._tile_bits, cell, door, rivals & ~occupied)
-            if closer is None:
-                continue  # the customer cannot walk there
-            if closer <= self.build_hands[p][stall.zone - 1]:
+            if closer is not None and closer <= cards:  # None: it cannot walk there
                 acts.append(_TAKE_CUSTOMER[g])
         return acts
 

@@ -132,11 +132,15 @@ def walk_layers(blocked: int, source: Cell) -> tuple[int, ...]:
 
 @lru_cache(maxsize=16384)
 def reach(blocked: int, source: Cell) -> int:
-    """Every cell a customer on ``source`` can walk to (a mask; ``source`` included)."""
-    mask = 0
-    for layer in walk_layers(blocked, source):
-        mask |= layer
-    return mask
+    """Every cell a customer on ``source`` can walk to (a mask; ``source`` included): the
+    cells of :func:`walk_layers`, without counting the steps."""
+    free = WALKABLE_BITS & ~blocked
+    seen = frontier = BIT[source] & free
+    while frontier:
+        frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                    | (frontier << COLS) | (frontier >> COLS)) & free & ~seen
+        seen |= frontier
+    return seen
 
 
 @lru_cache(maxsize=16384)

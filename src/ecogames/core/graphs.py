@@ -247,6 +247,7 @@ def food_web_drawing(web: nx.DiGraph, *, width: float = WIDTH,
     slot = 2 * (RADIUS + CLEAR) + 4
     centres: dict[Any, tuple[float, float]] = {}
     labels: dict[Any, Box] = {}
+    gap = 30.0 if len(web) <= 12 else 10.0  # a small web gets room for its arrows
     y = MARGIN
     for level in sorted(rows, reverse=True):
         nodes = rows[level]
@@ -288,8 +289,8 @@ def food_web_drawing(web: nx.DiGraph, *, width: float = WIDTH,
                                 round(lx + wide[n] / 2, 1),
                                 round(ly + len(lines[n]) * line_h, 1))
             y = offsets[-1] + 3
-        y += 10
-    return FoodWebDrawing(width=width, height=round(y - 10 + MARGIN, 1), radius=RADIUS,
+        y += gap
+    return FoodWebDrawing(width=width, height=round(y - gap + MARGIN, 1), radius=RADIUS,
                           centres=centres, lines=lines, labels=labels, levels=levels,
                           rows=rows)
 

@@ -75,8 +75,8 @@ class HintSearch:
     best first: ``{"id", "label", "visits", "value", "action"}``), ``"cancelled"`` or
     ``"error"`` (with ``"error"``)."""
 
-    def __init__(self, game: Game, send: Send, *, playouts: int = HINT_PLAYOUTS,
-                 seconds: float = HINT_SECONDS, seed: int | None = None) -> None:
+    def __init__(self, game: Game, send: Send, *, playouts: int | None = None,
+                 seconds: float | None = None, seed: int | None = None) -> None:
         seat = game.current_player
         if game.is_over or seat is None:
             raise IllegalAction("there is nothing to hint: the game is over" if game.is_over
@@ -86,8 +86,8 @@ class HintSearch:
         self.legal = game.legal_actions()
         self.game = game.clone()  # the search's own: the widget's game plays on beside it
         self.send = send
-        self.playouts = playouts
-        self.seconds = seconds
+        self.playouts = HINT_PLAYOUTS if playouts is None else playouts  # read at each hint
+        self.seconds = HINT_SECONDS if seconds is None else seconds
         self.seed = self.turn if seed is None else seed
         self.cancelled = threading.Event()
         self.finished = threading.Event()

@@ -71,7 +71,8 @@ def test_the_hint_message_starts_a_thread_and_the_kernel_is_free_meanwhile(pond,
     monkeypatch.setattr("ecogames.lab_widgets.HINT_PLAYOUTS", 10**6)
     send(pond, {"kind": "hint"})
     search = pond.hint_search
-    assert search is not None and search.running  # the handler returned while it searches
+    assert search is not None and search.playouts == 10**6
+    assert search.running  # the handler returned while it searches
     send(pond, {"kind": "hint_cancel"})
     assert search.wait(10)
     assert hints(sent)[-1]["status"] == "cancelled"

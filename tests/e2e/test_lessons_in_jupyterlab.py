@@ -10,6 +10,7 @@ import pytest
 
 from tests.e2e.helpers import (
     REPO,
+    kernel_eval,
     lab_url,
     run_all_cells,
     screenshot,
@@ -51,6 +52,9 @@ def test_lesson_runs_in_lab_and_is_photographed(lab, page, name):
     page.set_viewport_size({"width": 1300, "height": 1000})
     page.goto(lab_url(lab, name))
     wait_for_idle_kernel(page)
+    # the test process sets MPLBACKEND=Agg (tests/conftest.py) and the server passes it on;
+    # a teacher's kernel draws inline
+    kernel_eval(page, "%matplotlib inline")
     run_all_cells(page)
     count = code_cells(name)
     page.wait_for_function(ALL_RUN, arg=count, timeout=150_000)
@@ -65,13 +69,22 @@ def test_lesson_runs_in_lab_and_is_photographed(lab, page, name):
             "document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
             ".jp-OutputArea-output img').length"))
         text += page.evaluate(f"{SCROLLER}.innerText")
-        at_end = page.evaluate(f"(() => {{ const s = {SCROLLER}; const before = s.scrollTop;"
-                               " s.scrollTop += 900; return s.scrollTop === before; })()")
-        if at_end or shots >= 60:
+        # Lab sizes the cells out of view by estimate: the end is where scrolling stops
+        # moving three times in a row, as the cells below are measured
+        stuck = 0
+        while stuck < 3:
+            moved = page.evaluate(f"(() => {{ const s = {SCROLLER}; const before = s.scrollTop;"
+                                  " s.scrollTop += 900; return s.scrollTop !== before; })()")
+            if moved:
+                break
+            stuck += 1
+            page.wait_for_timeout(700)
+        if stuck == 3 or shots >= 80:
             break
         page.wait_for_timeout(400)
     assert "Traceback" not in text and "Error:" not in text.replace("ExperimentError", "")
     assert shots >= 2
     if figures(name):
         assert "Reading it" in text
+        assert images >= 1, "the figures are not drawn"
     assert widget_errors(page) == []

@@ -69,12 +69,13 @@ def test_a_hint_sends_progress_then_three_choices_and_plays_nothing(pond, monkey
 def test_the_hint_message_starts_a_thread_and_the_kernel_is_free_meanwhile(pond, monkeypatch):
     sent = recorded(pond, monkeypatch)
     monkeypatch.setattr("ecogames.lab_widgets.HINT_PLAYOUTS", 10**6)
+    monkeypatch.setattr("ecogames.lab_widgets.HINT_SECONDS", 600.0)  # only Cancel ends it
     send(pond, {"kind": "hint"})
     search = pond.hint_search
     assert search is not None and search.playouts == 10**6
     assert search.running  # the handler returned while it searches
     send(pond, {"kind": "hint_cancel"})
-    assert search.wait(10)
+    assert search.wait(60)
     assert hints(sent)[-1]["status"] == "cancelled"
     assert pond.error == ""
 
@@ -95,9 +96,9 @@ def test_the_search_only_sees_what_the_seat_sees(pond, monkeypatch):
 
 def test_playing_on_cancels_a_running_hint(pond, monkeypatch):
     sent = recorded(pond, monkeypatch)
-    search = pond.hint(playouts=10**6, seconds=60)
+    search = pond.hint(playouts=10**6, seconds=600)
     send(pond, {"kind": "act", "id": 0})
-    assert search.wait(10)
+    assert search.wait(60)
     assert hints(sent)[-1]["status"] == "cancelled"
     assert pond.hint_search is search and not search.running
 

@@ -140,7 +140,7 @@ export function hintBlocked(kit: Kit): string | null {
 
 function makeHint(kit: Kit): Part {
   const ask = button(
-    "💡 Hint",
+    "Hint",
     "hint",
     () => {
       kit.hint = null;

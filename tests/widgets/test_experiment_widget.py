@@ -67,7 +67,7 @@ def test_run_plays_each_game_once_and_shows_the_experiments_own_frames(monkeypat
     # the plot draws the experiment's series frame: its lines are mean_bands of that frame
     ax = form.figure.axes[0]
     bands = mean_bands(result.series, list(form.quantities.value), by="players")
-    name = list(dict.fromkeys(bands["quantity"]))[0]
+    name = bands["quantity"].iloc[0]
     assert name in form.quantities.value
     first = bands[(bands["players"] == 2) & (bands["quantity"] == name)]
     line = ax.get_lines()[0]

@@ -82,3 +82,18 @@ def test_a_quantity_that_appears_later_is_zero_before():
     values = recorder.series.values
     assert len(values["late"]) == len(values["fish"]) == len(recorder.series)
     assert game.turn >= 3 and values["late"][:2] == [0, 0] and values["late"][-1] == 1
+
+
+def test_a_variant_subclassed_elsewhere_keeps_its_games_parts_and_takes_no_place():
+    from ecogames.core import registered_games
+    from ecogames.core.series import spec_of
+    from ecogames.games.toritori import ToriTori
+    from ecogames.games.toritori.series import SERIES
+
+    class NoCat(ToriTori):  # as a lesson would write it in a notebook
+        pass
+
+    NoCat.__module__ = "__main__"
+    assert spec_of(NoCat) is SERIES
+    assert registered_games()["toritori"] is ToriTori
+    assert type(NoCat.new_game(seed=1).widget()).__module__ == "ecogames.games.toritori.widget"

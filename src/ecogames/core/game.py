@@ -91,6 +91,9 @@ class Game(ABC):
         super().__init_subclass__(**kwargs)
         if cls.name:
             cls.codec = ActionCodec(cls.action_types)
+        # only a class that names itself registers: a variant subclassed in a notebook does
+        # not take its game's place (experiment("toritori") still plays Tori-Tori)
+        if "name" in cls.__dict__ and cls.name:
             _REGISTRY[cls.name] = cls
 
     # -- construction ------------------------------------------------------------------
@@ -213,14 +216,11 @@ class Game(ABC):
         """
         import importlib
 
-        package = type(self).__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(f"{package}.widget")
-        except ModuleNotFoundError as error:
-            if error.name != f"{package}.widget":
-                raise
-            module = importlib.import_module("ecogames.widget")
-            return module.GameWidget(self, **kwargs)
+        from .discovery import game_module
+
+        module = game_module(type(self), "widget")
+        if module is None:
+            return importlib.import_module("ecogames.widget").GameWidget(self, **kwargs)
         return module.Widget(self, **kwargs)
 
     def food_web(self) -> nx.DiGraph:
@@ -537,22 +537,13 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.players} players, {played} actions, {status}>"
 
 
-_HIDDEN: dict[type[Game], Any] = {}
 
 
 def _hidden_module(cls: type[Game]) -> Any:
-    """The game package's ``hidden`` module, or ``None`` (looked up once per class)."""
-    if cls not in _HIDDEN:
-        import importlib
+    """The game package's ``hidden`` module, or ``None``."""
+    from .discovery import game_module
 
-        package = cls.__module__.rpartition(".")[0]
-        try:
-            _HIDDEN[cls] = importlib.import_module(f"{package}.hidden")
-        except ModuleNotFoundError as error:
-            if error.name != f"{package}.hidden":
-                raise
-            _HIDDEN[cls] = None
-    return _HIDDEN[cls]
+    return game_module(cls, "hidden")
 
 
 def _is_int(value: Any) -> bool:

@@ -12,7 +12,6 @@ end of the game closes the step in progress, so the final state is always the la
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -51,16 +50,13 @@ DEFAULT_SPEC = SeriesSpec(step="action", steps_done=_actions_done, quantities=la
 
 
 def spec_of(game: Game | type[Game]) -> SeriesSpec:
-    """The game's ``SeriesSpec`` (``games/<game>/series.py``), or one that counts actions."""
+    """The game's ``SeriesSpec`` (``games/<game>/series.py``; a variant subclassed elsewhere
+    uses its game's), or one that counts actions."""
+    from .discovery import attribute
+
     cls = game if isinstance(game, type) else type(game)
-    package = cls.__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.series")
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.series":
-            raise
-        return DEFAULT_SPEC
-    return module.SERIES
+    spec: SeriesSpec = attribute(cls, "series", "SERIES", DEFAULT_SPEC)
+    return spec
 
 
 @dataclass

@@ -399,11 +399,10 @@ class ExperimentForm(w.VBox):
                 display(w.HTML("This game records no series to plot."))
             else:
                 figure, ax = plt.subplots(figsize=(7, 4))
+                # the default title counts the games behind each line
                 plot_mean_bands(frame, quantities, by=by, ax=ax, xlabel=result.step,
                                 colours=dict(spec_of(self._cls).colours) if by is None
-                                else None,
-                                title=f"{self._cls.title or self._cls.name}: mean over "
-                                      "games (band: 95% confidence)")
+                                else None)
                 figure.tight_layout()
                 display(figure)
                 plt.close(figure)  # shown once, in the form (not again below the cell)

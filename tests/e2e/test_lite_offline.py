@@ -15,11 +15,11 @@ PyPI nor npm. So, offline:
   requires: the test checks it names one;
 - ecogames and its pure-Python dependencies install from the site's wheels (by URL, without
   dependencies): the engine plays (a roll, a move, a cascade replayed) in the browser;
-- a widget cannot be made: every widget lays out its food web with `nx.trophic_levels`,
-  which imports numpy and scipy (the test checks the one-sentence message that replaces the
-  traceback). With a pure-Python `nx.trophic_levels` put in for the test alone, the same
-  widget renders from the site's bundles, a click rolls the dice, and the kernel in the
-  browser answers.
+- the widgets render from the site's bundles (their food webs are laid out in pure Python,
+  ecogames.core.graphs.trophic_levels), a click rolls the dice and the kernel in the browser
+  answers;
+- a cell that needs pandas or matplotlib (an experiment, a plot) prints one sentence instead
+  of a traceback (the test checks it).
 Online, `%pip install ecogames` takes numpy, scipy, pandas and matplotlib from Pyodide's
 distribution and the notebooks run as in Jupyter."""
 
@@ -48,44 +48,6 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: dependencies of ecogames that the lockfile has too (micropip takes them from there)
 FROM_THE_LOCK = ["micropip", "ipython", "jedi", "networkx", "tqdm", "typing-extensions",
                  "traitlets", "packaging"]
-
-#: nx.trophic_levels without numpy/scipy (test only: solves the same linear system)
-PURE_TROPHIC_LEVELS = '''
-import importlib  # not `import networkx`: Pyodide would load networkx's numpy with it
-
-nx = importlib.import_module("networkx")
-
-def _pure_trophic_levels(G, weight="weight"):
-    basal = [n for n in G if G.in_degree(n) == 0]
-    rest = [n for n in G if G.in_degree(n) > 0]
-    index = {n: i for i, n in enumerate(rest)}
-    rows = []
-    for n in rest:
-        row = [0.0] * (len(rest) + 1)
-        row[index[n]], row[-1] = 1.0, 1.0
-        total = sum(d.get(weight, 1) for _, _, d in G.in_edges(n, data=True))
-        for food, _, d in G.in_edges(n, data=True):
-            share = d.get(weight, 1) / total
-            if food in index:
-                row[index[food]] -= share
-            else:
-                row[-1] += share
-        rows.append(row)
-    for col in range(len(rest)):
-        pivot = max(range(col, len(rest)), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(len(rest)):
-            if r != col and rows[r][col]:
-                factor = rows[r][col] / rows[col][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
-    levels = {n: 1.0 for n in basal}
-    levels.update({n: rows[index[n]][-1] / rows[index[n]][index[n]] for n in rest})
-    return levels
-
-nx.trophic_levels = _pure_trophic_levels
-print("trophic levels in pure Python")
-'''
-
 
 def pyodide_version() -> str:
     config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
@@ -216,8 +178,7 @@ print("replayed", [e.text for e in replayed] == [e.text for e in roll], len(game
     print(f"lite: {played.strip()}")
     assert "replayed True 2" in played, played
 
-    # the same widget with trophic levels in pure Python: the site's bundles, a real click
-    assert "pure Python" in kernel_eval(page, PURE_TROPHIC_LEVELS)
+    # the widget, from the site's bundles, with a real click
     # the index's own board cell (its second cell), run in the notebook
     page.evaluate("""() => {
         const panel = window.jupyterapp.shell.currentWidget;
@@ -253,9 +214,13 @@ def test_lite_site_says_what_needs_the_internet(offline_site, page):
     installed = kernel_eval(page, "import micropip; print(sorted(micropip.list()))")
     assert "'ecogames'" in installed and "'numpy'" not in installed, installed
 
-    blocked = kernel_eval(page, "".join(cells[2]["source"]), timeout=60_000)  # the board
-    print(f"lite: the board's cell offline says: {blocked.strip()}")
-    assert blocked.startswith("This cell needs numpy") and "Traceback" not in blocked, blocked
+    board = kernel_eval(page, "".join(cells[2]["source"]), timeout=60_000)  # the board
+    assert "Traceback" not in board and "needs" not in board, board  # the board is made
+    blocked = kernel_eval(page, "import ecogames\n"
+                                "ecogames.experiment('toritori', seeds=2, progress=False).games",
+                          timeout=60_000)
+    print(f"lite: an experiment's cell offline says: {blocked.strip()}")
+    assert blocked.startswith("This cell needs pandas") and "Traceback" not in blocked, blocked
     compiled = {"numpy", "scipy", "pandas", "matplotlib", "contourpy", "kiwisolver", "pillow",
                 "fonttools", "cycler", "pyparsing", "python-dateutil", "pytz", "setuptools",
                 "packaging", "networkx", "tqdm", "typing-extensions", "six"}

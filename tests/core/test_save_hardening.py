@@ -338,7 +338,9 @@ def test_a_view_and_a_cascades_views_share_nothing_with_the_game(name):
     game = played(name, seed=4, actions=4)
     before = game.to_json()
     for seat in [None, *range(game.players)]:
+        first = json.loads(json.dumps(game.view(seat)))
         scribble(game.view(seat))
+        assert game.view(seat) == first, "a view shares something with the next one"
     assert game.to_json() == before
     cascade = game.apply(game.legal_actions()[0], views=True, perspective=0)
     after = game.to_json()

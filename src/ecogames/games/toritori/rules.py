@@ -1330,7 +1330,7 @@ class ToriTori(Game):
             "active_player": self.active,
             "action_points": self.points,
             "stage": self.phase,
-            "ability_map": {**_ABILITY_MAP_VIEW,
+            "ability_map": {**_map_view(),  # fresh: a view shares nothing with others
                             "markers": {str(i): m for i, m in enumerate(self.markers)}},
             "abilities": {str(i): [a.value for a in Ability if a.value in self.held(i)]
                           for i in range(self.players)},
@@ -1540,7 +1540,6 @@ def _map_view() -> dict[str, Any]:
     return {"spaces": spaces, "edges": [list(e) for e in c.ABILITY_MAP_EDGES]}
 
 
-_ABILITY_MAP_VIEW = _map_view()
 
 
 # ---------------------------------------------------------------------------------------------

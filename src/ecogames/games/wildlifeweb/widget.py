@@ -30,8 +30,8 @@ class Widget(GameWidget):
 
     def food_web_graph(self, game: Any) -> Any:
         """The food web of the animals in the Packs and what they ate, with short names where
-        they stay distinct: it grows as the Packs are chosen (``food_web_changes``); the panel lays out and wraps the rows, so
-        it reads with all 50 species in it too."""
+        they stay distinct: it grows as the Packs are chosen (``food_web_changes``); the
+        panel lays out and wraps the rows, so it reads with all 50 species in it too."""
         if not isinstance(game, WildlifeWeb):  # pragma: no cover - the widget's game
             return super().food_web_graph(game)
         web = food_web(species_in_packs(game))

@@ -101,6 +101,12 @@ def test_auto_rollouts_turn_greedy_where_random_play_runs_long():
     assert short._long_games == set() and isinstance(short._rollout_bots["tulikko"], RandomBot)
 
 
+def test_auto_rollouts_in_a_cooperative_game_are_the_games_own_team():
+    bot = MCTSBot(1, playouts=2)
+    bot.search(new_game("toritori", 2, 1))
+    assert not isinstance(bot._rollout_bots["toritori"], RandomBot)
+
+
 def test_rollout_policies():
     assert greedy_bot_name("tori") == "tori-greedy"
     assert greedy_bot_name("toritori") == "toritori-heuristic"

@@ -127,7 +127,8 @@ class MCTSBot:
     ``rollout``: ``"random"`` (uniform legal actions), ``"greedy"`` (the game's own greedy or
     heuristic bot; random for a game without one), ``"auto"`` (random, until a random
     rollout runs past ``AUTO_RANDOM_LIMIT`` actions: greedy from then on in that game, as in
-    Tori; the default), a bot name, or a ``seed -> Bot`` factory. ``exploration``: UCB1's
+    Tori; greedy from the start in a cooperative game, where random teams never win; the
+    default), a bot name, or a ``seed -> Bot`` factory. ``exploration``: UCB1's
     constant. ``max_rollout``: actions per rollout.
     """
 
@@ -252,6 +253,11 @@ class MCTSBot:
 
     def _rollout(self, state: Game, players: int, cooperative: bool) -> list[float]:
         left = self.max_rollout
+        if self.rollout == "auto" and cooperative and state.name not in self._long_games:
+            # a team of random players never wins a cooperative game: random rollouts would
+            # tell the search nothing but the score, so the game's own team plays them out
+            self._long_games.add(state.name)
+            self._rollout_bots.pop(state.name, None)
         if (self.rollout == "auto" and state.name not in self._long_games
                 and left > AUTO_RANDOM_LIMIT):
             outcome = self._play_out(state, self._rollout_bot(state), AUTO_RANDOM_LIMIT)

@@ -27,9 +27,18 @@ ladder_module = _load()
 
 @pytest.fixture(scope="module")
 def ladder():  # type: ignore[no-untyped-def]
+    from ecogames import bots
+
     m = ladder_module
-    return m.run_ladder(games=2, base=m.Budget(playouts=2), strong=m.Budget(playouts=3),
-                        competitive=("tulikko",), difficulties=("basic",), players=(3,))
+    registry = (dict(bots.BOTS), dict(bots._GAME_OF))
+    try:
+        yield m.run_ladder(games=2, base=m.Budget(playouts=2), strong=m.Budget(playouts=3),
+                           competitive=("tulikko",), difficulties=("basic",), players=(3,))
+    finally:  # the ladder's bots leave the registry as it was (widgets list every bot)
+        bots.BOTS.clear()
+        bots.BOTS.update(registry[0])
+        bots._GAME_OF.clear()
+        bots._GAME_OF.update(registry[1])
 
 
 def test_every_pair_plays_each_seat_and_the_counts_add_up(ladder) -> None:  # type: ignore[no-untyped-def]

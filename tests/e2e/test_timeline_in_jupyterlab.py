@@ -48,8 +48,10 @@ def test_the_plot_grows_as_bots_play_and_a_bots_roll_replays_step_by_step(lab, p
     assert kernel_json(page, "w.series == {**__import__('ecogames').core.series.series(w.game)"
                              ".to_json(), 'colours': w.series['colours']}")
 
-    # the last roll a bot made, and its events as the kernel recomputes them
-    roll = kernel_json(page, "max(i for i, a in enumerate(w.game.history) if a.type == 'roll')")
+    # the last roll a bot made before the latest action (the latest is the current state,
+    # not a past one to show), and its events as the kernel recomputes them
+    roll = kernel_json(page, "max(i for i, a in enumerate(w.game.history[:-1]) "
+                             "if a.type == 'roll')")
     texts = kernel_json(page, f"[e['text'] for e in w.cascade_of({roll})[0]['events']]")
     assert kernel_json(page, f"w.timeline[{roll}]['bot']") == "toritori-heuristic"
     widget.locator(f'[data-testid="history-{roll}"]').click()

@@ -130,8 +130,26 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 # -- results ------------------------------------------------------------------------------------
 
+class WinRate:
+    """The win rate of a cell and its 95% Wilson interval, from ``wins`` and ``decided``."""
+
+    wins: int
+
+    @property
+    def decided(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.decided if self.decided else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.decided)
+
+
 @dataclass
-class Match:
+class Match(WinRate):
     """One cell of a competitive game: ``first`` against ``second`` over ``games`` games."""
 
     game: str
@@ -153,17 +171,10 @@ class Match:
     def decided(self) -> int:
         return self.wins + self.losses + self.draws
 
-    @property
-    def rate(self) -> float:
-        return self.wins / self.decided if self.decided else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.decided)
 
 
 @dataclass
-class Team:
+class Team(WinRate):
     """One cell of Tori-Tori: a team of ``bot`` at one difficulty and player count."""
 
     bot: str
@@ -178,13 +189,6 @@ class Team:
     def decided(self) -> int:
         return self.wins + self.losses
 
-    @property
-    def rate(self) -> float:
-        return self.wins / self.decided if self.decided else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.decided)
 
 
 @dataclass

@@ -91,18 +91,22 @@ def test_the_search_never_sees_the_real_dice(name):
     assert MCTSBot(2, **bot).search(game) == MCTSBot(2, **bot).search(twin)
 
 
+AUTO = {"rollout": "auto", "cutoff": None, "expand": None}
+"""Whole "auto" rollouts, whatever a game's own settings are."""
+
+
 def test_auto_rollouts_turn_greedy_where_random_play_runs_long():
-    bot = MCTSBot(1, playouts=2)
+    bot = MCTSBot(1, playouts=2, **AUTO)
     bot.search(new_game("tori", 2, 1))
     assert bot._long_games == {"tori"}
     assert type(bot._rollout_bots["tori"]).__name__ == "GreedyBot"
-    short = MCTSBot(1, playouts=2)
+    short = MCTSBot(1, playouts=2, **AUTO)
     short.search(new_game("tulikko", 2, 1))
     assert short._long_games == set() and isinstance(short._rollout_bots["tulikko"], RandomBot)
 
 
 def test_auto_rollouts_in_a_cooperative_game_are_the_games_own_team():
-    bot = MCTSBot(1, playouts=2)
+    bot = MCTSBot(1, playouts=2, **AUTO)
     bot.search(new_game("toritori", 2, 1))
     assert not isinstance(bot._rollout_bots["toritori"], RandomBot)
 
@@ -115,6 +119,66 @@ def test_rollout_policies():
     for rollout in ("auto", "random", "greedy", "tulikko-greedy", RandomBot):
         assert MCTSBot(1, playouts=3, rollout=rollout).choose(game, game.legal_actions()) \
             in game.legal_actions()
+
+
+def test_a_games_settings_are_the_defaults_and_arguments_override_them(monkeypatch):
+    from ecogames.games.tulikko import bots as tulikko_bots
+
+    monkeypatch.setattr(tulikko_bots, "MCTS_SETTINGS",
+                        {"rollout": "greedy", "cutoff": 3, "exploration": 0.5}, raising=False)
+    game = new_game("tulikko", 2, 1)
+    own = MCTSBot(1).settings(game)
+    assert (own.rollout, own.cutoff, own.exploration, own.expand) == ("greedy", 3, 0.5, None)
+    given = MCTSBot(1, rollout="random", cutoff=None).settings(game)
+    assert (given.rollout, given.cutoff, given.exploration) == ("random", None, 0.5)
+    monkeypatch.setattr(tulikko_bots, "MCTS_SETTINGS", {"depth": 3})
+    with pytest.raises(ValueError, match="unknown keys"):
+        MCTSBot(1).settings(game)
+    with pytest.raises(ValueError, match="cutoff"):
+        MCTSBot(1, cutoff=-1)
+
+
+def test_a_cutoff_rollout_is_scored_by_the_games_estimate(monkeypatch):
+    from ecogames.games.tulikko import bots as tulikko_bots
+
+    seen = []
+
+    def estimate(state):
+        seen.append(len(state.history))
+        return [1.0, 0.0] if state.current_player == 0 else [0.0, 1.0]
+
+    monkeypatch.setattr(tulikko_bots, "estimate", estimate, raising=False)
+    game = new_game("tulikko", 2, 1)
+    start = len(game.history)
+    search = MCTSBot(2, playouts=20, rollout="random", cutoff=2).search(game)
+    assert len(seen) == 20  # every rollout was cut: a Tulikko game lasts longer than that
+    # the first rollout starts at the root's new child and plays 2 actions; later ones start
+    # deeper in the tree, and none plays fewer
+    assert seen[0] == start + 3 and min(seen) == start + 3 and max(seen) > start + 3
+    assert 0 < search.choices[0].value <= 1
+    whole = []
+    monkeypatch.setattr(tulikko_bots, "estimate", lambda s: whole.append(1) or [0.5, 0.5])
+    MCTSBot(2, playouts=3, rollout="random", cutoff=None).search(game)
+    assert whole == []  # rollouts to the end need no estimate
+    monkeypatch.setattr(tulikko_bots, "estimate", lambda s: [2.0, 0.0])
+    with pytest.raises(ValueError, match="in \\[0, 1\\]"):
+        MCTSBot(2, playouts=1, rollout="random", cutoff=0).search(game)
+
+
+class LastBot:
+    def __init__(self, seed):
+        pass
+
+    def choose(self, game, legal):
+        return legal[-1]
+
+
+def test_expand_tries_the_named_policy_first():
+    game = new_game("tulikko", 2, 1)
+    search = MCTSBot(3, playouts=1, rollout="random", expand=LastBot).search(game)
+    assert [c.action for c in search.choices if c.visits] == [game.legal_actions()[-1]]
+    assert MCTSBot(3, playouts=1, rollout="random", expand="tulikko-greedy").choose(
+        game, game.legal_actions()) in game.legal_actions()
 
 
 MATCHES = {

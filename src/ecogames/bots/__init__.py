@@ -107,12 +107,13 @@ def play(game: Game, bots: Seats, *, max_actions: int = 100_000,
 from .mcts import MCTSBot  # noqa: E402  (MCTS builds on the bots above)
 
 STRENGTHS: dict[str, dict[str, Any]] = {
-    "mcts": {"seconds": 1.0, "rollout": "auto"},
-    "mcts-strong": {"seconds": 5.0, "rollout": "auto"},
+    "mcts": {"seconds": 1.0},
+    "mcts-strong": {"seconds": 5.0},
 }
 """The search bots every game can seat, by name, with their budgets per move (a widget's
-seat menu offers them as strengths). ``MCTSBot(seed, playouts=N)`` is the reproducible
-form for experiments: the same seed and state always give the same move."""
+seat menu offers them as strengths); each searches a game with that game's own settings
+(its ``bots.MCTS_SETTINGS``). ``MCTSBot(seed, playouts=N)`` is the reproducible form for
+experiments: the same seed and state always give the same move."""
 
 for _name, _budget in STRENGTHS.items():
     register_bot(_name, lambda seed, _b=_budget: MCTSBot(seed, **_b), game=None)

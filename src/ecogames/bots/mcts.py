@@ -28,6 +28,16 @@ One bot plays all five games and any other that implements the protocol. Each *p
 A budget is a number of playouts (``playouts=``; reproducible: same seed, same state, same
 move) or a time per move (``seconds=``), or both (whichever ends first).
 
+**A game's own settings.** A game's ``bots.py`` may give the search two things (found by
+name, as core finds ``hidden.py``):
+
+- ``estimate(game) -> list[float]``: each player's expected result in [0, 1], on the scale
+  of :func:`rewards`, for a game that is not over. With it a rollout may stop early
+  (``cutoff``) and be scored by the estimate: many short rollouts instead of few long ones.
+- ``MCTS_SETTINGS``: a dict of the defaults of this bot in that game (``rollout``,
+  ``cutoff``, ``exploration``, ``expand``), the figures that game's ladder measured best.
+  An argument given to :class:`MCTSBot` overrides them.
+
 >>> from ecogames.games import wildlifeweb
 >>> from ecogames.bots.mcts import MCTSBot
 >>> game = wildlifeweb.new_game(players=2, seed=1)
@@ -45,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Action, Game, Outcome, Rng
+from ..core.discovery import attribute
 
 WIN_WEIGHT = 0.9
 """Of a result in [0, 1], the part the win gives; the score's tie-break gives the rest."""
@@ -56,6 +67,47 @@ AUTO_RANDOM_LIMIT = 1_000
 """``rollout="auto"``: a random rollout that runs longer than this turns the bot's rollouts
 in that game over to the game's greedy bot (with ``max_rollout`` at most this, "auto" is
 random)."""
+
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the search plays one game: the bot's arguments over the game's ``MCTS_SETTINGS``
+    over these defaults."""
+
+    rollout: str | Callable[[int], Any] = "auto"
+    cutoff: int | None = None
+    """Rollout actions after which the game's ``estimate`` scores the rollout (``None``: to
+    the end; 0: the estimate of the new node itself). Ignored without an estimate."""
+    exploration: float = DEFAULT_EXPLORATION
+    expand: str | Callable[[int], Any] | None = None
+    """The policy whose choice a new node expands first (``None``: the rollout policy's);
+    e.g. ``"greedy"`` with random rollouts."""
+    estimate: Callable[[Game], Sequence[float]] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.cutoff is not None and (not isinstance(self.cutoff, int) or self.cutoff < 0):
+            raise ValueError(f"cutoff must be a whole number >= 0 or None, not "
+                             f"{self.cutoff!r:.20}")
+        if not self.exploration >= 0:
+            raise ValueError(f"exploration must be >= 0, not {self.exploration!r:.20}")
+
+
+SETTING_NAMES = ("rollout", "cutoff", "exploration", "expand")
+_UNSET: Any = object()
+
+
+def game_settings(game: type[Game] | Game, **given: Any) -> Settings:
+    """The settings of a search in ``game``: ``given`` (not ``_UNSET``) over the game's
+    ``MCTS_SETTINGS`` over the defaults, with the game's ``estimate``."""
+    cls = game if isinstance(game, type) else type(game)
+    own = dict(attribute(cls, "bots", "MCTS_SETTINGS", None) or {})
+    unknown = set(own) - set(SETTING_NAMES)
+    if unknown:
+        raise ValueError(f"{cls.name}'s MCTS_SETTINGS has unknown keys {sorted(unknown)}")
+    own.update({k: v for k, v in given.items() if v is not _UNSET})
+    return Settings(**own, estimate=attribute(cls, "bots", "estimate", None))
+
 
 Progress = Callable[[int, int], Any]
 """``progress(playouts_done, playouts_planned)`` during a search (``0`` planned: a time
@@ -127,16 +179,20 @@ class MCTSBot:
     ``rollout``: ``"random"`` (uniform legal actions), ``"greedy"`` (the game's own greedy or
     heuristic bot; random for a game without one), ``"auto"`` (random, until a random
     rollout runs past ``AUTO_RANDOM_LIMIT`` actions: greedy from then on in that game, as in
-    Tori; greedy from the start in a cooperative game, where random teams never win; the
-    default), a bot name, or a ``seed -> Bot`` factory. ``exploration``: UCB1's
-    constant. ``max_rollout``: actions per rollout.
+    Tori; greedy from the start in a cooperative game, where random teams never win), a bot
+    name, or a ``seed -> Bot`` factory. ``cutoff``: rollout actions before the game's
+    ``estimate`` scores the rollout. ``exploration``: UCB1's constant. ``expand``: the
+    policy a new node tries first. Each of these four left out is the game's own setting
+    (its ``bots.MCTS_SETTINGS``), else the default of :class:`Settings`. ``max_rollout``:
+    actions per rollout at most.
     """
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, *, playouts: int | None = None,
-                 seconds: float | None = None, rollout: str | Callable[[int], Any] = "auto",
-                 exploration: float = DEFAULT_EXPLORATION,
+                 seconds: float | None = None, rollout: str | Callable[[int], Any] = _UNSET,
+                 cutoff: int | None = _UNSET, exploration: float = _UNSET,
+                 expand: str | Callable[[int], Any] | None = _UNSET,
                  max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -147,10 +203,13 @@ class MCTSBot:
         self.rng = Rng(seed)
         self.playouts = playouts
         self.seconds = seconds
-        self.rollout = rollout
-        self.exploration = exploration
+        self.given = {"rollout": rollout, "cutoff": cutoff, "exploration": exploration,
+                      "expand": expand}
+        Settings(**{k: v for k, v in self.given.items() if v is not _UNSET})  # checks them
         self.max_rollout = max_rollout
+        self._settings: dict[type, Settings] = {}
         self._rollout_bots: dict[str, Any] = {}
+        self._expand_bots: dict[str, Any] = {}
         self._long_games: set[str] = set()
         """Games whose random rollouts ran past ``AUTO_RANDOM_LIMIT`` (``rollout="auto"``)."""
 
@@ -158,7 +217,16 @@ class MCTSBot:
         budget = (f"playouts={self.playouts}" if self.seconds is None else
                   f"seconds={self.seconds}" if self.playouts is None else
                   f"playouts={self.playouts}, seconds={self.seconds}")
-        return f"MCTSBot({budget}, rollout={self.rollout!r})"
+        given = "".join(f", {k}={v!r}" for k, v in self.given.items() if v is not _UNSET)
+        return f"MCTSBot({budget}{given})"
+
+    def settings(self, game: type[Game] | Game) -> Settings:
+        """How this bot searches ``game``: its own arguments over the game's settings."""
+        cls = game if isinstance(game, type) else type(game)
+        found = self._settings.get(cls)
+        if found is None:
+            found = self._settings[cls] = game_settings(cls, **self.given)
+        return found
 
     # -- the Bot protocol ------------------------------------------------------------------
 
@@ -180,13 +248,14 @@ class MCTSBot:
         seat = game.current_player
         players = game.players
         cooperative = type(game).cooperative
+        settings = self.settings(game)
         root = _Node()
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         planned = self.playouts or 0
         done = 0
         while True:
-            self._playout(game, seat, root, players, cooperative)
+            self._playout(game, seat, root, players, cooperative, settings)
             done += 1
             if self.playouts is not None and done >= self.playouts:
                 break
@@ -205,11 +274,11 @@ class MCTSBot:
         return Search(tuple(choices), done, time.perf_counter() - start)
 
     def _playout(self, game: Game, seat: int | None, root: _Node, players: int,
-                 cooperative: bool) -> None:
+                 cooperative: bool, settings: Settings) -> None:
         state = game.determinize(seat, self.rng)
         path: list[tuple[_Node, int]] = []  # (node, the seat whose choice led there)
         node = root
-        c = self.exploration
+        c = settings.exploration
         rng = self.rng
         while True:
             if state.is_over:
@@ -225,7 +294,7 @@ class MCTSBot:
                     child.available += 1
             if untried:
                 if not children:  # a new node: first the rollout policy's own choice
-                    action = self._rollout_bot(state).choose(state, legal)
+                    action = self._expand_bot(state, settings).choose(state, legal)
                 else:
                     action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = children[action] = _Node()
@@ -245,31 +314,41 @@ class MCTSBot:
             state.push(best)
             node = children[best]
             path.append((node, mover))
-        result = self._rollout(state, players, cooperative)
+        result = self._rollout(state, players, cooperative, settings)
         root.visits += 1
         for child, mover in path:
             child.visits += 1
             child.total += result[mover]
 
-    def _rollout(self, state: Game, players: int, cooperative: bool) -> list[float]:
+    def _rollout(self, state: Game, players: int, cooperative: bool,
+                 settings: Settings) -> list[float]:
+        estimate = settings.estimate
+        if estimate is not None and settings.cutoff is not None:
+            outcome = self._play_out(state, self._rollout_bot(state, settings), settings.cutoff)
+            if outcome is not None:
+                return rewards(outcome, players, cooperative)
+            return _checked_estimate(estimate(state), players, state)
         left = self.max_rollout
-        if self.rollout == "auto" and cooperative and state.name not in self._long_games:
+        auto = settings.rollout == "auto"
+        if auto and cooperative and state.name not in self._long_games:
             # a team of random players never wins a cooperative game: random rollouts would
             # tell the search nothing but the score, so the game's own team plays them out
             self._long_games.add(state.name)
             self._rollout_bots.pop(state.name, None)
-        if (self.rollout == "auto" and state.name not in self._long_games
-                and left > AUTO_RANDOM_LIMIT):
-            outcome = self._play_out(state, self._rollout_bot(state), AUTO_RANDOM_LIMIT)
+        if auto and state.name not in self._long_games and left > AUTO_RANDOM_LIMIT:
+            outcome = self._play_out(state, self._rollout_bot(state, settings),
+                                     AUTO_RANDOM_LIMIT)
             if outcome is not None:
                 return rewards(outcome, players, cooperative)
             # random play of this game runs long: its greedy bot rolls out from now on
             self._long_games.add(state.name)
             self._rollout_bots.pop(state.name, None)
             left -= AUTO_RANDOM_LIMIT
-        outcome = self._play_out(state, self._rollout_bot(state), left)
+        outcome = self._play_out(state, self._rollout_bot(state, settings), left)
         if outcome is not None:
             return rewards(outcome, players, cooperative)
+        if estimate is not None:
+            return _checked_estimate(estimate(state), players, state)
         return [1.0 / players] * players
 
     @staticmethod
@@ -282,15 +361,32 @@ class MCTSBot:
             state.push(legal[0] if len(legal) == 1 else bot.choose(state, legal))
         return state.outcome
 
-    def _rollout_bot(self, game: Game) -> Any:
+    def _rollout_bot(self, game: Game, settings: Settings) -> Any:
         bot = self._rollout_bots.get(game.name)
         if bot is None:
-            rollout = self.rollout
+            rollout = settings.rollout
             if rollout == "auto":
                 rollout = "greedy" if game.name in self._long_games else "random"
             bot = self._rollout_bots[game.name] = _make_rollout_bot(
                 rollout, game.name, self.rng.next64())
         return bot
+
+    def _expand_bot(self, game: Game, settings: Settings) -> Any:
+        if settings.expand is None:
+            return self._rollout_bot(game, settings)
+        bot = self._expand_bots.get(game.name)
+        if bot is None:
+            bot = self._expand_bots[game.name] = _make_rollout_bot(
+                settings.expand, game.name, self.rng.next64())
+        return bot
+
+
+def _checked_estimate(values: Sequence[float], players: int, game: Game) -> list[float]:
+    result = [float(v) for v in values]
+    if len(result) != players or not all(0.0 <= v <= 1.0 for v in result):
+        raise ValueError(f"{game.name}'s estimate must give each of the {players} players a "
+                         f"result in [0, 1], not {values!r:.80}")
+    return result
 
 
 def greedy_bot_name(game: str) -> str | None:

@@ -125,3 +125,27 @@ def test_the_counts_are_the_games_played_again(ladder) -> None:  # type: ignore[
                    for seed in range(2))
         assert wins == t.wins, t.bot
     assert sum(t.wins for t in ladder.teams) > 0  # the heuristic team wins these two
+
+
+def test_the_store_keeps_each_games_cells_and_merges_a_rerun(ladder, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    m = ladder_module
+    path = tmp_path / "ladder.json"
+    entries = m.store(ladder, path)
+    assert set(entries) == {"tulikko", "toritori"}
+    again = m.read_store(path)
+    assert m.render(again) == m.render(entries)  # the JSON keeps everything the table shows
+    # a rerun of one cell with the same budgets replaces that cell and keeps the others
+    first = ladder.matches[0]
+    rerun = m.Ladder(ladder.base, ladder.strong, {"tulikko": 2},
+                     [m.Match("tulikko", first.first, first.second, wins=2, games=2)], [], 1.0,
+                     "rerun")
+    merged = m.store(rerun, path)["tulikko"]
+    assert len(merged.matches) == len(ladder.matches)
+    assert merged.matches[0].wins == 2 and merged.matches[1:] == ladder.matches[1:]
+    assert merged.commands[-1] == "rerun" and "toritori" in m.read_store(path)
+    # other budgets start the game afresh: their cells do not compare with the old ones
+    other = m.Ladder(m.Budget(playouts=7), ladder.strong, {"tulikko": 2},
+                     [m.Match("tulikko", "random", "mcts-7p", wins=1, games=2)], [], 1.0, "new")
+    fresh = m.store(other, path)["tulikko"]
+    assert [(c.first, c.second) for c in fresh.matches] == [("random", "mcts-7p")]
+    assert "7 playouts per move" in m.render(m.read_store(path))

@@ -90,6 +90,61 @@ def test_a_rule_that_crashes_midway_tears_nothing(monkeypatch):
     assert game.to_dict() == before
 
 
+def test_a_crash_after_a_history_restores_the_state_the_history_leads_to(monkeypatch):
+    """apply keeps no copy of a game its history leads to: a crash replays the history. A
+    determinization, whose hidden things its history does not give, is copied first."""
+    from ecogames.core import Rng
+
+    game = Pond.new_game(players=2, seed=0)
+    bot = ecogames.RandomBot(2)
+    for _ in range(9):
+        game.apply(bot.choose(game, game.legal_actions()))
+    assert not game.is_over
+    twin = game.determinize(0, Rng(7))
+    twin.population["algae"] = 11  # a state no replay of its history gives
+    saved, twin_state = game.to_dict(), twin._state()
+    legal = game.legal_actions()
+
+    rules = Pond._play
+    armed = []
+
+    def explode(self, action, log):  # a bug on one action; the history played before
+        if not armed:
+            return rules(self, action, log)
+        armed.clear()
+        self.population["algae"] = 99
+        self.rng = Rng(1)
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(Pond, "_play", explode)
+    for broken, before in ((game, saved["state"]), (twin, twin_state)):
+        armed.append(True)
+        with pytest.raises(RuntimeError):
+            broken.apply(broken.legal_actions()[0])
+        assert broken._state() == before
+        assert len(broken.history) == 9
+    assert game.to_dict() == saved and game.legal_actions() == legal
+
+
+def test_legal_actions_are_worked_out_once_per_state_and_never_shared(monkeypatch):
+    game = Pond.new_game(players=2, seed=4)
+    calls = []
+    original = Pond._legal_actions
+    monkeypatch.setattr(Pond, "_legal_actions", lambda self: calls.append(1) or original(self))
+    first = game.legal_actions()
+    first.append("junk")  # the caller's list is its own
+    assert game.legal_actions() == [Roll()] and len(calls) == 1
+    game.apply(Roll())  # the gate asks again, of the cache
+    assert len(calls) == 1
+    game.legal_actions()
+    assert len(calls) == 2  # a new state: worked out again
+    twin = game.clone()
+    twin.legal_actions()
+    assert len(calls) == 3  # a clone (a determinization) works its own out
+    game.undo()
+    assert game.legal_actions() == [Roll()]
+
+
 def test_decision_mid_resolution_is_a_phase_with_its_own_actions():
     for seed in range(2000):
         game = Pond.from_state({**Pond.new_game(players=1, seed=seed)._state(),

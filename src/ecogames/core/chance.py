@@ -39,10 +39,17 @@ class ChanceDraw:
     """What came out."""
     natural: Any
     """What the game's generator drew (differs from ``outcome`` when it was forced)."""
-    labels: tuple[str, ...] = ()
-    """Each outcome in words, where the rule gave them."""
     seen_by: tuple[int, ...] | None = None
     """The seats that may see what came out (a card drawn into a hand); ``None``: everyone."""
+    describe: Callable[[Any], str] | None = field(default=None, compare=False, repr=False)
+    """The rule's ``label``: an outcome in words (asked only when someone reads it: a
+    shuffle has many outcomes, and most draws are never shown)."""
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Each outcome in words (``()`` where the rule gave no words)."""
+        describe = self.describe
+        return () if describe is None else tuple(describe(o) for o in self.outcomes)
 
     @property
     def probabilities(self) -> tuple[Fraction, ...]:
@@ -54,9 +61,7 @@ class ChanceDraw:
         return self.outcome != self.natural
 
     def label(self, outcome: Any) -> str:
-        if self.labels:
-            return self.labels[self.outcomes.index(outcome)]
-        return str(outcome)
+        return str(outcome) if self.describe is None else self.describe(outcome)
 
     def visible_to(self, player: int | None) -> bool:
         return self.seen_by is None or (player is not None and player in self.seen_by)
@@ -77,17 +82,20 @@ class ChanceDraw:
         }
 
 
-@dataclass
 class ChanceContext:
     """The draws of the action being played, and the outcomes forced on them.
 
     ``record=False`` (the fast door, ``push``) only counts the draws, so that forced
-    outcomes still find their draw; nothing is kept."""
+    outcomes still find their draw; nothing is kept. (A plain class: one is made for every
+    action played.)"""
 
-    forced: Forced = field(default_factory=dict)
-    draws: list[ChanceDraw] = field(default_factory=list)
-    record: bool = True
-    count: int = 0
+    __slots__ = ("count", "draws", "forced", "record")
+
+    def __init__(self, forced: Forced | None = None, record: bool = True) -> None:
+        self.forced: Forced = {} if forced is None else forced
+        self.draws: list[ChanceDraw] = []
+        self.record = record
+        self.count = 0
 
 
 class ChanceError(ValueError):
@@ -120,8 +128,7 @@ def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[
     if context.record:
         context.draws.append(ChanceDraw(
             name, tuple(outcomes), tuple(weights) if weights is not None else (1,) * size,
-            outcome, natural, tuple(label(o) for o in outcomes) if label is not None else (),
-            tuple(seen_by) if seen_by is not None else None))
+            outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
     return outcome
 
 

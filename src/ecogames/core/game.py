@@ -85,6 +85,14 @@ class Game(ABC):
     """Chance outcomes forced on actions of the history (by action number), never changed
     in place: a fork makes a new dict."""
     _chance: ChanceContext | None = None
+    _replayable: bool = True
+    """The history leads to this state (False for a determinization, whose hidden things
+    were dealt anew): a failed action can then be undone by replaying the history, and
+    ``apply`` needs no copy of the state beforehand."""
+    _legal: tuple[int, tuple[Action, ...]] | None = None
+    """The legal actions after the first ``n`` actions of the history, as ``(n, actions)``:
+    every action changes ``n``, so a game asked twice (a bot's choice, then the gate of
+    ``apply``) works them out once. ``clone`` and ``determinize`` start without."""
     last_cascade: Cascade | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -233,7 +241,16 @@ class Game(ABC):
 
     def legal_actions(self) -> list[Action]:
         """Every action legal now; empty once the game is over."""
-        return [] if self.is_over else self._legal_actions()
+        return [] if self.is_over else list(self._legal_now())
+
+    def _legal_now(self) -> tuple[Action, ...]:
+        played = len(self._actions)
+        known = self._legal
+        if known is not None and known[0] == played:
+            return known[1]
+        legal = tuple(self._legal_actions())
+        self._legal = (played, legal)
+        return legal
 
     def parse_action(self, action: Action | Mapping[str, Any]) -> Action:
         """The action from its JSON form; raises :class:`MalformedAction`."""
@@ -252,7 +269,7 @@ class Game(ABC):
             raise IllegalAction(f"{self.describe(parsed)!r}: the game is over "
                                 f"({self.outcome.reason if self.outcome else ''})",
                                 action=parsed, rule="end of game")
-        if parsed not in self._legal_actions():
+        if parsed not in self._legal_now():
             raise IllegalAction(self.explain_illegal(parsed), action=parsed)
         return self._resolve(parsed, record=record, views=views, perspective=perspective)
 
@@ -281,7 +298,9 @@ class Game(ABC):
     def _resolve(self, action: Action, *, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
         label = self.describe(action)
-        backup = self._copy()
+        # a rule that fails leaves the game as it was: restored by replaying the history
+        # (cheap enough for a failure, which is rare), or from a copy where that cannot be
+        backup = None if self._replayable else self._copy()
         snapshot = (lambda: self.view(perspective)) if views else None
         log = EventLog(record=record, snapshot=snapshot)
         context = self._chance = ChanceContext(self._forced.get(len(self._actions), {}))
@@ -302,7 +321,11 @@ class Game(ABC):
         self.last_cascade = cascade
         return cascade
 
-    def _restore(self, other: Game) -> None:
+    def _restore(self, other: Game | None) -> None:
+        """Back to ``other``'s state (``None``: the state the history leads to), keeping the
+        history."""
+        if other is None:
+            other = self.replay()
         history = (self._initial, self._actions, self._forced, self.last_cascade)
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
@@ -395,6 +418,7 @@ class Game(ABC):
         twin._initial = self._initial
         twin._actions = list(self._actions)
         twin._forced = self._forced
+        twin._legal = None  # a determinization changes hidden things under the same history
         twin.last_cascade = None
         return twin
 
@@ -412,10 +436,12 @@ class Game(ABC):
         """
         hidden = _hidden_module(type(self))
         if hidden is not None:
-            return hidden.determinize(self, player, rng)  # type: ignore[no-any-return]
-        twin = self.clone()
-        twin.rng = Rng(rng.next64())
-        return twin
+            twin = hidden.determinize(self, player, rng)
+        else:
+            twin = self.clone()
+            twin.rng = Rng(rng.next64())
+        twin._replayable = False
+        return twin  # type: ignore[no-any-return]
 
     # -- save and load -------------------------------------------------------------------
 

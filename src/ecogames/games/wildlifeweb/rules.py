@@ -241,13 +241,20 @@ Pet = dict[str, Any]
 
 def food_value(food: list[str]) -> int:
     """Food Value: Forage cards count 1, animals their Size."""
-    return sum(FOOD_VALUE[c] for c in food)
+    return sum(map(FOOD_VALUE.__getitem__, food))
 
 
-def discard_options(food: list[str], need: int) -> list[tuple[str, ...]]:
+def discard_options(food: list[str] | tuple[str, ...], need: int) -> list[tuple[str, ...]]:
     """Discard Food: every way to give up "requisite food" of at least ``need``, keeping the
     surplus (no card can be spared). Forage cards are interchangeable (D14): the earliest
     are given first; so are animals of equal Size."""
+    return list(_discard_options(tuple(food), need))
+
+
+@lru_cache(maxsize=8192)
+def _discard_options(food: tuple[str, ...], need: int) -> tuple[tuple[str, ...], ...]:
+    """:func:`discard_options` of a tuple, cached (a bounded cache): a pure function of the
+    food and the need, asked at every mating step until the animal's food changes."""
     forage = [c for c in food if c in FORAGE]
     by_size: dict[int, list[str]] = {}
     for c in food:
@@ -268,7 +275,7 @@ def discard_options(food: list[str], need: int) -> list[tuple[str, ...]]:
         for v, k in zip(sizes, counts):
             chosen.update(by_size[v][:k])
         options.append(tuple(c for c in food if c in chosen))
-    return options
+    return tuple(options)
 
 
 CARD_RANK = {card: rank for rank, card in enumerate(ALL_CARDS)}
@@ -301,6 +308,43 @@ def _alike(cards: tuple[str, ...]) -> tuple[str, ...]:
             first[group] = card
     chosen = set(first.values())
     return tuple(card for card in cards if card in chosen)
+
+
+@lru_cache(maxsize=4096)
+def _habitat_prey(habitat: tuple[str, ...],
+                  day: bool) -> tuple[tuple[str, Animal, None, bool, bool], ...]:
+    """The central habitat's animals as prey (``WildlifeWeb._prey``) when no Event changes
+    who is active: each active by its own Diurnal/Nocturnal time. Cached: a habitat is hunted
+    in many turns before it changes."""
+    return tuple((c, CARD_ANIMAL[c], None, False, CARD_ANIMAL[c].active_at(day))
+                 for c in _alike(habitat))
+
+
+@lru_cache(maxsize=8192)
+def _habitat_hunts(card: str, mated: bool, habitat: tuple[str, ...],
+                   day: bool) -> tuple[Hunt, ...]:
+    """The hunts of the animal ``card`` in the central habitat (``hunt_block`` of each of
+    ``_habitat_prey``) when no Event changes who is active; cached, as that is."""
+    kind = CARD_ANIMAL[card]
+    return tuple(Hunt(card, c) for c, q, _owner, q_mated, q_active in _habitat_prey(habitat, day)
+                 if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None)
+
+
+@lru_cache(maxsize=1024)
+def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The kinds of card in a face-down pile, for a draw from it (``WildlifeWeb._pick``):
+    each kind's first card left in the cards' order, in that order, and how many of each
+    kind are left. Cached (a bounded cache): every playout of a search draws first from the
+    same piles."""
+    first: dict[str, str] = {}
+    count: dict[str, int] = {}
+    for c in sorted(pile, key=CARD_RANK.__getitem__):
+        group = CARD_GROUP[c]
+        if group in count:
+            count[group] += 1
+        else:
+            count[group], first[group] = 1, c
+    return tuple(first.values()), tuple(count.values())
 
 
 def _sum_text(parts: list[tuple[str, int]], die: int | None = None) -> str:
@@ -513,7 +557,9 @@ class WildlifeWeb(Game):
         active = animal.day if self.round % 2 == 0 else animal.night
         if not self.mods:
             return active
-        for event, eff in self._mod_effects():
+        for card, index in self.mods:
+            event = CARD_EVENT[card]
+            eff = event.effects[index]
             if (eff.kind in ("activate", "sleep") and self._in_scope(eff.scope, owner)
                     and eff.filter.matches(animal, mated=mated)
                     and not self._sheltered(animal, event)):
@@ -555,19 +601,7 @@ class WildlifeWeb(Game):
         (the two cards of a species are one kind), weighted by how many of each are left, in
         the cards' order, so no stored order matters and any card left can be forced by a
         fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
-        first: dict[str, str] = {}
-        count: dict[str, int] = {}
-        rank = CARD_RANK
-        for c in pile:
-            group = CARD_GROUP[c]
-            if group in count:
-                count[group] += 1
-                if rank[c] < rank[first[group]]:
-                    first[group] = c
-            else:
-                count[group], first[group] = 1, c
-        cards = sorted(first.values(), key=rank.__getitem__)
-        counts = [count[CARD_GROUP[c]] for c in cards]
+        cards, counts = kinds_left(tuple(pile))
         card: str = self.chance(name, cards, counts, label=NAME.__getitem__, seen_by=seen_by)
         pile.remove(card)
         return card
@@ -823,7 +857,7 @@ class WildlifeWeb(Game):
                 if self.stage != "feed":
                     return
             elif stage == "feed":
-                if self._feed_actions(first=True):
+                if self._can_feed():
                     return
                 self.stage = "mate"
             else:
@@ -1142,13 +1176,17 @@ class WildlifeWeb(Game):
             got.append(card)
         return got
 
-    def _prey(self) -> list[tuple[str, Animal, int | None, bool, bool]]:
+    def _prey(self, habitat: bool = True) -> list[tuple[str, Animal, int | None, bool, bool]]:
         """Every animal that could be hunted: (card, kind, owner, mated, active); of two
-        alike cards in the central habitat, one (D33)."""
-        out = []
-        for c in alike(self.habitat):
-            kind = CARD_ANIMAL[c]
-            out.append((c, kind, None, False, self.is_active(kind, None)))
+        alike cards in the central habitat, one (D33). ``habitat=False``: only the animals
+        of the other Packs."""
+        if not habitat:
+            out = []
+        elif self.mods:  # an Event of this turn may wake or lull the habitat's animals
+            out = [(c, CARD_ANIMAL[c], None, False, self.is_active(CARD_ANIMAL[c], None))
+                   for c in alike(self.habitat)]
+        else:
+            out = list(_habitat_prey(tuple(self.habitat), self.day))
         for p, pack in enumerate(self.packs):
             if p == self.active:
                 continue
@@ -1157,30 +1195,38 @@ class WildlifeWeb(Game):
                 out.append((a["card"], kind, p, mated, self.is_active(kind, p, mated)))
         return out
 
-    def _feed_actions(self, first: bool = False) -> list[Action]:
-        """Every Forage, Hunt, Scavenge and Steal open now (``first``: stop at one)."""
-        out: list[Action] = []
-        prey = None
-        own = self.packs[self.active]
-        for a in own:
+    def _feed_actions(self) -> list[Action]:
+        """Every Forage, Hunt, Scavenge and Steal open now."""
+        return list(self._generate_feed_actions())
+
+    def _can_feed(self) -> bool:
+        """Some animal may still Forage, Hunt, Scavenge or steal (the first found will do)."""
+        return next(self._generate_feed_actions(), None) is not None
+
+    def _generate_feed_actions(self) -> Iterator[Action]:
+        for a in self.packs[self.active]:
             if not self._can_act(a):
                 continue
             card, kind, mated = a["card"], self._kind(a), a["mate"] is not None
             if kind.can_forage and self.fdeck and not self._restricted(a, "forage"):
-                out.append(Forage(card))
-            if first and out:
-                return out
+                yield Forage(card)
             if kind.can_hunt and not self._restricted(a, "hunt"):
-                if prey is None:
-                    prey = self._prey()
-                for c, q, _owner, q_mated, q_active in prey:
-                    if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
-                        out.append(Hunt(card, c))
+                yield from self._hunts(card, kind, mated)
             if kind.can_scavenge and self.highway and not self._restricted(a, "scavenge"):
-                out.extend(Scavenge(card, c) for c in alike(self.highway))
+                yield from (Scavenge(card, c) for c in alike(self.highway))
             if "steal" in kind.effects and not self._restricted(a, "steal"):
-                out.extend(Steal(card, f) for f in self._steal_targets(a))
-        return out
+                yield from (Steal(card, f) for f in self._steal_targets(a))
+
+    def _hunts(self, card: str, kind: Animal, mated: bool) -> Iterator[Hunt]:
+        """Hunting: the prey one animal may hunt now (``hunt_block``), the central
+        habitat's first; those are cached while no Event of this turn changes who is
+        active."""
+        cached = not self.mods
+        if cached:
+            yield from _habitat_hunts(card, mated, tuple(self.habitat), self.day)
+        for c, q, _owner, q_mated, q_active in self._prey(habitat=not cached):
+            if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
+                yield Hunt(card, c)
 
     def _why_not_feed(self, action: Forage | Hunt | Scavenge | Steal) -> str | None:
         found = self.find(action.animal)
@@ -2000,9 +2046,11 @@ class WildlifeWeb(Game):
         twin = object.__new__(WildlifeWeb)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.copy()
-        for key in ("wdeck", "wdiscard", "habitat", "highway", "edeck", "ediscard", "fdeck",
-                    "odeck", "pending", "once", "acted"):
-            setattr(twin, key, list(getattr(self, key)))
+        twin.wdeck, twin.wdiscard = self.wdeck[:], self.wdiscard[:]
+        twin.habitat, twin.highway = self.habitat[:], self.highway[:]
+        twin.edeck, twin.ediscard = self.edeck[:], self.ediscard[:]
+        twin.fdeck, twin.odeck = self.fdeck[:], self.odeck[:]
+        twin.pending, twin.once, twin.acted = self.pending[:], self.once[:], self.acted[:]
         twin.packs = [[{**a, "food": list(a["food"])} for a in pack] for pack in self.packs]
         twin.secured = [list(f) for f in self.secured]
         twin.mods = [list(m) for m in self.mods]

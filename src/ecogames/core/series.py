@@ -12,7 +12,7 @@ end of the game closes the step in progress, so the final state is always the la
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,14 @@ class SeriesSpec:
     """A colour per quantity for plots (the widget's colours)."""
     description: str = ""
     """One sentence on what the quantities are."""
+
+
+def per_player(measures: Sequence[str], players: Sequence[str],
+               values: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """Quantities (or colours) measured for each player, named ``"<measure>: <player>"``:
+    ``values[p][m]`` is player ``p``'s ``measures[m]``; by player, then measure."""
+    return {f"{measure}: {name}": value for name, row in zip(players, values, strict=True)
+            for measure, value in zip(measures, row, strict=True)}
 
 
 def _actions_done(game: Game) -> int:

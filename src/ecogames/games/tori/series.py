@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ecogames.core.series import SeriesSpec
+from ecogames.core.series import SeriesSpec, per_player
 
 from .components import COATS_OF_ARMS
 
@@ -52,21 +52,16 @@ def quantities(game: Tori) -> dict[str, int]:
     tiles = [0] * game.players
     for (owner, _), stall in game.stalls.items():
         tiles[owner] += len(stall.expansions)
-    out: dict[str, int] = {}
-    for seat, (points, built) in enumerate(zip(points_shown(game), tiles)):
-        name = game.player_names[seat]
-        out[f"points: {name}"] = points
-        out[f"expansion tiles: {name}"] = built
-    return out
+    return per_player(MEASURES, game.player_names, list(zip(points_shown(game), tiles)))
 
 
 SERIES = SeriesSpec(
     step="round",
     steps_done=rounds_done,
     quantities=quantities,
-    colours={f"{measure}: {arms} (player {seat + 1})": colour
-             for seat, (arms, colour) in enumerate(zip(COATS_OF_ARMS, SEAT_COLOURS))
-             for measure in MEASURES},
+    colours=per_player(MEASURES, [f"{arms} (player {seat + 1})"
+                                  for seat, arms in enumerate(COATS_OF_ARMS)],
+                       [[colour] * len(MEASURES) for colour in SEAT_COLOURS]),
     description="Each player's points on the table (majority and versatility cards; the "
                 "secret bonus cards join at the end) and expansion tiles, after each round.",
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ecogames.core.series import SeriesSpec
+from ecogames.core.series import SeriesSpec, per_player
 
 if TYPE_CHECKING:
     from .rules import Tulikko
@@ -41,21 +41,16 @@ def rounds_done(game: Tulikko) -> int:
 def quantities(game: Tulikko) -> dict[str, int]:
     """For each player: points (the engine's score), animal and river tokens in the supply."""
     scores = game.scores()
-    out: dict[str, int] = {}
-    for seat in range(game.players):
-        animals, rivers = game.supply[seat]
-        values = (scores[seat], animals, rivers)
-        for measure, value in zip(MEASURES, values):
-            out[f"{measure}: {seat_name(seat)}"] = value
-    return out
+    return per_player(MEASURES, [seat_name(seat) for seat in range(game.players)],
+                      [(scores[seat], *game.supply[seat]) for seat in range(game.players)])
 
 
 SERIES = SeriesSpec(
     step="round",
     steps_done=rounds_done,
     quantities=quantities,
-    colours={f"{measure}: {seat_name(seat)}": colour
-             for seat, colour in enumerate(SEAT_COLOURS) for measure in MEASURES},
+    colours=per_player(MEASURES, [seat_name(seat) for seat in range(len(SEAT_COLOURS))],
+                       [[colour] * len(MEASURES) for colour in SEAT_COLOURS]),
     description="Each player's points (2 per animal token and 1 per river token still to "
                 "place; the lowest wins) and the two supplies, after each round.",
 )

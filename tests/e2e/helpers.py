@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "screenshots"
+WIDGET = '[data-testid="ecogames"]'
+"""Every ecogames widget's root element."""
 
 
 def screenshot(target, name: str) -> Path:
@@ -41,6 +45,26 @@ def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
                 setTimeout(() => reject(new Error('kernel timeout')), timeout))]);
             return out;
         }""", [code, timeout])
+
+
+def kernel_json(page, expression: str) -> Any:
+    """The value of a Python ``expression`` in the notebook's kernel (it must be JSON)."""
+    return json.loads(kernel_eval(page, f"import json; print(json.dumps({expression}))"))
+
+
+def open_widget(page, base: str, notebook: str, ready: str, *,
+                viewport: tuple[int, int] | None = None, timeout: float = 60_000):
+    """Open ``notebook`` in a Lab workspace of its own, run all its cells and return its
+    first ecogames widget once the element ``ready`` shows inside it. ``viewport``: (width,
+    height) first, where a test needs the whole widget in view."""
+    if viewport is not None:
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    page.goto(lab_url(base, notebook))
+    wait_for_idle_kernel(page)
+    run_all_cells(page)
+    widget = page.locator(WIDGET).first
+    widget.locator(ready).wait_for(timeout=timeout)
+    return widget
 
 
 def widget_errors(page) -> list[str]:

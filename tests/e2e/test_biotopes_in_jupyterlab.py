@@ -2,22 +2,14 @@
 place the four Territory tokens by clicking hexes, expand, replay the expansion step by
 step, let the bot answer; the kernel's state is read back each time, screenshots saved."""
 
-import json
-
 from tests.e2e.helpers import (
-    kernel_eval,
-    lab_url,
-    run_all_cells,
+    kernel_json,
+    open_widget,
     screenshot,
-    wait_for_idle_kernel,
     widget_errors,
 )
 
 LEGAL_HEX = '[data-testid^="hex-"][data-legal="true"]'
-
-
-def kernel_json(page, expression: str):
-    return json.loads(kernel_eval(page, f"import json; print(json.dumps({expression}))"))
 
 
 def moves_played(widget) -> int:
@@ -42,12 +34,8 @@ def bot_until_purple(page, widget) -> None:
 
 
 def test_place_expand_replay_against_the_bot_in_jupyterlab(lab, page):
-    page.set_viewport_size({"width": 1400, "height": 3400})  # the whole widget in view
-    page.goto(lab_url(lab, "biotopes.ipynb"))
-    wait_for_idle_kernel(page)
-    run_all_cells(page)
-    widget = page.locator('[data-testid="ecogames"]').first
-    widget.locator('[data-testid="biotopes-board"]').wait_for(timeout=60_000)
+    widget = open_widget(page, lab, "biotopes.ipynb", '[data-testid="biotopes-board"]',
+                         viewport=(1400, 3400))  # the whole widget in view
     widget.scroll_into_view_if_needed()
     # Pause: the bot waits for "Step", every step below is ours to trigger
     widget.locator('[data-testid="pause"]').click()

@@ -7,14 +7,12 @@ import json
 
 from tests.e2e.helpers import (
     kernel_eval,
-    lab_url,
-    run_all_cells,
+    kernel_json,
+    open_widget,
     screenshot,
-    wait_for_idle_kernel,
     widget_errors,
 )
 
-WIDGET = '[data-testid="ecogames"]'
 NOTEBOOK = "e2e_hint_and_what_if.ipynb"
 SETUP = """\
 import ecogames.lab_widgets as lab
@@ -37,17 +35,9 @@ def write_notebook(root) -> None:
     (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
 
 
-def kernel_json(page, expression: str):
-    return json.loads(kernel_eval(page, f"import json; print(json.dumps({expression}))"))
-
-
-def open_widget(page, lab, notebook_root):
+def open_hint_widget(page, lab, notebook_root):
     write_notebook(notebook_root)
-    page.goto(lab_url(lab, NOTEBOOK))
-    wait_for_idle_kernel(page)
-    run_all_cells(page)
-    widget = page.locator(WIDGET).first
-    widget.locator('[data-testid="island"]').wait_for(timeout=60_000)
+    widget = open_widget(page, lab, NOTEBOOK, '[data-testid="island"]')
     page.wait_for_function(
         "!document.querySelector('[data-testid=hint]')?.disabled", timeout=30_000)
     return widget
@@ -55,7 +45,7 @@ def open_widget(page, lab, notebook_root):
 
 def test_a_hint_shows_progress_can_be_cancelled_and_gives_three_choices(lab, page,
                                                                         notebook_root):
-    widget = open_widget(page, lab, notebook_root)
+    widget = open_hint_widget(page, lab, notebook_root)
     before = kernel_json(page, "w.game.to_json()")
     widget.locator('[data-testid="hint"]').click()
     page.wait_for_function(
@@ -90,7 +80,7 @@ def test_a_hint_shows_progress_can_be_cancelled_and_gives_three_choices(lab, pag
 
 def test_what_if_another_die_shows_the_alternative_beside_what_happened(lab, page,
                                                                         notebook_root):
-    widget = open_widget(page, lab, notebook_root)
+    widget = open_hint_widget(page, lab, notebook_root)
     before = kernel_json(page, "w.game.to_json()")
     k = kernel_json(page, "next(i for i, e in enumerate(w.timeline) if e['chances'])")
     real = kernel_json(page, f"w.game.chances({k})[0].outcome")

@@ -2,31 +2,17 @@
 step by step, History showing an old action without changing the game (the kernel says so),
 Play from here, and the new-game form starting a 4-player expert Tori-Tori game."""
 
-import json
-
 from tests.e2e.helpers import (
     kernel_eval,
-    lab_url,
-    run_all_cells,
+    kernel_json,
+    open_widget,
     screenshot,
-    wait_for_idle_kernel,
     widget_errors,
 )
 
-WIDGET = '[data-testid="ecogames"]'
-
-
-def kernel_json(page, expression: str):
-    return json.loads(kernel_eval(page, f"import json; print(json.dumps({expression}))"))
-
 
 def open_bots(page, lab):
-    page.goto(lab_url(lab, "e2e_toritori_bots.ipynb"))
-    wait_for_idle_kernel(page)
-    run_all_cells(page)
-    widget = page.locator(WIDGET).first
-    widget.locator('[data-testid="island"]').wait_for(timeout=60_000)
-    return widget
+    return open_widget(page, lab, "e2e_toritori_bots.ipynb", '[data-testid="island"]')
 
 
 def points(widget) -> int:

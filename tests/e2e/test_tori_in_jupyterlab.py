@@ -3,22 +3,15 @@ the bot's reply, kernel-side state read back, screenshots of the widget."""
 
 from tests.e2e.helpers import (
     kernel_eval,
-    lab_url,
-    run_all_cells,
+    open_widget,
     screenshot,
-    wait_for_idle_kernel,
     widget_errors,
 )
 
 
 def open_tori(page, base_url: str):
-    page.set_viewport_size({"width": 1400, "height": 2400})  # the whole widget in a picture
-    page.goto(lab_url(base_url, "tori.ipynb"))
-    wait_for_idle_kernel(page)
-    run_all_cells(page)
-    widget = page.locator('[data-testid="ecogames"]').first
-    widget.locator('[data-testid="tori-board"]').wait_for(timeout=60_000)
-    return widget
+    return open_widget(page, base_url, "tori.ipynb", '[data-testid="tori-board"]',
+                       viewport=(1400, 2400))  # the whole widget in a picture
 
 
 def test_draw_then_build_against_the_bot(lab, page):

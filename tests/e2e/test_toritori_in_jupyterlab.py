@@ -1,22 +1,12 @@
 """Tori-Tori end to end: the index notebook in JupyterLab + Chromium. Roll, step through the
 roll's cascade, move a pawn by clicking a sector, plant a tree, and read the kernel each time."""
 
-import json
-
 from tests.e2e.helpers import (
-    kernel_eval,
-    lab_url,
-    run_all_cells,
+    kernel_json,
+    open_widget,
     screenshot,
-    wait_for_idle_kernel,
     widget_errors,
 )
-
-WIDGET = '[data-testid="ecogames"]'
-
-
-def kernel_json(page, expression: str):
-    return json.loads(kernel_eval(page, f"import json; print(json.dumps({expression}))"))
 
 
 def click_target(widget, selector: str) -> None:
@@ -29,11 +19,7 @@ def click_target(widget, selector: str) -> None:
 
 
 def test_roll_replay_move_and_plant(lab, page):
-    page.goto(lab_url(lab, "index.ipynb"))
-    wait_for_idle_kernel(page)
-    run_all_cells(page)
-    widget = page.locator(WIDGET).first
-    widget.locator('[data-testid="island"]').wait_for(timeout=60_000)
+    widget = open_widget(page, lab, "index.ipynb", '[data-testid="island"]')
     screenshot(widget, "toritori-start")
 
     widget.locator('[data-testid="roll"]').click()

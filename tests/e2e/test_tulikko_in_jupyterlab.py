@@ -3,10 +3,8 @@ board, the kernel's answers read back, screenshots at the start and after a move
 
 from tests.e2e.helpers import (
     kernel_eval,
-    lab_url,
-    run_all_cells,
+    open_widget,
     screenshot,
-    wait_for_idle_kernel,
     widget_errors,
 )
 
@@ -14,12 +12,8 @@ LEGAL_CELL = '[data-testid^="cell-0-"][data-legal="true"]'
 
 
 def test_play_a_turn_against_the_bot_in_jupyterlab(lab, page):
-    page.set_viewport_size({"width": 1400, "height": 2000})  # the whole widget in view
-    page.goto(lab_url(lab, "tulikko.ipynb"))
-    wait_for_idle_kernel(page)
-    run_all_cells(page)
-    widget = page.locator('[data-testid="ecogames"]').first
-    widget.locator('[data-testid="tulikko-board"]').wait_for(timeout=60_000)
+    widget = open_widget(page, lab, "tulikko.ipynb", '[data-testid="tulikko-board"]',
+                         viewport=(1400, 2000))  # the whole widget in view
     widget.scroll_into_view_if_needed()
     assert widget.locator('[data-testid="slot-center"]').get_attribute("data-tile") == "hidden"
     screenshot(widget, "tulikko-start")

@@ -27,6 +27,17 @@ def test_rewards_from_outcomes():
     assert rewards(Outcome((), "lost", ()), 2, cooperative=True) == pytest.approx([0.05] * 2)
 
 
+def test_logit_results():
+    from ecogames.bots.mcts import logit_results
+
+    level = logit_results([0.0, 0.0], [3, 3])
+    assert level == pytest.approx([0.5, 0.5])
+    ahead = logit_results([2.0, 0.0, 0.0], [9, 1, 5])
+    assert sum(ahead) == pytest.approx(0.9 + 0.1 * (1 + 0 + 0.5))
+    assert ahead[0] > ahead[2] > ahead[1] and all(0 <= x <= 1 for x in ahead)
+    assert logit_results([500.0, 0.0], [0, 1])[0] == pytest.approx(0.9)  # no overflow
+
+
 def test_mcts_is_registered_for_every_game_with_strengths():
     for name in GAMES:
         assert {"mcts", "mcts-strong"} <= set(bots_for(name))

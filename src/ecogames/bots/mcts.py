@@ -134,6 +134,22 @@ def rewards(outcome: Outcome, players: int, cooperative: bool = False) -> list[f
             + (1 - WIN_WEIGHT) * tie_break[p] for p in range(players)]
 
 
+def logit_results(strengths: Sequence[float], standing: Sequence[float]) -> list[float]:
+    """An ``estimate`` from each player's strength and standing, on the scale of
+    :func:`rewards`: ``WIN_WEIGHT`` times the chance to win, a conditional logit (player
+    ``p`` wins with probability ``exp(s_p) / sum(exp(s_q))``), plus the tie-break share of
+    the player's ``standing`` (higher is better: the score, or minus the points where the
+    fewest win) between the lowest (0) and the highest (1), one half each when all are level.
+    """
+    top = max(strengths)
+    odds = [math.exp(s - top) for s in strengths]
+    total = sum(odds)
+    low, high = min(standing), max(standing)
+    return [WIN_WEIGHT * odd / total
+            + (1 - WIN_WEIGHT) * ((x - low) / (high - low) if high > low else 0.5)
+            for odd, x in zip(odds, standing, strict=True)]
+
+
 @dataclass(frozen=True)
 class Choice:
     """One root action after a search: how often it was played out and what it won."""

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from ecogames.bots import register_bot
 from ecogames.core import Action, Game, Rng
 
-from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, neighbours
+from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, CubeType, neighbours
 from .rules import (
     Biotopes,
     Discard,
@@ -49,6 +49,9 @@ BETTER = 0.05
 """How much an action must improve on passing to be worth playing."""
 DECK_TOP = 0.9
 """The value of an unseen card from the top of a deck (a river card is valued by sight)."""
+
+Pool = dict[frozenset[CubeType], int]
+"""A player's cubes on cards, counted by what each may pay for (``Biotopes._pool``)."""
 
 
 class GreedyBot:
@@ -100,16 +103,17 @@ class GreedyBot:
     def _decide(self, game: Biotopes, legal: Sequence[Action], me: int) -> Action:
         """A decision in the middle of a resolution (or of the set-up)."""
         phase = game.phase
-        if phase == "react" and isinstance(legal[0], Draw):  # a Reaction that draws a card
-            return self._best(legal, lambda a: self._draw_value(game, me, a))
+        if phase == "draw" or (phase == "react" and isinstance(legal[0], Draw)):
+            # a card to draw (for Evolution, a card's Action, a Reaction)
+            pool = game._pool(game._cube_sources(me))
+            return self._best(legal, lambda a: self._draw_value(game, me, a, pool))
         if phase == "redraw":
             return next((a for a in legal if isinstance(a, KeepHand)), legal[0])
         if phase == "placement":
             return self._placement(game, legal, me)
-        if phase == "draw":
-            return self._best(legal, lambda a: self._draw_value(game, me, a))
         if phase == "discard":
-            return self._best(legal, lambda a: -self.card_value(game, me, a.card)
+            pool = game._pool(game._cube_sources(me))
+            return self._best(legal, lambda a: -self.card_value(game, me, a.card, pool)
                               if isinstance(a, Discard) else 0.0)
         if phase == "evo_discard":
             return next((a for a in legal if isinstance(a, Done)), legal[0])
@@ -147,20 +151,21 @@ class GreedyBot:
 
         return self._best(legal, measure)
 
-    def _draw_value(self, game: Biotopes, me: int, a: Action) -> float:
+    def _draw_value(self, game: Biotopes, me: int, a: Action, pool: Pool) -> float:
         if not isinstance(a, Draw):
             return 0.0
         if a.slot < 0:
             return DECK_TOP
         d = ("herbivores", "insectivores", "carnivores").index(a.deck)
-        return self.card_value(game, me, game.rivers[d][a.slot])
+        return self.card_value(game, me, game.rivers[d][a.slot], pool)
 
     # -- measures ---------------------------------------------------------------------------
 
     @staticmethod
-    def card_value(game: Biotopes, me: int, card_id: str) -> float:
+    def card_value(game: Biotopes, me: int, card_id: str, pool: Pool | None = None) -> float:
         """What a Species card in hand is worth to ``me``: its VP, the Environmental
-        Conditions it meets, the column it would complete, and whether it can be played."""
+        Conditions it meets, the column it would complete, and whether it can be played
+        (with the cubes ``pool`` counts: ``me``'s, worked out when not given)."""
         card = SPECIES[card_id]
         env = [ENV_TOKEN_BY_ID[t] for t in game.env]
         value = float(card.vp)
@@ -170,7 +175,9 @@ class GreedyBot:
         rows = game.rows[me]
         if len(rows[card.row]) == min(len(r) for r in rows):
             value += 0.5
-        if diet_payable(card.diet, [], game._pool(game._cube_sources(me))):
+        if pool is None:
+            pool = game._pool(game._cube_sources(me))
+        if diet_payable(card.diet, [], pool):
             value += 0.5
         return value - 0.3 * len(card.diet)
 
@@ -191,10 +198,11 @@ class GreedyBot:
                 species += 1
                 cubes += n
                 cubeless += n == 0
-        board = sum(sum(space) for space in game.spaces[me])
+        board = sum(map(sum, game.spaces[me]))
+        on_biotopes = sum(game.biotope[me]) + sum(map(sum, game.foreign[me]))
         return (total + SPECIES_CUBE * cubes + SPECIES_CARD * species * left
                 - CUBELESS * cubeless * (1.0 - 0.5 * left)
-                + left * (BIOTOPE_CUBE * sum(sum(game.biotope_cubes(me, r)) for r in range(4))
+                + left * (BIOTOPE_CUBE * on_biotopes
                           + BAG_CUBE * (sum(game.bags[me]) + board)
                           + TERRITORY * len(game.territories(me))
                           + HAND_CARD * min(len(game.hands[me]), HAND_LIMIT)))

@@ -603,9 +603,16 @@ TILE_SHAPE: Final[tuple[Hex, ...]] = ((0, -1), (1, -1), (-1, 0), (0, 0), (1, 0),
 left to right."""
 
 
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+"""The six neighbours of each hex asked for so far (the rules ask for the same few often)."""
+
+
 def neighbours(h: Hex) -> tuple[Hex, ...]:
-    q, r = h
-    return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+    found = _NEIGHBOURS.get(h)
+    if found is None:
+        q, r = h
+        found = _NEIGHBOURS[h] = tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+    return found
 
 
 def distance(a: Hex, b: Hex) -> int:

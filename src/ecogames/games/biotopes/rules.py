@@ -92,6 +92,8 @@ P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AM
 TYPES = tuple(CubeType)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DECK_NAMES = tuple(d.value for d in DECKS)
+SEAT_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
+"""Each seat's name, its Territory-token colour (``Biotopes.player_names``)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -105,6 +107,19 @@ _FEEDS = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING)
 _PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
          for t in CubeType for pol in (False, True)}
 """The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
+_TYPE_OF = {t.value: t for t in CubeType}
+"""A cube type by its name (as a queued task names it)."""
+_KIND = {card.id: card.effect.kind for card in SPECIES.values()}
+"""Each Species card's effect kind."""
+_BIOTOPE = {card.id: card.biotope for card in SPECIES.values()}
+"""Each Species card's biotope (its row of an Ecosystem, its cubes' colour)."""
+_DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
+            if card.effect.kind is EffectKind.DOUBLE and card.effect.action is not None}
+"""The action a x2 card lets its owner play twice a cycle, by card."""
+_DIET_NAMES = {card.id: tuple(t.value for t in card.diet) for card in SPECIES.values()}
+"""Each Species card's diet, as a queued cost names it."""
+_ACTION_CARDS = frozenset(card.id for card in SPECIES.values() if card.effect.icon == "action")
+"""The Species cards with an Action icon (Species Card Actions)."""
 
 _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
 """The names of the landscape configurations (D5), for the set-up options."""
@@ -398,8 +413,23 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass,
     Pay, Done, Discard, Draw, Place, Decline, Prey, PreyOnReserve, Fallback, Move,
 )
+_RIVER_DRAWS = tuple(tuple(Draw(name, slot) for slot in range(RIVER_SIZE))
+                     for name in DECK_NAMES)
+_DECK_DRAWS = tuple(Draw(name, -1) for name in DECK_NAMES)
+"""The Draw actions of each deck: its river's slots (at most 3 cards, D8), and its top."""
 
 ACTION_PHASE = (Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass)
+SPACE_OF: dict[type[Action], str] = {
+    Reproduce: "reproduction", Transfer: "transfer", Evolve: "evolution",
+    Expand: "expansion", Compete: "competition", Migrate: "migration"}
+"""The Ecosystem board's space of each once-per-cycle action (The Actions)."""
+COST_TYPES: dict[str, tuple[CubeType, ...]] = {
+    "reproduction": (INV, R), "transfer": TYPES, "evolution": TYPES,
+    "expansion": (P,), "competition": (M, B), "migration": (B, R), "card": TYPES}
+"""The Actions: the types of the cubes that pay each action's cost (a card's Action: any
+cube of that card). Reproduction's cube comes from a Species card, as do Competition's and
+Migration's; the colonizations' cube is of the colour of the territory."""
+_COST_NAMES = {what: tuple(t.value for t in types) for what, types in COST_TYPES.items()}
 
 PHASES: dict[str, tuple[type[Action], ...]] = {
     "tiles": (PlaceTile,),
@@ -450,6 +480,19 @@ def _can_fill(slots: list[CubeType], pool: dict[frozenset[CubeType], int]) -> bo
     return False
 
 
+_NEEDS: dict[tuple[CubeType, ...], tuple[tuple[frozenset[CubeType], int], ...]] = {}
+
+
+def _needs(slots: list[CubeType]) -> tuple[tuple[frozenset[CubeType], int], ...]:
+    """A diet as (the cubes of one type, how many) pairs (worked out once per diet)."""
+    diet = tuple(slots)
+    found = _NEEDS.get(diet)
+    if found is None:
+        found = _NEEDS[diet] = tuple((_PAYS[t, False], diet.count(t))
+                                     for t in dict.fromkeys(diet))
+    return found
+
+
 def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
                  pool: dict[frozenset[CubeType], int]) -> bool:
     """Adaptation's cost: can the cubes already ``paid`` (each with what it may count as) be
@@ -457,7 +500,7 @@ def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
     slots = list(diet)
     if not paid and all(len(opts) == 1 for opts in pool):
         # no cube counts as two types (no Pollinating card): enough cubes of each type
-        return all(pool.get(_PAYS[t, False], 0) >= slots.count(t) for t in set(slots))
+        return all(pool.get(opts, 0) >= n for opts, n in _needs(slots))
 
     def assign(i: int, remaining: list[CubeType]) -> bool:
         if i == len(paid):
@@ -522,8 +565,8 @@ def groups(hexes: Iterable[Hex]) -> list[set[Hex]]:
 
 
 def adjacency(landscape: Mapping[Hex, int]) -> dict[Hex, tuple[Hex, ...]]:
-    """Each landscape hex's neighbours on the landscape."""
-    return {h: tuple(n for n in neighbours(h) if n in landscape) for h in landscape}
+    """Each landscape hex's neighbours on the landscape, the hexes in sorted order."""
+    return {h: tuple(n for n in neighbours(h) if n in landscape) for h in sorted(landscape)}
 
 
 def within_reach(adj: Mapping[Hex, tuple[Hex, ...]], start: Hex, steps: int) -> set[Hex]:
@@ -642,7 +685,7 @@ class Biotopes(Game):
         self.tile_of: dict[Hex, int] = {}
         self.edges: frozenset[Hex] = frozenset()
         self.adj: dict[Hex, tuple[Hex, ...]] = {}
-        self.reach: dict[Hex, list[Hex]] = {}
+        self.reach: dict[Hex, frozenset[Hex]] = {}
         self.owner: dict[Hex, int] = {}
         self.neutral_removed = 0
         self.draft_biotope = -1
@@ -769,7 +812,7 @@ class Biotopes(Game):
         self.landscape, self.tile_of = landscape_of(self.tiles)
         self.edges = edge_hexes(self.landscape)
         self.adj = adjacency(self.landscape)
-        self.reach: dict[Hex, list[Hex]] = {}
+        self.reach: dict[Hex, frozenset[Hex]] = {}
         """Migration's destinations from each hex, worked out once per landscape (D16)."""
 
     def _deal_starting_hands(self) -> None:
@@ -785,10 +828,10 @@ class Biotopes(Game):
         deck = self.decks[0]
         hand = []
         for b in BIOTOPES:
-            cards = [card for card in deck if SPECIES[card].biotope is b]
+            cards = [card for card in deck if _BIOTOPE[card] is b]
             if cards:
                 card = self.chance(f"a {b.label} card from the Herbivores deck into "
-                                   f"{self.player_names[p]}'s hand", cards,
+                                   f"{SEAT_NAMES[p]}'s hand", cards,
                                    label=_card_name, seen_by=(p,))
                 deck.remove(card)
                 hand.append(card)
@@ -800,7 +843,7 @@ class Biotopes(Game):
         self.tiles.append([a.tile, None, 0, a.centre[0], a.centre[1]])
         self.landscape, self.tile_of = landscape_of(self.tiles)
         self.stage = "orient"
-        log.emit("tile", f"{self.player_names[p]} places tile {a.tile} at {_hex(a.centre)}",
+        log.emit("tile", f"{SEAT_NAMES[p]} places tile {a.tile} at {_hex(a.centre)}",
                  hexes=[list(a.centre)])
 
     def _orient_tile(self, a: OrientTile, log: EventLog) -> None:
@@ -808,7 +851,7 @@ class Biotopes(Game):
         self.tiles[-1][1], self.tiles[-1][2] = a.side, a.rotation
         self._build_landscape()
         tile = TILES[self.tiles[-1][0]]
-        log.emit("tile", f"{self.player_names[p]} turns tile {tile.face(a.side)} "
+        log.emit("tile", f"{SEAT_NAMES[p]} turns tile {tile.face(a.side)} "
                  f"by {a.rotation * 60}°", hexes=[list(self.tiles[-1][3:5])])
         if self.order:
             self.stage = "tiles"
@@ -823,10 +866,10 @@ class Biotopes(Game):
             old = self.hands[p]
             self.hands[p] = self._draw_one_of_each_colour(p)
             self.decks[0].extend(old)  # reshuffled: every later draw is among all it holds
-            log.emit("redraw", f"{self.player_names[p]} discards the starting hand and draws "
+            log.emit("redraw", f"{SEAT_NAMES[p]} discards the starting hand and draws "
                      "4 new Herbivores; the Herbivores deck is reshuffled", players=[p])
         else:
-            log.emit("keep", f"{self.player_names[p]} keeps the starting hand", players=[p])
+            log.emit("keep", f"{SEAT_NAMES[p]} keeps the starting hand", players=[p])
         if not self.order:
             for d in range(len(DECKS)):  # the rivers (D8)
                 for _ in range(RIVER_SIZE):
@@ -859,7 +902,7 @@ class Biotopes(Game):
         self.owner[h] = p
         self.tokens[p] -= 1
         k = self.landscape[h]
-        cause = log.emit("territory", f"{self.player_names[p]} places a Territory token on "
+        cause = log.emit("territory", f"{SEAT_NAMES[p]} places a Territory token on "
                          f"the {BIOTOPES[k].label} at {_hex(h)}", hexes=[list(h)], players=[p])
         if self.opts["draft"]:
             self.draft_biotope = k
@@ -875,7 +918,7 @@ class Biotopes(Game):
             self.reserve[k] -= 1
             self.bags[p][k] += 1
             log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into "
-                     f"{self.player_names[p]}'s bag", cause=cause, cubes=[COLOURS[k]])
+                     f"{SEAT_NAMES[p]}'s bag", cause=cause, cubes=[COLOURS[k]])
 
     def _choose_biotope(self, a: ChooseBiotope, log: EventLog) -> None:
         """Advanced Biotopes Draft: "choose a Biotope card of the same type as the territory
@@ -884,7 +927,7 @@ class Biotopes(Game):
         assert p is not None
         card = BIOTOPE_CARDS[a.card]
         self.bcards[p][card.row] = a.card
-        cause = log.emit("draft", f"{self.player_names[p]} takes {card.habitat_name} "
+        cause = log.emit("draft", f"{SEAT_NAMES[p]} takes {card.habitat_name} "
                          f"({card.biotope.label})", cards=[a.card])
         self._starting_cube(p, card.row, log, cause)
         self.draft_biotope = -1
@@ -931,11 +974,11 @@ class Biotopes(Game):
         self.discards[DECK_NAMES.index(SPECIES[card].deck.value)].append(card)
 
     def draw_options(self) -> list[Draw]:
-        out = []
-        for d, name in enumerate(DECK_NAMES):
-            out.extend(Draw(name, i) for i in range(len(self.rivers[d])))
+        out: list[Draw] = []
+        for d in range(len(DECK_NAMES)):
+            out.extend(_RIVER_DRAWS[d][:len(self.rivers[d])])
             if self.decks[d] or self.discards[d]:
-                out.append(Draw(name, -1))
+                out.append(_DECK_DRAWS[d])
         return out
 
     # -- Cubes -----------------------------------------------------------------------------
@@ -967,10 +1010,14 @@ class Biotopes(Game):
         biotope, foreign, rows = self.biotope[p], self.foreign[p], self.rows[p]
         for r in range(ROWS):
             here = foreign[r]
-            for k in range(ROWS):
-                n = biotope[r] if k == r else here[k]
-                if n:
-                    out.append((r, -1, k, P, False, n))
+            if not any(here):  # no cube of another colour (only a Discreet Species moves one here)
+                if biotope[r]:
+                    out.append((r, -1, r, P, False, biotope[r]))
+            else:
+                for k in range(ROWS):
+                    n = biotope[r] if k == r else here[k]
+                    if n:
+                        out.append((r, -1, k, P, False, n))
             for c, e in enumerate(rows[r]):
                 kind, pol = _FEEDS[e[0]]
                 for k in range(ROWS):
@@ -1006,8 +1053,8 @@ class Biotopes(Game):
 
     def _where(self, p: int, row: int, col: int) -> str:
         if col < 0:
-            return f"{self.player_names[p]}'s {BIOTOPES[row].label} Biotope card"
-        return f"{self.player_names[p]}'s {SPECIES[self.rows[p][row][col][0]].name}"
+            return f"{SEAT_NAMES[p]}'s {BIOTOPES[row].label} Biotope card"
+        return f"{SEAT_NAMES[p]}'s {SPECIES[self.rows[p][row][col][0]].name}"
 
     def _node(self, p: int, row: int, col: int) -> str:
         return P.value if col < 0 else SPECIES[self.rows[p][row][col][0]].type.value
@@ -1016,9 +1063,8 @@ class Biotopes(Game):
         out = []
         for r in range(ROWS):
             for c, e in enumerate(self.rows[p][r]):
-                card = SPECIES[e[0]]
-                if card.effect.kind is kind:
-                    out.append((r, c, card))
+                if _KIND[e[0]] is kind:
+                    out.append((r, c, SPECIES[e[0]]))
         return out
 
     def _advanced(self, p: int, kind: EffectKind) -> list[BiotopeCard]:
@@ -1027,11 +1073,15 @@ class Biotopes(Game):
         return [BIOTOPE_CARDS[c] for c in self.bcards[p]
                 if c and BIOTOPE_CARDS[c].effect.kind is kind]
 
+    def _may_play(self, p: int, space: str) -> bool:
+        """The Actions: a space's action is played once per cycle (twice with x2)."""
+        used = self.uses[p][SPACES.index(space)]
+        return used < 1 or used < self._space_limit(p, space)
+
     def _space_limit(self, p: int, space: str) -> int:
         """x2: "you may play the indicated action ... a second time during each cycle"."""
-        if space in COLONIZATIONS and any(
-                card.effect.action is not None and card.effect.action.value == space
-                for _, _, card in self._has_effect(p, EffectKind.DOUBLE)):
+        if space in COLONIZATIONS and any(_DOUBLES.get(e[0]) == space
+                                          for row in self.rows[p] for e in row):
             return 2
         return 1
 
@@ -1055,9 +1105,11 @@ class Biotopes(Game):
                     break
                 drawn[k] += 1
                 self.biotope[p][k] += 1
+            if not log.record:
+                continue
             got = sum(drawn)
             what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
-            log.emit("production", f"{self.player_names[p]} draws {got} cube(s) from the bag "
+            log.emit("production", f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag "
                      f"({what}) onto the Biotope cards"
                      + (f" (+{bonus} from cards)" if bonus else "")
                      + (f"; the bag held only {got}" if got < wanted else ""), cause=cause,
@@ -1071,7 +1123,7 @@ class Biotopes(Game):
         colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
         if not colours:
             return None
-        k = COLOUR_INDEX[self.chance(f"a cube from {self.player_names[p]}'s bag", colours,
+        k = COLOUR_INDEX[self.chance(f"a cube from {SEAT_NAMES[p]}'s bag", colours,
                                      [n for n in bag if n], label=_cube_name)]
         bag[k] -= 1
         return k
@@ -1104,53 +1156,72 @@ class Biotopes(Game):
         out: list[Action] = []
         sources = self._cube_sources(p)
         pool = self._pool(sources)
+        payable: dict[tuple[CubeType, ...], bool] = {}  # by diet: many cards share one
         for card in sorted(self.hands[p]):
-            if diet_payable(SPECIES[card].diet, [], pool):
+            diet = SPECIES[card].diet
+            ok = payable.get(diet)
+            if ok is None:
+                ok = payable[diet] = diet_payable(diet, [], pool)
+            if ok:
                 out.append(Adapt(card))
         uses = self.uses[p]
-        if uses[0] < 1 and any(t in (INV, R) for _, _, _, t, _, _ in sources):
+        # The colours a colonization can be paid in (Expansion: Plants; Competition: Mammals
+        # or Birds; Migration: Birds or Reptiles & Amphibians — from Species cards).
+        plants: set[int] = set()
+        mb: set[int] = set()
+        br: set[int] = set()
+        breeders = False  # an Invertebrates or Reptiles & Amphibians cube (Reproduction)
+        for _, c, k, t, _, _ in sources:
+            if c < 0:
+                plants.add(k)
+                continue
+            if t is M or t is B:
+                mb.add(k)
+            if t is B or t is R:
+                br.add(k)
+            if t is INV or t is R:
+                breeders = True
+        if uses[0] < 1 and breeders:
             out.append(Reproduce())
         if uses[1] < 1 and sources:
             out.append(Transfer())
         if uses[2] < 1 and sources:
             out.append(Evolve())
         mine = self.territories(p)
-        # The colours a colonization can be paid in (Expansion: Plants; Competition: Mammals
-        # or Birds; Migration: Birds or Reptiles & Amphibians — from Species cards).
-        plants = {k for _, c, k, _, _, _ in sources if c < 0}
-        mb = {k for _, c, k, t, _, _ in sources if c >= 0 and t in (M, B)}
-        br = {k for _, c, k, t, _, _ in sources if c >= 0 and t in (B, R)}
         land, owner = self.landscape, self.owner
-        if self.tokens[p] and uses[3] < self._space_limit(p, "expansion"):
-            for h in self._adjacent(mine):
+        near = self._adjacent(mine) if self.tokens[p] else []
+        if near and self._may_play(p, "expansion"):
+            for h in near:
                 if h not in owner and land[h] in plants:
                     out.append(Expand(h))
-        if mb and self.tokens[p] and uses[4] < self._space_limit(p, "competition"):
-            for h in self._adjacent(mine):
+        if mb and near and self._may_play(p, "competition"):
+            for h in near:
                 o = owner.get(h)
                 if o is not None and o != p and land[h] in mb:
                     out.append(Compete(h))
-        if br and uses[5] < self._space_limit(p, "migration"):
+        if br and self._may_play(p, "migration"):
+            targets = [h for h in self.adj if h not in owner and land[h] in br]  # sorted
             for origin in mine:
                 reach = self.reach.get(origin)
                 if reach is None:
-                    reach = self.reach[origin] = sorted(within_reach(self.adj, origin,
-                                                                     MIGRATION_RANGE))
-                for h in reach:
-                    if h not in owner and land[h] in br:
+                    reach = self.reach[origin] = frozenset(within_reach(self.adj, origin,
+                                                                        MIGRATION_RANGE))
+                for h in targets:
+                    if h in reach:
                         out.append(Migrate(origin, h))
         for r in range(ROWS):
             for c, e in enumerate(self.rows[p][r]):
-                if SPECIES[e[0]].effect.icon == "action" and _species_cubes(e):
+                if e[0] in _ACTION_CARDS and _species_cubes(e):
                     out.append(UseCard(r, c))
         out.append(Pass())
         return out
 
     def _adjacent(self, hexes: Iterable[Hex]) -> list[Hex]:
-        out: set[Hex] = set()
+        """The landscape hexes next to any of ``hexes``, sorted."""
+        near: set[Hex] = set()
         for h in hexes:
-            out.update(self.adj[h])
-        return sorted(out)
+            near.update(self.adj[h])
+        return [h for h in self.adj if h in near]  # the landscape's hexes in sorted order
 
     @staticmethod
     def _pool(sources: list[tuple[int, int, int, CubeType, bool, int]]
@@ -1195,19 +1266,23 @@ class Biotopes(Game):
         paid = task["paid"]
         out: list[Action] = []
         if mode == "diet":
-            diet = [CubeType(t) for t in task["req"]]
-            paid_opts = [frozenset(CubeType(x) for x in opts) for opts in paid]
+            diet = [_TYPE_OF[t] for t in task["req"]]
+            paid_opts = [frozenset(_TYPE_OF[x] for x in opts) for opts in paid]
             pool = self._pool(sources)
+            payable: dict[frozenset[CubeType], bool] = {}  # alike for cubes that pay alike
             for r, c, k, t, pol, _ in sources:
-                opts = frozenset({t, P}) if pol else frozenset({t})
-                pool[opts] -= 1
-                if diet_payable(diet, [*paid_opts, opts], pool):
+                opts = _PAYS[t, pol]
+                ok = payable.get(opts)
+                if ok is None:
+                    pool[opts] -= 1
+                    ok = payable[opts] = diet_payable(diet, [*paid_opts, opts], pool)
+                    pool[opts] += 1
+                if ok:
                     out.append(Pay(r, c, COLOURS[k]))
-                pool[opts] += 1
             return out
-        allowed = {CubeType(t) for t in task["types"]}
+        allowed = {_TYPE_OF[t] for t in task["types"]}
         if mode == "evolution":
-            used = {CubeType(opts[0]) for opts in paid}
+            used = {_TYPE_OF[opts[0]] for opts in paid}
             out = [Pay(r, c, COLOURS[k]) for r, c, k, t, _, _ in sources
                    if t not in used]
             if paid:
@@ -1294,58 +1369,55 @@ class Biotopes(Game):
         else:
             self._act(action, log)
             self._run(log)
-        if any(t.get("c") is not None for t in self.queue):
+        if log.record and any(t.get("c") is not None for t in self.queue):
             self.queue = [{**t, "c": None} for t in self.queue]
 
     def _act(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the active player's one action (or passing)."""
         p = self.active
-        name = self.player_names[p]
+        name = SEAT_NAMES[p]
         if isinstance(a, Pass):
             self.passed[p] = True
             log.emit("pass", f"{name} passes until the next cycle", players=[p])
             self._next_turn(log)
             return
+        cause = None
         if isinstance(a, Adapt):
             card = SPECIES[a.card]
-            cause = log.emit("adaptation", f"{name} plays Adaptation: {card.name} "
-                             f"({'+'.join(t.label for t in card.diet)})", players=[p],
-                             cards=[a.card], nodes=[card.type.value])
+            if log.record:
+                cause = log.emit("adaptation", f"{name} plays Adaptation: {card.name} "
+                                 f"({'+'.join(t.label for t in card.diet)})", players=[p],
+                                 cards=[a.card], nodes=[card.type.value])
             self._push(self._pay_task(p, "adaptation", "diet", cause, dest="bag",
-                                      req=[t.value for t in card.diet], arg={"card": a.card}))
+                                      req=list(_DIET_NAMES[a.card]), arg={"card": a.card}))
         elif isinstance(a, UseCard):
-            card = SPECIES[self.rows[p][a.row][a.col][0]]
-            cause = log.emit("card_action", f"{name} uses {card.name}'s Action "
-                             f"({card.effect.keyword})", players=[p], cards=[card.id])
+            if log.record:
+                card = SPECIES[self.rows[p][a.row][a.col][0]]
+                cause = log.emit("card_action", f"{name} uses {card.name}'s Action "
+                                 f"({card.effect.keyword})", players=[p], cards=[card.id])
             self._push(self._pay_task(p, "card", "one", cause, dest="bag",
-                                      types=[t.value for t in TYPES], src=[a.row, a.col],
+                                      types=list(_COST_NAMES["card"]), src=[a.row, a.col],
                                       arg={"row": a.row, "col": a.col}))
         else:
-            space = {Reproduce: "reproduction", Transfer: "transfer", Evolve: "evolution",
-                     Expand: "expansion", Compete: "competition",
-                     Migrate: "migration"}[type(a)]
+            space = SPACE_OF[type(a)]
             self.uses[p][SPACES.index(space)] += 1
-            text = f"{name} plays {a.label()}"
+            types = list(_COST_NAMES[space])
             if isinstance(a, (Expand, Compete, Migrate)):
-                k = self.landscape[a.hex]
-                cause = log.emit(space, text, players=[p], hexes=[list(a.hex)])
-                types = {"expansion": [P], "competition": [M, B], "migration": [B, R]}[space]
+                if log.record:
+                    cause = log.emit(space, f"{name} plays {a.label()}", players=[p],
+                                     hexes=[list(a.hex)])
                 arg: dict[str, Any] = {"hex": list(a.hex)}
                 if isinstance(a, Migrate):
                     arg["origin"] = list(a.origin)
-                self._push(self._pay_task(p, space, "one", cause, dest=space,
-                                          types=[t.value for t in types], colour=k,
+                self._push(self._pay_task(p, space, "one", cause, dest=space, types=types,
+                                          colour=self.landscape[a.hex],
                                           species=space != "expansion", arg=arg))
             else:
-                cause = log.emit(space, text, players=[p])
-                if space == "evolution":
-                    self._push(self._pay_task(p, space, "evolution", cause, dest=space,
-                                              types=[t.value for t in TYPES]))
-                else:
-                    types = [INV, R] if space == "reproduction" else list(TYPES)
-                    self._push(self._pay_task(p, space, "one", cause, dest=space,
-                                              types=[t.value for t in types],
-                                              species=space == "reproduction"))
+                if log.record:
+                    cause = log.emit(space, f"{name} plays {a.label()}", players=[p])
+                self._push(self._pay_task(p, space, "evolution" if space == "evolution"
+                                          else "one", cause, dest=space, types=types,
+                                          species=space == "reproduction"))
         self.queue.append({"t": "end", "p": p, "c": None})
 
     @staticmethod
@@ -1411,29 +1483,28 @@ class Biotopes(Game):
 
     def _count_at(self, p: int, row: int, col: int, k: int) -> int:
         if col < 0:
-            return self.biotope_cubes(p, row)[k]
+            return self.biotope[p][row] if k == row else self.foreign[p][row][k]
         return self.rows[p][row][col][1 + k]
 
     def _pay_one(self, task: dict[str, Any], o: Pay, log: EventLog) -> dict[str, Any]:
         p = task["p"]
         k = _colour(o.colour)
-        card_type = P if o.col < 0 else SPECIES[self.rows[p][o.row][o.col][0]].type
-        pol = o.col >= 0 and SPECIES[self.rows[p][o.row][o.col][0]].effect.kind is \
-            EffectKind.POLLINATING
-        where = self._where(p, o.row, o.col)
+        card_type, pol = (P, False) if o.col < 0 else _FEEDS[self.rows[p][o.row][o.col][0]]
+        where = self._where(p, o.row, o.col) if log.record else ""
         card_id = self.card_at(p, o.row, o.col)
         self._take_cube(p, o.row, o.col, k)
         dest = task["dest"]
         if dest == "bag":
             self.bags[p][k] += 1
-            text = f"{self.player_names[p]} recycles a {o.colour} {card_type.label} cube " \
-                   f"from {where} into the bag"
         else:
             self.spaces[p][SPACES.index(dest)][k] += 1
-            text = f"{self.player_names[p]} moves a {o.colour} {card_type.label} cube from " \
-                   f"{where} to the {dest.capitalize()} space"
-        log.emit("pay", text, cause=task["c"], cards=[card_id], cubes=[o.colour],
-                 nodes=[card_type.value], players=[p])
+        if log.record:
+            text = (f"{SEAT_NAMES[p]} recycles a {o.colour} {card_type.label} cube from "
+                    f"{where} into the bag" if dest == "bag" else
+                    f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
+                    f"{where} to the {dest.capitalize()} space")
+            log.emit("pay", text, cause=task["c"], cards=[card_id], cubes=[o.colour],
+                     nodes=[card_type.value], players=[p])
         # What the cube may pay for: its type first, then Plants for a Pollinating card.
         opts = [card_type.value, P.value] if pol else [card_type.value]
         new = {**task, "paid": [*task["paid"], opts]}
@@ -1484,9 +1555,9 @@ class Biotopes(Game):
         row = self.rows[p][card.row]
         row.append([card_id, 0, 0, 0, 0])
         col = len(row) - 1
-        played = log.emit("play", f"{card.name} enters {self.player_names[p]}'s "
+        played = log.emit("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
                           f"{card.biotope.label} row", cause=cause, cards=[card_id],
-                          nodes=[card.type.value], players=[p])
+                          nodes=[card.type.value], players=[p]) if log.record else None
         cubes = [[card.row, col]]
         if any(c.row == card.row for c in self._advanced(p, EffectKind.EXTRA_CUBE)):
             cubes.append([card.row, col])
@@ -1496,11 +1567,10 @@ class Biotopes(Game):
         for q in self._clockwise(p):
             for r in range(ROWS):
                 for c, e in enumerate(self.rows[q][r]):
-                    if q == p and (r, c) == (card.row, col):
+                    if _KIND[e[0]] is not EffectKind.REACTION or (
+                            q == p and (r, c) == (card.row, col)):
                         continue
                     eff = SPECIES[e[0]].effect
-                    if eff.kind is not EffectKind.REACTION:
-                        continue
                     if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
                             eff.trigger is Trigger.PREDATORY
                             and card.effect.kind is EffectKind.PREDATORY):
@@ -1533,7 +1603,7 @@ class Biotopes(Game):
                 elif not self.reserve[k] and not self.bags[p][k]:
                     cards = [y for y in cards if y[0] != k]
                     log.emit("no_cube", f"No {COLOURS[k]} cube is left in the reserve or in "
-                             f"{self.player_names[p]}'s bag", cause=task["c"],
+                             f"{SEAT_NAMES[p]}'s bag", cause=task["c"],
                              cubes=[COLOURS[k]])
                     changed = True
         if not cards:
@@ -1549,16 +1619,18 @@ class Biotopes(Game):
         else:
             self.reserve[row] -= 1
         self.rows[p][row][col][1 + row] += 1
-        card = SPECIES[self.rows[p][row][col][0]]
-        log.emit("cube", f"A {COLOURS[row]} cube from the {'bag' if from_bag else 'reserve'} "
-                 f"goes onto {self.player_names[p]}'s {card.name}", cause=cause,
-                 cards=[card.id], cubes=[COLOURS[row]], nodes=[card.type.value], players=[p])
+        if log.record:
+            card = SPECIES[self.rows[p][row][col][0]]
+            log.emit("cube", f"A {COLOURS[row]} cube from the "
+                     f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
+                     f"{card.name}", cause=cause, cards=[card.id], cubes=[COLOURS[row]],
+                     nodes=[card.type.value], players=[p])
 
     def _decide_breed(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
         p = task["p"]
         cards = list(task["cards"])
         if isinstance(a, Decline):
-            log.emit("decline", f"{self.player_names[p]} takes no cube from the bag",
+            log.emit("decline", f"{SEAT_NAMES[p]} takes no cube from the bag",
                      cause=task["c"], players=[p])
             self.queue.pop(0)
             return
@@ -1594,7 +1666,7 @@ class Biotopes(Game):
             self.reserve[k] -= 1
             self.bags[p][k] += 1
             log.emit("prey", f"{hunter.name} hunts: a {a.colour} cube goes from the reserve "
-                     f"into {self.player_names[p]}'s bag", cause=task["c"],
+                     f"into {SEAT_NAMES[p]}'s bag", cause=task["c"],
                      cards=[hunter.id], cubes=[a.colour], nodes=[hunter.type.value])
             return
         assert isinstance(a, Prey)
@@ -1605,7 +1677,7 @@ class Biotopes(Game):
         self._take_cube(a.player, a.row, a.col, k)
         self.bags[p][k] += 1
         log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes into "
-                 f"{self.player_names[p]}'s bag", cause=task["c"],
+                 f"{SEAT_NAMES[p]}'s bag", cause=task["c"],
                  cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],
                  nodes=[prey_node, hunter.type.value], edges=[(prey_node, hunter.type.value)])
 
@@ -1629,7 +1701,7 @@ class Biotopes(Game):
                 self.queue.pop(0)
                 return True
             played = SPECIES[task["played"]]
-            cause = log.emit("reaction", f"{self.player_names[p]}'s {card.name} reacts to "
+            cause = log.emit("reaction", f"{SEAT_NAMES[p]}'s {card.name} reacts to "
                              f"{played.name} ({card.effect.keyword})", cause=task["c"],
                              cards=[card.id, played.id], players=[p],
                              nodes=[card.type.value, played.type.value])
@@ -1637,7 +1709,7 @@ class Biotopes(Game):
             if reward is Reward.CUBE:
                 k = self._draw_from_bag(p)
                 assert k is not None
-                task["c"] = log.emit("bag_draw", f"{self.player_names[p]} draws a "
+                task["c"] = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a "
                                      f"{COLOURS[k]} cube from the bag", cause=cause,
                                      cubes=[COLOURS[k]], players=[p])
                 task["colour"] = k
@@ -1693,17 +1765,17 @@ class Biotopes(Game):
     def _draw_card(self, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
         d = DECK_NAMES.index(a.deck)
         if a.slot < 0:
-            card = self._take_from_deck(d, f"into {self.player_names[p]}'s hand", (p,))
+            card = self._take_from_deck(d, f"into {SEAT_NAMES[p]}'s hand", (p,))
             assert card is not None
-            where = f"the top of the {a.deck} deck"
         else:
             card = self.rivers[d].pop(a.slot)
             self._refill_river(d)
-            where = f"the {a.deck} river"
         self.hands[p].append(card)
-        log.emit("draw", f"{self.player_names[p]} draws "
-                 f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
-                 cause=cause, players=[p], cards=[card] if a.slot >= 0 else [])
+        if log.record:
+            where = f"the top of the {a.deck} deck" if a.slot < 0 else f"the {a.deck} river"
+            log.emit("draw", f"{SEAT_NAMES[p]} draws "
+                     f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
+                     cause=cause, players=[p], cards=[card] if a.slot >= 0 else [])
 
     def _auto_cube(self, task: dict[str, Any], log: EventLog) -> bool:
         """Card Icons: "Draw a cube from your bag and place it on one of your cards. This card
@@ -1712,10 +1784,10 @@ class Biotopes(Game):
         if task["colour"] < 0:
             k = self._draw_from_bag(p)
             if k is None:
-                log.emit("no_cube", f"{self.player_names[p]}'s bag is empty", cause=task["c"])
+                log.emit("no_cube", f"{SEAT_NAMES[p]}'s bag is empty", cause=task["c"])
                 self.queue.pop(0)
                 return True
-            cause = log.emit("bag_draw", f"{self.player_names[p]} draws a {COLOURS[k]} cube "
+            cause = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
                              "from the bag", cause=task["c"], cubes=[COLOURS[k]], players=[p])
             task = {**task, "colour": k, "c": cause}
             self.queue[0] = task
@@ -1752,7 +1824,7 @@ class Biotopes(Game):
                     if SPECIES[e[0]].effect.kind is EffectKind.FECUND:
                         cards.append([r, c])
         log.emit("reproduce", f"{len({tuple(x) for x in cards})} Species card(s) of "
-                 f"{self.player_names[p]} reproduce", cause=task["c"], players=[p],
+                 f"{SEAT_NAMES[p]} reproduce", cause=task["c"], players=[p],
                  cards=[self.rows[p][r][c][0] for r, c in cards])
         self.queue[0] = {"t": "breed", "p": p, "cards": cards, "c": task["c"]}
         return True
@@ -1810,12 +1882,12 @@ class Biotopes(Game):
         if isinstance(a, Discard):
             self.hands[p].remove(a.card)
             self._discard_card(a.card)
-            log.emit("discard", f"{self.player_names[p]} discards {SPECIES[a.card].name}",
+            log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
                      cause=task["c"], cards=[a.card], players=[p])
             self.queue[0] = {**task, "d": task["d"] + 1}
             return
         n = task["n"] + task["d"]
-        cause = log.emit("evolution", f"{self.player_names[p]} draws {n} card(s) "
+        cause = log.emit("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
                          f"({task['n']} cube(s), {task['d']} discard(s))", cause=task["c"],
                          players=[p])
         self.queue[0] = {"t": "draw", "p": p, "n": n, "c": cause}
@@ -1841,7 +1913,7 @@ class Biotopes(Game):
                      "it leaves the game", cause=task["c"], hexes=[list(h)])
         else:
             self.tokens[o] += 1
-            log.emit("returned", f"{self.player_names[o]}'s token on {_hex(h)} has nowhere "
+            log.emit("returned", f"{SEAT_NAMES[o]}'s token on {_hex(h)} has nowhere "
                      "to fall back: it returns to the Ecosystem board", cause=task["c"],
                      hexes=[list(h)], players=[o])
         self.queue.pop(0)
@@ -1852,7 +1924,7 @@ class Biotopes(Game):
         h, o = tuple(task["hex"]), task["owner"]
         del self.owner[h]
         self.owner[a.hex] = o
-        who = "The neutral token" if o == NEUTRAL else f"{self.player_names[o]}'s token"
+        who = "The neutral token" if o == NEUTRAL else f"{SEAT_NAMES[o]}'s token"
         log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
                  cause=task["c"], hexes=[list(h), list(a.hex)])
         self.queue.pop(0)
@@ -1864,19 +1936,22 @@ class Biotopes(Game):
         p, how = task["p"], task["how"]
         h = (task["hex"][0], task["hex"][1])
         k = self.landscape[h]
-        name = self.player_names[p]
+        name = SEAT_NAMES[p]
+        cause = None
         if how == "migration":
             origin = (task["origin"][0], task["origin"][1])
             del self.owner[origin]
             self.owner[h] = p
-            cause = log.emit("colonize", f"{name}'s token migrates from {_hex(origin)} to the "
-                             f"{BIOTOPES[k].label} at {_hex(h)}", cause=task["c"],
-                             hexes=[list(origin), list(h)], players=[p])
+            if log.record:
+                cause = log.emit("colonize", f"{name}'s token migrates from {_hex(origin)} to "
+                                 f"the {BIOTOPES[k].label} at {_hex(h)}", cause=task["c"],
+                                 hexes=[list(origin), list(h)], players=[p])
         else:
             self.tokens[p] -= 1
             self.owner[h] = p
-            cause = log.emit("colonize", f"{name} colonizes the {BIOTOPES[k].label} at "
-                             f"{_hex(h)}", cause=task["c"], hexes=[list(h)], players=[p])
+            if log.record:
+                cause = log.emit("colonize", f"{name} colonizes the {BIOTOPES[k].label} at "
+                                 f"{_hex(h)}", cause=task["c"], hexes=[list(h)], players=[p])
         if self.reserve[k]:
             self.reserve[k] -= 1
             self.bags[p][k] += 1
@@ -1887,6 +1962,8 @@ class Biotopes(Game):
         rewards = []
         for r in range(ROWS):
             for e in self.rows[p][r]:
+                if _KIND[e[0]] is not EffectKind.COLONIZE:
+                    continue
                 eff = SPECIES[e[0]].effect
                 if eff.kind is EffectKind.COLONIZE and (
                         (eff.action is not None and eff.action.value == how)
@@ -1959,7 +2036,7 @@ class Biotopes(Game):
         p = task["p"]
         self.hands[p].remove(a.card)
         self._discard_card(a.card)
-        log.emit("discard", f"{self.player_names[p]} discards {SPECIES[a.card].name} "
+        log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
                  f"(hand limit {HAND_LIMIT})", cause=task["c"], cards=[a.card], players=[p])
 
     def _next_turn(self, log: EventLog) -> None:
@@ -1978,6 +2055,7 @@ class Biotopes(Game):
         """RB 3. End of Cycle: recycle the Ecosystem boards' cubes into the bags, discard the
         rightmost card of each river and replace it, advance the Cycle token, pass the
         Initiative token; after the last cycle, the game ends."""
+        telling = log.record
         cause = log.emit("cycle_end", f"Everyone has passed: cycle {self.cycle} ends")
         for p in range(self.players):
             back = [0] * ROWS
@@ -1988,8 +2066,8 @@ class Biotopes(Game):
             for k in range(ROWS):
                 self.bags[p][k] += back[k]
             self.uses[p] = [0] * len(SPACES)
-            if sum(back):
-                log.emit("recycle", f"{sum(back)} cube(s) on {self.player_names[p]}'s "
+            if telling and sum(back):
+                log.emit("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
                          "Ecosystem board return to the bag", cause=cause, players=[p])
         if self.cycle >= self.cycles:
             self._end_of_game(log, cause)
@@ -1998,15 +2076,16 @@ class Biotopes(Game):
             if self.rivers[d]:
                 gone = self.rivers[d].pop()
                 self._discard_card(gone)
-                log.emit("river", f"{SPECIES[gone].name} leaves the {name} river",
-                         cause=cause, cards=[gone])
+                if telling:
+                    log.emit("river", f"{SPECIES[gone].name} leaves the {name} river",
+                             cause=cause, cards=[gone])
             self._refill_river(d)
         self.cycle += 1
         self.initiative = (self.initiative + 1) % self.players
         self.passed = [False] * self.players
         begins = log.emit("cycle", f"Cycle {self.cycle} begins; "
-                          f"{self.player_names[self.initiative]} holds the Initiative token",
-                          cause=cause)
+                          f"{SEAT_NAMES[self.initiative]} holds the Initiative token",
+                          cause=cause) if telling else None
         self._primary_production(log, begins)
         self.active = self.initiative
 
@@ -2024,7 +2103,7 @@ class Biotopes(Game):
                     else:
                         self._discard_card(e[0])
                         log.emit("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
-                                 f"{self.player_names[p]}'s Ecosystem: discarded",
+                                 f"{SEAT_NAMES[p]}'s Ecosystem: discarded",
                                  cause=cause, cards=[e[0]], players=[p])
                 self.rows[p][r] = keep
         self.scores = [self.score(p) for p in range(self.players)]
@@ -2122,13 +2201,13 @@ class Biotopes(Game):
             reason += f", tie broken by Carnivores ({most})"
             if len(tied) > 1:
                 reason += ", victory shared"
-        names = " and ".join(self.player_names[p] for p in tied)
+        names = " and ".join(SEAT_NAMES[p] for p in tied)
         return Outcome(tuple(tied), f"{names} win{'s' if len(tied) == 1 else ''} with "
                        f"{reason}", totals, {"breakdown": self.scores})
 
     @property
     def player_names(self) -> list[str]:
-        return [f"{PLAYER_COLOURS[p].capitalize()}" for p in range(self.players)]
+        return list(SEAT_NAMES[:self.players])
 
     def describe(self, action: Action) -> str:
         """The action in words, naming the cards it points at."""
@@ -2173,7 +2252,7 @@ class Biotopes(Game):
         allowed = PHASES.get(phase, ())
         if not isinstance(action, allowed):
             who = self.current_player
-            name = self.player_names[who] if who is not None else "nobody"
+            name = SEAT_NAMES[who] if who is not None else "nobody"
             return (f"{label!r} is not allowed now: it is {name}'s {phase!r} decision, "
                     f"which allows {', '.join(a.type for a in allowed)}")
         p = self.current_player
@@ -2245,7 +2324,7 @@ class Biotopes(Game):
         for p in range(self.players):
             own = p == player
             ecosystems.append({
-                "player": p, "name": self.player_names[p], "colour": PLAYER_COLOURS[p],
+                "player": p, "name": SEAT_NAMES[p], "colour": PLAYER_COLOURS[p],
                 "tokens": self.tokens[p], "passed": self.passed[p],
                 "hand": list(self.hands[p]) if own else None,
                 "hand_size": len(self.hands[p]),
@@ -2362,27 +2441,29 @@ class Biotopes(Game):
         twin = object.__new__(Biotopes)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.copy()
-        twin.order = list(self.order)
-        twin.tiles = [list(t) for t in self.tiles]
-        twin.tile_hands = [list(h) for h in self.tile_hands]
+        if self.stage in SETUP_STAGES:
+            # the landscape and the Biotope cards change only during the set-up: shared after
+            twin.order = list(self.order)
+            twin.tiles = list(map(list, self.tiles))
+            twin.tile_hands = list(map(list, self.tile_hands))
+            twin.bcards = list(map(list, self.bcards))
         twin.owner = dict(self.owner)
         twin.reserve = list(self.reserve)
         twin.box = list(self.box)
-        twin.decks = [list(d) for d in self.decks]
-        twin.rivers = [list(r) for r in self.rivers]
-        twin.discards = [list(d) for d in self.discards]
-        twin.bags = [list(b) for b in self.bags]
-        twin.bcards = [list(b) for b in self.bcards]
-        twin.biotope = [list(b) for b in self.biotope]
-        twin.foreign = [[list(f) for f in rows] for rows in self.foreign]
-        twin.rows = [[[list(e) for e in row] for row in rows] for rows in self.rows]
-        twin.spaces = [[list(sp) for sp in spaces] for spaces in self.spaces]
-        twin.uses = [list(u) for u in self.uses]
+        twin.decks = list(map(list, self.decks))
+        twin.rivers = list(map(list, self.rivers))
+        twin.discards = list(map(list, self.discards))
+        twin.bags = list(map(list, self.bags))
+        twin.biotope = list(map(list, self.biotope))
+        twin.foreign = [list(map(list, rows)) for rows in self.foreign]
+        twin.rows = [[list(map(list, row)) for row in rows] for rows in self.rows]
+        twin.spaces = [list(map(list, spaces)) for spaces in self.spaces]
+        twin.uses = list(map(list, self.uses))
         twin.tokens = list(self.tokens)
-        twin.hands = [list(h) for h in self.hands]
+        twin.hands = list(map(list, self.hands))
         twin.passed = list(self.passed)
         twin.queue = list(self.queue)  # tasks are replaced, never changed in place
-        twin.scores = None if self.scores is None else [dict(x) for x in self.scores]
+        twin.scores = None if self.scores is None else list(map(dict, self.scores))
         return twin
 
 

@@ -3,8 +3,10 @@
 Random self-play, actions per CPU second (``time.process_time``), for each engine:
 
 - ``push``: the unchecked door bots and replays use (legal_actions, a random choice, push);
-- ``apply``: the checked door a person's move goes through (the legality gate, the backup
-  copy, the cascade of events);
+- ``apply``: the checked door a person's move goes through (the legality gate, and the
+  cascade: every event told in words with its cause, every chance draw with its odds);
+- ``untold``: ``apply(record=False)``, the legality gate alone (what loading a save
+  replays through): apply's cost beyond it is the cascade's telling;
 - Tori also with its greedy bot in every seat (``tori-greedy``: what real users run; random
   Tori games last thousands of actions), the bot's thinking included.
 
@@ -52,17 +54,16 @@ def measure(run_game: Callable[[int], int], seconds: float) -> float:
             return actions / spent
 
 
-def ecogames_game(cls: type[Game], checked: bool) -> Callable[[int], int]:
+def ecogames_game(cls: type[Game], door: str) -> Callable[[int], int]:
+    """Random self-play through ``door``: "push", "apply" or "untold"."""
     def run(seed: int) -> int:
         choose = random.Random(seed).choice
         game = cls.new_game(players=2, seed=seed)
+        play = {"push": game.push, "apply": game.apply,
+                "untold": lambda action: game.apply(action, record=False)}[door]
         n = 0
         while not game.is_over:
-            action = choose(game.legal_actions())
-            if checked:
-                game.apply(action)
-            else:
-                game.push(action)
+            play(choose(game.legal_actions()))
             n += 1
         return n
     return run
@@ -110,43 +111,42 @@ def main() -> None:
     if peer is None:
         print("open_spiel is not installed (pip install open_spiel): ratios skipped")
     games = registered_games()
-    rows: list[tuple[str, Callable[[int], int] | None, Callable[[int], int]]] = []
-    for name in args.game or ENGINES:
-        rows.append((name, ecogames_game(games[name], checked=False),
-                     ecogames_game(games[name], checked=True)))
+    doors = ("push", "apply", "untold")
+    rows: list[tuple[str, dict[str, Callable[[int], int]]]] = [
+        (name, {door: ecogames_game(games[name], door) for door in doors})
+        for name in args.game or ENGINES]
     if not args.game or "tori" in args.game:
-        rows.append(("tori (greedy)", None, greedy_tori))
+        rows.append(("tori (greedy)", {"push": greedy_tori}))
     best: dict[str, float] = {}
 
     def keep(key: str, figure: float) -> None:
         best[key] = max(best.get(key, 0.0), figure)
 
-    for _, push, apply in rows:  # warm up: first calls import lazily (networkx, ...)
-        for run in (push, apply, peer):
-            if run is not None:
-                measure(run, 0.2)
+    for _, runs in rows:  # warm up: first calls import lazily (networkx, ...)
+        for run in [*runs.values(), *([peer] if peer is not None else [])]:
+            measure(run, 0.2)
     for _ in range(args.repeats):
-        for name, push, apply in rows:
+        for name, runs in rows:
             if peer is not None:
                 keep("peer", measure(peer, args.seconds))
-            if push is not None:
-                keep(f"{name} push", measure(push, args.seconds))
-            keep(f"{name} apply", measure(apply, args.seconds))
+            for door, run in runs.items():
+                keep(f"{name} {door}", measure(run, args.seconds))
     base = best.get("peer")
     if base is not None:
         print(f"OpenSpiel python_tic_tac_toe, random self-play: {base:,.0f} actions/CPU s")
-    print(f"{'engine':<14}{'push a/s':>12}{'ratio':>8}{'apply a/s':>12}{'ratio':>8}")
+    print(f"{'engine':<14}" + "".join(f"{door + ' a/s':>12}{'ratio':>8}" for door in doors))
 
-    def ratio(key: str) -> str:
-        return "" if base is None else f"{best[key] / base:.2f}x"
+    def cell(key: str) -> str:
+        if key not in best:
+            return " " * 20
+        ratio = "" if base is None else f"{best[key] / base:.2f}x"
+        return f"{best[key]:>12,.0f}{ratio:>8}"
 
-    for name, push, _ in rows:
-        if push is None:
-            print(f"{name:<14}{best[f'{name} apply']:>12,.0f}{ratio(f'{name} apply'):>8}   "
-                  "(tori-greedy in both seats, push, the bots' thinking included)")
-            continue
-        print(f"{name:<14}{best[f'{name} push']:>12,.0f}{ratio(f'{name} push'):>8}"
-              f"{best[f'{name} apply']:>12,.0f}{ratio(f'{name} apply'):>8}")
+    for name, _ in rows:
+        line = f"{name:<14}" + "".join(cell(f"{name} {door}") for door in doors)
+        if name == "tori (greedy)":
+            line += "   (tori-greedy in both seats, the bots' thinking included)"
+        print(line.rstrip())
 
 
 if __name__ == "__main__":

@@ -66,6 +66,14 @@ class EventLog:
         """Record an event and return its index, to be used as the ``cause`` of its effects."""
         if not self.record:
             return None
+        return self.event(kind, text, cause, touched)
+
+    def event(self, kind: str, text: str, cause: int | None,
+              touched: Mapping[str, Sequence[Any]]) -> int | None:
+        """:meth:`emit` with ``touched`` as one mapping (a narrator that already holds it
+        passes it on without unpacking it again)."""
+        if not self.record:
+            return None
         events = self.events
         index = len(events)
         if cause is not None and not 0 <= cause < index:

@@ -82,9 +82,7 @@ class Narrator:
     # -- helpers ---------------------------------------------------------------------------
 
     def _emit(self, kind: str, text: str, cause: int | None, **touched: Sequence[Any]) -> int:
-        index = self.log.emit(kind, text, cause=cause, **touched)
-        assert index is not None
-        return index
+        return self.log.event(kind, text, cause, touched)  # type: ignore[return-value]
 
     def describe(self, token: int) -> str:
         """'the Tori-tori (on a Native Tree) of sector 5'."""

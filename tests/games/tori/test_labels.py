@@ -16,8 +16,10 @@ from ecogames.games.tori.walking import (
     BIT,
     WALKABLE,
     bits,
+    closer_than,
     distances_from,
     reach,
+    region_of,
     steps,
     walk_layers,
     walking_regions,
@@ -76,3 +78,14 @@ def test_the_fast_walks_are_networkx_walks(seed, crowd):
             c for c, region in regions.items() if region == regions[source]}
     else:
         assert reach(mask, source) == 0 and layers == ()
+    # region_of shares the walks of the customers before: the same parts of the square
+    for other in r.sample(cells, 5):
+        assert region_of(mask, other) == reach(mask, other)
+    assert region_of(mask, source) == reach(mask, source)
+    # closer_than: the rivals strictly nearer than the door, None if the door is out of reach
+    door, *rivals = r.sample(cells, 4)
+    nearer = closer_than(mask, source, BIT[door], bits(rivals))
+    if door not in expected:
+        assert nearer is None
+    else:
+        assert nearer == sum(1 for c in rivals if expected.get(c, 999) < expected[door])

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from ecogames.bots import register_bot
 from ecogames.core import Action, Game, Rng
 
-from .components import AREA_CARD, COLOUR_CARD, HAND_LIMIT, ZONE_OF, entrance_of
+from .components import AREA_CARD, COLOUR_CARD, HAND_LIMIT, ZONE_OF, Cell, entrance_of
 from .rules import (
     Build,
     DiscardBuild,
@@ -70,28 +70,67 @@ class GreedyBot:
             return legal[0]
         if not isinstance(game, Tori) or self.rng.below(RANDOM_ONE_IN) == 0:
             return self.rng.choice(legal)
+        turn = _Turn(game)
         if game.phase == "discard":
-            return self._best(legal, lambda a: -_card_value(game, a))
+            return self._best(legal, lambda a: -_card_value(turn, a))[0]
         if game.phase == "refresh":
-            return self._best(legal, lambda a: (_card_value(game, a)
-                                                if isinstance(a, TakeFaceUp) else 0.5))
+            return self._best(legal, lambda a: (_card_value(turn, a)
+                                                if isinstance(a, TakeFaceUp) else 0.5))[0]
+        by_kind: dict[type, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(type(a), []).append(a)
         for kind, value in ((Expand, _expand_value), (TakeCustomer, _customer_value),
                             (Build, _build_value), (TearDown, _tear_down_value)):
-            options = [a for a in legal if isinstance(a, kind)]
+            options = by_kind.get(kind)
             if options:
-                best = self._best(options, lambda a, value=value: value(game, a))
-                if value(game, best) > 0:
+                best, worth = self._best(options, lambda a, value=value: value(turn, a))
+                if worth > 0:
                     return best
-        draws = [a for a in legal if isinstance(a, DrawFaceUp | DrawPile)]
+        draws = by_kind.get(DrawFaceUp, []) + by_kind.get(DrawPile, [])
         if draws:
-            return self._best(draws, lambda a: _draw_value(game, a))
+            return self._best(draws, lambda a: _draw_value(turn, a))[0]
         return self.rng.choice(legal)
 
-    def _best(self, options: Sequence[Action], value: Callable[[Action], float]) -> Action:
+    def _best(self, options: Sequence[Action],
+              value: Callable[[Action], float]) -> tuple[Action, float]:
+        """The option of the highest value (equal ones drawn by the bot's generator), with
+        its value."""
         scored = [(value(a), a) for a in options]
         top = max(v for v, _ in scored)
-        best = [a for v, a in scored if v >= top - 1e-9]
+        best = [(a, v) for v, a in scored if v >= top - 1e-9]
         return best[0] if len(best) == 1 else self.rng.choice(best)
+
+
+class _Turn:
+    """The position a choice is made in, with what the options' values ask of it worked
+    out once: the player, its stalls on the board, the expansion it works towards
+    (``_target``), whether a customer is stuck at an entrance."""
+
+    __slots__ = ("_stuck", "_target", "game", "p", "stalls")
+
+    def __init__(self, game: Tori) -> None:
+        self.game = game
+        self.p = game.active
+        self.stalls = sum(1 for q, _ in game.stalls if q == self.p)
+        self._target: str | bool | None = False  # False: not worked out yet
+        self._stuck: dict[Cell, bool] = {}
+
+    @property
+    def target(self) -> str | None:
+        if self._target is False:
+            self._target = _target(self.game, self.p)
+        return self._target  # type: ignore[return-value]
+
+    def stuck(self, customer: Cell | None) -> bool:
+        """A customer standing at a stall's entrance (waiting for a good nobody it can reach
+        sells)."""
+        if customer is None:
+            return False
+        known = self._stuck.get(customer)
+        if known is None:
+            known = self._stuck[customer] = any(st.entrance == customer
+                                                for st in self.game.stalls.values())
+        return known
 
 
 def _goods_needed(game: Tori, p: int, good: str) -> int:
@@ -108,7 +147,7 @@ def _target(game: Tori, p: int) -> str | None:
         if q != p or game.expansion_supply(good) <= 0:
             continue
         missing = max(0, stall.size + 1 - game.goods_hands[p][good])
-        if not any(game.build_hands[p][z - 1] for z in game.stall_zones(stall)):
+        if not any(game.build_hands[p][z - 1] for z in stall.zones):
             missing += 1
         key = (missing + stall.size / 2, stall.size, good)
         if best is None or key < best:
@@ -116,11 +155,10 @@ def _target(game: Tori, p: int) -> str | None:
     return None if best is None else best[2]
 
 
-def _card_value(game: Tori, action: Action) -> float:
+def _card_value(turn: _Turn, action: Action) -> float:
     """How much the active player wants the card an action names (to keep or to take): the
     cards of the expansion it works towards most, then those of its other stalls."""
-    p = game.active
-    target = _target(game, p)
+    game, p, target = turn.game, turn.p, turn.target
     if isinstance(action, DiscardGoods):
         held = game.goods_hands[p][action.good]
         if held > _goods_needed(game, p, action.good):
@@ -131,17 +169,17 @@ def _card_value(game: Tori, action: Action) -> float:
         return 0.0
     value = 0.0
     for (q, good), stall in game.stalls.items():
-        if q == p and zone in game.stall_zones(stall):
+        if q == p and zone in stall.zones:
             value = max(value, 5.0 if good == target else 1.5)
-    if sum(1 for q, _ in game.stalls if q == p) < MAX_STALLS:
+    if turn.stalls < MAX_STALLS:
         value = max(value, 1.0)
     others = game.build_hands[p][zone - 1] - (1 if isinstance(action, DiscardBuild) else 0)
     return value / (1 + 2 * others)
 
 
-def _expand_value(game: Tori, a: Action) -> float:
+def _expand_value(turn: _Turn, a: Action) -> float:
     assert isinstance(a, Expand)
-    p = game.active
+    game, p = turn.game, turn.p
     stall = game.stalls[(p, a.good)]
     size = stall.size + 1
     others = max((st.size for (q, g), st in game.stalls.items() if g == a.good and q != p),
@@ -160,26 +198,25 @@ def _expand_value(game: Tori, a: Action) -> float:
     return value
 
 
-def _customer_value(game: Tori, a: Action) -> float:
+def _customer_value(turn: _Turn, a: Action) -> float:
     """The goods cards the next expansion still needs that this customer brings, less the
     build cards marketing costs and the cards the hand limit would throw away."""
     assert isinstance(a, TakeCustomer)
-    p = game.active
+    game, p = turn.game, turn.p
     stall = game.stalls[(p, a.good)]
     gain = min(stall.size, game.goods_supply[a.good])
     missing = max(0, _goods_needed(game, p, a.good) - game.goods_hands[p][a.good])
     marketing = len(game._closer_competitors(p, a.good) or [])
     overflow = max(0, game.hand_size(p) - marketing + gain - HAND_LIMIT)
-    bonus = 1.0 if a.good == _target(game, p) else 0.0
+    bonus = 1.0 if a.good == turn.target else 0.0
     return min(gain, missing) + bonus - 1.5 * marketing - 0.5 * overflow
 
 
-def _build_value(game: Tori, a: Action) -> float:
+def _build_value(turn: _Turn, a: Action) -> float:
     assert isinstance(a, Build)
-    p = game.active
+    game, p = turn.game, turn.p
     customer = game.customers[a.good]
-    stuck = customer is not None and any(st.entrance == customer for st in game.stalls.values())
-    if sum(1 for q, _ in game.stalls if q == p) >= MAX_STALLS and not stuck:
+    if turn.stalls >= MAX_STALLS and not turn.stuck(customer):
         return 0.0
     value = 5.0
     if a.good in COLOUR_CARD[game.colour_bonus[p]].goods:
@@ -189,17 +226,25 @@ def _build_value(game: Tori, a: Action) -> float:
     if customer is None:  # on the colour-change tile: it comes back later
         return value
     cell = (a.row, a.col)  # the walk past the tiles and the new stall (walking.distances_from)
-    dist = steps(walk_layers(game._tile_bits | BIT[cell], customer),
-                 BIT[entrance_of(cell, a.facing)])
+    door = BIT[entrance_of(cell, a.facing)]
+    layers = walk_layers(game._tile_bits, customer)  # the walk before the stall stands
+    dist = steps(layers, door)
+    if dist is not None:
+        before = steps(layers, BIT[cell])
+        if before is not None and before < dist:
+            # the new stall may stand in the way: walk again (as far, unless every shortest
+            # walk to the entrance crossed its cell)
+            dist = steps(walk_layers(game._tile_bits | BIT[cell], customer), door)
     if dist is None:
         return -1.0  # the customer cannot walk there
     return value + 4.0 - 0.25 * dist
 
 
-def _tear_down_value(game: Tori, a: Action) -> float:
+def _tear_down_value(turn: _Turn, a: Action) -> float:
     """Worth it only for a stall its customer cannot walk to (stalls have walled it in):
     its tile goes back to the supply, to be built again where the customer can come."""
     assert isinstance(a, TearDown)
+    game = turn.game
     customer = game.customers[a.good]
     if customer is None:
         return 0.0
@@ -207,11 +252,11 @@ def _tear_down_value(game: Tori, a: Action) -> float:
     return 0.0 if reach(game._tile_bits, customer) & BIT[entrance] else 1.0
 
 
-def _draw_value(game: Tori, a: Action) -> float:
+def _draw_value(turn: _Turn, a: Action) -> float:
     if isinstance(a, DrawPile):
         return 1.2
     assert isinstance(a, DrawFaceUp)
-    return sum(_card_value(game, TakeFaceUp(z)) for z in (a.first, a.second))
+    return sum(_card_value(turn, TakeFaceUp(z)) for z in (a.first, a.second))
 
 
 register_bot(GreedyBot.name, GreedyBot)

@@ -36,7 +36,7 @@ def determinize(game: Tori, player: int | None, rng: Rng) -> Tori:
         count = sum(twin.build_hands[p])
         dealt, build = build[:count], build[count:]
         twin.build_hands[p] = [dealt.count(z) for z in ZONES]
-    twin.pile = build
+    twin.pile = sorted(build)  # face down: a set of cards, lowest first (D31)
 
     goods = [g for g in GOODS for p in others for _ in range(twin.goods_hands[p][g])]
     rng.shuffle(goods)

@@ -60,7 +60,16 @@ from .components import (
     expansion_terrain,
     stall_terrain,
 )
-from .walking import BIT, bits, closer_than, customer_path, reach, steps, walk_layers
+from .walking import (
+    BIT,
+    bits,
+    closer_than,
+    customer_path,
+    reach,
+    region_of,
+    steps,
+    walk_layers,
+)
 
 Facing = Literal["N", "E", "S", "W"]
 
@@ -88,13 +97,21 @@ _STALL_TERRAIN_BITS = {g: bits(_STALL_TERRAIN[g]) for g in GOODS}
 _EXPANSION_TERRAIN_BITS = {g: bits(_EXPANSION_TERRAIN[g]) for g in GOODS}
 _AROUND_BITS = {cell: BIT[cell] | bits(NEIGHBOURS[cell]) for cell in ZONE_OF}
 """A cell and its orthogonal neighbours: where a tile there touches."""
-_BUILD_PLACES: dict[int, tuple[tuple[Cell, int, tuple[tuple[str, int], ...]], ...]] = {
-    z: tuple((cell, BIT[cell], tuple((f, BIT[e]) for f, e in _ENTRANCES[cell]))
+_BUILD_PLACES: dict[int, tuple[tuple[Cell, int, int], ...]] = {
+    z: tuple((cell, BIT[cell], bits(e for _, e in _ENTRANCES[cell]))
              for cell in CELLS_OF_ZONE[z] if cell not in INFO and _ENTRANCES[cell])
     for z in ZONES}
-"""For each zone, its cells where a stall tile could stand, with the facings whose entrance
-lies on the square (each cell and entrance with its bit)."""
+"""For each zone, its cells where a stall tile could stand, each with its bit and the
+spaces on the square its entrance could open on (a mask)."""
+_BUILD_PLACE_BITS = {z: bits(cell for cell, _, _ in _BUILD_PLACES[z]) for z in ZONES}
+"""The cells of ``_BUILD_PLACES`` as one mask per zone."""
+_BUILD_DOOR_BITS = {z: bits(e for cell, _, _ in _BUILD_PLACES[z] for _, e in _ENTRANCES[cell])
+                    for z in ZONES}
+"""Per zone, the spaces that could be the entrance of a stall tile standing in the zone."""
 _CARD_LABEL = {z: f"build card {z}" for z in ZONES}
+PLAYER_NAMES: tuple[str, ...] = tuple(f"{arms} (player {i + 1})"
+                                      for i, arms in enumerate(COATS_OF_ARMS))
+"""Each seat's name: its coat of arms (D22)."""
 
 
 def good_name(good: str) -> str:
@@ -275,28 +292,38 @@ class Stall:
     cell: Cell
     facing: str
     expansions: tuple[Cell, ...] = ()
+    # what follows from the fields above, worked out once (a stall never changes: an
+    # expansion makes a new one), so the rules asked thousands of times a game only read it
     entrance: Cell = field(init=False, compare=False, repr=False)
-    """The entrance space: the next cell the half circle points to (worked out once)."""
+    """The entrance space: the next cell the half circle points to."""
+    size: int = field(init=False, compare=False, repr=False)
+    """Tiles: the stall tile and its expansion tiles."""
+    tiles: tuple[Cell, ...] = field(init=False, compare=False, repr=False)
+    """The stall tile, then the expansion tiles in the order they were placed."""
+    zone: int = field(init=False, compare=False, repr=False)
+    """The zone the stall is in: the zone of its stall tile."""
+    door: int = field(init=False, compare=False, repr=False)
+    """The entrance as a mask (walking.BIT)."""
+    around: int = field(init=False, compare=False, repr=False)
+    """The tiles and the cells orthogonally next to them, as a mask: where another tile of
+    the same colour would touch this stall."""
+    zones: frozenset[int] = field(init=False, compare=False, repr=False)
+    """Zones whose build card may expand the stall (:meth:`Tori.stall_zones`)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "entrance", entrance_of(self.cell, self.facing))
+        tiles = (self.cell, *self.expansions)
+        entrance = entrance_of(self.cell, self.facing)
+        around = 0
+        for tile in tiles:
+            around |= _AROUND_BITS[tile]
+        for name, value in (("entrance", entrance), ("size", len(tiles)), ("tiles", tiles),
+                            ("zone", ZONE_OF[self.cell]), ("door", BIT.get(entrance, 0)),
+                            ("around", around), ("zones", _zones_beside(tiles))):
+            object.__setattr__(self, name, value)
 
     @property
     def id(self) -> str:
         return stall_id(self.owner, self.good)
-
-    @property
-    def size(self) -> int:
-        return 1 + len(self.expansions)
-
-    @property
-    def tiles(self) -> tuple[Cell, ...]:
-        return (self.cell, *self.expansions)
-
-    @property
-    def zone(self) -> int:
-        """The zone the stall is in: the zone of its stall tile."""
-        return ZONE_OF[self.cell]
 
 
 @lru_cache(maxsize=4096)
@@ -316,6 +343,26 @@ def stall_id(owner: int, good: str) -> str:
 
 def cell_json(cell: Cell | None) -> list[int] | None:
     return None if cell is None else [cell[0], cell[1]]
+
+
+class _Sites:
+    """What the board alone allows one player, whatever the hands hold: the legal-action
+    generators' memo, each part worked out when first asked (``Tori._board`` keeps one per
+    player until the board changes)."""
+
+    __slots__ = ("build_sites", "builds", "customers", "expansions", "tear_downs")
+
+    def __init__(self) -> None:
+        self.build_sites: tuple[int, list[tuple[str, int]], int] | None = None
+        """``Tori._build_sites``."""
+        self.builds: list[tuple[Build, ...] | None] = [None] * len(ZONES)
+        """The stalls a build card of each zone (1-9) may build."""
+        self.customers: list[tuple[str, Cell, int, int, int]] | None = None
+        """``Tori._customer_sites``."""
+        self.expansions: dict[str, list[Cell]] = {}
+        """``Tori._expansion_sites`` by good."""
+        self.tear_downs: list[Action] | None = None
+        """The stalls without expansion tiles (Riv en bod ned)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -361,10 +408,19 @@ class Tori(Game):
         self._tile_bits = 0  # the cells of self._tiles as one mask (walking.BIT)
         self._entrance_bits = 0  # the cells of self._entrances
         self._top: list[int] = []
-        self._fixed_memo: tuple[frozenset[Cell], int, dict[Cell, str]] | None = None
         """Build cards left of the pile when the discard pile went under it: drawn first.
         Only ever filled within one action (it needs them all), so empty between actions."""
-        self._legal: tuple[Action, ...] | None = None  # cleared by _play: state changes only there
+        self._fixed_memo: tuple[frozenset[Cell], int, dict[Cell, str]] | None = None
+        self._walled_memo: dict[tuple[str, Cell], bool] = {}
+        """``_walled_in`` of a good's customer on a cell: it depends only on what never
+        moves again (``_fixed``), so it is kept until the next expansion (a new dict then)."""
+        self._board: dict[int | str, Any] = {}
+        """What the rules worked out from the board alone (stalls, tiles, entrances and
+        customers; not the hands): what it allows each player (``_Sites``), the expansion
+        supply ("supply"), whether the market is closed ("closed"). The board
+        changes only in ``_build``, ``_expand``, ``_tear_down`` and ``_take_customer``, and
+        each of them starts a new dict (never one cleared in place: a copy shares the dict
+        until its own board changes)."""
 
     @classmethod
     def _setup(cls, *, players: int, rng: Rng) -> Tori:
@@ -389,7 +445,7 @@ class Tori(Game):
 
     @property
     def player_names(self) -> list[str]:
-        return [f"{COATS_OF_ARMS[i]} (player {i + 1})" for i in range(self.players)]
+        return list(PLAYER_NAMES[:self.players])
 
     # -- small queries ---------------------------------------------------------------------
 
@@ -399,8 +455,13 @@ class Tori(Game):
 
     def expansion_supply(self, good: str) -> int:
         """Expansion tiles of ``good`` still beside the board."""
-        used = sum(len(st.expansions) for st in self.stalls.values() if st.good == good)
-        return EXPANSION_TILES[good] - used
+        left = self._board.get("supply")
+        if left is None:
+            used = dict.fromkeys(GOODS, 0)
+            for st in self.stalls.values():
+                used[st.good] += len(st.expansions)
+            left = self._board["supply"] = {g: EXPANSION_TILES[g] - used[g] for g in GOODS}
+        return left[good]  # type: ignore[no-any-return]
 
     def stall_supply(self, player: int) -> list[str]:
         """The goods of ``player``'s stall tiles not on the board."""
@@ -410,11 +471,15 @@ class Tori(Game):
         return {cell for cell in self.customers.values() if cell is not None}
 
     def _customer_bits(self) -> int:
-        mask = 0
-        for cell in self.customers.values():
-            if cell is not None:
-                mask |= BIT[cell]
-        return mask
+        """The cells of the customers on the square, as a mask."""
+        mask = self._board.get("customers")
+        if mask is None:
+            mask = 0
+            for cell in self.customers.values():
+                if cell is not None:
+                    mask |= BIT[cell]
+            self._board["customers"] = mask
+        return mask  # type: ignore[no-any-return]
 
     def _blocked(self) -> frozenset[Cell]:
         """The square cells customers cannot walk through: stall and expansion tiles."""
@@ -430,8 +495,7 @@ class Tori(Game):
         mask = 0
         for (player, g), stall in self.stalls.items():
             if g == good and player != owner:
-                for tile in stall.tiles:
-                    mask |= _AROUND_BITS[tile]
+                mask |= stall.around
         return mask
 
     def _touching(self, good: str, owner: int) -> set[Cell]:
@@ -448,7 +512,7 @@ class Tori(Game):
     def stall_zones(self, stall: Stall) -> set[int]:
         """Zones whose build card may expand ``stall``: its own zone, and a neighbouring
         zone when the stall lies on that zone's edge (D12)."""
-        return set(_zones_beside(stall.tiles))
+        return set(stall.zones)
 
     def _available(self) -> int:
         """Build cards that can still be drawn: the pile and the discard pile (D13)."""
@@ -479,112 +543,155 @@ class Tori(Game):
     # -- legal actions ---------------------------------------------------------------------
 
     def _legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = tuple(_GENERATORS[self.stage](self))
-        return list(self._legal)
+        return _GENERATORS[self.stage](self)
 
     def _turn_options(self) -> list[Action]:
         p = self.active
-        return [*self._draw_options(), *self._build_options(p), *self._expand_options(p),
-                *(TearDown(g) for g in GOODS  # type: ignore[arg-type]
-                  if (p, g) in self.stalls and not self.stalls[(p, g)].expansions),
-                *self._customer_options(p)]
+        sites = self._sites(p)
+        return [*self._draw_options(), *self._build_options(p, sites),
+                *self._expand_options(p, sites), *self._tear_down_options(p, sites),
+                *self._customer_options(p, sites)]
+
+    def _sites(self, p: int) -> _Sites:
+        """What the board allows ``p``, worked out as the generators ask (``_board``)."""
+        sites = self._board.get(p)
+        if sites is None:
+            sites = self._board[p] = _Sites()
+        return sites  # type: ignore[no-any-return]
 
     def _draw_options(self) -> list[Action]:
         acts: list[Action] = list(_draw_face_up_actions(self.display))
-        if self._available() >= DRAW_TWO:
-            acts.append(DrawPile())
-        if self._available() >= DISPLAY_SIZE:
-            acts.append(Refresh())
+        available = self._available()
+        if available >= DRAW_TWO:
+            acts.append(_DRAW_PILE)
+        if available >= DISPLAY_SIZE:
+            acts.append(_REFRESH)
         return acts
 
-    def _build_options(self, p: int) -> list[Action]:
-        goods = self.stall_supply(p)
+    def _tear_down_options(self, p: int, sites: _Sites) -> list[Action]:
+        """Riv en bod ned: each of the player's stalls without expansion tiles."""
+        if sites.tear_downs is None:
+            sites.tear_downs = [_TEAR_DOWN[g] for g in GOODS
+                                if (stall := self.stalls.get((p, g))) is not None
+                                and not stall.expansions]
+        return sites.tear_downs
+
+    def _build_options(self, p: int, sites: _Sites) -> list[Action]:
         hand = self.build_hands[p]
-        if not goods or not any(hand):
-            return []
-        # the cells of _taken() and _touching(), as masks (walking.BIT)
+        builds = sites.builds
+        acts: list[Action] = []
+        for i, cards in enumerate(hand):
+            if cards:
+                made = builds[i]
+                if made is None:
+                    made = builds[i] = self._builds_in_zone(p, i + 1, sites)
+                acts.extend(made)
+        return acts
+
+    def _build_sites(self, p: int) -> tuple[int, list[tuple[str, int]], int]:
+        """Where ``p`` may place a stall tile of each good of its supply (masks): the cells
+        not in ``_taken()`` nor ``_touching()``; the cells ``_taken()``; all those cells."""
         taken = self._tile_bits | _INFO_BITS | self._entrance_bits | self._customer_bits()
-        allowed = [(g, _STALL_TERRAIN_BITS[g] & ~self._touching_bits(g, p) & ~taken)
-                   for g in goods]
+        touching = {g: 0 for g in GOODS if (p, g) not in self.stalls}  # (_touching_bits)
+        for (player, g), stall in self.stalls.items():
+            if g in touching and player != p:
+                touching[g] |= stall.around
+        allowed = [(g, _STALL_TERRAIN_BITS[g] & ~mask & ~taken) for g, mask in touching.items()]
         anywhere = 0
         for _, cells in allowed:
             anywhere |= cells
-        acts: list[Action] = []
-        for z in ZONES:
-            if not hand[z - 1]:
-                continue
-            for cell, bit, entrances in _BUILD_PLACES[z]:
-                if not bit & anywhere:
-                    continue
-                facings = [f for f, door in entrances if not door & taken]
-                if not facings:
-                    continue
-                for g, cells in allowed:
-                    if bit & cells:
-                        made = _BUILDS[g, cell]
-                        acts.extend([made[f] for f in facings])
-        return acts
+        return taken, allowed, anywhere
 
-    def _expand_options(self, p: int) -> list[Action]:
-        hand = self.build_hands[p]
-        taken: int | None = None
+    def _builds_in_zone(self, p: int, z: int, sites: _Sites) -> tuple[Build, ...]:
+        """Byg en ny bod: the stalls ``p`` may build with a build card of zone ``z``."""
+        if sites.build_sites is None:
+            sites.build_sites = self._build_sites(p)
+        taken, allowed, anywhere = sites.build_sites
+        here = _BUILD_PLACE_BITS[z]
+        if not anywhere & here:
+            return ()
+        # only what lies in the zone and its entrances matters: the same few cells come
+        # back often, though the rest of the board changed
+        return _builds_in_zone(z, taken & _BUILD_DOOR_BITS[z],
+                               tuple([(g, cells & here) for g, cells in allowed]))
+
+    def _expand_options(self, p: int, sites: _Sites) -> list[Action]:
+        hand, goods = self.build_hands[p], self.goods_hands[p]
         acts: list[Action] = []
         for g in GOODS:
             stall = self.stalls.get((p, g))
-            if stall is None or self.goods_hands[p][g] < stall.size + 1:
+            if stall is None or goods[g] < stall.size + 1:
                 continue
             if self.expansion_supply(g) <= 0:
                 continue
-            zones = sorted(z for z in self.stall_zones(stall) if hand[z - 1])
-            if not zones:
-                continue
-            if taken is None:
-                taken = (self._tile_bits | _INFO_BITS | self._entrance_bits
-                         | self._customer_bits())
-            free = _EXPANSION_TERRAIN_BITS[g] & ~self._touching_bits(g, p) & ~taken
-            cells = sorted({n for t in stall.tiles for n in NEIGHBOURS[t]})
-            for cell in cells:
-                if BIT[cell] & free:
+            zones = sorted(z for z in stall.zones if hand[z - 1])
+            if zones:
+                cells = sites.expansions.get(g)
+                if cells is None:
+                    cells = sites.expansions[g] = self._expansion_sites(p, stall)
+                for cell in cells:
                     acts.extend(_expand_action(g, cell, z) for z in zones)
         return acts
 
-    def _customer_options(self, p: int) -> list[Action]:
+    def _expansion_sites(self, p: int, stall: Stall) -> list[Cell]:
+        """Udvid en bod: the cells where ``stall`` may take an expansion tile (whatever
+        the hand holds), in row order."""
+        g = stall.good
+        taken = self._tile_bits | _INFO_BITS | self._entrance_bits | self._customer_bits()
+        free = _EXPANSION_TERRAIN_BITS[g] & ~self._touching_bits(g, p) & ~taken
+        cells = sorted({n for t in stall.tiles for n in NEIGHBOURS[t]})
+        return [c for c in cells if BIT[c] & free]
+
+    def _customer_options(self, p: int, sites: _Sites) -> list[Action]:
+        hand = self.build_hands[p]
         acts: list[Action] = []
-        occupied = self._customer_bits()
-        for g, cell in self.customers.items():
-            stall = self.stalls.get((p, g))
-            if cell is None or stall is None:
-                continue
-            door = BIT[stall.entrance]
-            if door & occupied:
-                continue  # the entrance is not empty
-            # _closer_competitors, as one walk that stops at the stall's entrance
-            rivals = 0
-            for (q, h), other in self.stalls.items():
-                if h == g and q != p:
-                    rivals |= BIT[other.entrance]
-            cards = self.build_hands[p][stall.zone - 1]
-            if (rivals & ~occupied).bit_count() <= cards:  # only then do distances matter
-                if reach(self._tile_bits, cell) & door:  # the customer can walk there
+        if sites.customers is None:
+            sites.customers = self._customer_sites(p)
+        for g, cell, door, rivals, zone in sites.customers:
+            cards = hand[zone - 1]
+            if rivals.bit_count() <= cards:  # only then do distances matter
+                if region_of(self._tile_bits, cell) & door:  # the customer can walk there
                     acts.append(_TAKE_CUSTOMER[g])
                 continue
-            closer = closer_than(self._tile_bits, cell, door, rivals & ~occupied)
+            # _closer_competitors, as one walk that stops at the stall's entrance
+            closer = closer_than(self._tile_bits, cell, door, rivals)
             if closer is not None and closer <= cards:  # None: it cannot walk there
                 acts.append(_TAKE_CUSTOMER[g])
         return acts
 
+    def _customer_sites(self, p: int) -> list[tuple[str, Cell, int, int, int]]:
+        """Tag en kunde: for each of ``p``'s stalls with an empty entrance whose customer
+        stands on the square: the good, the customer's cell, the entrance (a mask), the
+        entrances of the competing stalls that are empty (a mask) and the stall's zone
+        (marketing pays build cards of it)."""
+        sites = []
+        occupied = self._customer_bits()
+        stalls = self.stalls
+        for g, cell in self.customers.items():
+            stall = stalls.get((p, g))
+            if cell is None or stall is None:
+                continue
+            door = stall.door
+            if door & occupied:
+                continue  # the entrance is not empty
+            rivals = 0
+            for q in range(self.players):  # one stall of each good a player
+                other = stalls.get((q, g))
+                if other is not None and q != p:
+                    rivals |= other.door
+            sites.append((g, cell, door, rivals & ~occupied, stall.zone))
+        return sites
+
     def _refresh_options(self) -> list[Action]:
-        acts: list[Action] = [TakeFaceUp(z) for z in sorted(set(self.display))]
+        acts: list[Action] = [_TAKE_FACE_UP[z] for z in sorted(set(self.display))]
         if self._available():
-            acts.append(TakeFromPile())
+            acts.append(_TAKE_FROM_PILE)
         return acts
 
     def _discard_options(self) -> list[Action]:
-        p = self.active
-        return [*(DiscardBuild(z) for z in ZONES if self.build_hands[p][z - 1]),
-                *(DiscardGoods(g) for g in GOODS  # type: ignore[arg-type]
-                  if self.goods_hands[p][g])]
+        build, goods = self.build_hands[self.active], self.goods_hands[self.active]
+        return ([_DISCARD_BUILD[z] for z in ZONES if build[z - 1]]
+                + [_DISCARD_GOODS[g] for g in GOODS if goods[g]])
 
     # -- why an action is illegal ------------------------------------------------------------
 
@@ -742,11 +849,10 @@ class Tori(Game):
     # -- playing ---------------------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
-        self._legal = None
         _PLAYS[type(action)](self, action, log)
 
     def _name(self, player: int | None = None) -> str:
-        return self.player_names[self.active if player is None else player]
+        return PLAYER_NAMES[self.active if player is None else player]
 
     # Træk byggekort (draw build cards)
 
@@ -774,9 +880,7 @@ class Tori(Game):
                 else "a build card drawn from the pile")
         for _ in range(min(count, len(self.pile) + len(self._top))):
             source = self._top or self.pile
-            counts = [0] * 10
-            for z in source:
-                counts[z] += 1
+            counts = [0, *map(source.count, ZONES)]  # by zone number
             outcomes = [z for z in ZONES if counts[z]]
             zone = self.chance(name, outcomes, [counts[z] for z in outcomes],
                                label=_CARD_LABEL.__getitem__, seen_by=seen_by)
@@ -792,6 +896,7 @@ class Tori(Game):
         cards = self._from_pile(missing, log, cause, None)
         if cards:
             self.display.extend(cards)
+        if cards and log.record:
             log.emit("refill", f"Build cards {', '.join(map(str, cards))} are laid face up",
                      cause=cause, cards=[f"build:{z}" for z in cards], places=["display"])
 
@@ -804,7 +909,7 @@ class Tori(Game):
             self.build_hands[p][z - 1] += 1
         e = log.emit("draw", f"{self._name()} takes face-up build cards {a.first} and "
                      f"{a.second}", players=[p], cards=[f"build:{a.first}", f"build:{a.second}"],
-                     places=["display"])
+                     places=["display"]) if log.record else None
         self._refill_display(log, e)
         self._after_option(log, e)
 
@@ -865,6 +970,7 @@ class Tori(Game):
         self._entrances[stall.entrance] = (p, a.good)
         self._tile_bits |= BIT[cell]
         self._entrance_bits |= BIT[stall.entrance]
+        self._board = {}
         e = log.emit("build", f"{self._name()} builds {a_good(a.good)} stall in zone "
                      f"{zone}, entrance at {stall.entrance}", players=[p], stalls=[stall.id],
                      cells=[cell, stall.entrance], cards=[f"build:{zone}"])
@@ -887,7 +993,8 @@ class Tori(Game):
         self.stalls[(p, a.good)] = stall
         self._tiles[cell] = (p, a.good)
         self._tile_bits |= BIT[cell]
-        self._fixed_memo = None
+        self._fixed_memo, self._walled_memo = None, {}
+        self._board = {}
         e = log.emit("expand", f"{self._name()} expands the {good_name(a.good)} stall to "
                      f"{stall.size} tiles (build card {a.zone}, {need} goods cards)",
                      players=[p], stalls=[stall.id], cells=[cell],
@@ -961,6 +1068,13 @@ class Tori(Game):
 
     def _walled_in(self, good: str, here: Cell,
                    fixed: tuple[frozenset[Cell], int, dict[Cell, str]]) -> bool:
+        known = self._walled_memo.get((good, here))
+        if known is None:
+            known = self._walled_memo[(good, here)] = self._walled_in_now(good, here, fixed)
+        return known
+
+    def _walled_in_now(self, good: str, here: Cell,
+                       fixed: tuple[frozenset[Cell], int, dict[Cell, str]]) -> bool:
         walls, wall_bits, entrances = fixed
         home = reach(wall_bits, here)  # the part of the square it can still walk to
         terrain = _STALL_TERRAIN[good]
@@ -979,9 +1093,13 @@ class Tori(Game):
     def market_closed(self) -> bool:
         """D29: every customer on the square is walled in, so no goods card is ever received
         again and no stall can ever grow."""
-        fixed = self._fixed()
-        return all(self._walled_in(g, cell, fixed) for g, cell in self.customers.items()
-                   if cell is not None)
+        closed = self._board.get("closed")
+        if closed is None:
+            fixed = self._fixed()
+            closed = self._board["closed"] = all(
+                self._walled_in(g, cell, fixed) for g, cell in self.customers.items()
+                if cell is not None)
+        return closed  # type: ignore[no-any-return]
 
     def end_reason(self) -> str | None:
         """Why Tori is over in this position, or ``None``: a goods group's tiles are used up,
@@ -1029,6 +1147,7 @@ class Tori(Game):
         del self._entrances[stall.entrance]
         self._tile_bits &= ~BIT[stall.cell]
         self._entrance_bits &= ~BIT[stall.entrance]
+        self._board = {}
         e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
                      players=[p], stalls=[stall.id], cells=[stall.cell, stall.entrance])
         self._after_option(log, e)
@@ -1064,6 +1183,7 @@ class Tori(Game):
         other = next(g for g, cell in self.customers.items() if cell is None)
         self.customers[good] = None
         self.customers[other] = stall.entrance
+        self._board = {}
         log.emit("swap", f"The {good_name(good)} customer swaps with the {good_name(other)} "
                  "customer of the colour-change tile", cause=walk, customers=[good, other],
                  cells=[stall.entrance], places=["colour-change"])
@@ -1082,23 +1202,26 @@ class Tori(Game):
         excess = self.hand_size(self.active) - HAND_LIMIT
         if excess > 0:
             self.stage = "discard"
-            log.emit("hand_limit", f"{self._name()} holds {HAND_LIMIT + excess} cards and "
-                     f"must discard {excess}", cause=cause, players=[self.active])
+            if log.record:
+                log.emit("hand_limit", f"{self._name()} holds {HAND_LIMIT + excess} cards "
+                         f"and must discard {excess}", cause=cause, players=[self.active])
         else:
             self._next_turn(log)
 
     def _discard_build(self, a: DiscardBuild, log: EventLog) -> None:
         self.build_hands[self.active][a.zone - 1] -= 1
         self.discard.append(a.zone)
-        log.emit("discard", f"{self._name()} discards build card {a.zone}",
-                 players=[self.active], cards=[f"build:{a.zone}"], places=["discard"])
+        if log.record:
+            log.emit("discard", f"{self._name()} discards build card {a.zone}",
+                     players=[self.active], cards=[f"build:{a.zone}"], places=["discard"])
         self._after_discard(log)
 
     def _discard_goods(self, a: DiscardGoods, log: EventLog) -> None:
         self.goods_hands[self.active][a.good] -= 1
         self.goods_supply[a.good] += 1
-        log.emit("discard", f"{self._name()} discards {a_good(a.good)} goods card",
-                 players=[self.active], cards=[f"goods:{a.good}"], places=["supply"])
+        if log.record:
+            log.emit("discard", f"{self._name()} discards {a_good(a.good)} goods card",
+                     players=[self.active], cards=[f"goods:{a.good}"], places=["supply"])
         self._after_discard(log)
 
     def _after_discard(self, log: EventLog) -> None:
@@ -1114,7 +1237,8 @@ class Tori(Game):
         self.active = (self.active + 1) % self.players
         self.turn += 1
         self.stage = "turn"
-        log.emit("turn", f"{self._name()}'s turn", players=[self.active])
+        if log.record:  # (the most frequent events are put in words only for a record)
+            log.emit("turn", f"{self._name()}'s turn", players=[self.active])
 
     # -- scoring and what is seen ------------------------------------------------------------
 
@@ -1290,12 +1414,26 @@ def _colour_json(card_id: str) -> dict[str, Any]:
 
 
 # Actions are frozen values: the generators hand out ones made once, not new ones each time.
-_BUILDS: dict[tuple[str, Cell], dict[str, Build]] = {
-    (g, cell): {f: Build(g, cell[0], cell[1], f)  # type: ignore[arg-type]
-                for f, _ in _ENTRANCES[cell]}
-    for g in GOODS for cell in _STALL_TERRAIN[g]}
+def _builds_facing(good: str, cell: Cell) -> dict[int, tuple[Build, ...]]:
+    """The Build actions of a stall tile of ``good`` on ``cell``, for each set of free
+    entrance spaces (a mask: any of the cell's, ``_ENTRANCES``): one per facing onto them."""
+    made = [(BIT[e], Build(good, cell[0], cell[1], f))  # type: ignore[arg-type]
+            for f, e in _ENTRANCES[cell]]
+    free_sets = [0]
+    for door, _ in made:
+        free_sets += [free | door for free in free_sets]
+    return {free: tuple(b for door, b in made if door & free) for free in free_sets}
+
+
+_BUILDS: dict[tuple[str, Cell], dict[int, tuple[Build, ...]]] = {
+    (g, cell): _builds_facing(g, cell) for g in GOODS for cell in _STALL_TERRAIN[g]}
 _EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
 _TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  # type: ignore[arg-type]
+_TEAR_DOWN: dict[str, TearDown] = {g: TearDown(g) for g in GOODS}  # type: ignore[arg-type]
+_DISCARD_BUILD: dict[int, DiscardBuild] = {z: DiscardBuild(z) for z in ZONES}
+_DISCARD_GOODS: dict[str, DiscardGoods] = {g: DiscardGoods(g) for g in GOODS}  # type: ignore[arg-type]
+_TAKE_FACE_UP: dict[int, TakeFaceUp] = {z: TakeFaceUp(z) for z in ZONES}
+_DRAW_PILE, _REFRESH, _TAKE_FROM_PILE = DrawPile(), Refresh(), TakeFromPile()
 _DRAW_FACE_UP: dict[tuple[int, ...], tuple[DrawFaceUp, ...]] = {}
 """The DrawFaceUp actions of a display (its cards lowest first)."""
 
@@ -1307,6 +1445,27 @@ def _draw_face_up_actions(display: list[int]) -> tuple[DrawFaceUp, ...]:
         pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})
         actions = _DRAW_FACE_UP[shown] = tuple(DrawFaceUp(a, b) for a, b in pairs)
     return actions
+
+
+@lru_cache(maxsize=16384)
+def _builds_in_zone(z: int, taken: int, allowed: tuple[tuple[str, int], ...]) -> tuple[Build, ...]:
+    """Byg en ny bod: the stall tiles a build card of zone ``z`` may place, where
+    ``allowed`` says where each good's stall tile may stand (masks: its terrain, not taken,
+    not touching a stall of its colour) and ``taken`` the spaces no entrance may open on."""
+    anywhere = 0
+    for _, cells in allowed:
+        anywhere |= cells
+    acts: list[Build] = []
+    for cell, bit, doors in _BUILD_PLACES[z]:
+        if not bit & anywhere:
+            continue
+        free = doors & ~taken  # where its entrance may open
+        if not free:
+            continue
+        for g, cells in allowed:
+            if bit & cells:
+                acts.extend(_BUILDS[g, cell][free])
+    return tuple(acts)
 
 
 def _expand_action(good: str, cell: Cell, zone: int) -> Expand:
@@ -1454,6 +1613,7 @@ def _load(cls: type[Tori], data: Mapping[str, Any]) -> Tori:
     game.versatility = list(versatility)
     game.area_bonus = _card_ids(data, "area_bonus", AREA_CARD, players)
     game.colour_bonus = _card_ids(data, "colour_bonus", COLOUR_CARD, players)
+    game._board = {}  # (nothing read from a board still being loaded stays)
     _check_state(game)
     return game
 

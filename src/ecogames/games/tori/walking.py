@@ -143,6 +143,27 @@ def reach(blocked: int, source: Cell) -> int:
     return seen
 
 
+@lru_cache(maxsize=4096)
+def _regions(blocked: int) -> list[int]:
+    """The parts of the square (masks) :func:`region_of` has found so far past the
+    ``blocked`` cells: one list per mask of blocked cells, filled as customers ask."""
+    return []
+
+
+def region_of(blocked: int, source: Cell) -> int:
+    """:func:`reach`, for a customer whose part of the square another customer may have
+    walked already: the customers mostly share one, so one walk serves them all."""
+    bit = BIT[source]
+    found = _regions(blocked)
+    for region in found:
+        if region & bit:
+            return region
+    region = reach(blocked, source)
+    if region:
+        found.append(region)
+    return region
+
+
 @lru_cache(maxsize=16384)
 def closer_than(blocked: int, source: Cell, door: int, rivals: int) -> int | None:
     """How many of the cells ``rivals`` (a mask) a customer on ``source`` reaches in fewer
@@ -173,4 +194,5 @@ def steps(layers: tuple[int, ...], target: int) -> int | None:
 
 
 __all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_than", "customer_path",
-           "distances_from", "reach", "steps", "walk_layers", "walking_graph", "walking_regions"]
+           "distances_from", "reach", "region_of", "steps", "walk_layers", "walking_graph",
+           "walking_regions"]

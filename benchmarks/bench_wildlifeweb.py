@@ -1,5 +1,6 @@
 """Wildlife Web engine: random self-play games/s (unchecked push and checked apply), clone,
-save and load mid-game, and legal_actions() at the busiest step (feeding).
+determinize and the search's estimate (what MCTS pays every playout), save and load mid-game,
+and legal_actions() mid-game.
 
 Games are played to the rulebook's 3 Offspring, 2 to 6 players.
 """
@@ -14,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ecogames.bots import RandomBot, play
-from ecogames.games.wildlifeweb import WildlifeWeb, new_game
+from ecogames.core import Rng
+from ecogames.games.wildlifeweb import WildlifeWeb, bots, new_game
 from timing import per_call, report
 
 
@@ -55,7 +57,13 @@ def main() -> None:
            "games/s")
     game = mid_game()
     report("clone() mid-game", per_call(game.clone, number=5000) * 1e6, "us")
-    report("legal_actions() mid-game", per_call(game.legal_actions, number=2000) * 1e6, "us")
+    rng = Rng(1)
+    report("determinize() mid-game", per_call(lambda: game.determinize(0, rng), number=5000)
+           * 1e6, "us")
+    report("bots.estimate() mid-game", per_call(lambda: bots.estimate(game), number=5000)
+           * 1e6, "us")
+    # the rules' own work: the game keeps the legal actions of its state (core caches them)
+    report("legal_actions() mid-game", per_call(game._legal_actions, number=2000) * 1e6, "us")
     report("to_json() mid-game", per_call(game.to_json, number=500) * 1e6, "us")
     text = game.to_json()
     report(f"from_json() mid-game (replays {len(game.history)} actions)",

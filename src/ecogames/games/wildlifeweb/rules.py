@@ -1217,16 +1217,16 @@ class WildlifeWeb(Game):
             if "steal" in kind.effects and not self._restricted(a, "steal"):
                 yield from (Steal(card, f) for f in self._steal_targets(a))
 
-    def _hunts(self, card: str, kind: Animal, mated: bool) -> Iterator[Hunt]:
+    def _hunts(self, card: str, kind: Animal, mated: bool) -> list[Hunt]:
         """Hunting: the prey one animal may hunt now (``hunt_block``), the central
         habitat's first; those are cached while no Event of this turn changes who is
         active."""
         cached = not self.mods
-        if cached:
-            yield from _habitat_hunts(card, mated, tuple(self.habitat), self.day)
+        out = list(_habitat_hunts(card, mated, tuple(self.habitat), self.day)) if cached else []
         for c, q, _owner, q_mated, q_active in self._prey(habitat=not cached):
             if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
-                yield Hunt(card, c)
+                out.append(Hunt(card, c))
+        return out
 
     def _why_not_feed(self, action: Forage | Hunt | Scavenge | Steal) -> str | None:
         found = self.find(action.animal)

@@ -10,18 +10,23 @@ tiles, and withholding tokens, are judged one step ahead only. Equal scores are 
 the bot's own seeded generator, so a bot with a seed plays the same game every time.
 
 Registered as ``"tulikko-greedy"`` when ``ecogames.games.tulikko`` is imported.
+
+For the search bot (:mod:`ecogames.bots.mcts`) the module also gives :func:`estimate` (each
+player's chance to win, from a few features of each map) and ``MCTS_SETTINGS``.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
 
 from ecogames.bots import register_bot
 from ecogames.core import Action, Game, Rng
 
 from . import patterns
-from .components import CELLS, NEIGHBOURS, TILE_COLOUR
-from .rules import ClaimCard, MoveTile, PlaceStart, Tulikko
+from .components import CELLS, NEIGHBOURS, TILE_COLOUR, TURNS
+from .rules import ClaimCard, MoveTile, PlaceStart, SlideBack, Tulikko
 
 WIN = 1_000_000.0
 POINT = 10.0
@@ -92,6 +97,108 @@ class GreedyBot:
         colours = [empty if t == empty else TILE_COLOUR[t] for t in grid]
         return (-POINT * (2 * animals + rivers) + AURORA * auroras + FRONTIER * frontier
                 + ZONE * patterns.largest_zone(colours))
+
+
+# -- the search's estimate and rollouts ------------------------------------------------------
+
+FEATURES = ("points", "points_done", "points_done2", "animals", "frontier", "frontier_done",
+            "auroras", "zone", "zone_done", "to_place", "to_token", "turns_left", "finished",
+            "near")
+"""What :func:`features` measures of one player (``done``: the share of their 12 turns
+played): the points left (2 per animal token, 1 per river token), alone and times ``done``
+and ``done`` squared (a point left weighs more as the game runs out); the animal tokens
+left; the empty spaces next to tiles; the unused aurora tiles; the largest zone of one
+colour (the tie-break); whether the player is the one to move with a tile still to place
+or tokens still to put down; the turns left; whether every token is placed; and
+``1 / (1 + points)`` (the race to place everything: the last points weigh most)."""
+
+WEIGHTS = (-0.1734, 0.2319, -0.3990, -0.1095, 0.0640, -0.0253, 0.0327, -0.1823, 0.4393, 0.1339,
+           0.1458, 0.4970, -1.5904, 3.8952)
+"""The weight of each feature in a player's strength (a conditional logit: a player's chance
+to win is ``exp(strength)`` over the sum of every player's). Fitted by maximum likelihood to
+the states of greedy self-play (see :func:`estimate`)."""
+
+
+def features(game: Tulikko, player: int) -> tuple[float, ...]:
+    """The features of ``player``'s position in ``game``, in the order of ``FEATURES``."""
+    animals, rivers = game.supply[player]
+    points = 2 * animals + rivers
+    done = game.turns[player] / TURNS
+    grid = game.grids[player]
+    empty = patterns.EMPTY
+    frontier = sum(1 for c in range(CELLS) if grid[c] == empty
+                   and any(grid[n] != empty for n in NEIGHBOURS[c]))
+    auroras = sum(1 for a, holder in game.aurora_holder.items()
+                  if holder == player and not game.aurora_used[a])
+    zone = patterns.largest_zone([empty if t == empty else TILE_COLOUR[t] for t in grid])
+    moving = game.active == player
+    stage = game.stage
+    return (points, points * done, points * done * done, animals, frontier, frontier * done,
+            auroras, zone, zone * done, float(moving and stage in ("slide", "place")),
+            float(moving and stage == "tokens"), TURNS - game.turns[player],
+            float(points == 0), 1.0 / (1 + points))
+
+
+def estimate(game: Game) -> list[float]:
+    """Each player's expected result in [0, 1] on the scale of ``ecogames.bots.mcts.rewards``
+    (0.9 for a win, plus 0.1 for the fewest points left), for a game not over.
+
+    The chance to win is a conditional logit over :func:`features`: player ``p`` wins with
+    probability ``exp(s_p) / sum(exp(s_q))``, ``s_p`` the weighted sum of ``p``'s features
+    (``WEIGHTS``, fitted to greedy self-play in 2-4 player games). The tie-break part is the
+    points left, normalised between the fewest (1) and the most (0), as at the game's end.
+    """
+    assert isinstance(game, Tulikko)
+    players = game.players
+    strengths = [sum(w * x for w, x in zip(WEIGHTS, features(game, p), strict=True))
+                 for p in range(players)]
+    top = max(strengths)
+    odds = [math.exp(s - top) for s in strengths]
+    total = sum(odds)
+    points = game.scores()
+    low, high = min(points), max(points)
+    return [0.9 * odds[p] / total
+            + (0.1 * (high - points[p]) / (high - low) if high > low else 0.05)
+            for p in range(players)]
+
+
+class RolloutBot:
+    """The search's rollout policy: quick and not blind. It puts down every token it may,
+    places its tile where it touches the most tiles (ties at random), slides at random and
+    leaves the aurora tiles' effects alone. Not registered: a policy for rollouts only."""
+
+    name = "tulikko-rollout"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(game, Tulikko)
+        stage = game.stage
+        if stage == "tokens":
+            return legal[0]  # every token it may comes first (D18)
+        plain = [a for a in legal if not isinstance(a, (ClaimCard, MoveTile, SlideBack))]
+        if stage == "place":
+            grid = game.grids[game.active]
+            empty = patterns.EMPTY
+            best, most = [], -1
+            for action in plain:
+                cell = getattr(action, "cell", None)
+                touching = -1 if cell is None else sum(1 for n in NEIGHBOURS[cell]
+                                                         if grid[n] != empty)
+                if touching > most:
+                    best, most = [action], touching
+                elif touching == most:
+                    best.append(action)
+            plain = best
+        choices = plain or list(legal)
+        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+
+MCTS_SETTINGS: dict[str, Any] = {"rollout": RolloutBot, "cutoff": 8, "exploration": 0.25}
+"""The search's defaults in Tulikko (see ``ecogames.bots.mcts``)."""
 
 
 register_bot(GreedyBot.name, GreedyBot)

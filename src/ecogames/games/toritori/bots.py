@@ -8,13 +8,18 @@ and how close the pawns stand to the Cats and Bushes they can remove. Equal scor
 by the bot's own seeded generator, so a bot with a seed plays the same game every time.
 
 Registered as ``"toritori-heuristic"`` when ``ecogames.games.toritori`` is imported.
+
+For the search bot (:mod:`ecogames.bots.mcts`) the module also gives :func:`estimate` (the
+team's chance to win, a logistic model over :func:`features`) and ``MCTS_SETTINGS``.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from typing import Any
 
 from ecogames.bots import register_bot
 from ecogames.core import Action, Game, Rng
@@ -114,6 +119,52 @@ def _pawn_distances(game: ToriTori) -> float:
     return cost
 
 
+# -- the search's estimate ---------------------------------------------------------------------
+
+FEATURES = ("score", "time", "log_time", "three", "four", "medium", "expert")
+"""What :func:`features` measures of a game: the heuristic's :func:`score` (over 1,000), the
+time left (``time``: the Activation cards still to be drawn before the Round marker reaches
+the defeat space, in tens, and its log), the player count (3, 4) and the difficulty
+(medium, expert). Only the score tells one choice from another: the rest is the same for
+every choice of a turn (the cards are drawn at the roll), so one step ahead the estimate
+ranks actions as the heuristic does, and the search looks further."""
+
+WEIGHTS = (-5.5987, 0.3462, 0.2659, 1.5688, 0.6202, 0.4812, -0.5396, -0.9901)
+"""The intercept, then each feature's weight in the team's log-odds of winning: a logistic
+regression fitted by maximum likelihood to the states of heuristic-team games (see
+:func:`estimate`)."""
+
+
+def time_left(game: ToriTori) -> int:
+    """Activation cards still to be drawn before the Round marker reaches the defeat space:
+    the pile, then a whole round of the cards that cycle (all but the six on the spaces) for
+    each round left after it (Course of Play 1: the discard is turned over when the pile runs
+    out, and the Round marker advances)."""
+    cycling = len(game.pile) + len(game.discard) + sum(1 for s in game.slots if s is not None)
+    rounds = max(0, c.DEFEAT_ROUND_SPACE[game.players] - 1 - game.round)
+    return len(game.pile) + rounds * max(0, cycling - len(game.slots))
+
+
+def features(game: ToriTori) -> tuple[float, ...]:
+    """The features of ``game`` for the team, in the order of ``FEATURES``."""
+    time = time_left(game) / 10.0
+    return (score(game) / 1000, time, math.log1p(time), float(game.players == 3),
+            float(game.players == 4), float(game.difficulty == "medium"),
+            float(game.difficulty == "expert"))
+
+
+def estimate(game: Game) -> list[float]:
+    """The team's expected result in [0, 1] for every player (cooperative: one value), on the
+    scale of ``ecogames.bots.mcts.rewards``: 0.9 times the chance to win, by a logistic
+    regression over :func:`features` (``WEIGHTS``, fitted to heuristic-team games at every
+    difficulty and player count), plus the 0.05 a game without scores gets as its tie-break.
+    """
+    assert isinstance(game, ToriTori)
+    z = WEIGHTS[0] + sum(w * x for w, x in zip(WEIGHTS[1:], features(game), strict=True))
+    chance = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return [0.9 * chance + 0.05] * game.players
+
+
 class HeuristicBot:
     """One-ply lookahead with ``clone()`` over :func:`score` (see the module docstring)."""
 
@@ -154,9 +205,12 @@ class HandsOffBot:
         return self.rng.choice(walking or legal)
 
 
+MCTS_SETTINGS: dict[str, Any] = {"rollout": "greedy", "cutoff": 0, "exploration": 0.05}
+"""The search's defaults in Tori-Tori (see ``ecogames.bots.mcts``)."""
+
 register_bot(HeuristicBot.name, HeuristicBot)
 register_bot(HandsOffBot.name, HandsOffBot)
 
-__all__ = ["HandsOffBot", "HeuristicBot", "score"]
+__all__ = ["HandsOffBot", "HeuristicBot", "estimate", "features", "score"]
 
 _ = (FX, GP, NT)  # the native species are scored through NATIVE_WEIGHTS

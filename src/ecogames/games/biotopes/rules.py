@@ -92,6 +92,7 @@ P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AM
 TYPES = tuple(CubeType)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DECK_NAMES = tuple(d.value for d in DECKS)
+DECK_LABELS = tuple(d.label for d in DECKS)
 SEAT_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
 """Each seat's name, its Territory-token colour (``Biotopes.player_names``)."""
 
@@ -111,6 +112,8 @@ _TYPE_OF = {t.value: t for t in CubeType}
 """A cube type by its name (as a queued task names it)."""
 _KIND = {card.id: card.effect.kind for card in SPECIES.values()}
 """Each Species card's effect kind."""
+_DECK_OF = {card.id: DECKS.index(card.deck) for card in SPECIES.values()}
+"""The index of each Species card's deck (and of its river and discard pile)."""
 _BIOTOPE = {card.id: card.biotope for card in SPECIES.values()}
 """Each Species card's biotope (its row of an Ecosystem, its cubes' colour)."""
 _DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
@@ -710,6 +713,10 @@ class Biotopes(Game):
         self.passed = [False] * players
         self.queue: list[dict[str, Any]] = []
         self.scores: list[dict[str, int]] | None = None
+        self._asked: tuple[dict[str, Any], list[Action]] | None = None
+        """The cost at the head of the queue and the cubes that may pay it, as worked out
+        when the cost stopped the resolution for a choice (asked again at once, by
+        ``legal_actions``; a copy starts without)."""
 
     # -- Setup -----------------------------------------------------------------------------
 
@@ -965,13 +972,13 @@ class Biotopes(Game):
                 return None
             deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
-        card: str = self.chance(f"a card from the {DECKS[d].label} deck {where}", deck,
+        card: str = self.chance(f"a card from the {DECK_LABELS[d]} deck {where}", deck,
                                 label=_card_name, seen_by=seen_by)
         deck.remove(card)
         return card
 
     def _discard_card(self, card: str) -> None:
-        self.discards[DECK_NAMES.index(SPECIES[card].deck.value)].append(card)
+        self.discards[_DECK_OF[card]].append(card)
 
     def draw_options(self) -> list[Draw]:
         out: list[Draw] = []
@@ -1238,6 +1245,9 @@ class Biotopes(Game):
         kind = task["t"]
         p = task["p"]
         if kind == "pay":
+            asked = self._asked
+            if asked is not None and asked[0] is task:
+                return list(asked[1])
             return self._pay_options(task)
         if kind == "breed":
             return self._breed_options(task)
@@ -1459,6 +1469,7 @@ class Biotopes(Game):
                 return True
             options = self._pay_options(task)
             pays = [o for o in options if isinstance(o, Pay)]
+            self._asked = (task, options)
             if mode == "evolution":
                 if pays:
                     return False
@@ -2463,6 +2474,7 @@ class Biotopes(Game):
         twin.hands = list(map(list, self.hands))
         twin.passed = list(self.passed)
         twin.queue = list(self.queue)  # tasks are replaced, never changed in place
+        twin._asked = None
         twin.scores = None if self.scores is None else list(map(dict, self.scores))
         return twin
 

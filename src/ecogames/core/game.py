@@ -43,6 +43,8 @@ SAVE_KEYS = ("format", "version", "game", "state_version", "initial", "actions",
 G = TypeVar("G", bound="Game")
 
 _REGISTRY: dict[str, type[Game]] = {}
+_UNTOLD = EventLog(record=False)
+"""The log ``push`` plays into: it keeps nothing, so every push shares it."""
 
 
 @dataclass(frozen=True)
@@ -278,11 +280,15 @@ class Game(ABC):
 
         The fast door for bots and replays; a person's move goes through :meth:`apply`.
         """
-        self._chance = ChanceContext(self._forced.get(len(self._actions), {}), record=False)
-        try:
-            self._play(action, EventLog(record=False))
-        finally:
-            self._chance = None
+        forced = self._forced.get(len(self._actions)) if self._forced else None
+        if forced is None:  # nothing forced (nearly always): the draws need no counting
+            self._play(action, _UNTOLD)
+        else:
+            self._chance = ChanceContext(forced, record=False)
+            try:
+                self._play(action, _UNTOLD)
+            finally:
+                self._chance = None
         self._actions.append(action)
 
     def chance(self, name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,

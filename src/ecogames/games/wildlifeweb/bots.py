@@ -25,13 +25,13 @@ player's chance to win, from how far each Pack has come towards its Offspring) a
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import cache
 from operator import mul
 from typing import Any
 
 from ecogames.bots import register_bot
+from ecogames.bots.mcts import logit_results
 from ecogames.core import Action, Game, Rng
 
 from .components import CARD_ANIMAL, DIE_FACES, FOOD_VALUE, MATE_OF, Animal
@@ -236,16 +236,8 @@ def estimate(game: Game) -> list[float]:
     (0) and the most (1), as at the game's end (one half each when all have as many).
     """
     assert isinstance(game, WildlifeWeb)
-    players = game.players
-    strengths = [sum(map(mul, WEIGHTS, features(game, p))) for p in range(players)]
-    top = max(strengths)
-    odds = [math.exp(s - top) for s in strengths]
-    total = sum(odds)
-    secured = [len(f) for f in game.secured]
-    low, high = min(secured), max(secured)
-    return [0.9 * odds[p] / total
-            + (0.1 * (secured[p] - low) / (high - low) if high > low else 0.05)
-            for p in range(players)]
+    strengths = [sum(map(mul, WEIGHTS, features(game, p))) for p in range(game.players)]
+    return logit_results(strengths, [len(f) for f in game.secured])
 
 
 MCTS_SETTINGS: dict[str, Any] = {"rollout": "random", "cutoff": 5, "expand": "greedy",

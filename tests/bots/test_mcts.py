@@ -120,6 +120,9 @@ def test_auto_rollouts_in_a_cooperative_game_are_the_games_own_team():
     bot = MCTSBot(1, playouts=2, **AUTO)
     bot.search(new_game("toritori", 2, 1))
     assert not isinstance(bot._rollout_bots["toritori"], RandomBot)
+    cut = MCTSBot(1, playouts=2, rollout="auto", cutoff=3)  # cut rollouts too
+    cut.search(new_game("toritori", 2, 1))
+    assert not isinstance(cut._rollout_bots["toritori"], RandomBot)
 
 
 def test_rollout_policies():

@@ -339,18 +339,18 @@ class MCTSBot:
     def _rollout(self, state: Game, players: int, cooperative: bool,
                  settings: Settings) -> list[float]:
         estimate = settings.estimate
-        if estimate is not None and settings.cutoff is not None:
-            outcome = self._play_out(state, self._rollout_bot(state, settings), settings.cutoff)
-            if outcome is not None:
-                return rewards(outcome, players, cooperative)
-            return _checked_estimate(estimate(state), players, state)
-        left = self.max_rollout
         auto = settings.rollout == "auto"
         if auto and cooperative and state.name not in self._long_games:
             # a team of random players never wins a cooperative game: random rollouts would
             # tell the search nothing but the score, so the game's own team plays them out
             self._long_games.add(state.name)
             self._rollout_bots.pop(state.name, None)
+        if estimate is not None and settings.cutoff is not None:
+            outcome = self._play_out(state, self._rollout_bot(state, settings), settings.cutoff)
+            if outcome is not None:
+                return rewards(outcome, players, cooperative)
+            return _checked_estimate(estimate(state), players, state)
+        left = self.max_rollout
         if auto and state.name not in self._long_games and left > AUTO_RANDOM_LIMIT:
             outcome = self._play_out(state, self._rollout_bot(state, settings),
                                      AUTO_RANDOM_LIMIT)

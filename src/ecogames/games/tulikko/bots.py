@@ -17,11 +17,11 @@ player's chance to win, from a few features of each map) and ``MCTS_SETTINGS``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from ecogames.bots import register_bot
+from ecogames.bots.mcts import logit_results
 from ecogames.core import Action, Game, Rng
 
 from . import patterns
@@ -149,17 +149,9 @@ def estimate(game: Game) -> list[float]:
     points left, normalised between the fewest (1) and the most (0), as at the game's end.
     """
     assert isinstance(game, Tulikko)
-    players = game.players
     strengths = [sum(w * x for w, x in zip(WEIGHTS, features(game, p), strict=True))
-                 for p in range(players)]
-    top = max(strengths)
-    odds = [math.exp(s - top) for s in strengths]
-    total = sum(odds)
-    points = game.scores()
-    low, high = min(points), max(points)
-    return [0.9 * odds[p] / total
-            + (0.1 * (high - points[p]) / (high - low) if high > low else 0.05)
-            for p in range(players)]
+                 for p in range(game.players)]
+    return logit_results(strengths, [-points for points in game.scores()])
 
 
 class RolloutBot:

@@ -18,12 +18,11 @@ Registered as ``"biotopes-greedy"`` when ``ecogames.games.biotopes`` is imported
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from ecogames.bots import register_bot
-from ecogames.bots.mcts import WIN_WEIGHT
+from ecogames.bots.mcts import WIN_WEIGHT, logit_results
 from ecogames.core import Action, Game, Rng
 
 from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, CubeType, neighbours
@@ -236,12 +235,7 @@ def estimate(game: Game) -> list[float]:
     values = [GreedyBot.value(game, p) for p in range(players)]
     left = max(0.0, (game.cycles - game.cycle + 1) / game.cycles)
     spread = ESTIMATE_SPREAD + ESTIMATE_SPREAD_LEFT * left
-    top, low = max(values), min(values)
-    weights = [math.exp((v - top) / spread) for v in values]
-    total = sum(weights)
-    return [WIN_WEIGHT * w / total + (1.0 - WIN_WEIGHT) * ((v - low) / (top - low)
-                                                           if top > low else 0.5)
-            for v, w in zip(values, weights)]
+    return logit_results([v / spread for v in values], values)
 
 MCTS_SETTINGS: dict[str, Any] = {"rollout": "random", "cutoff": 0}
 """The search's defaults in Biotopes: no rollout, the estimate scores each new node (its

@@ -37,11 +37,11 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ecogames.bots import register_bot
+from ecogames.bots.mcts import logit_results
 from ecogames.core import Action, Game, Rng
 
 from .components import (
@@ -338,14 +338,7 @@ def estimate(game: Game) -> list[float]:
     assert isinstance(game, Tori)
     rows = features(game)
     strengths = [sum(w * f for w, f in zip(WEIGHTS, row)) for row in rows]
-    top = max(strengths)
-    odds = [math.exp(v - top) for v in strengths]
-    total = sum(odds)
-    points = [row[0] for row in rows]
-    low, high = min(points), max(points)
-    return [0.9 * odds[p] / total + (0.1 * (points[p] - low) / (high - low) if high > low
-                                     else 0.05)
-            for p in range(game.players)]
+    return logit_results(strengths, [row[0] for row in rows])
 
 
 MCTS_SETTINGS: dict[str, Any] = {"rollout": "greedy", "cutoff": 10, "expand": "greedy",

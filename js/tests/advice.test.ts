@@ -1,19 +1,9 @@
 /** The Hint (search progress, cancel, three choices) and What if… (draws from the History,
  * another outcome, the alternative in the player and dashed on the plot). */
-import { afterEach, describe, expect, it } from "vitest";
-import { fixture, isHidden, mount, type Mounted } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { fixture, isHidden, mountsCleanedAfterEach } from "./helpers";
 
-let mounted: Mounted[] = [];
-const open = (values: Record<string, unknown>) => {
-  const m = mount(values);
-  mounted.push(m);
-  return m;
-};
-afterEach(() => {
-  for (const m of mounted) m.cleanup();
-  mounted = [];
-  document.body.replaceChildren();
-});
+const open = mountsCleanedAfterEach();
 
 const decision = () => fixture("toritori-decision.json"); // Player 1's turn, turn 51
 const hint = (status: string, fields: Record<string, unknown> = {}) => ({

@@ -1,23 +1,12 @@
 /** The Biotopes board: the landscape's targets, the hand, the Ecosystems, the rivers, the
  * Reaction prompt, two-click actions, replay highlights, the scores. */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import biotopes from "../src/entries/biotopes";
 import type { LegalAction } from "../src/kit";
 import type { BiotopesView } from "../src/games/biotopes/types";
-import { type Fixture, type Mounted, fixture, mount } from "./helpers";
+import { type Fixture, type Mounted, fixture, mountsCleanedAfterEach } from "./helpers";
 
-let mounted: Mounted[] = [];
-const open = (values: Fixture): Mounted => {
-  const m = mount(values, biotopes);
-  mounted.push(m);
-  return m;
-};
-
-afterEach(() => {
-  for (const m of mounted) m.cleanup();
-  mounted = [];
-  document.body.replaceChildren();
-});
+const open = mountsCleanedAfterEach(biotopes);
 
 const legalIds = (w: Mounted): string[] =>
   [...w.get("board").querySelectorAll('[data-legal="true"]')].map(

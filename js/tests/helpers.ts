@@ -1,4 +1,5 @@
 /** A fake anywidget model and helpers to render the widget from a fixture. */
+import { afterEach } from "vitest";
 import { createGameWidget } from "../src/kit";
 import { readLegal } from "../src/kit/model";
 import type { GameWidgetOptions, WidgetModule } from "../src/kit";
@@ -169,6 +170,25 @@ export function mount(
     find,
     click: (testid) => get(testid).click(),
     boardText: () => get("board").textContent ?? "",
+  };
+}
+
+/** `open(values, options?)`: `mount`, with every widget it mounted cleaned up and the page
+ * emptied after each test of the file that calls this (once, at its top level).
+ * `defaults`: the options or widget module when `open` is given none. */
+export function mountsCleanedAfterEach(
+  defaults: GameWidgetOptions | WidgetModule = {},
+): (values: Record<string, unknown>, options?: GameWidgetOptions | WidgetModule) => Mounted {
+  let mounted: Mounted[] = [];
+  afterEach(() => {
+    for (const m of mounted) m.cleanup();
+    mounted = [];
+    document.body.replaceChildren();
+  });
+  return (values, options = defaults) => {
+    const m = mount(values, options);
+    mounted.push(m);
+    return m;
   };
 }
 

@@ -1,19 +1,9 @@
 /** The live population plot: plain SVG from the `series` trait, with a mark while replaying. */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { integerTicks } from "../src/kit/plot";
-import { fixture, isHidden, mount, type Mounted } from "./helpers";
+import { fixture, isHidden, mountsCleanedAfterEach } from "./helpers";
 
-let mounted: Mounted[] = [];
-const open = (values: Record<string, unknown>) => {
-  const m = mount(values);
-  mounted.push(m);
-  return m;
-};
-afterEach(() => {
-  for (const m of mounted) m.cleanup();
-  mounted = [];
-  document.body.replaceChildren();
-});
+const open = mountsCleanedAfterEach();
 
 const series = {
   step: "round",

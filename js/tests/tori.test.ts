@@ -3,23 +3,12 @@
  * that only legal targets are clickable and send the right {kind: "act", id}, the chooser,
  * the face-up pair, and the highlights of each replayed step.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import tori from "../src/entries/tori";
 import type { LegalAction } from "../src/kit";
-import { entries, fixture, mount, type Fixture, type Mounted } from "./helpers";
+import { entries, fixture, type Fixture, type Mounted, mountsCleanedAfterEach } from "./helpers";
 
-let mounted: Mounted[] = [];
-const open = (values: Fixture): Mounted => {
-  const m = mount(values, tori);
-  mounted.push(m);
-  return m;
-};
-
-afterEach(() => {
-  for (const m of mounted) m.cleanup();
-  mounted = [];
-  document.body.replaceChildren();
-});
+const open = mountsCleanedAfterEach(tori);
 
 const legalIn = (w: Mounted): string[] =>
   [...w.get("tori-board").querySelectorAll('[data-legal="true"]')].map(

@@ -1,21 +1,10 @@
 /** The Tulikko board: slide arrows, placing, token choices, aurora moves, replay highlights. */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import tulikko from "../src/entries/tulikko";
 import type { LegalAction } from "../src/kit";
-import { type Fixture, type Mounted, fixture, mount } from "./helpers";
+import { type Fixture, type Mounted, fixture, mountsCleanedAfterEach } from "./helpers";
 
-let mounted: Mounted[] = [];
-const open = (values: Fixture): Mounted => {
-  const m = mount(values, tulikko);
-  mounted.push(m);
-  return m;
-};
-
-afterEach(() => {
-  for (const m of mounted) m.cleanup();
-  mounted = [];
-  document.body.replaceChildren();
-});
+const open = mountsCleanedAfterEach(tulikko);
 
 const legalIds = (w: Mounted): string[] =>
   [...w.get("board").querySelectorAll('[data-legal="true"]')].map(

@@ -1,18 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { fixture, isHidden, mount, type Mounted } from "./helpers";
+import { describe, expect, it, vi } from "vitest";
+import { fixture, isHidden, mount, type Mounted, mountsCleanedAfterEach } from "./helpers";
 
-let mounted: Mounted[] = [];
-const open = (values: Record<string, unknown>, options = {}) => {
-  const m = mount(values, options);
-  mounted.push(m);
-  return m;
-};
-
-afterEach(() => {
-  for (const m of mounted) m.cleanup();
-  mounted = [];
-  document.body.replaceChildren();
-});
+const open = mountsCleanedAfterEach();
 
 describe("header", () => {
   it("shows the title, the players with the current one marked, the phase and turn", () => {

@@ -48,7 +48,7 @@ from .bots import bots_for, make_bot
 from .bots.mcts import MCTSBot, Search, greedy_bot_name
 from .core import Game, IllegalAction, MalformedAction
 from .core.options import Option
-from .core.series import SeriesRecorder, series, spec_of
+from .core.series import SeriesRecorder, record_history, series, spec_of
 
 if TYPE_CHECKING:  # pandas is imported when an experiment runs, not with the game widget
     from .experiments import Experiment, GameSource
@@ -212,12 +212,7 @@ def alternative(game: Game, action: int, draw: int, choice: int, viewer: int | N
 def play_on(game: Game, seats: dict[int, str], actions: int, seed: int) -> SeriesRecorder:
     """Let each seat's bot (``seats``; the random bot elsewhere) play ``game`` on for at most
     ``actions`` actions, recording its series from its set-up."""
-    replay = game.replay(0)
-    replay._forced = game._forced
-    recorder = SeriesRecorder(replay)
-    for played in game.history:
-        replay.push(played)
-        recorder.observe(replay)
+    replay, recorder = record_history(game)
     if actions > 0 and not replay.is_over:
         bots = {seat: make_bot(seats.get(seat, "random"), seed + seat)
                 for seat in range(game.players)}

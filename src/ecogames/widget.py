@@ -28,7 +28,7 @@ from .core.events import Cascade
 from .core.game import Game
 from .core.graphs import food_web_json
 from .core.patch import diff, split
-from .core.series import SeriesRecorder, spec_of
+from .core.series import SeriesRecorder, record_history, spec_of
 from .lab_widgets import HintSearch, alternative, chance_options, play_on
 
 if TYPE_CHECKING:
@@ -325,7 +325,7 @@ class GameWidget(anywidget.AnyWidget):
             self.game.undo_to(to)
         count = len(self.game.history)
         del self._entries[count:]
-        self._recorder = _recorder_for(self.game)
+        self._recorder = record_history(self.game)[1]
         self.shown = None
         self._sync(self.cascade_of(count - 1)[0] if count else None)
         self._send_history(count)
@@ -582,16 +582,6 @@ def _json_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options as JSON (a tuple of maps becomes a list)."""
     return json.loads(json.dumps(options, default=list))
 
-
-def _recorder_for(game: Game) -> SeriesRecorder:
-    """A series recorder that has seen ``game``'s whole history (replayed from its set-up)."""
-    replay = game.replay(0)
-    replay._forced = game._forced
-    recorder = SeriesRecorder(replay)
-    for action in game.history:
-        replay.push(action)
-        recorder.observe(replay)
-    return recorder
 
 
 def _act(w: GameWidget, action: Any = None, id: Any = None) -> None:  # noqa: A002

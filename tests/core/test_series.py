@@ -97,3 +97,25 @@ def test_a_variant_subclassed_elsewhere_keeps_its_games_parts_and_takes_no_place
     assert spec_of(NoCat) is SERIES
     assert registered_games()["toritori"] is ToriTori
     assert type(NoCat.new_game(seed=1).widget()).__module__ == "ecogames.games.toritori.widget"
+
+
+def test_the_series_of_a_forked_game_follows_its_forced_outcomes():
+    """series() replays the history with the fork's forced outcomes, so its last entry is
+    the forked game's own state (replayed without them, the fork's dice come out as the
+    real game's did)."""
+    from ecogames.games import toritori
+
+    game = toritori.new_game(players=2, seed=5)
+    play(game, RandomBot(3))
+    for step, action in enumerate(game.history):
+        if action.type != "roll":
+            continue
+        draw = game.chances(step)[0]
+        for face in draw.outcomes:
+            fork = game.fork(step, chance=face)
+            quantities = spec_of(fork).quantities(fork)
+            if quantities != spec_of(game).quantities(game.replay(step + 1)):
+                last = {name: column[-1] for name, column in series(fork).values.items()}
+                assert last == quantities
+                return
+    raise AssertionError("no roll whose other face changes a population")

@@ -137,11 +137,20 @@ class SeriesRecorder:
             column.append(measured.get(name, 0))
 
 
-def series(game: Game, *, collect: Mapping[str, Measure] | None = None) -> Series:
-    """The series of ``game`` so far, replayed from its history (the game is not changed)."""
+def record_history(game: Game, *, collect: Mapping[str, Measure] | None = None,
+                   ) -> tuple[Game, SeriesRecorder]:
+    """A replay of ``game`` (its outcomes forced by a fork kept) and a recorder that has
+    seen its whole history; the replay may play on with the recorder observing it. The game
+    itself is not changed."""
     replay = game.replay(0)
+    replay._forced = game._forced
     recorder = SeriesRecorder(replay, collect=collect)
     for action in game.history:
         replay.push(action)
         recorder.observe(replay)
-    return recorder.series
+    return replay, recorder
+
+
+def series(game: Game, *, collect: Mapping[str, Measure] | None = None) -> Series:
+    """The series of ``game`` so far, replayed from its history (the game is not changed)."""
+    return record_history(game, collect=collect)[1].series

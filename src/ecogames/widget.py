@@ -36,6 +36,13 @@ if TYPE_CHECKING:
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
+MAX_MESSAGE_DEPTH = 32
+"""The deepest nesting of lists and objects a browser message may have (an action is two)."""
+
+
+class _Dropped(Exception):
+    """A message that arrived too late to mean anything (an undo at the start, Step on a
+    person's turn after the seat changed): it is dropped quietly, and nothing changes."""
 
 
 def _bundle(name: str, suffix: str) -> str:
@@ -355,6 +362,7 @@ class GameWidget(anywidget.AnyWidget):
             self._bot_players.pop(seat, None)
             bots.pop(str(seat), None)
         self.bots = bots
+        self._sync_setup()  # the New game form seats whoever sits here now
         if self.viewer() != viewer:  # the board now shows another seat's cards
             self._sync(self.cascade_of(len(self._entries) - 1)[0] if self._entries else None)
 
@@ -467,6 +475,8 @@ class GameWidget(anywidget.AnyWidget):
             kind = self._dispatch(content)
             if kind in _CHANGES_THE_GAME:
                 self.error = ""
+        except _Dropped:
+            pass
         except (EcogamesError, ValueError, TypeError) as error:
             self.error = str(error)
         except Exception as error:  # the kernel must survive anything a browser sends
@@ -475,6 +485,9 @@ class GameWidget(anywidget.AnyWidget):
     def _dispatch(self, content: Any) -> str:
         if not isinstance(content, Mapping):
             raise MalformedAction(f"a message must be an object, got {type(content).__name__}")
+        if _deeper_than(content, MAX_MESSAGE_DEPTH):  # json.dumps would recurse too deep
+            raise MalformedAction(f"message nested too deeply (more than {MAX_MESSAGE_DEPTH} "
+                                  "levels of lists and objects)")
         size = len(json.dumps(content, default=str))
         if size > MAX_MESSAGE_BYTES:
             raise MalformedAction(f"message too large ({size} bytes; the limit is "
@@ -532,11 +545,16 @@ class GameWidget(anywidget.AnyWidget):
             self.error = ""
             if series != self.series:
                 self.series = series
-            setup = {**type(game).setup_form(), "current": {
-                "players": game.players, "options": _json_options(game.options),
-                "seats": {str(s): self.bots.get(str(s), "") for s in range(game.players)}}}
-            if setup != self.setup:
-                self.setup = setup
+            self._sync_setup()
+
+    def _sync_setup(self) -> None:
+        """The ``setup`` trait: the form, and the game as set up now (its seats included)."""
+        game = self.game
+        setup = {**type(game).setup_form(), "current": {
+            "players": game.players, "options": _json_options(game.options),
+            "seats": {str(s): self.bots.get(str(s), "") for s in range(game.players)}}}
+        if setup != self.setup:
+            self.setup = setup
 
     def legal_entries(self) -> list[dict[str, Any]]:
         """The ``legal`` trait as ``{"id", "label", "action"}`` (the trait sends
@@ -597,6 +615,36 @@ def _act(w: GameWidget, action: Any = None, id: Any = None) -> None:  # noqa: A0
         w.act(action)
 
 
+def _undo(w: GameWidget, to: Any = None) -> None:
+    if to is None and not w.game.history:
+        raise _Dropped  # a click sent before the browser saw the game back at its start
+    w.undo(to)
+
+
+def _bot(w: GameWidget) -> None:
+    """Step: the bot in the seat on turn plays once. On a person's turn the browser offers no
+    Step (it would play the person's move), so a late click is dropped."""
+    seat = w.game.current_player
+    if not w.game.is_over and (0 if seat is None else seat) not in w._bot_players:
+        raise _Dropped
+    w.bot_move()
+
+
+def _deeper_than(content: Any, limit: int) -> bool:
+    """Whether lists and objects nest more than ``limit`` deep (walked without recursion)."""
+    stack = [(content, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, Mapping) else \
+            node if isinstance(node, list | tuple) else ()
+        for child in children:
+            if isinstance(child, Mapping | list | tuple):
+                if depth + 1 > limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
+
+
 def _new_game(w: GameWidget, seed: Any = None, players: Any = None, options: Any = None,
               seats: Any = None) -> None:
     w.new_game(seed, players=players, options=options, seats=seats)
@@ -604,8 +652,8 @@ def _new_game(w: GameWidget, seed: Any = None, players: Any = None, options: Any
 
 _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
     "act": ({"action": ((dict,), False), "id": ((int,), False)}, _act),
-    "undo": ({"to": ((int,), False)}, lambda w, to=None: w.undo(to)),
-    "bot": ({}, lambda w: w.bot_move()),
+    "undo": ({"to": ((int,), False)}, _undo),
+    "bot": ({}, _bot),
     "seat": ({"player": ((int,), True), "bot": ((str,), True)},
              lambda w, player, bot: w.set_bot(player, bot)),
     "new_game": ({"seed": ((int,), False), "players": ((int,), False),

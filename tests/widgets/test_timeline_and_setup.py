@@ -33,7 +33,7 @@ def play(widget, moves):
     for _ in range(moves):
         if widget.game.is_over:
             break
-        send(widget, {"kind": "bot"})
+        widget.bot_move()  # a random move for a person's seat (the browser's Step is a bot's)
         assert widget.error == ""
 
 

@@ -156,7 +156,7 @@ def test_the_hand_limit_is_a_decision_in_the_widget():
     ({"kind": "act", "action": {"type": "draw_face_up", "first": 9, "second": 9,
                                 "extra": 1}}, "extra"),
     ({"kind": "teleport"}, "unknown message kind"),
-    ({"kind": "undo"}, "cannot undo"),
+    ({"kind": "undo", "to": 5}, "no step 5 to return to"),
     ({"kind": "act", "id": 0, "padding": "x"}, "unknown field"),
     ({"kind": "act", "id": 0, "padding": "x" * 70_000}, "too large"),
 ])

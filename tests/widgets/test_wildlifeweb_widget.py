@@ -142,7 +142,7 @@ def test_the_held_event_card_is_seen_only_by_its_holder():
     {"kind": "step", "index": 3},
     {"kind": "seat", "player": 5, "bot": "wildlifeweb-greedy"},
     {"kind": "seat", "player": 1, "bot": "nobody"},
-    {"kind": "undo"},
+    {"kind": "undo", "to": 3},
 ])
 def test_a_malformed_or_illegal_message_is_refused_and_changes_nothing(widget, message):
     before = snapshot(widget)
@@ -166,7 +166,7 @@ def test_bot_seats_undo_and_new_game():
     w = wildlifeweb.new_game(players=2, seed=3).widget(bots={1: "wildlifeweb-greedy"})
     assert "wildlifeweb-greedy" in w.bot_names and w.bots == {"1": "wildlifeweb-greedy"}
     for _ in range(12):
-        send(w, {"kind": "bot"})
+        w.bot_move()  # the seat on turn's bot, or a random move for the person in seat 0
     assert w.error == "" and len(w.history) == 12
     send(w, {"kind": "undo", "to": 4})
     assert len(w.history) == 4 and len(w.game.history) == 4

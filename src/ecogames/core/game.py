@@ -508,7 +508,7 @@ class Game(ABC):
         game._forced = _read_forced(data["chance"], len(actions))
         for number, raw in enumerate(actions, start=1):
             try:
-                game.apply(raw, record=False)
+                made = len(game.apply(raw, record=False).chances)
             except (MalformedAction, IllegalAction) as error:
                 raise SaveError(f"action {number} of {len(actions)} in the save cannot be "
                                 f"replayed: {error}") from None
@@ -516,6 +516,7 @@ class Game(ABC):
                 raise SaveError(f"action {number} of {len(actions)} in the save cannot be "
                                 f"replayed: the rules failed on it ({type(error).__name__}: "
                                 f"{error})") from error
+            _check_forced_used(game._forced.get(number - 1, {}), made, number)
         try:
             saved = _json_copy(cls._load_state(data["state"])._state())
         except SaveError as error:
@@ -633,6 +634,15 @@ def _read_forced(data: Any, actions: int) -> dict[int, Forced]:
             raise SaveError(f"the chance outcomes of action {step} must be a non-empty object")
         forced[number] = {_index(n, 1_000, "a draw number"): value for n, value in draws.items()}
     return forced
+
+
+def _check_forced_used(forced: Forced, made: int, number: int) -> None:
+    """Every outcome the save forces on action ``number`` (counted from 1) found its draw."""
+    unused = sorted(n for n in forced if n >= made)
+    if unused:
+        raise SaveError(f"the save forces chance draw {unused[0]} of action {number}, which "
+                        f"made {made} chance draw{'' if made == 1 else 's'} (numbered from "
+                        "0): the file was edited or corrupted")
 
 
 def _index(text: str, limit: int, what: str) -> int:

@@ -8,9 +8,8 @@ import pytest
 
 from ecogames import tulikko
 from ecogames.core import SaveError
-from tests.support.pond import Pond, Roll
-
 from tests.core.test_chance import first_roll, pond_after
+from tests.support.pond import Pond, Roll
 
 
 def reloaded(data: dict) -> dict:

@@ -24,6 +24,12 @@ class Event(NamedTuple):
     "edges": (("guinea_pig", "cat"),)}``; ``nodes``/``edges`` are food-web ids.
     ``cause`` is the index of the event that set this one off, ``None`` for the action.
 
+    ``reads`` and ``writes`` name the parts of the state the event read and changed, as keys
+    (``("pile", 4)``, ``("token", 17)``, ``("gone", "token:17")``): core links an event that
+    read a key to the last event, in any earlier action, that wrote it (``core.provenance``,
+    which says which keys have a meaning of their own: ``("chance", n)``, ``("gone", id)``,
+    ``("extinct", species)``, ``("outcome",)``).
+
     A named tuple (immutable, and made three times faster than a frozen dataclass: every
     action a person plays makes a few).
     """
@@ -33,6 +39,8 @@ class Event(NamedTuple):
     text: str
     cause: int | None = None
     touched: Mapping[str, tuple[Any, ...]] = MappingProxyType({})
+    reads: tuple[Any, ...] = ()
+    writes: tuple[Any, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,14 +70,17 @@ class EventLog:
         self._snapshot = snapshot
 
     def emit(self, kind: str, text: str, *, cause: int | None = None,
+             reads: Sequence[Any] = (), writes: Sequence[Any] = (),
              **touched: Sequence[Any]) -> int | None:
-        """Record an event and return its index, to be used as the ``cause`` of its effects."""
+        """Record an event and return its index, to be used as the ``cause`` of its effects.
+        ``reads``/``writes``: the state keys it read and changed (see :class:`Event`)."""
         if not self.record:
             return None
-        return self.event(kind, text, cause, touched)
+        return self.event(kind, text, cause, touched, reads, writes)
 
     def event(self, kind: str, text: str, cause: int | None,
-              touched: Mapping[str, Sequence[Any]]) -> int | None:
+              touched: Mapping[str, Sequence[Any]], reads: Sequence[Any] = (),
+              writes: Sequence[Any] = ()) -> int | None:
         """:meth:`emit` with ``touched`` as one mapping (a narrator that already holds it
         passes it on without unpacking it again)."""
         if not self.record:
@@ -80,7 +91,8 @@ class EventLog:
             raise ValueError(f"event {index} cannot be caused by event {cause}")
         events.append(Event(index, kind, text, cause,
                             {k: v if type(v) is tuple else tuple(v) for k, v in touched.items()}
-                            if touched else {}))
+                            if touched else {},
+                            tuple(reads), tuple(writes)))
         if self._snapshot is not None and self.views is not None:
             self.views.append(self._snapshot())
         return index

@@ -15,6 +15,8 @@ This class gives them, once for all games: the one legality gate in ``apply``, t
 from __future__ import annotations
 
 import json
+import logging
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,11 +28,13 @@ from .chance import ChanceContext, ChanceDraw, ChanceError, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog
 from .options import Option
+from .provenance import Answer, Provenance, Question, Story
 from .rng import Rng
 from .schema import first_difference, plain_json, read_json, read_json_file
 
 if TYPE_CHECKING:
     import networkx as nx
+    import pandas as pd
 
 SAVE_FORMAT = "ecogames-save"
 SAVE_VERSION = 2
@@ -43,8 +47,24 @@ SAVE_KEYS = ("format", "version", "game", "state_version", "initial", "actions",
 G = TypeVar("G", bound="Game")
 
 _REGISTRY: dict[str, type[Game]] = {}
+_LISTENERS: dict[int, list[weakref.ref[Any]]] = {}
+"""The games someone listens to (by ``id``), each with its listeners, weakly referenced. Kept
+outside the games: a clone or an undo (which swap a game's attributes) neither copies nor
+drops them, and a game nobody listens to pays one dict lookup per ``apply``."""
 _UNTOLD = EventLog(record=False)
 """The log ``push`` plays into: it keeps nothing, so every push shares it."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a game tells its listeners: ``kind`` ``"act"`` (an action was played through
+    ``apply``: ``cascade``, and ``seat``, who played it) or ``"undo"`` (the history was cut
+    back to ``count`` actions)."""
+
+    kind: str
+    count: int
+    cascade: Cascade | None = None
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +97,11 @@ class Game(ABC):
     """The set-up options ``new_game`` takes besides players and seed, with their legal
     values (forms and sweeps read them; the set-up itself still checks what it is given)."""
     codec: ClassVar[ActionCodec]
+    identities: ClassVar[Mapping[str, str]] = {}
+    """Touched kinds whose values are ids of things that keep their identity all game:
+    ``{"tokens": "token"}`` makes an event's ``tokens=[17]`` name ``"token:17"``."""
+    why_questions: ClassVar[tuple[Question, ...]] = ()
+    """The game's own questions for :meth:`why`, besides ``"outcome"`` and ``"extinction"``."""
 
     players: int
     rng: Rng
@@ -273,7 +298,49 @@ class Game(ABC):
                                 action=parsed, rule="end of game")
         if parsed not in self._legal_now():
             raise IllegalAction(self.explain_illegal(parsed), action=parsed)
-        return self._resolve(parsed, record=record, views=views, perspective=perspective)
+        if id(self) not in _LISTENERS:
+            return self._resolve(parsed, record=record, views=views, perspective=perspective)
+        seat = self.current_player
+        cascade = self._resolve(parsed, record=record, views=views, perspective=perspective)
+        self._tell(Change("act", len(self._actions), cascade, seat))
+        return cascade
+
+    # -- listeners (every view of one game: linked widgets, hosted pages) -----------------
+
+    def add_listener(self, listener: Callable[[Game, Change], Any]) -> None:
+        """Call ``listener(game, change)`` after every action played through :meth:`apply`
+        and every undo. Held weakly (a bound method lives as long as its object): a widget
+        that is gone stops listening by itself. ``push`` tells nobody (the fast door)."""
+        ref: weakref.ref[Any] = (weakref.WeakMethod(listener)
+                                 if hasattr(listener, "__self__") else weakref.ref(listener))
+        listeners = _LISTENERS.get(id(self))
+        if listeners is None:
+            listeners = _LISTENERS[id(self)] = []
+            weakref.finalize(self, _LISTENERS.pop, id(self), None)
+        listeners.append(ref)
+
+    def remove_listener(self, listener: Callable[[Game, Change], Any]) -> None:
+        """Stop telling ``listener`` (nothing happens if it was not listening)."""
+        listeners = _LISTENERS.get(id(self), [])
+        listeners[:] = [ref for ref in listeners if ref() not in (None, listener)]
+        if not listeners:
+            _LISTENERS.pop(id(self), None)
+
+    def _tell(self, change: Change) -> None:
+        """Tell every listener, in the order they came. The action stands whatever a
+        listener does: one that fails is logged and the others are still told."""
+        listeners = _LISTENERS.get(id(self), [])
+        for ref in list(listeners):
+            listener = ref()
+            if listener is None:
+                continue
+            try:
+                listener(self, change)
+            except Exception:  # a broken view must not stop the others, nor undo the action
+                logging.getLogger("ecogames").exception("a listener of %r failed", self)
+        listeners[:] = [ref for ref in listeners if ref() is not None]
+        if not listeners:  # everyone who listened is gone: apply is back to its fast path
+            _LISTENERS.pop(id(self), None)
 
     def push(self, action: Action) -> None:
         """Play an action already known to be legal, without checking or telling.
@@ -300,6 +367,11 @@ class Game(ABC):
         that may see what came out (a card drawn into a hand), everyone by default. The draw,
         with all its possible outcomes and their probabilities, joins the action's cascade."""
         return draw(self.rng, self._chance, name, outcomes, weights, label, seen_by)
+
+    def draws_so_far(self) -> int:
+        """How many chance draws the action being resolved has made (0 outside one). An event
+        that came from draw ``n`` reads ``core.provenance.chance_key(n)``."""
+        return self._chance.count if self._chance is not None else 0
 
     def _resolve(self, action: Action, *, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
@@ -336,6 +408,51 @@ class Game(ABC):
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
         self._initial, self._actions, self._forced, self.last_cascade = history
+
+    # -- why: the dependencies between events, across the whole game ----------------------
+
+    def provenance(self) -> Provenance:
+        """The recorded history and its dependency graph (``core.provenance``): built on first
+        use by replaying the history with telling on, then extended as the game goes on.
+        ``push`` and the bots pay nothing for it until someone asks."""
+        known: Provenance | None = self.__dict__.get("_provenance")
+        if known is None or len(known) > len(self._actions):
+            known = Provenance(self)
+            self.__dict__["_provenance"] = known
+        else:
+            known.update(self)
+        return known
+
+    def why(self, question: Any, /, **asked: Any) -> Answer:
+        """Why something happened, as a causal chain down to its roots (the choices and the
+        chance draws it came from): ``why(event)`` (an Event of this game or ``(action,
+        index)``), ``why("token:3")`` (why that thing left the game), ``why("outcome")``,
+        ``why("extinction", species="fox")``, or one of the game's ``why_questions``. The
+        answer prints as words; ``.graph`` is a networkx DiGraph (each node with its
+        ``action`` index and ``text``). Raises ``ValueError`` saying what can be asked."""
+        from .provenance import why
+
+        return why(self, question, **asked)
+
+    def story(self, subject: str) -> Story:
+        """Every event that touched a thing (an id such as ``"token:3"``) or a species, in
+        order, each with its cause and step: ``.text`` and ``.frame()``."""
+        from .provenance import story
+
+        return story(self, subject)
+
+    def events_frame(self) -> pd.DataFrame:
+        """The whole game's log, one row per event: action index, step, seat, kind, text, the
+        ids and species touched, its cause within the action, the events it depends on
+        (within and across actions) and, for an event that came from a chance draw, the
+        draw, its outcome and the outcome's probability."""
+        from .provenance import events_frame
+
+        return events_frame(self)
+
+    def dependency_graph(self) -> nx.DiGraph:
+        """Every event, choice and chance draw of the game, with edges from cause to effect."""
+        return self.provenance().graph()
 
     # -- history -------------------------------------------------------------------------
 
@@ -416,6 +533,8 @@ class Game(ABC):
         earlier = self.replay(count)
         self.__dict__.clear()
         self.__dict__.update(earlier.__dict__)
+        if id(self) in _LISTENERS:
+            self._tell(Change("undo", count))
 
     def clone(self: G) -> G:
         """An independent copy that shares no mutable state (cheap: for search bots; the

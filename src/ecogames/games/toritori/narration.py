@@ -11,6 +11,16 @@ guinea pig went hungry, so the fox moved" is a path in ``cascade.graph()``:
 - breeding is caused by the meal, a removal by what removed it, an extinction or a tile
   turning by the removal or arrival that made it so, the end of the game by that.
 
+Across actions, each event says what it read and wrote (``core.provenance``), by these keys:
+
+- ``("food", sector, species)``: the uncovered tokens of a species in a sector, what an animal
+  looks for (an arrival, a departure, a token covered or uncovered writes it; a search reads
+  it, so a Fox that starves depends on whatever last took its food away, in any turn);
+- ``("token", id)``: where a token is and what lies on it; ``("gone", "token:<id>")`` when it
+  leaves the Island; ``("extinct", species)``; ``("card", id)``: a card put on a dice space;
+  ``("blocks", "village" | "industry")``: what keeps a Human Settlement from turning
+  Sustainable (a Cat or an Invasive Bush arriving; a Tori-tori lost); ``("outcome",)``.
+
 In simulations (``EventLog(record=False)``) the rules get :data:`SILENT` instead, whose
 methods do nothing: no sentence is formatted and no bookkeeping is done.
 """
@@ -21,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from ecogames.core import EventLog
+from ecogames.core.provenance import OUTCOME, chance_key, extinct_key, gone_key
 
 from .actions import place
 from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES
@@ -40,6 +51,8 @@ class Told(Protocol):
     @property
     def island(self) -> _Island: ...
 
+    def draws_so_far(self) -> int: ...
+
     def token_phrase(self, token: int) -> str: ...
 
 NAME = {sp.value: info.name for sp, info in SPECIES.items()}
@@ -56,6 +69,36 @@ def a_(species: str) -> str:
 
 def player_name(player: int) -> str:
     return f"Player {player + 1} ({RESEARCHER_COLOURS[player]})"
+
+
+def food(sector: int, species: str) -> tuple[str, int, str]:
+    """The key of the uncovered ``species`` tokens of ``sector`` (see the module docstring)."""
+    return ("food", sector, species)
+
+
+def token_key(t: int) -> tuple[str, int]:
+    return ("token", t)
+
+
+def gone(t: int) -> tuple[str, str]:
+    return gone_key(f"token:{t}")
+
+
+def searched(sector: int, diet: Sequence[str], adjacent: Sequence[int],
+             until: tuple[int, str] | None = None) -> list[tuple[str, int, str]]:
+    """What an animal's search for food read, in its order (Feeding and Moving, D23): its own
+    sector for each food, then the sectors next door; up to the food it found, if any."""
+    order = [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
+    if until is not None:
+        order = order[: order.index(until) + 1]
+    return [food(m, sp) for m, sp in order]
+
+
+def blocks(species: Iterable[str]) -> list[tuple[str, str]]:
+    """What an arrival of these species keeps from turning Sustainable."""
+    found = set(species)
+    return ([("blocks", "village")] if found & {"cat", "invasive_bush"} else []) + (
+        [("blocks", "industry")] if "tori_tori" in found else [])
 
 
 def _listing(species: Iterable[str]) -> str:
@@ -78,11 +121,23 @@ class Narrator:
         self.gone: dict[tuple[int, str], int] = {}
         """(sector, species) -> the last event that took an uncovered token of that species
         away from that sector (eaten, moved, removed, turned over)."""
+        self.drawn = game.draws_so_far()
+        """The chance draws of this action already read by an event."""
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _emit(self, kind: str, text: str, cause: int | None, **touched: Sequence[Any]) -> int:
-        return self.log.event(kind, text, cause, touched)  # type: ignore[return-value]
+    def _emit(self, kind: str, text: str, cause: int | None, reads: Sequence[Any] = (),
+              writes: Sequence[Any] = (), **touched: Sequence[Any]) -> int:
+        return self.log.event(kind, text, cause, touched, reads,  # type: ignore[return-value]
+                              writes)
+
+    def _new_draws(self) -> list[tuple[str, int]]:
+        """The chance draws made since the last event that read one: what this event came
+        from."""
+        now = self.game.draws_so_far()
+        keys = [chance_key(n) for n in range(self.drawn, now)]
+        self.drawn = now
+        return keys
 
     def describe(self, token: int) -> str:
         """'the Tori-tori (on a Native Tree) of sector 5'."""
@@ -108,14 +163,15 @@ class Narrator:
         else:
             text = (f"The red die shows {red} ({names[0]}) and the sky-blue die {blue} "
                     f"({names[1]}): {names[0]} is solved first")
-        self.root = self._emit("roll", text, None, cards=[c for c in cards if c])
+        self.root = self._emit("roll", text, None, reads=self._new_draws(),
+                               cards=[c for c in cards if c])
         return self.root
 
     def card(self, card: str) -> int:
         info = CARDS_BY_ID[card]
         sectors = [info.sector] if info.sector else []
-        self.trigger = self._emit("card", f"{info.name} is activated", self.root, cards=[card],
-                                  sectors=sectors)
+        self.trigger = self._emit("card", f"{info.name} is activated", self.root,
+                                  reads=[("card", card)], cards=[card], sectors=sectors)
         return self.trigger
 
     def no_effect(self, card: str, why: str, cause: int | None) -> int:
@@ -130,7 +186,7 @@ class Narrator:
     def refill(self, slot: str, card: str, cause: int | None) -> int:
         name = CARDS_BY_ID[card].name
         return self._emit("refill", f"The {name} card is drawn onto space {slot}",
-                          cause, cards=[card])
+                          cause, reads=self._new_draws(), writes=[("card", card)], cards=[card])
 
     def turn_over(self, round_space: int, cause: int | None) -> int:
         return self._emit("turn_over", "The Activation pile has run out: the discard pile is "
@@ -143,6 +199,9 @@ class Narrator:
         there = "in its own sector" if where == sector else f"in sector {where}"
         ev = self._emit("spread", f"The Invasive Bush of sector {sector} turns over a Native "
                         f"Tree {there} into an Invasive Bush", self.trigger,
+                        reads=[food(where, "native_tree"), token_key(bush)],
+                        writes=[food(where, "native_tree"), food(where, "invasive_bush"),
+                                token_key(tree), *blocks(["invasive_bush"])],
                         sectors=sorted({sector, where}), tokens=[bush, tree],
                         nodes=["invasive_bush", "native_tree"])
         self.gone[where, "native_tree"] = ev
@@ -151,7 +210,10 @@ class Narrator:
 
     def no_tree(self, bush: int, sector: int) -> int:
         return self._emit("no_effect", f"The Invasive Bush of sector {sector} finds no Native "
-                          "Tree here or next door: no effect", self.trigger, sectors=[sector],
+                          "Tree here or next door: no effect", self.trigger,
+                          reads=[food(m, "native_tree")
+                                 for m in (sector, *self.game.island.adjacent[sector])],
+                          sectors=[sector],
                           tokens=[bush], nodes=["invasive_bush"])
 
     # -- Activation: animals ------------------------------------------------------------------
@@ -166,13 +228,20 @@ class Narrator:
 
     def eat(self, eater: int, species: str, sector: int, food_pile: Sequence[int],
             where: int, diet: Sequence[str]) -> int:
-        food = food_pile[-1]
-        food_species = self.game.kind[food]
-        cause = self.search_cause(sector, diet, (where, food_species), food)
+        prey = food_pile[-1]
+        food_species = self.game.kind[prey]
+        cause = self.search_cause(sector, diet, (where, food_species), prey)
         moves = f" moves to sector {where} and" if where != sector else ""
         text = f"The {NAME[species]} of sector {sector}{moves} eats {self.meal(food_pile)}"
-        ev = self._emit("eat", text, cause, sectors=sorted({sector, where}),
-                        tokens=[eater, food], nodes=[food_species, species],
+        adjacent = self.game.island.adjacent[sector]
+        moved = [food(sector, species)] if where != sector else []
+        ev = self._emit("eat", text, cause,
+                        reads=[*searched(sector, diet, adjacent, (where, food_species)),
+                               token_key(eater)],
+                        writes=[food(where, food_species), food(where, species), *moved,
+                                token_key(eater), token_key(prey), *blocks([food_species])],
+                        sectors=sorted({sector, where}),
+                        tokens=[eater, prey], nodes=[food_species, species],
                         edges=[(food_species, species)])
         self.gone[where, food_species] = ev
         if where != sector:
@@ -187,7 +256,10 @@ class Narrator:
                   else f"the {len(used)} tokens underneath it needed to breed ({{}}) are removed")
         ev = self._emit("breed", f"The {NAME[species]} of sector {sector} breeds: a new "
                         f"{NAME[species]} {there}; " + needed.format(_listing(used_species)),
-                        cause,
+                        cause, reads=[token_key(eater)],
+                        writes=[food(where, species), token_key(newborn), token_key(eater),
+                                *(gone(t) for t in used), *blocks([species]),
+                                *blocks(used_species)],
                         sectors=sorted({sector, where}), tokens=[eater, newborn, *used],
                         nodes=sorted({species, *used_species}))
         self.arrived[newborn] = ev
@@ -197,8 +269,11 @@ class Narrator:
                     lost_species: Sequence[str], why: str, cause: int | None) -> int:
         return self._emit("breed_fails", f"The {NAME[species]} of sector {sector} cannot breed "
                           f"({why}): it loses the tokens underneath it "
-                          f"({_listing(lost_species)})", cause, sectors=[sector],
-                          tokens=[eater, *lost], nodes=sorted({species, *lost_species}))
+                          f"({_listing(lost_species)})", cause, reads=[token_key(eater)],
+                          writes=[token_key(eater), *(gone(t) for t in lost),
+                                  *blocks(lost_species)],
+                          sectors=[sector], tokens=[eater, *lost],
+                          nodes=sorted({species, *lost_species}))
 
     def starve(self, token: int, species: str, sector: int, lost: int | None,
                lost_species: str | None, where: int | None, diet: Sequence[str]) -> int:
@@ -208,8 +283,13 @@ class Narrator:
             moves = " and stays: no sector next door has space"
         else:
             moves = f" and moves to sector {where}"
+        moved = ([] if where is None else [food(sector, species), food(where, species)])
+        lost_keys = [] if lost is None else [gone(lost), *blocks([lost_species or ""])]
         ev = self._emit("starve", f"The {NAME[species]} of sector {sector} finds no food"
-                        f"{loses}{moves}", cause, sectors=sorted({sector, where or sector}),
+                        f"{loses}{moves}", cause,
+                        reads=searched(sector, diet, self.game.island.adjacent[sector]),
+                        writes=[token_key(token), *moved, *lost_keys],
+                        sectors=sorted({sector, where or sector}),
                         tokens=[token] + ([lost] if lost is not None else []),
                         nodes=[species] + ([lost_species] if lost_species else []))
         if where is not None:
@@ -220,8 +300,10 @@ class Narrator:
     def dies(self, token: int, species: str, sector: int, diet: Sequence[str]) -> int:
         cause = self.search_cause(sector, diet, None, None)
         ev = self._emit("dies", f"The {NAME[species]} of sector {sector} finds no food and has "
-                        "nothing underneath it: it dies", cause, sectors=[sector],
-                        tokens=[token], nodes=[species])
+                        "nothing underneath it: it dies", cause,
+                        reads=searched(sector, diet, self.game.island.adjacent[sector]),
+                        writes=[food(sector, species), gone(token), *blocks([species])],
+                        sectors=[sector], tokens=[token], nodes=[species])
         self.gone[sector, species] = ev
         return ev
 
@@ -241,17 +323,22 @@ class Narrator:
 
     def cat_enters(self, cat: int, sector: int, food_pile: Sequence[int],
                    cause: int | None) -> int:
-        food = food_pile[-1] if food_pile else None
-        food_species = self.game.kind[food] if food is not None else None
-        if food is None or food_species is None:
+        prey = food_pile[-1] if food_pile else None
+        food_species = self.game.kind[prey] if prey is not None else None
+        if prey is None or food_species is None:
             text = (f"A Cat leaves the Village and settles in sector {sector}: no sector next to "
                     "the Village has its food")
-            ev = self._emit("cat_enters", text, cause, sectors=[sector], tokens=[cat],
-                            nodes=["cat"])
+            ev = self._emit("cat_enters", text, cause,
+                            writes=[food(sector, "cat"), token_key(cat), *blocks(["cat"])],
+                            sectors=[sector], tokens=[cat], nodes=["cat"])
         else:
             text = (f"A Cat leaves the Village to hunt and lies on {self.meal(food_pile)} of "
                     f"sector {sector}")
-            ev = self._emit("cat_enters", text, cause, sectors=[sector], tokens=[cat, food],
+            ev = self._emit("cat_enters", text, cause,
+                            reads=[food(sector, food_species)],
+                            writes=[food(sector, food_species), food(sector, "cat"),
+                                    token_key(cat), token_key(prey), *blocks(["cat"])],
+                            sectors=[sector], tokens=[cat, prey],
                             nodes=[food_species, "cat"], edges=[(food_species, "cat")])
             self.gone[sector, food_species] = ev
         self.arrived[cat] = ev
@@ -263,7 +350,9 @@ class Narrator:
         where = (f"from under {self.game.token_phrase(above)}" if above is not None
                  else f"from sector {sector}")
         ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree {where}",
-                        cause, sectors=[sector], tokens=[tree], nodes=["native_tree"])
+                        cause, reads=[food(sector, "native_tree")],
+                        writes=[food(sector, "native_tree"), gone(tree)],
+                        sectors=[sector], tokens=[tree], nodes=["native_tree"])
         self.gone[sector, "native_tree"] = ev
         return ev
 
@@ -271,18 +360,20 @@ class Narrator:
 
     def extinct(self, species: str, cause: int | None) -> int:
         return self._emit("extinct", f"The last {NAME[species]} token has left the Island: the "
-                          f"{PLURAL[species]} are extinct", cause, nodes=[species])
+                          f"{PLURAL[species]} are extinct", cause,
+                          writes=[extinct_key(species)], nodes=[species])
 
     def tile(self, settlement: str, cause: int | None) -> int:
         why = ("no Cat and no Invasive Bush remain on the Island" if settlement == "village"
                else "there are at least four Tori-toris and an Environmental Report")
         return self._emit("sustainable", f"The {settlement.capitalize()} turns over to its "
-                          f"Sustainable side: {why}", cause, settlements=[settlement])
+                          f"Sustainable side: {why}", cause,
+                          writes=[("sustainable", settlement)], settlements=[settlement])
 
     def end(self, result: str, reason: str, cause: int | None) -> int:
         text = (f"Victory! {reason[0].upper()}{reason[1:]}" if result == "victory"
                 else f"Defeat: {reason}")
-        return self._emit(result, text, cause)
+        return self._emit(result, text, cause, writes=[OUTCOME])
 
     # -- Turns ---------------------------------------------------------------------------------
 
@@ -321,7 +412,9 @@ class Narrator:
     def plant(self, player: int, sector: int, trees: Sequence[int], ability: str) -> int:
         count = "a Native Tree" if len(trees) == 1 else f"{len(trees)} Native Trees"
         ev = self._emit("plant", f"{player_name(player)} plants {count} in sector {sector} "
-                        f"({ability})", None, players=[player], sectors=[sector],
+                        f"({ability})", None,
+                        writes=[food(sector, "native_tree"), *(token_key(t) for t in trees)],
+                        players=[player], sectors=[sector],
                         tokens=list(trees), nodes=["native_tree"])
         for tree in trees:
             self.arrived[tree] = ev
@@ -330,8 +423,11 @@ class Narrator:
     def track(self, player: int, token: int, species: str, sector: int, where: int,
               ability: str) -> int:
         ev = self._emit("track", f"{player_name(player)} moves the {NAME[species]} of sector "
-                        f"{sector} to sector {where} ({ability})", None, players=[player],
-                        sectors=[sector, where], tokens=[token], nodes=[species])
+                        f"{sector} to sector {where} ({ability})", None,
+                        reads=[token_key(token)],
+                        writes=[food(sector, species), food(where, species), token_key(token)],
+                        players=[player], sectors=[sector, where], tokens=[token],
+                        nodes=[species])
         self.gone[sector, species] = ev
         self.arrived[token] = ev
         return ev
@@ -339,8 +435,12 @@ class Narrator:
     def remove(self, player: int, tokens: Sequence[int], species: Sequence[str], sector: int,
                ability: str, uncovered: int | None) -> int:
         ev = self._emit("remove", f"{player_name(player)} removes {_listing(species)} from "
-                        f"sector {sector} ({ability})", None, players=[player],
-                        sectors=[sector], tokens=list(tokens), nodes=sorted(set(species)))
+                        f"sector {sector} ({ability})", None,
+                        reads=[token_key(t) for t in tokens],
+                        writes=[*(food(sector, sp) for sp in sorted(set(species))),
+                                *(gone(t) for t in tokens), *blocks(species)],
+                        players=[player], sectors=[sector], tokens=list(tokens),
+                        nodes=sorted(set(species)))
         for sp in species:
             self.gone[sector, sp] = ev
         if uncovered is not None:
@@ -350,6 +450,9 @@ class Narrator:
     def transform(self, player: int, token: int, sector: int) -> int:
         ev = self._emit("transform", f"{player_name(player)} turns the Invasive Bush of sector "
                         f"{sector} over into a Native Tree (Transforming Plants)", None,
+                        reads=[token_key(token)],
+                        writes=[food(sector, "invasive_bush"), food(sector, "native_tree"),
+                                token_key(token)],
                         players=[player], sectors=[sector], tokens=[token],
                         nodes=["invasive_bush", "native_tree"])
         self.gone[sector, "invasive_bush"] = ev
@@ -359,12 +462,14 @@ class Narrator:
     def protect(self, player: int, token: int, sector: int) -> int:
         return self._emit("protect", f"{player_name(player)} puts their pawn over "
                           f"{self.describe(token)}: it is protected until their next action "
-                          "phase", None, players=[player], sectors=[sector], tokens=[token],
-                          nodes=[self.game.kind[token]])
+                          "phase", None, reads=[token_key(token)],
+                          writes=[("protected", token)], players=[player], sectors=[sector],
+                          tokens=[token], nodes=[self.game.kind[token]])
 
     def activate(self, player: int, token: int, species: str, sector: int) -> int:
         self.trigger = self._emit("activate", f"{player_name(player)} activates the "
                                   f"{NAME[species]} of sector {sector} (Activate Animals)", None,
+                                  reads=[token_key(token)],
                                   players=[player], sectors=[sector], tokens=[token],
                                   nodes=[species])
         return self.trigger

@@ -25,7 +25,7 @@ from .bots.mcts import greedy_bot_name
 from .core.actions import Action
 from .core.errors import EcogamesError, IllegalAction, MalformedAction
 from .core.events import Cascade
-from .core.game import Game
+from .core.game import Change, Game
 from .core.graphs import food_web_json
 from .core.patch import diff, split
 from .core.series import SeriesRecorder, record_history, spec_of
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
+HOT_SEAT = "hot-seat"
+"""``seat=HOT_SEAT`` (the default): one screen for the whole table, showing the seat on turn."""
 MAX_MESSAGE_DEPTH = 32
 """The deepest nesting of lists and objects a browser message may have (an action is two)."""
 
@@ -92,12 +94,18 @@ class GameWidget(anywidget.AnyWidget):
                    ).tag(sync=True)
 
     def __init__(self, game: Game, *, bots: Mapping[int, str] | None = None,
-                 **kwargs: Any) -> None:
+                 seat: int | str | None = HOT_SEAT, **kwargs: Any) -> None:
         if kwargs:
             raise TypeError(f"{type(self).__name__} got unexpected arguments {sorted(kwargs)}; "
-                            "it takes a game and optionally bots={seat: 'random'}")
+                            "it takes a game and optionally bots={seat: 'random'} and seat=")
         if not isinstance(game, Game):
             raise TypeError(f"GameWidget needs a Game, got {type(game).__name__}")
+        self.seat = _check_view_seat(game, seat)
+        """Whose screen this is: ``HOT_SEAT`` (everyone's, the seat on turn shown), a seat
+        (only what it may see; it plays only that seat) or None (an onlooker: public only)."""
+        if self.seat != HOT_SEAT and bots:
+            raise TypeError("bots= is for the hot-seat widget; a seat's or an onlooker's "
+                            "screen only shows the game (bots play through the table's host)")
         if bots is not None and not isinstance(bots, Mapping):
             raise TypeError("bots must map seats to bot names, e.g. bots={1: 'random'}; got "
                             f"{type(bots).__name__}")
@@ -106,6 +114,8 @@ class GameWidget(anywidget.AnyWidget):
         self._css = _bundle(self.bundle, "css")
         super().__init__()
         self.game = game
+        self._by = ""  # the bot whose action this widget is applying ('' a person)
+        self._shadow: Game | None = None  # the game one action behind: cascades as we see them
         self._entries: list[dict[str, Any]] = []
         self._bot_players: dict[int, Any] = {}
         self.shown: int | None = None
@@ -123,6 +133,7 @@ class GameWidget(anywidget.AnyWidget):
                     self._bot_players[seat] = player
                     self.bots = {**self.bots, str(seat): name}
             self._start()
+        game.add_listener(self._on_game)
         self.on_msg(self._on_custom_message)
 
     # -- what was played ---------------------------------------------------------------------
@@ -187,26 +198,92 @@ class GameWidget(anywidget.AnyWidget):
 
     def act(self, action: Action | Mapping[str, Any], *, by: str = "") -> None:
         """Apply an action (or its JSON form) and show its cascade; ``by``: the bot that
-        chose it ('' for a person)."""
-        seat = self.game.current_player
-        viewer = self.viewer()
-        cascade = self.game.apply(action, views=True, perspective=viewer)
-        self._entries.append(self._entry(self.game, cascade, seat, by))
+        chose it ('' for a person). Every view of the game is told (``_on_game``), this
+        one too. A seat's screen plays only on its seat's turn; an onlooker's never."""
+        if self.seat != HOT_SEAT and not self.plays(self.game.current_player):
+            raise IllegalAction(self._not_yours(), rule="seat")
+        self._by = by
+        try:
+            self.game.apply(action)
+        finally:
+            self._by = ""
+
+    def plays(self, seat: int | None) -> bool:
+        """Whether this screen may act for ``seat`` (the hot-seat screen: any person's)."""
+        if self.seat == HOT_SEAT:
+            return seat not in self._bot_players
+        return self.seat is not None and seat == self.seat
+
+    def _not_yours(self) -> str:
+        if self.seat is None:
+            return "this screen only watches the game: play on your own seat's screen"
+        game = self.game
+        if self.seat == HOT_SEAT:  # a bot's seat
+            return (f"it is {game.player_names[game.current_player or 0]}'s turn, and a bot "
+                    "plays that seat: press 'Go' or 'Step' (or give the seat back to a person)")
+        turn = "nobody's" if game.current_player is None else \
+            f"{game.player_names[game.current_player]}'s"
+        return (f"this screen plays {game.player_names[int(self.seat)]}, and it is {turn} "
+                "turn: wait for yours")
+
+    def _on_game(self, game: Game, change: Change) -> None:
+        """This widget's game changed, from anywhere (this widget, another view of the same
+        game, ``game.apply`` in Python): the timeline, series and traits follow."""
+        if game is not self.game:
+            return
+        by, self._by = self._by, ""
+        if change.kind == "undo":
+            self._after_undo(change.count)
+            return
+        index = change.count - 1
+        if index != len(self._entries):  # changed behind our back (push): read it anew
+            self._start()
+            return
+        cascade = self._own_cascade(index)
+        self._entries.append(self._entry(self.game, cascade, change.seat, by))
         self._recorder.observe(self.game)
-        index = len(self._entries) - 1
         # the patches run back from the view the browser is sent (the seat now on turn's)
         data = self._cascade_json(cascade, index, self._dynamic(self.game.view(self.viewer())))
         self._sync(data)
         self._send_history(index)
 
-    def viewer(self) -> int | None:
-        """Whose eyes the board uses: the seat on turn when a person sits there, else the
+    def _own_cascade(self, index: int) -> Cascade:
+        """Action ``index`` played again with its views as this screen sees them, on a copy
+        of the game kept one action behind (replayed only when it fell behind)."""
+        shadow = self._shadow
+        if shadow is None or len(shadow.history) != index:
+            shadow = self.game.replay(index)
+        shadow._forced = self.game._forced
+        cascade = shadow.apply(self.game.history[index], views=True,
+                               perspective=self.viewer(shadow))
+        self._shadow = shadow
+        return cascade
+
+    def follow(self, game: Game) -> None:
+        """Show ``game`` instead (a restart of the table): read as it stands, and listened to."""
+        if not isinstance(game, Game) or type(game) is not type(self.game):
+            raise TypeError(f"a {self.game.title} screen follows a {self.game.title} game")
+        self.seat = _check_view_seat(game, self.seat)
+        self.game.remove_listener(self._on_game)
+        self.game = game
+        self._entries = []
+        self._shadow = None
+        with self.hold_sync():
+            self._start()
+        game.add_listener(self._on_game)
+
+    def viewer(self, game: Game | None = None) -> int | None:
+        """Whose eyes the board uses: a seat's screen, its seat's; an onlooker's, nobody's
+        (None); the hot-seat screen, the seat on turn when a person sits there, else the
         first person's seat (a bot's hidden cards are never sent to the browser), else an
-        onlooker's (None)."""
-        seat = self.game.current_player
+        onlooker's. ``game``: this widget's game at another moment (default: now)."""
+        if self.seat != HOT_SEAT:
+            return None if self.seat is None else int(self.seat)
+        game = self.game if game is None else game
+        seat = game.current_player
         if seat is not None and seat not in self._bot_players:
             return seat
-        people = [s for s in range(self.game.players) if s not in self._bot_players]
+        people = [s for s in range(game.players) if s not in self._bot_players]
         return people[0] if people else None
 
     def cascade_of(self, index: int) -> tuple[dict[str, Any], dict[str, Any], Game]:
@@ -330,7 +407,10 @@ class GameWidget(anywidget.AnyWidget):
             self.game.undo()
         else:
             self.game.undo_to(to)
-        count = len(self.game.history)
+
+    def _after_undo(self, count: int) -> None:
+        """The game went back to its first ``count`` actions (``_on_game``)."""
+        self._shadow = None
         del self._entries[count:]
         self._recorder = record_history(self.game)[1]
         self.shown = None
@@ -424,6 +504,9 @@ class GameWidget(anywidget.AnyWidget):
             seating[seat] = name
         game = cls.new_game(players=players, seed=seed, **{**kept, **chosen})
         made = {seat: self._check_seat(game, seat, name) for seat, name in seating.items()}
+        self.game.remove_listener(self._on_game)
+        game.add_listener(self._on_game)
+        self._shadow = None
         self.game = game
         self._entries = []
         self._bot_players = {seat: bot for seat, bot in made.items() if bot is not None}
@@ -499,6 +582,12 @@ class GameWidget(anywidget.AnyWidget):
             raise MalformedAction(f"unknown message kind {kind!r:.40}; known: "
                                   f"{', '.join(sorted(_HANDLERS))}")
         spec, call = handler
+        if self.seat != HOT_SEAT and kind not in _SEAT_SCREEN:
+            whose = "an onlooker's" if self.seat is None else "a seat's"
+            raise IllegalAction(f"{whose} screen cannot send {kind!r}: it plays its own turn "
+                                f"and looks back ({', '.join(sorted(_SEAT_SCREEN))}); the "
+                                "table's host or the hot-seat widget does the rest",
+                                rule="seat")
         for name, value in fields.items():
             if name not in spec:
                 raise MalformedAction(f"message {kind!r} has an unknown field {name!r:.40}")
@@ -537,8 +626,9 @@ class GameWidget(anywidget.AnyWidget):
                 "turn": len(game.history),
             }
             # a bot's moves are its own: listing them would show the browser its cards
-            bot_turn = game.current_player in self._bot_players
-            self.legal = [] if bot_turn else [[game.describe(a), a.to_json()] for a in legal]
+            # (and another seat's moves are that seat's, for the same reason)
+            mine = self.plays(game.current_player)
+            self.legal = [[game.describe(a), a.to_json()] for a in legal] if mine else []
             self.cascade = cascade or {}
             self.step = -1
             self.food_web = self._food_web
@@ -602,13 +692,21 @@ def _json_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 
+def _check_view_seat(game: Game, seat: Any) -> int | str | None:
+    """``seat`` as a widget's ``seat=`` takes it: HOT_SEAT, None or one of the game's seats."""
+    if seat is None or seat == HOT_SEAT:
+        return seat  # type: ignore[no-any-return]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise ValueError(f"seat= is one of the game's seats (0 to {game.players - 1}), None "
+                         f"(an onlooker) or {HOT_SEAT!r}, not {seat!r:.20}")
+    return seat
+
+
 def _act(w: GameWidget, action: Any = None, id: Any = None) -> None:  # noqa: A002
     if (action is None) == (id is None):
         raise MalformedAction("an 'act' message needs either 'action' or 'id'")
-    seat = w.game.current_player
-    if seat in w._bot_players:
-        raise IllegalAction(f"it is {w.game.player_names[seat]}'s turn, and a bot plays that "
-                            "seat: press 'Go' or 'Step' (or give the seat back to a person)")
+    if not w.plays(w.game.current_player):
+        raise IllegalAction(w._not_yours(), rule="seat")
     if id is not None:
         w.act_by_id(id)
     else:
@@ -668,6 +766,10 @@ _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
                 lambda w, action, draw, choice: w.what_if(action, draw, choice)),
 }
 """Message kind -> ({field: (JSON types, required)}, handler)."""
+
+_SEAT_SCREEN = frozenset({"act", "step", "show", "hello", "chances"})
+"""What a seat's or an onlooker's screen may send: its own moves (``act`` only on its turn)
+and looking back. Undo, bots, seats, new games, hints and what-ifs are the table's."""
 
 _CHANGES_THE_GAME = frozenset({"act", "undo", "bot", "seat", "new_game", "step"})
 """The messages after which an old error no longer applies (cleared when they succeed);

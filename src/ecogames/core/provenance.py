@@ -136,7 +136,7 @@ class Answer:
         return "\n".join(lines)
 
     def _when(self, link: Link) -> str:
-        return f"{self.step_name} {link.step}, action {link.action}"
+        return when(self.step_name, link)
 
     def to_json(self) -> dict[str, Any]:
         return {"question": self.question, "target": self.target.to_json(),
@@ -165,8 +165,7 @@ class Story:
         lines = [f"The story of {self.subject}:"]
         for link, cause in zip(self.events, self.causes, strict=True):
             because = f" (because: {cause.text})" if cause is not None else ""
-            lines.append(f"  {self.step_name} {link.step}, action {link.action}: "
-                         f"{link.text}{because}")
+            lines.append(f"  {when(self.step_name, link)}: {link.text}{because}")
         lines.append(f"  ... {'gone' if self.end == 'gone' else 'still in play'}")
         return "\n".join(lines)
 
@@ -401,6 +400,13 @@ class Provenance:
         raise ValueError(f"cannot ask why about {event!r:.60}")
 
 
+def when(step_name: str, link: Link) -> str:
+    """'turn of the dice 3, action 12' (the action's index in the history, from 0)."""
+    if step_name == "action":
+        return f"action {link.action}"
+    return f"{step_name} {link.step}, action {link.action}"
+
+
 def draw_text(draw: ChanceDraw) -> str:
     total = sum(draw.weights)
     weight = draw.weights[draw.outcomes.index(draw.outcome)]
@@ -491,7 +497,8 @@ def _why_gone(game: Game, prov: Provenance, thing: str) -> Answer:
     if thing in prov.ids:
         raise ValueError(f"{thing} is still in play: ask game.story({thing!r}) for its life so "
                          "far, or game.why(event) about one of its events")
-    raise ValueError(f"{thing!r} names nothing in this game; {_can_ask(game)}")
+    raise ValueError(f"no event of this game has named {thing!r}, so it has not left the game "
+                     f"(if it is a thing of this game at all); {_can_ask(game)}")
 
 
 def story(game: Game, subject: str) -> Story:

@@ -9,6 +9,10 @@ starves.
 Pure Python; pandas is imported only by :func:`compare` (a table), matplotlib only by
 :func:`plot_robustness`.
 
+The standard structural properties (:func:`properties`), published webs as data
+(:func:`published`, :func:`trophic_species`), the niche and cascade models and the
+realism comparison live in :mod:`ecogames.trophic` and are re-exported here.
+
 >>> from ecogames.games.toritori.graphs import food_web
 >>> round(summary(food_web())["connectance"], 3)
 0.222
@@ -22,6 +26,25 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from .core.graphs import trophic_levels
+
+# food-web science beside the games (issue 25): standard properties, published webs, models
+from .trophic import (  # noqa: F401
+    PROPERTIES,
+    FoodChainLimit,
+    Property,
+    cascade_model,
+    food_chains,
+    niche_model,
+    prey_averaged_trophic_levels,
+    properties,
+    properties_frame,
+    published,
+    short_weighted_trophic_levels,
+    shortest_trophic_levels,
+    sources,
+    trophic_species,
+)
+from .trophic.realism import plot_realism, realism  # noqa: F401
 
 if TYPE_CHECKING:
     import networkx as nx

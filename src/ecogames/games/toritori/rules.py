@@ -26,7 +26,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng, SaveError
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Question, Rng, SaveError
 from ecogames.core import schema as s
 
 from . import components as c
@@ -232,6 +232,16 @@ class ToriTori(Game):
     a version-1 save's draws would replay differently, so it is refused."""
     cooperative = True
     """Game Objective: "It is a cooperative game" — the team wins or loses together."""
+    identities = MappingProxyType({"tokens": "token", "cards": "card"})
+    """Every token keeps its number all game (``next_token`` counts them), so events'
+    ``tokens`` name ``"token:<n>"``; Activation cards are ``"card:<id>"``."""
+    why_questions = (
+        Question("unsustainable", 'game.why("unsustainable", settlement="village")',
+                 lambda settlement: ("blocks", settlement),
+                 "why the Village (a Cat or an Invasive Bush arrived) or the Industry (a "
+                 "Tori-tori was lost) has not turned Sustainable: the last event that kept it "
+                 "so"),
+    )
     option_specs = (
         Option("difficulty", "Difficulty", "basic", choices=DIFFICULTIES,
                choice_labels=("Basic", "Medium", "Expert"),
@@ -244,8 +254,9 @@ class ToriTori(Game):
                     "common sector\", or as in the rulebook's examples (D6)."),
         Option("first_player", "First player", 0, low=0, high=3,
                help="\"The last person to see a bird is the one who will start the game\" "
-                    "(seat 0 is Player 1); a seat of this game, so 0 or 1 with two players "
-                    "and 0 to 2 with three (the set-up checks)."),
+                    "(a seat, counted from Player 1 in forms and from 0 in code): Player 1 or 2 "
+                    "with two players, Player 1 to 3 with three (the set-up checks).",
+               counts_seats=True),
     )
 
     _HANDLERS: ClassVar[dict[type[Action], str]] = {

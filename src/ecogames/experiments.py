@@ -644,3 +644,186 @@ def _series_frame(ex: Experiment) -> pd.DataFrame:
         "value": np.asarray(values, dtype=np.float64),
     })
     return frame
+
+
+# -- what a student reads first: one outcome per setting, and the games in words ---------------
+
+Z95 = 1.96
+"""The normal quantile of a two-sided 95% interval."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One outcome :func:`summary` can give per setting: a ``rate`` (the share of games it
+    happened in, with Wilson's 95% score interval, which stays inside 0..1 for rare events)
+    or a mean (with mean ± 1.96 standard errors, as ``core.plots.mean_bands``)."""
+
+    label: str
+    """For people: "Team wins", "Player 2 wins", "Rounds per game"."""
+    column: str
+    """The ``games`` column it reads."""
+    rate: bool
+    seat: int | None = None
+    """For "Player k wins": the seat (from 0) whose wins are counted."""
+
+
+def outcomes(ex: Experiment) -> list[Outcome]:
+    """The outcomes worth summarising for this experiment's game: the team's wins
+    (cooperative) or each seat's wins and scores (competitive), then its length."""
+    games, cls = ex.games, ex.game
+    found: list[Outcome] = []
+    if cls.cooperative:
+        found.append(Outcome("Team wins", "won", rate=True))
+    else:
+        seats = int(games["players"].max()) if len(games) else cls.min_players
+        found += [Outcome(f"Player {s + 1} wins", "winners", rate=True, seat=s)
+                  for s in range(seats)]
+        found += [Outcome(f"Player {s + 1}'s score", f"score_{s}", rate=False)
+                  for s in range(seats)
+                  if f"score_{s}" in games and games[f"score_{s}"].notna().any()]
+    found += [Outcome(f"{steps_words(cls)} per game", "steps", rate=False),
+              Outcome("Actions per game", "length", rate=False)]
+    return found
+
+
+
+def parameters(games: pd.DataFrame) -> list[str]:
+    """The games frame's parameter columns (players, the options, bots)."""
+    columns = list(games.columns)
+    return columns[columns.index("seed") + 1:columns.index("won")]
+
+
+def settings(games: pd.DataFrame) -> list[str]:
+    """The parameters the sweep varied: those with more than one value in the games."""
+    return [name for name in parameters(games) if games[name].nunique(dropna=False) > 1]
+
+
+def outcome_values(games: pd.DataFrame, outcome: Outcome) -> pd.Series:
+    """One number per game (1.0/0.0 for a rate); NaN where it does not apply (a game that
+    raised, a seat the game did not have)."""
+    import pandas as pd
+
+    broken = games["error"].notna()
+    if outcome.seat is not None:
+        values = pd.Series([float(outcome.seat in w) if isinstance(w, tuple) else math.nan
+                            for w in games["winners"]], index=games.index)
+        values[games["players"] <= outcome.seat] = math.nan
+    else:
+        values = games[outcome.column].astype("Float64").astype(float)
+    values[broken] = math.nan
+    return values
+
+
+def interval(values: Sequence[float], rate: bool) -> tuple[float, float, float]:
+    """(estimate, low, high) of a 95% interval: Wilson's score interval for a rate of 0/1
+    values, mean ± 1.96 standard errors otherwise (NaN when there is nothing to say)."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = sum(values) / n
+    if rate:
+        z2 = Z95 * Z95
+        centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return mean, max(0.0, centre - half), min(1.0, centre + half)
+    if n < 2:
+        return mean, math.nan, math.nan
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, mean - Z95 * sd / math.sqrt(n), mean + Z95 * sd / math.sqrt(n)
+
+
+def summary(ex: Experiment, outcome: Outcome | str | None = None) -> pd.DataFrame:
+    """``outcome`` (by default the first of :func:`outcomes`, or named by its label) per
+    setting of the sweep, in the sweep's order: the settings that varied, then ``games``
+    (the games it counts), ``value`` (the rate or mean), ``low`` and ``high`` (its 95%
+    interval). A sweep of one setting gives one row."""
+    import pandas as pd
+
+    chosen = _outcome(ex, outcome)
+    games = ex.games
+    values = outcome_values(games, chosen)
+    keys = settings(games)
+    groups = ((key, block.index) for key, block in games.groupby(keys, sort=False,
+                                                                 dropna=False)) if keys \
+        else [((), games.index)]
+    rows = []
+    for key, index in groups:  # a list of keys: each key a tuple
+        counted = [float(v) for v in values[index] if not math.isnan(v)]
+        value, low, high = interval(counted, chosen.rate)
+        rows.append({**dict(zip(keys, key)), "games": len(counted), "value": value,
+                     "low": low, "high": high})
+    return pd.DataFrame(rows, columns=[*keys, "games", "value", "low", "high"])
+
+
+def _outcome(ex: Experiment, outcome: Outcome | str | None) -> Outcome:
+    if isinstance(outcome, Outcome):
+        return outcome
+    found = outcomes(ex)
+    if outcome is None:
+        return found[0]
+    for candidate in found:
+        if candidate.label == outcome:
+            return candidate
+    raise ExperimentError(f"no outcome {outcome!r:.40}; this experiment has "
+                          f"{', '.join(repr(o.label) for o in found)}")
+
+
+def readable_games(ex: Experiment) -> pd.DataFrame:
+    """The games frame for people: only the columns that mean something for this game, named
+    in words, seats counted from 1 ("Player 2", as the widget counts them), the settings
+    the sweep varied as their options' labels; ``run`` stays (``ex.replay(run)``)."""
+    import pandas as pd
+
+    games, cls = ex.games, ex.game
+    table = pd.DataFrame({"Game": games["run"], "Seed": games["seed"]})
+    for name in settings(games):
+        label, shown = _parameter_words(cls, name)
+        table[label] = games[name].map(shown)
+    if cls.cooperative:
+        table["Team won"] = games["won"].map(lambda v: "" if pd.isna(v) else
+                                             ("yes" if v else "no"))
+    else:
+        table["Winner"] = games["winners"].map(_winners_words)
+    for column in [c for c in games.columns if c.startswith("score_")]:
+        if games[column].notna().any():
+            table[f"Player {int(column[6:]) + 1}'s score"] = games[column]
+    table["How it ended"] = games["reason"]
+    table[steps_words(cls)] = games["steps"]
+    table["Actions"] = games["length"]
+    if games["error"].notna().any():
+        table["Error"] = games["error"]
+    return table
+
+
+def steps_words(cls: type[Game]) -> str:
+    """The game's steps counted, in words: "Rounds", "Turns of the dice"."""
+    first, _, rest = spec_of(cls).step.partition(" ")
+    return f"{first.capitalize()}s{' ' + rest if rest else ''}"
+
+
+def _winners_words(winners: Any) -> str:
+    if not isinstance(winners, tuple):
+        return ""
+    if not winners:
+        return "nobody"
+    return " and ".join(f"Player {s + 1}" for s in winners) + (" (tie)" if len(winners) > 1
+                                                                else "")
+
+
+def _bots_words(bots: str) -> str:
+    """The seats' bots: one name when every seat has the same ("greedy in every seat")."""
+    names = bots.split(", ")
+    return f"{names[0]} in every seat" if len(set(names)) == 1 and len(names) > 1 else bots
+
+
+def _parameter_words(cls: type[Game], name: str) -> tuple[str, Any]:
+    """A parameter's column label and how to show its values (option labels, seats from 1)."""
+    if name == "bots":
+        return "Bots", _bots_words
+    if name in RESERVED:
+        return name.capitalize(), lambda value: value
+    option = cls.option(name)
+    labels = dict(zip(option.choices, option.choice_labels)) if option.choice_labels else {}
+    if option.counts_seats:
+        return option.label, lambda value: f"Player {value + 1}"
+    return option.label, lambda value: labels.get(value, value)

@@ -27,11 +27,15 @@ small ipywidgets form over :func:`ecogames.experiment`. The game; its sweep buil
 itself — the players (a range slider over the game's player counts), the bots (every bot that
 plays it, ``bots_for``), each set-up option of ``option_specs`` (a range slider for a whole
 number, a multiple choice for a menu); the number of games per setting; the series to plot
-and the parameter to split it by. **Run** plays the sweep with a progress bar (one tick per
-game), then draws the chosen series' means with their 95% bands
-(``core.plots.plot_mean_bands``) and shows the games table. The plot and the table are the
-frames of the one :class:`~ecogames.experiments.Experiment` that ran (``form.result``):
-nothing is computed twice.
+and the parameter to split it by. Several values are picked by clicking toggle buttons
+(:class:`Choices`: no Ctrl-click), and a seat option ("First player") counts from 1, as the
+game widget counts seats. **Run** plays the sweep with a progress bar (one tick per game),
+then shows, in this order: a summary (the chosen outcome per setting, such as the team's win
+rate, with its 95% interval and the number of games: ``experiments.summary``), the chosen
+series' means with their 95% bands (``core.plots.plot_mean_bands``; the legend outside the
+axes, where it covers no line), and, folded, the games table with only the columns that mean
+something for the game (``experiments.readable_games``). All of it comes from the one
+:class:`~ecogames.experiments.Experiment` that ran (``form.result``): nothing is played twice.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from concurrent.futures import Executor, Future
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+import traitlets as t
 
 from .bots import bots_for, make_bot
 from .bots.mcts import MCTSBot, Search, greedy_bot_name
@@ -51,6 +56,8 @@ from .core.options import Option
 from .core.series import SeriesRecorder, record_history, series, spec_of
 
 if TYPE_CHECKING:  # pandas is imported when an experiment runs, not with the game widget
+    import pandas as pd
+
     from .experiments import Experiment, GameSource
 
 HINT_PLAYOUTS = 400
@@ -255,24 +262,75 @@ class _Counting(Executor):
         return future
 
 
+class Choices(w.HBox):
+    """Several values picked by clicking: one toggle button per option, pressed when chosen
+    (a multiple choice that needs no Ctrl-click). ``options``: values, or (label, value)
+    pairs, as ``SelectMultiple`` takes them; ``value``: the chosen values, in their order."""
+
+    value = t.Tuple(help="The chosen values, in the options' order.")
+
+    def __init__(self, options: list[Any], value: tuple[Any, ...] = (), *, description: str = "",
+                 tooltip: str = "") -> None:
+        self.options = list(options)
+        self._showing = False
+        self._values = [o[1] if isinstance(o, tuple) else o for o in self.options]
+        self.buttons = [
+            w.ToggleButton(description=str(o[0] if isinstance(o, tuple) else o),
+                           tooltip=tooltip, layout=w.Layout(width="auto"))
+            for o in self.options]
+        label = w.HTML(f"<span title='{_escape(tooltip)}'>{_escape(description)}</span>",
+                       layout=w.Layout(width="148px", flex="0 0 auto"))
+        super().__init__([label, w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))],
+                         layout=w.Layout(width="640px", align_items="center"))
+        self.description = description
+        self.add_class("eg-choices")
+        self.observe(self._show, names="value")
+        self.value = tuple(v for v in self._values if v in value)
+        self._show()
+        for button in self.buttons:
+            button.observe(self._clicked, names="value")
+
+    def _clicked(self, _change: Any) -> None:
+        if not self._showing:
+            self.value = tuple(v for v, b in zip(self._values, self.buttons) if b.value)
+
+    def _show(self, _change: Any = None) -> None:
+        self._showing = True  # the buttons follow the value: their changes are not clicks
+        try:
+            for v, button in zip(self._values, self.buttons):
+                button.value = v in self.value
+                button.button_style = "info" if button.value else ""
+        finally:
+            self._showing = False
+
+
+class _SeatRange(w.IntRangeSlider):
+    """A range of seats shown counted from 1 (``Player 1``), as the widget counts seats."""
+
+
 def _control(option: Option) -> w.Widget:
-    """A sweep control for one set-up option: a range for a whole number, else a menu."""
+    """A sweep control for one set-up option: a range for a whole number (a seat counted
+    from 1), else toggle buttons."""
     layout = w.Layout(width="420px")
     style = {"description_width": "140px"}
     if not option.choices:
-        return w.IntRangeSlider(value=(option.default, option.default), min=option.low,
-                                max=option.high, description=option.label,
-                                tooltip=option.help, style=style, layout=layout)
+        assert option.low is not None and option.high is not None
+        shift = 1 if option.counts_seats else 0
+        kind = _SeatRange if option.counts_seats else w.IntRangeSlider
+        return kind(value=(option.default + shift, option.default + shift),
+                    min=option.low + shift, max=option.high + shift,
+                    description=option.label + (" (player)" if shift else ""),
+                    tooltip=option.help, style=style, layout=layout)
     labels = option.choice_labels or tuple(str(c) for c in option.choices)
-    return w.SelectMultiple(options=list(zip(labels, option.choices)), value=(option.default,),
-                            rows=min(4, len(option.choices)), description=option.label,
-                            tooltip=option.help, style=style, layout=layout)
+    return Choices(list(zip(labels, option.choices)), (option.default,),
+                   description=option.label, tooltip=option.help)
 
 
 def _values(control: w.Widget) -> list[Any]:
     if isinstance(control, w.IntRangeSlider):
         low, high = control.value
-        return list(range(low, high + 1))
+        shift = 1 if isinstance(control, _SeatRange) else 0
+        return list(range(low - shift, high + 1 - shift))
     return list(control.value)
 
 
@@ -301,18 +359,32 @@ class ExperimentForm(w.VBox):
                                       style=style, layout=w.Layout(width="420px"),
                                       bar_style="info")
         self.message = w.HTML()
+        self.outcome = w.Dropdown(options=[], description="Summary of", style=style,
+                                  layout=wide, disabled=True,
+                                  tooltip="The outcome counted per setting in the summary")
+        self.summary_html = w.HTML()
+        self.summary_box = w.VBox([self.outcome, self.summary_html])
+        self.summary_box.layout.display = "none"
         self.plot_output = w.Output()
         self.table_output = w.Output()
+        self.table_box = w.Accordion([self.table_output], selected_index=None)
+        self.table_box.set_title(0, "Every game (a table)")
+        self.table_box.layout.display = "none"
         self.sweep = w.VBox()
         self.result: Experiment | None = None
         self.figure: Any = None
         self.table: Any = None
+        self._quiet = False
+        self.summary: pd.DataFrame | None = None
+        """The last summary shown (``experiments.summary``): settings, games, value, low, high."""
         self._cls: type[Game] = cls
         self._build(cls)
         self.game.observe(lambda change: self._build(game_class(change["new"])), names="value")
         self.run_button.on_click(lambda _button: self.run())
+        self.outcome.observe(lambda _change: self._show_summary(), names="value")
         super().__init__([self.game, self.sweep, self.games, w.HBox([self.run_button]),
-                          self.progress, self.message, self.plot_output, self.table_output])
+                          self.progress, self.message, self.summary_box, self.plot_output,
+                          self.table_box])
 
     def _build(self, cls: type[Game]) -> None:
         """The sweep controls of game ``cls``."""
@@ -325,17 +397,18 @@ class ExperimentForm(w.VBox):
                                         description="Players", style=style, layout=wide,
                                         disabled=low == high)
         bots = bots_for(cls.name)
-        self.bots = w.SelectMultiple(options=bots, value=(greedy_bot_name(cls.name) or "random",),
-                                     rows=min(5, len(bots)), description="Bots (every seat)",
-                                     style=style, layout=wide)
+        self.bots = Choices(bots, (greedy_bot_name(cls.name) or "random",),
+                            description="Bots (every seat)",
+                            tooltip="Each bot chosen plays every seat, in a setting of its own")
         self.options = {o.name: _control(o) for o in cls.option_specs if o.in_forms}
         quantities = list(spec_of(cls).colours) or list(series(cls.new_game(
             players=default, seed=0)).values)
-        self.quantities = w.SelectMultiple(options=quantities, value=tuple(quantities[:3]),
-                                           rows=min(6, len(quantities)),
-                                           description="Series to plot", style=style,
-                                           layout=wide)
-        self.by = w.Dropdown(options=["(none)", "players", "bots", *self.options],
+        self.quantities = Choices(quantities, tuple(quantities[:3]),
+                                  description="Series to plot")
+        self.by = w.Dropdown(options=[("(none)", "(none)"), ("Players", "players"),
+                                      ("Bots", "bots"),
+                                      *((o.label, o.name) for o in cls.option_specs
+                                        if o.name in self.options)],
                              value="(none)", description="Split by", style=style, layout=wide)
         self.sweep.children = [self.players, self.bots, *self.options.values(),
                                self.quantities, self.by]
@@ -351,7 +424,7 @@ class ExperimentForm(w.VBox):
     def run(self) -> Experiment:
         """Play the sweep (the progress bar ticks once a game), then plot and tabulate it."""
         from .core.plots import plot_mean_bands
-        from .experiments import experiment
+        from .experiments import experiment, readable_games
 
         grid = self.grid()
         settings = 1
@@ -389,6 +462,7 @@ class ExperimentForm(w.VBox):
         self.plot_output.clear_output()
         self.table_output.clear_output()
         self.figure = None
+        self._offer_outcomes(result)
         with self.plot_output:
             if frame.empty:
                 display(w.HTML("This game records no series to plot."))
@@ -398,18 +472,92 @@ class ExperimentForm(w.VBox):
                 plot_mean_bands(frame, quantities, by=by, ax=ax, xlabel=result.step,
                                 colours=dict(spec_of(self._cls).colours) if by is None
                                 else None)
+                _legend_outside(ax)
                 figure.tight_layout()
                 display(figure)
                 plt.close(figure)  # shown once, in the form (not again below the cell)
                 self.figure = figure
-        self.table = result.games  # the experiment's own frame, shown as it is
+        self.table = readable_games(result)
+        self.table_box.set_title(0, f"Every game ({len(self.table)}): the table")
+        self.table_box.layout.display = ""
         with self.table_output:
-            display(self.table)
+            display(self.table.style.hide(axis="index"))
         return result
+
+    def _offer_outcomes(self, result: Experiment) -> None:
+        """The outcomes this experiment can be summarised by; the one chosen is kept."""
+        from .experiments import outcomes
+
+        labels = [o.label for o in outcomes(result)]
+        chosen = self.outcome.value if self.outcome.value in labels else labels[0]
+        self._quiet = True  # the summary is drawn once, below
+        try:
+            self.outcome.options = labels
+            self.outcome.value = chosen
+        finally:
+            self._quiet = False
+        self.outcome.disabled = False
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        """The summary table of the outcome chosen, per setting (``experiments.summary``)."""
+        from .experiments import summary
+
+        if self.result is None or not self.outcome.value or self._quiet:
+            return
+        self.summary = summary(self.result, self.outcome.value)
+        self.summary_html.value = summary_html(self.result, self.summary, self.outcome.value)
+        self.summary_box.layout.display = ""
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("'", "&#39;"))
+
+
+def _legend_outside(ax: Any) -> None:
+    """Move the axes' legend to the right of the plot, where it covers no line."""
+    handles, labels = ax.get_legend_handles_labels()
+    if ax.get_legend() is not None and handles:
+        ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                  borderaxespad=0.0, frameon=False, fontsize=9)
+
+
+def summary_html(result: Experiment, table: pd.DataFrame, label: str) -> str:
+    """The summary as a small HTML table: each setting, its games, the outcome (a rate in
+    percent) with its 95% interval; above it, the settings all games shared."""
+    from .experiments import _outcome, _parameter_words, parameters, settings
+
+    games = result.games
+    outcome = _outcome(result, label)
+    varied = settings(games)
+    words = {name: _parameter_words(result.game, name) for name in parameters(games)}
+    common = ", ".join(f"{words[name][0].lower()}: {words[name][1](games[name].iloc[0])}"
+                       for name in words if name not in varied)
+
+    def number(value: float) -> str:
+        if value != value:  # NaN: one game has no interval
+            return "?"
+        return f"{100 * value:.0f}%" if outcome.rate else f"{value:.1f}"
+
+    head = [_escape(words[name][0]) for name in varied]
+    rows = []
+    for row in table.to_dict("records"):  # each column keeps its type (iterrows: floats)
+        shown = [_escape(str(words[name][1](row[name]))) for name in varied] or ["all games"]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in shown) +
+                    f"<td><b>{number(row['value'])}</b></td>"
+                    f"<td>{number(row['low'])} to {number(row['high'])}</td>"
+                    f"<td>{int(row['games'])}</td></tr>")
+    header = "".join(f"<th>{c}</th>" for c in (head or ["Setting"]))
+    note = ("Wilson's 95% interval: with this many games the true rate lies in this range "
+            "19 times in 20" if outcome.rate else "mean ± 1.96 standard errors")
+    return (f"<div class='eg-summary'><p><b>{_escape(label)}</b>, per setting"
+            f"{' (every game: ' + _escape(common) + ')' if common else ''}</p>"
+            f"<table class='eg-summary-table' style='border-collapse:collapse'>"
+            f"<thead><tr>{header}<th>{_escape(label)}</th><th>95% interval</th>"
+            f"<th>Games</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"<p style='font-size:90%;color:#555'>{note}.</p></div>")
+
 
 
 def experiment_widget(game: GameSource | Game = "toritori") -> ExperimentForm:

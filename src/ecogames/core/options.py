@@ -30,6 +30,8 @@ class Option:
     """False for an option a form cannot offer well (a list of cards chosen by hand)."""
     choice_labels: tuple[str, ...] = ()
     """The choices in words, where they differ from the values."""
+    counts_seats: bool = False
+    """The value is a seat (from 0): forms show it counted from 1, as seats are ("Player 1")."""
 
     def __post_init__(self) -> None:
         ranged = self.low is not None and self.high is not None
@@ -64,4 +66,6 @@ class Option:
                                for v, label in zip(self.choices, labels)]
         else:
             data["low"], data["high"] = self.low, self.high
+        if self.counts_seats:
+            data["counts_seats"] = True
         return data

@@ -20,6 +20,7 @@ used, are imported only here, never by the engines.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import os
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bots import bots_for, make_bot, play
 from .core import Game, Rng
+from .core.provenance import cause_patterns
 from .core.series import Measure, SeriesRecorder, spec_of
 
 if TYPE_CHECKING:
@@ -62,6 +64,8 @@ class Run:
     bots: tuple[str, ...]
     seed: int
     max_actions: int = MAX_ACTIONS
+    causes: bool = False
+    """Keep the causal patterns behind the outcome and each extinction (``core.provenance``)."""
 
     def new_game(self) -> Game:
         return self.game.new_game(players=self.players, seed=self.seed, **dict(self.options))
@@ -79,6 +83,8 @@ class RunResult:
     steps: list[int] = field(default_factory=list)
     values: dict[str, list[float]] = field(default_factory=dict)
     error: str | None = None
+    causes: dict[str, list[str]] = field(default_factory=dict)
+    """What :meth:`Experiment.causes` counts: ``core.provenance.cause_patterns`` of the game."""
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -115,7 +121,9 @@ def play_run(run: Run, collect: Mapping[str, Measure] | None = None) -> RunResul
         outcome = play(game, run.seats(), max_actions=run.max_actions, observe=recorder.observe)
         length = len(game.history)
         series = recorder.series
-        return RunResult(run.run, outcome.to_json(), length, series.steps, series.values)
+        causes = cause_patterns(game) if run.causes else {}
+        return RunResult(run.run, outcome.to_json(), length, series.steps, series.values,
+                         causes=causes)
     except Exception as error:  # a failing game is a result of the experiment
         where = traceback.extract_tb(error.__traceback__)[-1]
         return RunResult(run.run, None, length,
@@ -192,6 +200,17 @@ class Experiment:
         """What one step of the series is for this game ("round", "cycle")."""
         return spec_of(self.game).step
 
+    def causes(self, question: str = "outcome", *, species: str | None = None,
+               ) -> CauseCounts:
+        """The causal patterns behind ``question`` over every run, counted with Wilson's 95%
+        intervals (needs ``experiment(..., causes=True)``).
+
+        ``question``: ``"outcome"`` (how the games ended, and why) or ``"extinction"`` (which
+        species went extinct, and why; ``species=`` for one). A pattern is a chain by the
+        kinds and species of its links, not its ids (``core.provenance.pattern``), so the
+        same story told in different games counts once."""
+        return count_causes(self, question, species)
+
     def replay(self, run: int) -> Game:
         """The game of run ``run`` played again from its seed (the same game, bit for bit)."""
         spec = self.runs[run]
@@ -213,7 +232,8 @@ def experiment(game: GameSource, *, grid: Mapping[str, Any] | None = None,
                bots: str | Sequence[str] | Mapping[int, str] | None = None,
                collect: Mapping[str, Measure] | None = None, n_jobs: int = 1,
                executor: Executor | Any | None = None, chunksize: int | None = None,
-               max_actions: int = MAX_ACTIONS, progress: bool = True) -> Experiment:
+               max_actions: int = MAX_ACTIONS, progress: bool = True,
+               causes: bool = False) -> Experiment:
     """Play every parameter set with every seed and return the :class:`Experiment`.
 
     - ``grid``: ``{name: [values]}``, every combination (a single value is a list of one);
@@ -227,6 +247,9 @@ def experiment(game: GameSource, *, grid: Mapping[str, Any] | None = None,
       step beside the game's populations.
     - ``n_jobs``: processes to use (``-1``: one per core); or ``executor``: any
       ``concurrent.futures.Executor`` or a Dask ``distributed.Client``.
+    - ``causes``: keep, from each game, the causal chains behind its outcome and each
+      extinction, for :meth:`Experiment.causes` (each game is told once more at its end:
+      the runs take longer).
 
     Bad parameters raise :class:`ExperimentError` before any game runs. A game that raises
     is a row with its ``error``; an interrupt (Ctrl-C, the kernel's stop button) stops the
@@ -235,6 +258,8 @@ def experiment(game: GameSource, *, grid: Mapping[str, Any] | None = None,
     cls = game_class(game)
     runs = _plan(cls, grid=grid, params=params, seeds=seeds, players=players, bots=bots,
                  max_actions=max_actions)
+    if causes:
+        runs = [dataclasses.replace(run, causes=True) for run in runs]
     if collect is not None:
         _check_collect(collect)
     if executor is not None and n_jobs != 1:
@@ -643,6 +668,8 @@ def _series_frame(ex: Experiment) -> pd.DataFrame:
         "quantity": pd.Categorical(quantities),
         "value": np.asarray(values, dtype=np.float64),
     })
+    spec = spec_of(ex.game)  # the plots' colours, markers and axis: the game's palette's
+    frame.attrs.update(colours=dict(spec.colours), markers=dict(spec.markers), unit=spec.unit)
     return frame
 
 
@@ -827,3 +854,78 @@ def _parameter_words(cls: type[Game], name: str) -> tuple[str, Any]:
     if option.counts_seats:
         return option.label, lambda value: f"Player {value + 1}"
     return option.label, lambda value: labels.get(value, value)
+
+
+# -- causes counted over many games ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CauseCounts:
+    """What :meth:`Experiment.causes` answers: one row per (what happened, pattern)."""
+
+    question: str
+    frame: pd.DataFrame
+    """Columns ``what`` (the outcome's reason, or the species that went extinct),
+    ``happened`` (games where it did), ``runs`` (games counted), ``pattern``, ``games`` (games
+    with this pattern), ``share`` of ``happened`` with ``low`` and ``high`` (Wilson 95%)."""
+
+    @property
+    def text(self) -> str:
+        lines = []
+        for what, rows in self.frame.groupby("what", sort=False):
+            first = rows.iloc[0]
+            lines.append(f"{what}: in {first['happened']:,} of {first['runs']:,} games")
+            for row in rows.itertuples():
+                lines.append(f"  {row.share:.0%} [{row.low:.0%}-{row.high:.0%}] "
+                             f"({row.games:,}): {row.pattern}")
+        return "\n".join(lines) if lines else f"no game answers {self.question!r}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<pre>{html.escape(self.text)}</pre>{self.frame.to_html(index=False)}"
+
+
+def count_causes(ex: Experiment, question: str, species: str | None) -> CauseCounts:
+    import pandas as pd
+
+    if question not in ("outcome", "extinction"):
+        raise ExperimentError(f"causes answers 'outcome' or 'extinction', not {question!r:.40}")
+    if any(run.causes is False for run in ex.runs):
+        raise ExperimentError("this experiment kept no causes: run experiment(..., "
+                              "causes=True)")
+    results = [r for r in ex.results if r.error is None]
+    found: dict[str, list[str]] = {}
+    for result in results:
+        for name, patterns in result.causes.items():
+            kind, _, what = name.partition(":")
+            if kind != question or (species is not None and what != species):
+                continue
+            label = _what(result, kind, what, ex.game.cooperative)
+            found.setdefault(label, []).extend(patterns[:1])
+    rows = []
+    for what, patterns in sorted(found.items(), key=lambda item: -len(item[1])):
+        counted: dict[str, int] = {}
+        for pattern in patterns:
+            counted[pattern] = counted.get(pattern, 0) + 1
+        for pattern, games in sorted(counted.items(), key=lambda item: -item[1]):
+            share, low, high = interval([1.0] * games + [0.0] * (len(patterns) - games),
+                                        rate=True)
+            rows.append({"what": what, "happened": len(patterns), "runs": len(results),
+                         "pattern": pattern, "games": games, "share": share, "low": low,
+                         "high": high})
+    columns = ["what", "happened", "runs", "pattern", "games", "share", "low", "high"]
+    return CauseCounts(question if species is None else f"{question} of {species}",
+                       pd.DataFrame(rows, columns=columns))
+
+
+def _what(result: RunResult, kind: str, what: str, cooperative: bool) -> str:
+    """What happened, for grouping: a species' extinction; a cooperative game's reason (the
+    team won, or lost because ...); a competitive game's end (its reason names scores)."""
+    if kind == "extinction":
+        return f"{what} went extinct"
+    reason = (result.outcome or {}).get("reason", "")
+    return f"the game ended: {reason}" if reason and cooperative else "the game ended"

@@ -161,7 +161,8 @@ def test_two_processes_give_the_serial_frames_and_take_lambdas():
 def test_a_dask_local_cluster_of_two_worker_processes_gives_the_serial_frames():
     distributed = pytest.importorskip("dask.distributed")
     arguments = {"grid": {"difficulty": ["basic", "expert"]}, "bots": "toritori-heuristic",
-                 "seeds": 8, "progress": False, "collect": {"actions": lambda g: len(g.history)}}
+                 "seeds": 8, "progress": False, "collect": {"actions": lambda g: len(g.history)},
+                 "causes": True}
     serial = experiment("toritori", **arguments)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
@@ -171,6 +172,9 @@ def test_a_dask_local_cluster_of_two_worker_processes_gives_the_serial_frames():
     pd.testing.assert_frame_equal(serial.games, on_dask.games)
     pd.testing.assert_frame_equal(serial.series, on_dask.series)
     assert len(serial.series) > 0
+    for question in ("outcome", "extinction"):
+        pd.testing.assert_frame_equal(serial.causes(question).frame,
+                                      on_dask.causes(question).frame)
 
 
 def test_an_interrupt_returns_the_games_that_finished():

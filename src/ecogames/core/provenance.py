@@ -561,15 +561,24 @@ def events_frame(game: Game) -> pd.DataFrame:
 
 def pattern(prov: Provenance, chain: Sequence[Node]) -> str:
     """A chain by the kinds and species of its links, not its ids: ``"extinct(fox) <-
-    starve(fox) <- eat(cat>guinea_pig)"`` reads the same in every game where it happened."""
+    dies(fox) <- cat_enters(guinea_pig>cat)"`` reads the same in every game where it
+    happened."""
     parts = []
     for node in chain:
         if node[0] != "event":
             continue
-        event = prov.event(node)
-        species = event.touched.get("nodes", ())
-        parts.append(f"{event.kind}({','.join(map(str, species))})" if species else event.kind)
+        parts.append(_link_pattern(prov.event(node)))
     return " <- ".join(_squeeze(parts))
+
+
+def _link_pattern(event: Event) -> str:
+    """``eat(guinea_pig>fox)`` for a link of the web, ``starve(fox)`` for one species, the
+    kind alone where an event touched several (a breeding that used up three kinds)."""
+    edges = event.touched.get("edges", ())
+    if edges:
+        return f"{event.kind}({','.join(f'{a}>{b}' for a, b in edges)})"
+    species = event.touched.get("nodes", ())
+    return f"{event.kind}({species[0]})" if len(species) == 1 else event.kind
 
 
 def _squeeze(parts: list[str]) -> list[str]:

@@ -27,7 +27,9 @@ from .core.errors import EcogamesError, IllegalAction, MalformedAction
 from .core.events import Cascade
 from .core.game import Change, Game
 from .core.graphs import food_web_json
+from .core.palette import palette_of
 from .core.patch import diff, split
+from .core.provenance import Answer, Story, story, why
 from .core.series import SeriesRecorder, record_history, spec_of
 from .lab_widgets import HintSearch, alternative, chance_options, play_on
 
@@ -126,7 +128,7 @@ class GameWidget(anywidget.AnyWidget):
             self.game_id = game.name
             self.title = game.title
             self.bot_names = bots_for(game.name)
-            self.drawing = self.drawing_layout()
+            self.drawing = self._drawing()
             for seat, name in (bots or {}).items():
                 player = self._check_seat(game, seat, name)
                 if player is not None:
@@ -334,6 +336,36 @@ class GameWidget(anywidget.AnyWidget):
         self.shown = index
         self.send(message)
 
+    def tell_story(self, subject: str) -> Story:
+        """Send the browser the story of a thing (``"token:3"``) or a species: every event
+        that touched it, each with the action to jump the timeline to. Nothing changes."""
+        told = story(self.game, subject)
+        self.send({"kind": "story", "story": told.to_json()})
+        return told
+
+    def explain(self, question: str | None = None, asked: Mapping[str, Any] | None = None,
+                event: Sequence[int] | None = None) -> Answer:
+        """Send the browser why something happened (``game.why``), told as this board's
+        viewer may see it: a question (``"outcome"``, ``"extinction"`` with ``asked``
+        ``{"species": ...}``, an id) or an ``event`` ``[action, index]``. Nothing changes."""
+        asked = dict(asked or {})
+        if len(asked) > 4 or not all(isinstance(k, str) and k.isidentifier()
+                                     and isinstance(v, str | int) and not isinstance(v, bool)
+                                     for k, v in asked.items()):
+            raise MalformedAction("a why message's 'asked' holds up to 4 names, each with a "
+                                  "string or a whole number")
+        if (question is None) == (event is None):
+            raise MalformedAction("a why message names a question or an event, not both")
+        if event is not None:
+            if len(event) != 2 or not all(isinstance(i, int) and not isinstance(i, bool)
+                                          for i in event):
+                raise MalformedAction("a why message's event is [action, index]")
+            answer = why(self.game, (event[0], event[1]), viewer=self.viewer())
+        else:
+            answer = why(self.game, question, viewer=self.viewer(), **asked)
+        self.send({"kind": "why", "answer": answer.to_json()})
+        return answer
+
     def hint(self, *, playouts: int | None = None, seconds: float | None = None,
              wait: bool = False) -> HintSearch:
         """Ask the MCTS bot what the person on turn might play (see ``lab_widgets``): it
@@ -381,7 +413,7 @@ class GameWidget(anywidget.AnyWidget):
             "name": real.name, "outcome": real.label(outcome), "real": real.label(real.outcome),
             "cascade": self._cascade_json(cascade, index, self._dynamic(after.view(viewer))),
             "view": self._dynamic(after.view(viewer)),
-            "series": {**recorder.series.to_json(), "colours": dict(self._spec.colours)},
+            "series": self._series_json(recorder),
             "played_on": later, "stand_in": stand_in,
             "from_step": self._spec.steps_done(before),
         }
@@ -512,7 +544,7 @@ class GameWidget(anywidget.AnyWidget):
         self._bot_players = {seat: bot for seat, bot in made.items() if bot is not None}
         with self.hold_sync():
             self.bots = {str(seat): seating[seat] for seat in self._bot_players}
-            drawing = self.drawing_layout()
+            drawing = self._drawing()
             if drawing != {k: v for k, v in self.drawing.items() if k != "static_view"}:
                 self.drawing = {**drawing, **({"static_view": self.drawing["static_view"]}
                                               if "static_view" in self.drawing else {})}
@@ -611,7 +643,7 @@ class GameWidget(anywidget.AnyWidget):
         static, dynamic = split(game.view(self.viewer()), self.static_view_paths)
         if self.food_web_changes:
             self._food_web = self.food_web_data()
-        series = {**self._recorder.series.to_json(), "colours": dict(self._spec.colours)}
+        series = self._series_json(self._recorder)
         with self.hold_sync():
             if static != self.drawing.get("static_view", {}):
                 self.drawing = {**self.drawing, "static_view": static}
@@ -657,6 +689,17 @@ class GameWidget(anywidget.AnyWidget):
         of an Ability map laid out by networkx). Games override it; computed once."""
         return {}
 
+    def _drawing(self) -> dict[str, Any]:
+        """The ``drawing`` trait: the game's layout and its palette (``core.palette``), the
+        one source of the board's, the food web's and the plot's colours."""
+        return {**self.drawing_layout(), "palette": palette_of(self.game).to_json()}
+
+    def _series_json(self, recorder: SeriesRecorder) -> dict[str, Any]:
+        """The ``series`` trait: the recorded series with its colours and title."""
+        spec = recorder.spec
+        return {**recorder.series.to_json(), "colours": dict(spec.colours),
+                "title": spec.title, "unit": spec.unit}
+
     def food_web_graph(self, game: Game) -> nx.DiGraph | None:
         """The web the panel shows for ``game``: by default the game's own
         (``Game.food_web()``), None when it has none. A game's widget overrides this to
@@ -676,7 +719,16 @@ class GameWidget(anywidget.AnyWidget):
         laid out in Python (``core.graphs.food_web_json``: rows, label boxes). Each distinct
         web is laid out once; set ``food_web_changes`` when the web changes in play."""
         web = self.food_web_graph(game or self.game)
-        return {} if web is None else food_web_json(web, frame=self.food_web_frame())
+        if web is None:
+            return {}
+        data = food_web_json(web, frame=self.food_web_frame())
+        palette = palette_of(self.game)
+        for node in data["nodes"]:
+            swatch = palette.swatch(str(web.nodes[_node_id(web, node["id"])].get("group",
+                                                                                node["id"])))
+            if swatch is not None:
+                node.update(colour=swatch.colour, shape=swatch.shape)
+        return data
 
     def traits_json(self) -> dict[str, Any]:
         """Every synced trait as plain JSON, and the timeline the browser is sent as a
@@ -760,6 +812,10 @@ _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
     "show": ({"action": ((int,), True)}, lambda w, action: w.show(action)),
     "hello": ({}, lambda w: w._send_history(0)),
     "hint": ({}, lambda w: w.hint()),
+    "story": ({"subject": ((str,), True)}, lambda w, subject: w.tell_story(subject)),
+    "why": ({"question": ((str,), False), "asked": ((dict,), False),
+             "event": ((list,), False)},
+            lambda w, question=None, asked=None, event=None: w.explain(question, asked, event)),
     "hint_cancel": ({}, lambda w: w.cancel_hint()),
     "chances": ({"action": ((int,), True)}, lambda w, action: w.chance_options(action)),
     "what_if": ({"action": ((int,), True), "draw": ((int,), True), "choice": ((int,), True)},
@@ -773,5 +829,10 @@ and looking back. Undo, bots, seats, new games, hints and what-ifs are the table
 
 _CHANGES_THE_GAME = frozenset({"act", "undo", "bot", "seat", "new_game", "step"})
 """The messages after which an old error no longer applies (cleared when they succeed);
-``show``, ``hello``, ``hint``, ``hint_cancel``, ``chances`` and ``what_if`` only read, and
-leave the error shown."""
+``show``, ``hello``, ``hint``, ``hint_cancel``, ``chances``, ``what_if``, ``story`` and
+``why`` only read, and leave the error shown."""
+
+
+def _node_id(web: nx.DiGraph, name: str) -> Any:
+    """The node of ``web`` whose ``str`` is ``name`` (the JSON names nodes by their str)."""
+    return name if name in web else next(n for n in web if str(n) == name)

@@ -48,6 +48,9 @@ Node = tuple[Any, ...]
 ``("draw", a, n)`` (chance draw ``n`` of action ``a``) or ``("event", a, e)``."""
 
 OUTCOME: Key = ("outcome",)
+EVERYONE = "everyone"
+"""The viewer who may see every chance draw's outcome (the Python API's answers); a seat
+number (or ``None``, an onlooker) hides the outcomes of draws that seat did not see."""
 SHOWN_LINKS = 6
 """How many links of a chain the words show; the rest unfold from the graph."""
 
@@ -277,13 +280,15 @@ class Provenance:
     def draw(self, node: Node) -> ChanceDraw:
         return self.cascades[node[1]].chances[node[2]]
 
-    def link(self, node: Node) -> Link:
+    def link(self, node: Node, viewer: Any = EVERYONE) -> Link:
         action = node[1]
         if node[0] == "event":
             event = self.event(node)
             kind, text = event.kind, event.text
         elif node[0] == "draw":
-            kind, text = "chance", draw_text(self.draw(node))
+            draw = self.draw(node)
+            shown = viewer == EVERYONE or draw.visible_to(viewer)
+            kind, text = "chance", draw_text(draw) if shown else f"{draw.name} (a secret draw)"
         else:
             seat = self.seats[action]
             who = "the game" if seat is None else f"Player {seat + 1}"
@@ -351,11 +356,12 @@ class Provenance:
             current = self.primary_parent(current)
         return chain
 
-    def answer(self, question: str, target: Node) -> Answer:
+    def answer(self, question: str, target: Node, viewer: Any = EVERYONE) -> Answer:
         import networkx as nx
 
         chain = self.chain(target)
-        roots = {node: tuple(self.link(r) for r in self.roots_of(node)) for node in chain}
+        roots = {node: tuple(self.link(r, viewer) for r in self.roots_of(node))
+                 for node in chain}
         g = nx.DiGraph()
         for node in chain:
             link = self.link(node)
@@ -441,11 +447,13 @@ def _can_ask(game: Game) -> str:
             + ", ".join(asks))
 
 
-def why(game: Game, question: Any, **asked: Any) -> Answer:
+def why(game: Game, question: Any, *, viewer: Any = EVERYONE, **asked: Any) -> Answer:
+    """See :meth:`ecogames.core.Game.why`; ``viewer``: whose eyes the chance draws are told
+    with (a widget passes its seat, so a card drawn in secret stays secret)."""
     prov = game.provenance()
     if isinstance(question, str):
         if ":" in question and not asked:
-            return _why_gone(game, prov, question)
+            return _why_gone(game, prov, question, viewer)
         questions = questions_of(game)
         if question not in questions:
             raise ValueError(f"{question!r} is not a question {game.title or game.name} "
@@ -462,12 +470,12 @@ def why(game: Game, question: Any, **asked: Any) -> Answer:
         if target is None:
             raise ValueError(_unanswered(game, spec, asked))
         shown = ", ".join(f"{k}={v!r}" for k, v in asked.items())
-        return prov.answer(f"{question}({shown})" if shown else question, target)
+        return prov.answer(f"{question}({shown})" if shown else question, target, viewer)
     try:
         target = prov.find_event(question)
     except ValueError as error:
         raise ValueError(f"{error}; {_can_ask(game)}") from None
-    return prov.answer(f"event {target[1]}.{target[2]}", target)
+    return prov.answer(f"event {target[1]}.{target[2]}", target, viewer)
 
 
 def _unanswered(game: Game, spec: Question, asked: Mapping[str, Any]) -> str:
@@ -490,10 +498,10 @@ def _species_of(game: Game) -> set[str]:
         return set()
 
 
-def _why_gone(game: Game, prov: Provenance, thing: str) -> Answer:
+def _why_gone(game: Game, prov: Provenance, thing: str, viewer: Any) -> Answer:
     node = prov.gone.get(thing)
     if node is not None:
-        return prov.answer(f"why {thing} left the game", node)
+        return prov.answer(f"why {thing} left the game", node, viewer)
     if thing in prov.ids:
         raise ValueError(f"{thing} is still in play: ask game.story({thing!r}) for its life so "
                          "far, or game.why(event) about one of its events")

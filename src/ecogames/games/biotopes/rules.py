@@ -27,7 +27,9 @@ from typing import Any
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
+from ecogames.core.provenance import OUTCOME, Question, chance_key, gone_key
 
+from . import identity as ident
 from .components import (
     BASIC_BIOTOPE_CARD,
     BASIC_TILES,
@@ -669,6 +671,13 @@ class Biotopes(Game):
     )
     action_types = ACTION_TYPES
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    identities = {"cards": "card"}
+    why_questions = (
+        Question("cubes", 'game.why("cubes", card="red_fox")', ident.emptied,
+                 "why a Species (or Biotope) card lost its last cube"),
+        Question("win", 'game.why("win", seat=0)', lambda seat: ("won", seat),
+                 "why a player won (seat: a winner's index)"),
+    )
 
     def __init__(self, players: int, rng: Rng, opts: dict[str, Any]) -> None:
         self.players = players
@@ -873,8 +882,11 @@ class Biotopes(Game):
             old = self.hands[p]
             self.hands[p] = self._draw_one_of_each_colour(p)
             self.decks[0].extend(old)  # reshuffled: every later draw is among all it holds
-            log.emit("redraw", f"{SEAT_NAMES[p]} discards the starting hand and draws "
-                     "4 new Herbivores; the Herbivores deck is reshuffled", players=[p])
+            if log.record:
+                log.emit("redraw", f"{SEAT_NAMES[p]} discards the starting hand and draws "
+                         "4 new Herbivores; the Herbivores deck is reshuffled", players=[p],
+                         reads=self._draws(), writes=[("hand", p), *(
+                             ident.place(c) for c in [*old, *self.hands[p]])])
         else:
             log.emit("keep", f"{SEAT_NAMES[p]} keeps the starting hand", players=[p])
         if not self.order:
@@ -910,7 +922,9 @@ class Biotopes(Game):
         self.tokens[p] -= 1
         k = self.landscape[h]
         cause = log.emit("territory", f"{SEAT_NAMES[p]} places a Territory token on "
-                         f"the {BIOTOPES[k].label} at {_hex(h)}", hexes=[list(h)], players=[p])
+                         f"the {BIOTOPES[k].label} at {_hex(h)}", hexes=[list(h)], players=[p],
+                         writes=[ident.hex_key(h), ("territories", p)],
+                         ids=[self._identity.place_token(p, h)]) if log.record else None
         if self.opts["draft"]:
             self.draft_biotope = k
             self.stage = "draft"
@@ -924,8 +938,10 @@ class Biotopes(Game):
         if self.reserve[k]:
             self.reserve[k] -= 1
             self.bags[p][k] += 1
-            log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into "
-                     f"{SEAT_NAMES[p]}'s bag", cause=cause, cubes=[COLOURS[k]])
+            if log.record:
+                log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into "
+                         f"{SEAT_NAMES[p]}'s bag", cause=cause, cubes=[COLOURS[k]],
+                         **self._cubes_moved(ident.RESERVE, ("bag", p), k))
 
     def _choose_biotope(self, a: ChooseBiotope, log: EventLog) -> None:
         """Advanced Biotopes Draft: "choose a Biotope card of the same type as the territory
@@ -1095,6 +1111,51 @@ class Biotopes(Game):
     def territories(self, p: int) -> list[Hex]:
         return sorted(h for h, o in self.owner.items() if o == p)
 
+    # -- why: ids, and what told events read and wrote (identity.py) ----------------------
+
+    def _identities(self) -> ident.Identities:
+        """The ids of cubes and tokens now (told actions only): kept from the last told
+        action, or numbered anew from the history (identity.py)."""
+        known: ident.Identities | None = self.__dict__.get("_identity")
+        done = len(self._actions)
+        if known is None or known.upto != done:
+            if done == 0:
+                known = ident.Identities.of(self)
+            else:
+                twin = self.replay(0)
+                twin._forced = self._forced
+                for action in self._actions:
+                    twin._resolve(action, record=True, views=False, perspective=None)
+                known = twin._identity.copy()
+            self._identity = known
+        return known
+
+    def _draws(self) -> list[tuple[str, int]]:
+        """The chance draws made since the last event that read one: what it came from."""
+        ids = self._identity
+        now = self.draws_so_far()
+        keys = [chance_key(n) for n in range(ids.drawn, now)]
+        ids.drawn = now
+        return keys
+
+    def _place_of(self, p: int, row: int, col: int) -> ident.Place:
+        """Where the cubes of a card lie (identity.py's keys)."""
+        return ("biotope", p, row) if col < 0 else ident.cubes(self.rows[p][row][col][0])
+
+    def _cubes_moved(self, src: ident.Place, dst: ident.Place, k: int, n: int = 1,
+                     emptied: str | None = None, reads: Iterable[Any] = ()
+                     ) -> dict[str, Any]:
+        """What an event that moved cubes reads, writes and names; ``emptied``: the card
+        they left, if none is left on it."""
+        ids = self._identity.move(src, dst, k, n)
+        writes = [ident.key_of(src, k), ident.key_of(dst, k)]
+        if emptied and not self._identity.count(src):
+            writes.append(ident.emptied(emptied))
+        return {"reads": [*reads, ident.key_of(src, k)], "writes": writes, "ids": ids}
+
+    def _token_keys(self, *players: int) -> list[Any]:
+        return [("territories", p) for p in players]
+
     # -- 1. Primary Production -------------------------------------------------------------
 
     def _primary_production(self, log: EventLog, cause: int | None = None) -> None:
@@ -1116,12 +1177,17 @@ class Biotopes(Game):
                 continue
             got = sum(drawn)
             what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
+            ids = [c for k in range(ROWS) if drawn[k] for c in self._identity.move(
+                ("bag", p), ("biotope", p, k), k, drawn[k])]
             log.emit("production", f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag "
                      f"({what}) onto the Biotope cards"
                      + (f" (+{bonus} from cards)" if bonus else "")
                      + (f"; the bag held only {got}" if got < wanted else ""), cause=cause,
                      players=[p], nodes=[P.value],
-                     cards=[self.bcards[p][k] for k in range(ROWS) if drawn[k]])
+                     cards=[self.bcards[p][k] for k in range(ROWS) if drawn[k]],
+                     reads=[*self._draws(), ("bag", p), ("territories", p), ("ecosystem", p)],
+                     writes=[("bag", p), *(("biotope", p, k) for k in range(ROWS) if drawn[k])],
+                     ids=ids)
 
     def _draw_from_bag(self, p: int) -> int | None:
         """Glossary, Draw (from the bag): a cube at random — a chance draw among the colours
@@ -1362,6 +1428,8 @@ class Biotopes(Game):
     # -- playing -----------------------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
+        if log.record:
+            self._identities().drawn = 0
         stage = self.stage
         if stage == "tiles":
             self._place_tile(action, log)  # type: ignore[arg-type]
@@ -1379,8 +1447,10 @@ class Biotopes(Game):
         else:
             self._act(action, log)
             self._run(log)
-        if log.record and any(t.get("c") is not None for t in self.queue):
-            self.queue = [{**t, "c": None} for t in self.queue]
+        if log.record:
+            self._identity.upto = len(self._actions) + 1
+            if any(t.get("c") is not None for t in self.queue):
+                self.queue = [{**t, "c": None} for t in self.queue]
 
     def _act(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the active player's one action (or passing)."""
@@ -1503,6 +1573,7 @@ class Biotopes(Game):
         card_type, pol = (P, False) if o.col < 0 else _FEEDS[self.rows[p][o.row][o.col][0]]
         where = self._where(p, o.row, o.col) if log.record else ""
         card_id = self.card_at(p, o.row, o.col)
+        src = self._place_of(p, o.row, o.col) if log.record else None
         self._take_cube(p, o.row, o.col, k)
         dest = task["dest"]
         if dest == "bag":
@@ -1514,8 +1585,11 @@ class Biotopes(Game):
                     f"{where} into the bag" if dest == "bag" else
                     f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
                     f"{where} to the {dest.capitalize()} space")
+            assert src is not None
             log.emit("pay", text, cause=task["c"], cards=[card_id], cubes=[o.colour],
-                     nodes=[card_type.value], players=[p])
+                     nodes=[card_type.value], players=[p],
+                     **self._cubes_moved(src, ("bag", p) if dest == "bag" else (
+                         "space", p, SPACES.index(dest)), k, emptied=card_id))
         # What the cube may pay for: its type first, then Plants for a Pollinating card.
         opts = [card_type.value, P.value] if pol else [card_type.value]
         new = {**task, "paid": [*task["paid"], opts]}
@@ -1568,7 +1642,10 @@ class Biotopes(Game):
         col = len(row) - 1
         played = log.emit("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
                           f"{card.biotope.label} row", cause=cause, cards=[card_id],
-                          nodes=[card.type.value], players=[p]) if log.record else None
+                          nodes=[card.type.value], players=[p],
+                          reads=[ident.place(card_id)],
+                          writes=[ident.place(card_id), ("hand", p), ("ecosystem", p),
+                                  ident.cubes(card_id)]) if log.record else None
         cubes = [[card.row, col]]
         if any(c.row == card.row for c in self._advanced(p, EffectKind.EXTRA_CUBE)):
             cubes.append([card.row, col])
@@ -1615,7 +1692,7 @@ class Biotopes(Game):
                     cards = [y for y in cards if y[0] != k]
                     log.emit("no_cube", f"No {COLOURS[k]} cube is left in the reserve or in "
                              f"{SEAT_NAMES[p]}'s bag", cause=task["c"],
-                             cubes=[COLOURS[k]])
+                             cubes=[COLOURS[k]], reads=[("reserve", k), ("bag", p)])
                     changed = True
         if not cards:
             self.queue.pop(0)
@@ -1635,7 +1712,10 @@ class Biotopes(Game):
             log.emit("cube", f"A {COLOURS[row]} cube from the "
                      f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
                      f"{card.name}", cause=cause, cards=[card.id], cubes=[COLOURS[row]],
-                     nodes=[card.type.value], players=[p])
+                     nodes=[card.type.value], players=[p],
+                     **self._cubes_moved(("bag", p) if from_bag else ident.RESERVE,
+                                         ident.cubes(card.id), row,
+                                         reads=[ident.cubes(card.id)]))
 
     def _decide_breed(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
         p = task["p"]
@@ -1676,21 +1756,27 @@ class Biotopes(Game):
             k = _colour(a.colour)
             self.reserve[k] -= 1
             self.bags[p][k] += 1
-            log.emit("prey", f"{hunter.name} hunts: a {a.colour} cube goes from the reserve "
-                     f"into {SEAT_NAMES[p]}'s bag", cause=task["c"],
-                     cards=[hunter.id], cubes=[a.colour], nodes=[hunter.type.value])
+            if log.record:
+                log.emit("prey", f"{hunter.name} hunts: a {a.colour} cube goes from the "
+                         f"reserve into {SEAT_NAMES[p]}'s bag", cause=task["c"],
+                         cards=[hunter.id], cubes=[a.colour], nodes=[hunter.type.value],
+                         **self._cubes_moved(ident.RESERVE, ("bag", p), k))
             return
         assert isinstance(a, Prey)
         k = _colour(a.colour)
         prey_node = self._node(a.player, a.row, a.col)
         where = self._where(a.player, a.row, a.col)
         prey_card = self.card_at(a.player, a.row, a.col)
+        src = self._place_of(a.player, a.row, a.col)
         self._take_cube(a.player, a.row, a.col, k)
         self.bags[p][k] += 1
-        log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes into "
-                 f"{SEAT_NAMES[p]}'s bag", cause=task["c"],
-                 cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],
-                 nodes=[prey_node, hunter.type.value], edges=[(prey_node, hunter.type.value)])
+        if log.record:
+            log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes "
+                     f"into {SEAT_NAMES[p]}'s bag", cause=task["c"],
+                     cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],
+                     nodes=[prey_node, hunter.type.value],
+                     edges=[(prey_node, hunter.type.value)],
+                     **self._cubes_moved(src, ("bag", p), k, emptied=prey_card))
 
     # -- Reactions ----------------------------------------------------------------------
 
@@ -1722,7 +1808,10 @@ class Biotopes(Game):
                 assert k is not None
                 task["c"] = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a "
                                      f"{COLOURS[k]} cube from the bag", cause=cause,
-                                     cubes=[COLOURS[k]], players=[p])
+                                     cubes=[COLOURS[k]], players=[p],
+                                     **self._cubes_moved(("bag", p), ("drawn", p), k,
+                                                         reads=self._draws())
+                                     ) if log.record else None
                 task["colour"] = k
             self.queue[0] = task
         options = self._react_options(task)
@@ -1780,13 +1869,20 @@ class Biotopes(Game):
             assert card is not None
         else:
             card = self.rivers[d].pop(a.slot)
+            size = len(self.rivers[d])
             self._refill_river(d)
         self.hands[p].append(card)
         if log.record:
             where = f"the top of the {a.deck} deck" if a.slot < 0 else f"the {a.deck} river"
+            refill = [self.rivers[d][0]] if a.slot >= 0 and len(self.rivers[d]) > size else []
+            # a card drawn face down is named by no id (hidden), only its place is written
             log.emit("draw", f"{SEAT_NAMES[p]} draws "
                      f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
-                     cause=cause, players=[p], cards=[card] if a.slot >= 0 else [])
+                     cause=cause, players=[p], cards=[card] if a.slot >= 0 else [],
+                     reads=[*self._draws(), *([("river", d)] if a.slot >= 0 else [])],
+                     writes=[("hand", p), ident.place(card), *(ident.place(c) for c in refill),
+                             *([("river", d)] if a.slot >= 0 else [])],
+                     ids=[ident.card(c) for c in refill])
 
     def _auto_cube(self, task: dict[str, Any], log: EventLog) -> bool:
         """Card Icons: "Draw a cube from your bag and place it on one of your cards. This card
@@ -1799,7 +1895,10 @@ class Biotopes(Game):
                 self.queue.pop(0)
                 return True
             cause = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
-                             "from the bag", cause=task["c"], cubes=[COLOURS[k]], players=[p])
+                             "from the bag", cause=task["c"], cubes=[COLOURS[k]], players=[p],
+                             **self._cubes_moved(("bag", p), ("drawn", p), k,
+                                                 reads=self._draws())
+                             ) if log.record else None
             task = {**task, "colour": k, "c": cause}
             self.queue[0] = task
         options = self._cube_options(task)
@@ -1816,9 +1915,12 @@ class Biotopes(Game):
     def _place_drawn_cube(self, p: int, k: int, a: Place, log: EventLog,
                           cause: int | None) -> None:
         self._put_cube(p, a.row, a.col, k)
-        log.emit("cube", f"The {COLOURS[k]} cube goes onto {self._where(p, a.row, a.col)}",
-                 cause=cause, cards=[self.card_at(p, a.row, a.col)], cubes=[COLOURS[k]],
-                 nodes=[self._node(p, a.row, a.col)], players=[p])
+        if log.record:
+            log.emit("cube", f"The {COLOURS[k]} cube goes onto "
+                     f"{self._where(p, a.row, a.col)}", cause=cause,
+                     cards=[self.card_at(p, a.row, a.col)], cubes=[COLOURS[k]],
+                     nodes=[self._node(p, a.row, a.col)], players=[p],
+                     **self._cubes_moved(("drawn", p), self._place_of(p, a.row, a.col), k))
 
     # -- Reproduction ------------------------------------------------------------------------
 
@@ -1834,9 +1936,11 @@ class Biotopes(Game):
                     cards.append([r, c])
                     if SPECIES[e[0]].effect.kind is EffectKind.FECUND:
                         cards.append([r, c])
-        log.emit("reproduce", f"{len({tuple(x) for x in cards})} Species card(s) of "
-                 f"{SEAT_NAMES[p]} reproduce", cause=task["c"], players=[p],
-                 cards=[self.rows[p][r][c][0] for r, c in cards])
+        if log.record:
+            log.emit("reproduce", f"{len({tuple(x) for x in cards})} Species card(s) of "
+                     f"{SEAT_NAMES[p]} reproduce", cause=task["c"], players=[p],
+                     cards=[self.rows[p][r][c][0] for r, c in cards],
+                     reads=[ident.cubes(self.rows[p][r][c][0]) for r, c in cards])
         self.queue[0] = {"t": "breed", "p": p, "cards": cards, "c": task["c"]}
         return True
 
@@ -1868,15 +1972,33 @@ class Biotopes(Game):
                 if n > 0:
                     left -= n
                     given.append((e[0], n))
-            if taken:
+            if taken and log.record:
                 text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
                 log.emit("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
                          f"the Biotope card ({text}); {left} go back", cause=task["c"],
                          players=[p], cards=[self.bcards[p][r], *(c for c, _ in given)],
                          cubes=[COLOURS[k] for k in moved],
-                         edges=[(P.value, SPECIES[c].type.value) for c, _ in given])
+                         edges=[(P.value, SPECIES[c].type.value) for c, _ in given],
+                         **self._transferred(p, r, moved, given))
         self.queue.pop(0)
         return True
+
+    def _transferred(self, p: int, r: int, moved: list[int],
+                     given: list[tuple[str, int]]) -> dict[str, Any]:
+        """What a row's Transfer read, wrote and named: its cubes, card by card."""
+        src: ident.Place = ("biotope", p, r)
+        ids: list[str] = []
+        writes: list[Any] = [src]
+        i = 0
+        for card_id, n in given:
+            for k in moved[i:i + n]:
+                ids.extend(self._identity.move(src, ident.cubes(card_id), k))
+            i += n
+            writes.append(ident.cubes(card_id))
+        if moved and not self._identity.count(src):
+            writes.append(ident.emptied(self.bcards[p][r]))
+        return {"reads": [src, *(ident.cubes(c) for c, _ in given)], "writes": writes,
+                "ids": ids}
 
     # -- Evolution -------------------------------------------------------------------------
 
@@ -1894,7 +2016,8 @@ class Biotopes(Game):
             self.hands[p].remove(a.card)
             self._discard_card(a.card)
             log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
-                     cause=task["c"], cards=[a.card], players=[p])
+                     cause=task["c"], cards=[a.card], players=[p],
+                     writes=[("hand", p), ident.place(a.card)])
             self.queue[0] = {**task, "d": task["d"] + 1}
             return
         n = task["n"] + task["d"]
@@ -1918,15 +2041,21 @@ class Biotopes(Game):
             return False
         h, o = tuple(task["hex"]), task["owner"]
         del self.owner[h]
+        told: dict[str, Any] = {}
+        if log.record:
+            token = self._identity.return_token(o, h)
+            told = {"reads": [ident.hex_key(h)], "ids": [token],
+                    "writes": [ident.hex_key(h), ("territories", o),
+                               *([gone_key(token)] if o == NEUTRAL else [])]}
         if o == NEUTRAL:
             self.neutral_removed += 1
             log.emit("removed", f"The neutral token on {_hex(h)} has nowhere to fall back: "
-                     "it leaves the game", cause=task["c"], hexes=[list(h)])
+                     "it leaves the game", cause=task["c"], hexes=[list(h)], **told)
         else:
             self.tokens[o] += 1
             log.emit("returned", f"{SEAT_NAMES[o]}'s token on {_hex(h)} has nowhere "
                      "to fall back: it returns to the Ecosystem board", cause=task["c"],
-                     hexes=[list(h)], players=[o])
+                     hexes=[list(h)], players=[o], **told)
         self.queue.pop(0)
         return True
 
@@ -1936,8 +2065,12 @@ class Biotopes(Game):
         del self.owner[h]
         self.owner[a.hex] = o
         who = "The neutral token" if o == NEUTRAL else f"{SEAT_NAMES[o]}'s token"
-        log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
-                 cause=task["c"], hexes=[list(h), list(a.hex)])
+        if log.record:
+            log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
+                     cause=task["c"], hexes=[list(h), list(a.hex)],
+                     reads=[ident.hex_key(h)],
+                     writes=[ident.hex_key(h), ident.hex_key(a.hex), ("territories", o)],
+                     ids=[self._identity.move_token(h, a.hex)])
         self.queue.pop(0)
 
     def _auto_colonize(self, task: dict[str, Any], log: EventLog) -> bool:
@@ -1956,20 +2089,30 @@ class Biotopes(Game):
             if log.record:
                 cause = log.emit("colonize", f"{name}'s token migrates from {_hex(origin)} to "
                                  f"the {BIOTOPES[k].label} at {_hex(h)}", cause=task["c"],
-                                 hexes=[list(origin), list(h)], players=[p])
+                                 hexes=[list(origin), list(h)], players=[p],
+                                 reads=[ident.hex_key(origin), ident.hex_key(h)],
+                                 writes=[ident.hex_key(origin), ident.hex_key(h),
+                                         ("territories", p)],
+                                 ids=[self._identity.move_token(origin, h)])
         else:
             self.tokens[p] -= 1
             self.owner[h] = p
             if log.record:
                 cause = log.emit("colonize", f"{name} colonizes the {BIOTOPES[k].label} at "
-                                 f"{_hex(h)}", cause=task["c"], hexes=[list(h)], players=[p])
+                                 f"{_hex(h)}", cause=task["c"], hexes=[list(h)], players=[p],
+                                 reads=[ident.hex_key(h)],
+                                 writes=[ident.hex_key(h), ("territories", p)],
+                                 ids=[self._identity.place_token(p, h)])
         if self.reserve[k]:
             self.reserve[k] -= 1
             self.bags[p][k] += 1
-            log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s bag",
-                     cause=cause, cubes=[COLOURS[k]], players=[p])
+            if log.record:
+                log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s "
+                         "bag", cause=cause, cubes=[COLOURS[k]], players=[p],
+                         **self._cubes_moved(ident.RESERVE, ("bag", p), k))
         else:
-            log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause)
+            log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause,
+                     reads=[("reserve", k)])
         rewards = []
         for r in range(ROWS):
             for e in self.rows[p][r]:
@@ -2017,9 +2160,13 @@ class Biotopes(Game):
         cards = [self.card_at(p, a.row, a.col), self.card_at(p, a.to_row, a.to_col)]
         self._take_cube(p, a.row, a.col, k)
         self._put_cube(p, a.to_row, a.to_col, k)
-        log.emit("move", f"A {a.colour} cube moves from {src} to {dst}", cause=task["c"],
-                 cards=cards, cubes=[a.colour], players=[p],
-                 nodes=[self._node(p, a.row, a.col), self._node(p, a.to_row, a.to_col)])
+        if log.record:
+            log.emit("move", f"A {a.colour} cube moves from {src} to {dst}",
+                     cause=task["c"], cards=cards, cubes=[a.colour], players=[p],
+                     nodes=[self._node(p, a.row, a.col), self._node(p, a.to_row, a.to_col)],
+                     **self._cubes_moved(self._place_of(p, a.row, a.col),
+                                         self._place_of(p, a.to_row, a.to_col), k,
+                                         emptied=cards[0]))
         self.queue[0] = {**task, "n": task["n"] - 1}
 
     # -- hand limit and the end of a turn ----------------------------------------------------
@@ -2048,7 +2195,8 @@ class Biotopes(Game):
         self.hands[p].remove(a.card)
         self._discard_card(a.card)
         log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
-                 f"(hand limit {HAND_LIMIT})", cause=task["c"], cards=[a.card], players=[p])
+                 f"(hand limit {HAND_LIMIT})", cause=task["c"], cards=[a.card], players=[p],
+                 writes=[("hand", p), ident.place(a.card)])
 
     def _next_turn(self, log: EventLog) -> None:
         """RB 2. Action Phase: "Then it is the turn of the next person clockwise" — skipping
@@ -2078,27 +2226,44 @@ class Biotopes(Game):
                 self.bags[p][k] += back[k]
             self.uses[p] = [0] * len(SPACES)
             if telling and sum(back):
+                spaces = [("space", p, i) for i in range(len(SPACES))]
                 log.emit("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
-                         "Ecosystem board return to the bag", cause=cause, players=[p])
+                         "Ecosystem board return to the bag", cause=cause, players=[p],
+                         reads=spaces, writes=[*spaces, ("bag", p)],
+                         ids=[c for where in spaces for k in range(ROWS) for c in
+                              self._identity.move(where, ("bag", p), k,
+                                                  len(self._identity.stack(where, k)))])
         if self.cycle >= self.cycles:
             self._end_of_game(log, cause)
             return
+        rivers = [list(r) for r in self.rivers] if telling else []
         for d, name in enumerate(DECK_NAMES):
             if self.rivers[d]:
                 gone = self.rivers[d].pop()
                 self._discard_card(gone)
                 if telling:
                     log.emit("river", f"{SPECIES[gone].name} leaves the {name} river",
-                             cause=cause, cards=[gone])
+                             cause=cause, cards=[gone],
+                             writes=[("river", d), ident.place(gone)])
             self._refill_river(d)
         self.cycle += 1
         self.initiative = (self.initiative + 1) % self.players
         self.passed = [False] * self.players
         begins = log.emit("cycle", f"Cycle {self.cycle} begins; "
                           f"{SEAT_NAMES[self.initiative]} holds the Initiative token",
-                          cause=cause) if telling else None
+                          cause=cause, **self._refilled(rivers)) if telling else None
         self._primary_production(log, begins)
         self.active = self.initiative
+
+    def _refilled(self, before: list[list[str]]) -> dict[str, Any]:
+        """The cards the rivers took at the end of a cycle (told by the next cycle's
+        start): read from the draws, written to the rivers."""
+        new = [(d, river[0]) for d, river in enumerate(self.rivers)
+               if len(river) > len(before[d]) - (1 if before[d] else 0)]
+        return {"reads": self._draws(),
+                "writes": [*sorted({("river", d) for d, _ in new}),
+                           *(ident.place(c) for _, c in new)],
+                "ids": [ident.card(c) for _, c in new]}
 
     # -- 4-5. End of Game and Scoring --------------------------------------------------
 
@@ -2115,12 +2280,26 @@ class Biotopes(Game):
                         self._discard_card(e[0])
                         log.emit("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
                                  f"{SEAT_NAMES[p]}'s Ecosystem: discarded",
-                                 cause=cause, cards=[e[0]], players=[p])
+                                 cause=cause, cards=[e[0]], players=[p],
+                                 reads=[ident.cubes(e[0])],
+                                 writes=[ident.place(e[0]), ("ecosystem", p),
+                                         gone_key(ident.card(e[0]))])
                 self.rows[p][r] = keep
         self.scores = [self.score(p) for p in range(self.players)]
         self.stage = "over"
         outcome = self.outcome
-        log.emit("end", f"The game is over: {outcome.reason if outcome else ''}", cause=cause)
+        if log.record:
+            log.emit("end", f"The game is over: {outcome.reason if outcome else ''}",
+                     cause=cause, reads=self._scored(),
+                     writes=[OUTCOME, *(("won", w) for w in (outcome.winners
+                                                             if outcome else ()))])
+
+    def _scored(self) -> list[Any]:
+        """What the final scoring reads of each Ecosystem: its territories, its cards and
+        the cubes on them (Scoring)."""
+        return [key for p in range(self.players)
+                for key in (("territories", p), ("ecosystem", p),
+                            *(ident.cubes(e[0]) for row in self.rows[p] for e in row))]
 
     def score(self, p: int) -> dict[str, int]:
         """RB Scoring: Environmental Conditions, Species card VP, card bonuses, biodiversity
@@ -2476,6 +2655,8 @@ class Biotopes(Game):
         twin.queue = list(self.queue)  # tasks are replaced, never changed in place
         twin._asked = None
         twin.scores = None if self.scores is None else list(map(dict, self.scores))
+        if "_identity" in self.__dict__:  # a told game's ids: the twin's own copy
+            twin._identity = self._identity.copy()
         return twin
 
 

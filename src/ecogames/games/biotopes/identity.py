@@ -1,0 +1,175 @@
+"""Who is who in Biotopes: the ids of cubes and Territory tokens, and the state keys that
+events read and write (``core.provenance``).
+
+Species and Biotope cards have ids of their own (``"card:<id>"``). Cubes and Territory tokens
+do not: the state keeps how many cubes of each colour lie in each place and which player holds
+each hex, as the rules need. Their ids (``"cube:<n>"``, ``"territory:<n>"``) are given here:
+
+- the state where a history starts (``Game._initial``) is numbered in a fixed order
+  (:meth:`Identities.of`), and each told action moves the numbers with the cubes and tokens it
+  moves; so the ids follow from the saved set-up and actions alone, and are the same after
+  save/load, undo, fork and replay, which all replay that history (the save format is
+  unchanged);
+- cubes of one colour in one place are alike to the rules: the one that leaves is the one that
+  came last (a stack), a faithful choice among cubes nobody can tell apart;
+- the numbering is kept only while actions are told (``log.record``): ``push`` pays nothing. A
+  told action after untold ones first renumbers by replaying the history told
+  (``Biotopes._identities``).
+
+State keys (each a tuple): ``("reserve", colour)``, ``("bag", seat)``, ``("biotope", seat,
+row)`` (the cubes on a Biotope card), ``("cubes", "card:<id>")`` (the cubes on a Species card),
+``("space", seat, i)`` (an Action space of the Ecosystem board), ``("drawn", seat)`` (a cube
+drawn from a bag, waiting to be placed), ``("emptied", "card:<id>")`` (a card's last cube
+taken), ``("hex", q, r)`` (who holds a hex), ``("territories", seat)`` (a player's territories),
+``("ecosystem", seat)`` (the Species cards of an Ecosystem), ``("hand", seat)``, ``("river",
+deck)``, ``("card", "card:<id>")`` (where a Species card is), ``("won", seat)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rules import Biotopes
+
+Key = tuple[Any, ...]
+Place = tuple[Any, ...]
+"""Where cubes lie: ``("reserve",)``, ``("box",)`` or one of the cube keys above."""
+
+RESERVE: Place = ("reserve",)
+BOX: Place = ("box",)
+
+
+def card(card_id: str) -> str:
+    """The id of a card (``"card:alpine_ibex"``); an id given already stays as it is."""
+    return card_id if card_id.startswith("card:") else f"card:{card_id}"
+
+
+def cubes(card_id: str) -> Key:
+    return ("cubes", card(card_id))
+
+
+def emptied(card_id: str) -> Key:
+    return ("emptied", card(card_id))
+
+
+def place(card_id: str) -> Key:
+    return ("card", card(card_id))
+
+
+def hex_key(h: Any) -> Key:
+    return ("hex", h[0], h[1])
+
+
+def key_of(where: Place, colour: int) -> Key:
+    """The state key of the cubes of ``colour`` in ``where`` (the reserve by colour: an empty
+    reserve of one colour is what a rule looks at)."""
+    return ("reserve", colour) if where == RESERVE else where
+
+
+def cube_places(game: Biotopes) -> list[tuple[Place, list[int]]]:
+    """Every place that holds cubes, in a fixed order, with its cubes by colour."""
+    rows = range(len(game.reserve))
+    out: list[tuple[Place, list[int]]] = [(RESERVE, list(game.reserve)),
+                                           (BOX, list(game.box))]
+    for p in range(game.players):
+        out.append((("bag", p), list(game.bags[p])))
+        for r in rows:
+            out.append((("biotope", p, r), game.biotope_cubes(p, r)))
+            out.extend((cubes(e[0]), list(e[1:])) for e in game.rows[p][r])
+        out.extend((("space", p, i), list(sp)) for i, sp in enumerate(game.spaces[p]))
+    drawn = [[0] * len(rows) for _ in range(game.players)]
+    for task in game.queue:
+        if task["t"] in ("cube", "react") and task.get("colour", -1) >= 0:
+            drawn[task["p"]][task["colour"]] += 1
+    out.extend((("drawn", p), drawn[p]) for p in range(game.players))
+    return out
+
+
+@dataclass
+class Identities:
+    """The ids of a game's cubes and Territory tokens after its first ``upto`` actions."""
+
+    upto: int
+    cubes: dict[Place, list[list[int]]]
+    """Each place's cubes: a stack of cube numbers per colour (the last one leaves first)."""
+    hexes: dict[tuple[int, int], int]
+    """The Territory token on each hex that holds one."""
+    supply: dict[int, list[int]]
+    """Each player's tokens off the landscape, on the Ecosystem board."""
+    drawn: int = 0
+    """The chance draws of the action being told already read by an event."""
+    counted: list[int] = field(default_factory=lambda: [0, 0])
+    """How many cubes and tokens were numbered (cubes first: 0 to 159)."""
+
+    @classmethod
+    def of(cls, game: Biotopes) -> Identities:
+        """The state's cubes and tokens numbered in a fixed order: cubes place by place
+        (:func:`cube_places`), colour by colour; tokens player by player, those on the
+        landscape (hex order) before those in the supply, then the neutral ones (Solo)."""
+        stacks: dict[Place, list[list[int]]] = {}
+        n = 0
+        for where, counts in cube_places(game):
+            stacks[where] = [list(range(n + sum(counts[:k]), n + sum(counts[:k + 1])))
+                             for k in range(len(counts))]
+            n += sum(counts)
+        hexes: dict[tuple[int, int], int] = {}
+        supply: dict[int, list[int]] = {}
+        t = 0
+        for p in [*range(game.players), -1]:
+            for h in sorted(h for h, o in game.owner.items() if o == p):
+                hexes[h] = t
+                t += 1
+            if p >= 0:
+                supply[p] = list(range(t, t + game.tokens[p]))
+                t += game.tokens[p]
+        return cls(0, stacks, hexes, supply, 0, [n, t])
+
+    def copy(self) -> Identities:
+        return Identities(self.upto, {w: [list(s) for s in st] for w, st in self.cubes.items()},
+                          dict(self.hexes), {p: list(s) for p, s in self.supply.items()},
+                          self.drawn, list(self.counted))
+
+    # -- cubes -----------------------------------------------------------------------------
+
+    def stack(self, where: Place, colour: int) -> list[int]:
+        found = self.cubes.get(where)
+        if found is None:
+            found = self.cubes[where] = [[] for _ in range(4)]
+        return found[colour]
+
+    def move(self, src: Place, dst: Place, colour: int, n: int = 1) -> list[str]:
+        """``n`` cubes of ``colour`` go from ``src`` to ``dst``: their ids."""
+        source, target = self.stack(src, colour), self.stack(dst, colour)
+        if len(source) < n:
+            raise AssertionError(f"no {n} cube(s) of colour {colour} to move from {src}")
+        moved = source[len(source) - n:]
+        del source[len(source) - n:]
+        target.extend(moved)
+        return [f"cube:{c}" for c in moved]
+
+    def count(self, where: Place) -> int:
+        return sum(len(s) for s in self.cubes.get(where, []))
+
+    # -- Territory tokens ------------------------------------------------------------------
+
+    def token_at(self, h: tuple[int, int]) -> str:
+        return f"territory:{self.hexes[h]}"
+
+    def place_token(self, p: int, h: tuple[int, int]) -> str:
+        """One of ``p``'s tokens goes from the supply onto ``h``."""
+        self.hexes[h] = self.supply[p].pop()
+        return self.token_at(h)
+
+    def move_token(self, src: tuple[int, int], dst: tuple[int, int]) -> str:
+        self.hexes[dst] = self.hexes.pop(src)
+        return self.token_at(dst)
+
+    def return_token(self, p: int, h: tuple[int, int]) -> str:
+        """The token of ``h`` goes back to ``p``'s supply (or, ``p`` None, out of the
+        game)."""
+        t = self.hexes.pop(h)
+        if p is not None and p >= 0:
+            self.supply[p].append(t)
+        return f"territory:{t}"

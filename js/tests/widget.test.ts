@@ -237,7 +237,8 @@ describe("log", () => {
 
 describe("controls", () => {
   it("sends undo and bot (Step); New game opens the form", () => {
-    const w = open(fixture("generic-pond.json"));
+    const f = fixture("generic-pond.json");
+    const w = open({ ...f, status: { ...f.status, current_player: 1 } }); // the bot's turn
     w.click("undo");
     w.click("bot");
     expect(w.model.sent).toEqual([{ kind: "undo" }, { kind: "bot" }]);
@@ -303,7 +304,8 @@ describe("controls", () => {
   });
 
   it("answers a click made while the bot is thinking, instead of sending it", () => {
-    const w = open(fixture("generic-pond.json"));
+    const pond = fixture("generic-pond.json");
+    const w = open({ ...pond, status: { ...pond.status, current_player: 1 } });
     w.click("bot");
     expect(w.get("bot-status").dataset.thinking).toBe("true");
     expect(w.get("bot-status").textContent).toContain("is thinking");

@@ -85,10 +85,16 @@ function make(kit: Kit): Part {
   const go = button("▶▶ Go", "go", () => kit.store.set({ going: !kit.store.get().going }), {
     title: "The bots play on at the chosen pace until you pause or the game ends",
   });
-  const step = button("▷ Step (bot move)", "bot", () => kit.send({ kind: "bot" }), {
-    title: "One action: the bot in the seat on turn plays it (a random move for a person's seat)",
+  const step = button("▷ Step (bot move)", "bot", () => kit.send({ kind: "bot" }));
+  /** The moment (turn and error) an Undo was sent at: a second waits for Python's answer,
+   * so quick clicks never ask to undo past the start. */
+  let undoSentAt: string | null = null;
+  const moment = (): string => `${kit.traits.status.turn}|${kit.traits.error}`;
+  const undo = button("↶ Undo", "undo", () => {
+    undoSentAt = moment();
+    undo.disabled = true;
+    kit.send({ kind: "undo" });
   });
-  const undo = button("↶ Undo", "undo", () => kit.send({ kind: "undo" }));
   const form = setupForm(kit);
   const newGame = button("New game…", "new-game", () => form.toggle(), {
     "aria-expanded": "false",
@@ -138,8 +144,16 @@ function make(kit: Kit): Part {
     const { status: s, bot_names } = kit.traits;
     const { going, shown } = kit.store.get();
     const count = kit.timeline.length;
-    undo.disabled = s.turn === 0;
-    step.disabled = s.is_over;
+    if (undoSentAt !== null && undoSentAt !== moment()) undoSentAt = null; // answered
+    undo.disabled = s.turn === 0 || undoSentAt !== null;
+    // Step plays a bot's move: on a person's turn it would play theirs, so it waits
+    const bot = botSeat(kit);
+    step.disabled = s.is_over || !bot;
+    step.title = s.is_over
+      ? "The game is over"
+      : bot
+        ? `One action: ${s.players[s.current_player ?? 0] ?? "the seat on turn"}'s bot (${bot}) plays it`
+        : "It is a person's turn: play it on the board (Step plays a bot's move)";
     go.textContent = going ? "❚❚ Pause" : "▶▶ Go";
     go.dataset.testid = going ? "pause" : "go";
     go.setAttribute("aria-pressed", going ? "true" : "false");

@@ -56,11 +56,12 @@ export function setupForm(kit: Kit): SetupFormPart {
     value: number,
     help: string,
     onChange: (v: number) => void,
+    shown: (v: number) => string = String,
   ): HTMLElement {
     const out = h(
       "output",
       { class: "eg-setup-value", "data-testid": `${testid}-value` },
-      String(value),
+      shown(value),
     );
     const input = h("input", {
       type: "range",
@@ -72,7 +73,7 @@ export function setupForm(kit: Kit): SetupFormPart {
       "aria-label": label,
     });
     input.addEventListener("input", () => {
-      out.textContent = input.value;
+      out.textContent = shown(Number(input.value));
       onChange(Number(input.value));
     });
     return h(
@@ -104,9 +105,20 @@ export function setupForm(kit: Kit): SetupFormPart {
       );
     }
     const value = Number(c.options[o.name] ?? o.default);
-    return slider(testid, o.label, o.low ?? 0, o.high ?? 0, value, o.help ?? "", (v) => {
-      c.options[o.name] = v;
-    });
+    // a seat is counted from 1, as the seats below are
+    const shown = o.counts_seats ? (v: number) => `Player ${v + 1}` : String;
+    return slider(
+      testid,
+      o.label,
+      o.low ?? 0,
+      o.high ?? 0,
+      value,
+      o.help ?? "",
+      (v) => {
+        c.options[o.name] = v;
+      },
+      shown,
+    );
   }
 
   function seatFields(c: Choice): HTMLElement {
@@ -207,6 +219,8 @@ export function setupForm(kit: Kit): SetupFormPart {
     } = { kind: "new_game", players: c.players, options: c.options, seats };
     if (c.seed.trim() !== "") message.seed = Number(c.seed);
     kit.send(message);
+    // a new game starts running: a Pause pressed in the last game does not carry over
+    kit.store.set({ going: true });
     close();
   }
 

@@ -132,6 +132,8 @@ export interface SetupOption {
   /** ...or a whole number from low to high. */
   low?: number;
   high?: number;
+  /** The value is a seat (from 0): the form shows it counted from 1 ("Player 1"). */
+  counts_seats?: boolean;
 }
 
 /** `Game.setup_form()` and the game as set up now. */

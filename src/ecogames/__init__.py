@@ -45,6 +45,7 @@ __all__ = [
     "SaveError",
     "experiment",
     "experiment_widget",
+    "host",
     "load",
     "play",
     "what_if",
@@ -52,6 +53,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name == "host":  # tornado and segno are imported only for a classroom
+        from .classroom import host
+
+        return host
     if name in ("experiment", "Experiment", "what_if"):  # pandas is imported only for experiments
         from . import experiments
 

@@ -25,8 +25,10 @@ from typing import Any
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
+from ecogames.core.provenance import OUTCOME, chance_key, gone_key
 
 from . import patterns
+from . import why as prov
 from .components import (
     ANIMAL,
     ANIMAL_TOKENS,
@@ -332,6 +334,8 @@ class Tulikko(Game):
 
     name = "tulikko"
     title = "Tulikko"
+    identities = {"tiles": "tile"}
+    why_questions = prov.QUESTIONS
     action_types = (ChooseMap, PlaceStart, Slide, SlideBack, Place, PlaceAnywhere, Discard,
                     PlaceTokens, ClaimCard, MoveTile, EndTurn)
     min_players, max_players = 2, 4
@@ -452,16 +456,25 @@ class Tulikko(Game):
                 neutral, f"the neutral tile slid into the {slot} side of the central board")
         self.board[CENTER] = self._draw_tile(
             neutral, "the neutral tile hidden in the middle of the central board", seen_by=())
-        log.emit("central_board", "Five neutral tiles are slid into the central board; the "
-                 "middle one is hidden", slots=list(SIDES),
-                 tiles=[self.board[slot] for slot in SIDES])
+        if log.record:  # the hidden middle draw is no root anyone may read (D32)
+            drawn = self.draws_so_far()
+            log.emit("central_board", "Five neutral tiles are slid into the central board; the "
+                     "middle one is hidden",
+                     reads=[chance_key(n) for n in range(drawn - len(SLOTS), drawn - 1)],
+                     writes=[*(("slot", slot) for slot in SLOTS),
+                             *(prov.tile(t) for t in self.board.values() if t is not None)],
+                     slots=list(SIDES), tiles=[self.board[slot] for slot in SIDES])
         for seat in range(self.players):
             self.start[seat] = self._draw_tile(
                 neutral, f"the neutral tile {self._who(seat)} draws to start their map")
         self.box = neutral  # still in increasing order
-        log.emit("start_tiles", "Each player draws a neutral tile at random to place on "
-                 "their map; the rest go back to the box unseen",
-                 tiles=[t for t in self.start if t is not None])
+        if log.record:
+            drawn = self.draws_so_far()
+            starts = [t for t in self.start if t is not None]
+            log.emit("start_tiles", "Each player draws a neutral tile at random to place on "
+                     "their map; the rest go back to the box unseen",
+                     reads=[chance_key(n) for n in range(drawn - len(starts), drawn)],
+                     writes=[prov.tile(t) for t in starts], tiles=starts)
         self.stage = "start_tile"
         self.active = 0
 
@@ -472,8 +485,11 @@ class Tulikko(Game):
         assert tile is not None
         self.grids[seat][cell] = tile
         self.start[seat] = None
-        log.emit("place_start", f"{self._who(seat)} places the {tile_name(tile)} on "
-                 f"{cell_name(cell)}", cells=[(seat, cell)], tiles=[tile])
+        if log.record:
+            log.emit("place_start", f"{self._who(seat)} places the {tile_name(tile)} on "
+                     f"{cell_name(cell)}", reads=[prov.tile(tile)],
+                     writes=[prov.cell(seat, cell), prov.tile(tile)],
+                     cells=[(seat, cell)], tiles=[tile])
         if seat + 1 < self.players:
             self.active = seat + 1
         else:
@@ -490,7 +506,9 @@ class Tulikko(Game):
         self.stage = "slide"
         if log.record:  # (the texts are written only when someone reads them)
             log.emit("reveal", f"{self._who(seat)} turns over {_a(tile_name(self.hand))} "
-                     f"(turn {self.turns[seat] + 1})", tiles=[self.hand], players=[seat])
+                     f"(turn {self.turns[seat] + 1})",
+                     reads=[chance_key(self.draws_so_far() - 1)],
+                     writes=[prov.tile(self.hand)], tiles=[self.hand], players=[seat])
 
     def _draw_tile(self, tiles: list[int], name: str,
                    seen_by: tuple[int, ...] | None = None) -> int:
@@ -520,13 +538,18 @@ class Tulikko(Game):
         self.board[line[0]] = tile
         out = OPPOSITE[side]
         slid = log.emit("slide", f"{self._who()} slides the {tile_name(tile)} in from the "
-                        f"{side}", cause=cause, slots=list(line), tiles=[tile]) \
+                        f"{side}", cause=cause, reads=[prov.tile(tile)],
+                        writes=[*(("slot", slot) for slot in line),
+                                *(prov.tile(self.board[slot]) for slot in line
+                                  if self.board[slot] is not None)],
+                        slots=list(line), tiles=[tile]) \
             if log.record else None
         self.held, self.held_side = ejected, out
-        if log.record:
+        if log.record:  # the tile was at the far end: whoever slid it there put it in reach
             log.emit("eject", f"The {tile_name(ejected)} comes out of the {out} side "
                      f"({SIDE_SYMBOL[out]}): it must go on an empty {SIDE_SYMBOL[out]} space",
-                     cause=slid, slots=[out], tiles=[ejected])
+                     cause=slid, reads=[prov.tile(ejected)], writes=[prov.tile(ejected)],
+                     slots=[out], tiles=[ejected])
         self.stage = "place"
 
     def _place_tile(self, cell: int, log: EventLog, cause: int | None,
@@ -539,7 +562,9 @@ class Tulikko(Game):
         self.held = self.held_side = None
         placed = log.emit("place", f"{self._who(seat)} places the {tile_name(tile)} on "
                           f"{cell_name(cell)} ({MAPS[self._animal(seat)][cell]}){how}",
-                          cause=cause, cells=[(seat, cell)], tiles=[tile]) \
+                          cause=cause, reads=[prov.tile(tile)],
+                          writes=[prov.cell(seat, cell), prov.tile(tile)],
+                          cells=[(seat, cell)], tiles=[tile]) \
             if log.record else None
         self._start_tokens(cell, "end", log, placed)
 
@@ -550,8 +575,13 @@ class Tulikko(Game):
         self.discarded.append(tile)
         symbol = SIDE_SYMBOL[self.held_side or "north"]
         self.held = self.held_side = None
-        log.emit("discard", f"{self._who()} has no empty {symbol} space and discards the "
-                 f"{tile_name(tile)}", tiles=[tile])
+        if log.record:  # read: the tile, and the spaces of its symbol that were all covered
+            seat = self.active
+            full = SYMBOL_CELLS[self._animal(seat)][symbol]
+            log.emit("discard", f"{self._who()} has no empty {symbol} space and discards the "
+                     f"{tile_name(tile)}",
+                     reads=[prov.tile(tile), *prov.tiles_of(self, seat, full)],
+                     writes=[prov.tile(tile), gone_key(f"tile:{tile}")], tiles=[tile])
         self._to_end_phase(log)
 
     # -- 2B: tokens between adjacent tiles --------------------------------------------------
@@ -587,12 +617,15 @@ class Tulikko(Game):
                 return
             log.emit("tokens_due", f"{self._who(seat)} may place "
                      + ", ".join(f"{_a(k)} token next to {cell_name(n)}" for n, k in needs),
-                     cause=cause, cells=[(seat, n) for n, _ in needs],
+                     cause=cause, reads=[prov.cell(seat, c) for c in (cell, *dict(needs))],
+                     cells=[(seat, n) for n, _ in needs],
                      edges=[(seat, *edge_key(cell, n)) for n, _ in needs])
             return
         for n, kind in needs if log.record else ():
             log.emit("no_token", f"No {kind} token left for the border with "
-                     f"{cell_name(n)}", cause=cause, edges=[(seat, *edge_key(cell, n))])
+                     f"{cell_name(n)}", cause=cause,
+                     reads=[prov.cell(seat, cell), prov.cell(seat, n), prov.supply(seat, kind)],
+                     writes=[prov.border(seat, cell, n)], edges=[(seat, *edge_key(cell, n))])
         self._after_tokens(then, log, cause, None)
 
     def _place_tokens(self, at: tuple[int, ...], log: EventLog) -> None:
@@ -613,8 +646,12 @@ class Tulikko(Game):
                     continue
                 last = log.emit("token", f"{self._who(seat)} places {_a(kind)} token between "
                                 f"{cell_name(cell)} and {cell_name(n)}",
+                                reads=[prov.cell(seat, cell), prov.cell(seat, n),
+                                       prov.supply(seat, kind)],
+                                writes=[prov.border(seat, cell, n), prov.supply(seat, kind)],
                                 edges=[(seat, *key)], tokens=[kind],
-                                cells=[(seat, cell), (seat, n)])
+                                cells=[(seat, cell), (seat, n)],
+                                ids=[prov.border_token(seat, cell, n)])
                 if kind == RIVER:
                     river_cause = last
             elif not log.record:
@@ -622,10 +659,14 @@ class Tulikko(Game):
             elif self._have(seat, kind):
                 log.emit("withhold", f"{self._who(seat)} withholds the {kind} token between "
                          f"{cell_name(cell)} and {cell_name(n)} (it can never be placed "
-                         f"there later)", edges=[(seat, *key)])
+                         f"there later)", reads=[prov.cell(seat, cell), prov.cell(seat, n)],
+                         writes=[prov.border(seat, cell, n)], edges=[(seat, *key)])
             else:
                 log.emit("no_token", f"No {kind} token left for the border with "
-                         f"{cell_name(n)}", edges=[(seat, *key)])
+                         f"{cell_name(n)}",
+                         reads=[prov.cell(seat, cell), prov.cell(seat, n),
+                                prov.supply(seat, kind)],
+                         writes=[prov.border(seat, cell, n)], edges=[(seat, *key)])
         self._after_tokens(then, log, None, river_cause)
 
     def _after_tokens(self, then: str, log: EventLog, cause: int | None,
@@ -655,9 +696,13 @@ class Tulikko(Game):
             if patterns.card_met(card, colours, rivers):
                 why = river_cause if card.type == "river" and river_cause is not None \
                     else cause
+                # read: what the card looks at (river tokens, or the tiles of the map)
                 done = log.emit("landscape_card", f"{self._who(seat)} completes the "
                                 f"{card.type} card {card.name!r}", cause=why,
-                                cards=[card_id], players=[seat])
+                                reads=[prov.border(seat, *k) for k in rivers]
+                                if card.type == "river" else prov.tiles_of(self, seat),
+                                writes=[("met", seat, card_id)],
+                                cards=[card_id], players=[seat]) if log.record else None
                 self._fulfil(card_id, log, done)
         self._check_symbol_cards(colours, log, cause)
         self._check_aurora_tiles(colours, log, cause)
@@ -671,9 +716,13 @@ class Tulikko(Game):
         self.supply[seat][0] -= count
         self.card_tokens[card_id][seat] += count
         self.fulfilled[seat].append(card_id)
-        log.emit("card_tokens", f"{self._who(seat)} places {count} animal token"
-                 f"{'' if count == 1 else 's'} on {CARDS[card_id].name!r}", cause=cause,
-                 cards=[card_id], tokens=[ANIMAL] * count, players=[seat])
+        if log.record:
+            place = self.cards.index(card_id)
+            log.emit("card_tokens", f"{self._who(seat)} places {count} animal token"
+                     f"{'' if count == 1 else 's'} on {CARDS[card_id].name!r}", cause=cause,
+                     reads=[prov.supply(seat, ANIMAL)], writes=[prov.supply(seat, ANIMAL)],
+                     cards=[card_id], tokens=[ANIMAL] * count, players=[seat],
+                     ids=[prov.card_token(seat, place, k) for k in range(count)])
 
     def _check_symbol_cards(self, colours: list[int], log: EventLog,
                             cause: int | None) -> None:
@@ -689,14 +738,23 @@ class Tulikko(Game):
                 self.supply[seat][0] -= count
                 self.symbol_owner[symbol] = seat
                 self.symbol_tokens[symbol] = count
+                if not log.record:
+                    continue
+                card = _symbol_card(symbol)
                 done = log.emit("symbol_card", f"{self._who(seat)} is the first to cover all "
                                 f"five {symbol} spaces and takes the {symbol} symbol card",
-                                cause=cause, cards=[_symbol_card(symbol)],
-                                cells=[(seat, c) for c in cells[symbol]], players=[seat])
+                                cause=cause, reads=prov.tiles_of(self, seat, cells[symbol]),
+                                writes=[("met", seat, card), *prov.taken_from(
+                                    self, [q for q in range(self.players) if q != seat], card)],
+                                cards=[card], cells=[(seat, c) for c in cells[symbol]],
+                                players=[seat])
+                place = prov.symbol_place(symbol)
                 log.emit("card_tokens", f"{self._who(seat)} places {count} animal token"
                          f"{'' if count == 1 else 's'} on the {symbol} symbol card",
-                         cause=done, cards=[_symbol_card(symbol)], tokens=[ANIMAL] * count,
-                         players=[seat])
+                         cause=done, reads=[prov.supply(seat, ANIMAL)],
+                         writes=[prov.supply(seat, ANIMAL)], cards=[card],
+                         tokens=[ANIMAL] * count, players=[seat],
+                         ids=[prov.card_token(seat, place, k) for k in range(count)])
 
     def _check_aurora_tiles(self, colours: list[int], log: EventLog,
                             cause: int | None) -> None:
@@ -716,9 +774,21 @@ class Tulikko(Game):
         seat = self.active
         self.aurora_holder[aurora] = seat
         colour, number = aurora.split("-")
+        if not log.record:
+            return
+        # closed: this tile for everyone else; a "3" closes its "4" to its taker too
+        others = [q for q in range(self.players)
+                  if q not in (seat, self.aurora_holder[f"{colour}-3"])]
+        shut = prov.taken_from(self, others, aurora)
+        if number == "3":
+            shut.append(prov.objective(seat, f"{colour}-4"))
+        ci = COLOURS.index(colour)
         log.emit("aurora_tile", f"{self._who(seat)} has {count} {colour} tiles and takes the "
-                 f"{colour} \"{number}\" aurora tile", cause=cause, auroras=[aurora],
-                 players=[seat])
+                 f"{colour} \"{number}\" aurora tile", cause=cause,
+                 reads=prov.tiles_of(self, seat, [c for c, k in enumerate(self._colours(seat))
+                                                  if k == ci]),
+                 writes=[("aurora", aurora), ("met", seat, aurora), *shut],
+                 auroras=[aurora], players=[seat])
 
     def _check_all_placed(self, log: EventLog) -> None:
         """End of the game 1: "A player places all their animal tokens and river tokens.
@@ -726,8 +796,13 @@ class Tulikko(Game):
         seat = self.active
         if not self.final_round and sum(self.supply[seat]) == 0:
             self.final_round = True
-            log.emit("final_round", f"{self._who(seat)} has placed all their tokens: the "
-                     "round is finished, then the game ends", players=[seat])
+            # the seats before this one have played their last turn of the game
+            if log.record:
+                log.emit("final_round", f"{self._who(seat)} has placed all their tokens: the "
+                         "round is finished, then the game ends",
+                         reads=[prov.supply(seat, ANIMAL), prov.supply(seat, RIVER)],
+                         writes=[prov.FINAL_ROUND, *prov.closed(self, range(seat))],
+                         players=[seat])
 
     # -- end of a turn --------------------------------------------------------------------
 
@@ -742,9 +817,11 @@ class Tulikko(Game):
     def _end_turn(self, log: EventLog) -> None:
         seat = self.active
         self.turns[seat] += 1
-        if log.record:
+        if log.record:  # their last turn: what they have not met, they never will
+            last = self.final_round or self.turns[seat] >= TURNS
             log.emit("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}",
-                     players=[seat])
+                     reads=[prov.FINAL_ROUND] if self.final_round else (),
+                     writes=prov.closed(self, [seat]) if last else (), players=[seat])
         if seat == self.players - 1 and (self.final_round or self.turns[seat] >= TURNS):
             self._end_game(log)
             return
@@ -767,7 +844,9 @@ class Tulikko(Game):
         assert aurora is not None
         self.aurora_used[aurora] = True
         return log.emit("aurora_used", f"{self._who()} uses the {aurora} aurora tile: "
-                        f"{EFFECT_TEXT[effect]}", auroras=[aurora], players=[self.active])
+                        f"{EFFECT_TEXT[effect]}", reads=[("aurora", aurora)],
+                        writes=[("aurora", aurora)], auroras=[aurora],
+                        players=[self.active]) if log.record else None
 
     def _anytime_actions(self) -> list[Action]:
         """The aurora effects usable at any decision of one's turn (D15)."""
@@ -810,15 +889,23 @@ class Tulikko(Game):
         for key in [k for k in self.tokens[seat] if source in k]:
             kind = self.tokens[seat].pop(key)
             self.supply[seat][0 if kind == ANIMAL else 1] += 1
-            log.emit("token_returned", f"The {kind} token between {cell_name(key[0])} and "
-                     f"{cell_name(key[1])} returns to {self._who(seat)}'s supply", cause=used,
-                     edges=[(seat, *key)], tokens=[kind])
+            if log.record:
+                log.emit("token_returned", f"The {kind} token between {cell_name(key[0])} and "
+                         f"{cell_name(key[1])} returns to {self._who(seat)}'s supply",
+                         cause=used, reads=[prov.border(seat, *key)],
+                         writes=[prov.border(seat, *key), prov.supply(seat, kind)],
+                         edges=[(seat, *key)], tokens=[kind],
+                         ids=[prov.border_token(seat, *key)])
         tile = self.grids[seat][source]
         self.grids[seat][source] = EMPTY
         self.grids[seat][target] = tile
         moved = log.emit("move", f"{self._who(seat)} moves the {tile_name(tile)} from "
                          f"{cell_name(source)} to {cell_name(target)}", cause=used,
-                         cells=[(seat, source), (seat, target)], tiles=[tile])
+                         reads=[prov.cell(seat, source), prov.tile(tile)],
+                         writes=[prov.cell(seat, source), prov.cell(seat, target),
+                                 prov.tile(tile)],
+                         cells=[(seat, source), (seat, target)],
+                         tiles=[tile]) if log.record else None
         self._start_tokens(target, resume, log, moved)
 
     # -- End of the game ------------------------------------------------------------------
@@ -828,8 +915,20 @@ class Tulikko(Game):
         self.ended = ENDINGS[self.final_round]
         outcome = self.outcome
         assert outcome is not None
-        log.emit("game_end", f"The game ends: {outcome.reason}",
-                 players=list(outcome.winners))
+        if log.record:
+            log.emit("game_end", f"The game ends: {outcome.reason}",
+                     reads=self._score_parts(), writes=[OUTCOME],
+                     players=list(outcome.winners))
+
+    def _score_parts(self) -> list[tuple[Any, ...]]:
+        """What decided the winner: every player's tokens left, and the maps of the players
+        tied on the fewest points (their largest zones broke the tie)."""
+        parts = [prov.supply(p, kind) for p in range(self.players) for kind in (ANIMAL, RIVER)]
+        scores = self.scores()
+        tied = [p for p in range(self.players) if scores[p] == min(scores)]
+        for p in tied if len(tied) > 1 else ():
+            parts += prov.tiles_of(self, p)
+        return parts
 
     def scores(self) -> tuple[int, ...]:
         """End of the game: 2 points per unplaced animal token, 1 per unplaced river token

@@ -27,7 +27,7 @@ deck)``, ``("card", "card:<id>")`` (where a Species card is), ``("won", seat)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -100,8 +100,6 @@ class Identities:
     """Each player's tokens off the landscape, on the Ecosystem board."""
     drawn: int = 0
     """The chance draws of the action being told already read by an event."""
-    counted: list[int] = field(default_factory=lambda: [0, 0])
-    """How many cubes and tokens were numbered (cubes first: 0 to 159)."""
 
     @classmethod
     def of(cls, game: Biotopes) -> Identities:
@@ -124,12 +122,7 @@ class Identities:
             if p >= 0:
                 supply[p] = list(range(t, t + game.tokens[p]))
                 t += game.tokens[p]
-        return cls(0, stacks, hexes, supply, 0, [n, t])
-
-    def copy(self) -> Identities:
-        return Identities(self.upto, {w: [list(s) for s in st] for w, st in self.cubes.items()},
-                          dict(self.hexes), {p: list(s) for p, s in self.supply.items()},
-                          self.drawn, list(self.counted))
+        return cls(0, stacks, hexes, supply)
 
     # -- cubes -----------------------------------------------------------------------------
 

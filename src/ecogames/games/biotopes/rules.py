@@ -673,7 +673,7 @@ class Biotopes(Game):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     identities = {"cards": "card"}
     why_questions = (
-        Question("cubes", 'game.why("cubes", card="red_fox")', ident.emptied,
+        Question("cubes", 'game.why("cubes", card="red_fox")', lambda card: _emptied(card),
                  "why a Species (or Biotope) card lost its last cube"),
         Question("win", 'game.why("win", seat=0)', lambda seat: ("won", seat),
                  "why a player won (seat: a winner's index)"),
@@ -1126,7 +1126,7 @@ class Biotopes(Game):
                 twin._forced = self._forced
                 for action in self._actions:
                     twin._resolve(action, record=True, views=False, perspective=None)
-                known = twin._identity.copy()
+                known = twin._identity
             self._identity = known
         return known
 
@@ -2655,9 +2655,20 @@ class Biotopes(Game):
         twin.queue = list(self.queue)  # tasks are replaced, never changed in place
         twin._asked = None
         twin.scores = None if self.scores is None else list(map(dict, self.scores))
-        if "_identity" in self.__dict__:  # a told game's ids: the twin's own copy
-            twin._identity = self._identity.copy()
+        # a told game's ids are not copied (search bots clone often and never tell): a
+        # told action on the twin numbers them anew from the history
+        twin.__dict__.pop("_identity", None)
         return twin
+
+
+def _emptied(card: Any) -> tuple[str, str]:
+    """The key that answers why("cubes", card=...): a Species or Biotope card's id, with
+    or without its "card:" prefix."""
+    name = card[5:] if isinstance(card, str) and card.startswith("card:") else card
+    if not isinstance(name, str) or (name not in SPECIES and name not in BIOTOPE_CARDS):
+        raise ValueError(f"{card!r:.40} is not a Species or Biotope card of Biotopes: ask "
+                         "about one by its id, e.g. game.why(\"cubes\", card=\"red_fox\")")
+    return ident.emptied(name)
 
 
 def _plain(task: Mapping[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 KEYS = ("S", "C", "Top", "Int", "Bas", "Herb", "Can", "Omn", "Loop", "GenSD", "VulSD",
         "MxSim", "SWTL", "R50")
-FIGURE_KEYS = ("C", "Top", "Bas", "Omn", "Loop", "MxSim", "SWTL", "R50")
+FIGURE_KEYS = ("C", "Top", "Bas", "Herb", "Can", "Omn", "Loop", "MxSim", "SWTL", "R50")
 NICHE = "niche model"
 
 
@@ -78,10 +78,11 @@ def plot_realism(table: pd.DataFrame, keys: Sequence[str] = FIGURE_KEYS, *,
     games = [n for n in names if table.loc[n, "kind"] == "game"]
     style = {g: (OKABE_ITO[i % len(OKABE_ITO)], MARKERS[i % len(MARKERS)])
              for i, g in enumerate(games)}
-    columns = 4
+    columns = min(5, len(keys))
     rows = math.ceil(len(keys) / columns)
-    fig, axes = plt.subplots(rows, columns, figsize=(3.1 * columns, 0.28 * len(names) * rows
-                                                     + 1.2), sharey=True, squeeze=False)
+    fig, axes = plt.subplots(rows, columns, figsize=(2.7 * columns + 1.6,
+                                                     0.28 * len(names) * rows + 1.2),
+                             sharey=True, squeeze=False)
     y = {n: len(names) - 1 - i for i, n in enumerate(names)}
     first = next((y[n] for n in names if table.loc[n, "kind"] == "published"), None)
     for ax, key in zip(axes.flat, keys):

@@ -105,12 +105,15 @@ class Identities:
     def of(cls, game: Biotopes) -> Identities:
         """The state's cubes and tokens numbered in a fixed order: cubes place by place
         (:func:`cube_places`), colour by colour; tokens player by player, those on the
-        landscape (hex order) before those in the supply, then the neutral ones (Solo)."""
+        landscape (hex order) before those in the supply, then the neutral ones (Solo). In
+        each place the lowest number is on top: a player's first token placed is their
+        lowest."""
         stacks: dict[Place, list[list[int]]] = {}
         n = 0
         for where, counts in cube_places(game):
-            stacks[where] = [list(range(n + sum(counts[:k]), n + sum(counts[:k + 1])))
-                             for k in range(len(counts))]
+            # top of each stack (the end of its list) first: the lowest number leaves first
+            stacks[where] = [list(range(n + sum(counts[:k + 1]) - 1, n + sum(counts[:k]) - 1,
+                                        -1)) for k in range(len(counts))]
             n += sum(counts)
         hexes: dict[tuple[int, int], int] = {}
         supply: dict[int, list[int]] = {}
@@ -120,7 +123,7 @@ class Identities:
                 hexes[h] = t
                 t += 1
             if p >= 0:
-                supply[p] = list(range(t, t + game.tokens[p]))
+                supply[p] = list(range(t + game.tokens[p] - 1, t - 1, -1))
                 t += game.tokens[p]
         return cls(0, stacks, hexes, supply)
 

@@ -1767,10 +1767,10 @@ class Biotopes(Game):
         prey_node = self._node(a.player, a.row, a.col)
         where = self._where(a.player, a.row, a.col)
         prey_card = self.card_at(a.player, a.row, a.col)
-        src = self._place_of(a.player, a.row, a.col)
         self._take_cube(a.player, a.row, a.col, k)
         self.bags[p][k] += 1
         if log.record:
+            src = self._place_of(a.player, a.row, a.col)
             log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes "
                      f"into {SEAT_NAMES[p]}'s bag", cause=task["c"],
                      cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],

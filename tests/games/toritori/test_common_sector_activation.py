@@ -188,7 +188,8 @@ def test_feeding_the_team_chooses_among_different_food_piles():
     twin = game.clone()
     cascade = game.apply(ChooseFood(token(game, 4, "TT>NT")))
     assert cascade.of_kind("eat")[0].text == (
-        "The Cat of sector 4 eats a Tori-tori (with a Native Tree underneath)")
+        "The Cat of sector 4 eats a Tori-tori (with a Native Tree underneath): both tokens go "
+        "under the Cat, still on the island (and counted) until the Cat breeds or goes hungry")
     # Two tokens underneath: the Cat breeds at once (D24); the newborn stays in 4.
     assert sector(game, 4) == ["CT", "CT", "TT"] and cascade.of_kind("breed")
     assert game.stage == "actions" and game.points == 3

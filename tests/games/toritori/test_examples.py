@@ -143,7 +143,8 @@ def test_example_03_breeding_fox_with_three_tokens_underneath():
                                                   "vegetation": 1}
     eat, breed = cascade.of_kind("eat", "breed")
     assert eat.touched["edges"] == (("guinea_pig", "fox"),)
-    assert eat.text == "The Fox of sector 7 eats a Guinea pig"
+    assert eat.text == ("The Fox of sector 7 eats a Guinea pig: its token goes under the Fox, "
+                        "still on the island (and counted) until the Fox breeds or goes hungry")
     assert breed.cause == eat.index
     assert set(breed.touched["nodes"]) == {"fox", "guinea_pig", "tori_tori", "invasive_bush"}
     assert len(cascade.of_kind("eat")) == 1  # the newborn Fox is not activated

@@ -98,5 +98,5 @@ def test_a_fork_that_rolls_otherwise_tells_another_story(fox_starves: ToriTori) 
     forked = fox_starves.fork(0, chance={0: "B", 1: "B"})
     assert not forked.is_over
     (meal,) = forked.story("fox").events
-    assert meal.text == "The Fox of sector 7 moves to sector 1 and eats a Guinea pig"
+    assert meal.text.startswith("The Fox of sector 7 moves to sector 1 and eats a Guinea pig: ")
     assert forked.story("fox").end == "in play"

@@ -232,7 +232,14 @@ class Narrator:
         food_species = self.game.kind[prey]
         cause = self.search_cause(sector, diet, (where, food_species), prey)
         moves = f" moves to sector {where} and" if where != sector else ""
-        text = f"The {NAME[species]} of sector {sector}{moves} eats {self.meal(food_pile)}"
+        eater_name = NAME[species]
+        # Feeding: the eater is put over the food token, which stays on the island (and in
+        # the count) until the eater breeds or goes hungry
+        eaten = {1: "its token goes", 2: "both tokens go"}.get(len(food_pile),
+                                                               f"the {len(food_pile)} tokens go")
+        text = (f"The {eater_name} of sector {sector}{moves} eats {self.meal(food_pile)}: "
+                f"{eaten} under the {eater_name}, still on the island (and counted) until the "
+                f"{eater_name} breeds or goes hungry")
         adjacent = self.game.island.adjacent[sector]
         moved = [food(sector, species)] if where != sector else []
         ev = self._emit("eat", text, cause,
@@ -378,8 +385,8 @@ class Narrator:
     # -- Turns ---------------------------------------------------------------------------------
 
     def actions_start(self, player: int, cause: int | None) -> int:
-        return self._emit("phase", f"{player_name(player)} spends 4 action points", cause,
-                          players=[player])
+        return self._emit("phase", f"{player_name(player)} has 4 action points to spend",
+                          cause, players=[player])
 
     def protection_ends(self, player: int, token: int, why: str, cause: int | None) -> int:
         return self._emit("protection_ends", f"{player_name(player)}'s pawn steps off "

@@ -13,7 +13,7 @@ import csv
 import json
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -69,7 +69,15 @@ def trophic_species(web: nx.DiGraph) -> nx.DiGraph:
     return lumped
 
 
-def published(name: str | None = None, *, raw: bool = False) -> Any:
+@overload
+def published(name: None = None, *, raw: bool = False) -> list[str]: ...
+
+
+@overload
+def published(name: str, *, raw: bool = False) -> nx.DiGraph: ...
+
+
+def published(name: str | None = None, *, raw: bool = False) -> list[str] | nx.DiGraph:
     """``published()``: the names of the shipped webs. ``published("ythan")``: that web as a
     DiGraph, edges from food to eater, as the published comparison used it (taxa it left
     out removed, reduced to trophic species where it did so; ``web.graph`` holds the

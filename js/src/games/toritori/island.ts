@@ -83,7 +83,7 @@ function drawSettlement(
     ),
   );
   clickable(rect, `loc:${kind}`, `the ${name}`);
-  drawPawns(g, pawns);
+  drawPawns(g, pawns, true);
 }
 
 function drawSector(
@@ -193,12 +193,15 @@ function drawToken(
 
 const shortUnder = (under: string[]): string => `on ${under.map((u) => look(u).code).join("+")}`;
 
-function drawPawns(g: SVGGElement, pawns: Pawn[]): void {
+/** Pawns in a row: along a sector's top right (its tokens lie below), or across a
+ * settlement's middle, between its name and its state (four along the top cover the name). */
+function drawPawns(g: SVGGElement, pawns: Pawn[], middle = false): void {
   pawns.forEach((p, i) => {
-    const x = CELL - 14 - i * 20;
+    const x = middle ? CELL / 2 + (i - (pawns.length - 1) / 2) * 26 : CELL - 14 - i * 20;
+    const y = middle ? CELL / 2 - 2 : 16;
     const fill = PAWN_COLOURS[p.colour] ?? "#777";
     const pg = s("g", {
-      transform: `translate(${x},16)`,
+      transform: `translate(${x},${y})`,
       "data-testid": `pawn-${p.player}`,
       class: "tt-pawn",
     });

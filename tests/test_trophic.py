@@ -327,3 +327,21 @@ def test_realism_puts_each_game_beside_niche_webs_of_its_s_and_c():
     assert niche["Top sd"] >= 0
     dense = foodweb.realism({"dense": nx.complete_graph(4, nx.DiGraph)}, webs=[], draws=2)
     assert math.isnan(dense.loc["dense: niche model", "Top"])   # C 0.75: beyond the model
+
+
+def test_the_realism_figure_fits_a_notebook_column_with_readable_text():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from ecogames.core.plots import small_texts
+
+    table = foodweb.realism({"pond": pond(), "dense": nx.complete_graph(4, nx.DiGraph)},
+                            webs=["chesapeake", "ythan"], draws=2)
+    fig = foodweb.plot_realism(table)
+    assert fig.get_figwidth() <= 9.5 and small_texts(fig) == []
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels == ["pond", "pond (niche)", "dense", "dense (niche)", "Chesapeake Bay",
+                      "Ythan Estuary"]
+    plt.close(fig)

@@ -69,8 +69,10 @@ def realism(games: Mapping[str, nx.DiGraph], *, webs: Sequence[str] | None = Non
 def plot_realism(table: pd.DataFrame, keys: Sequence[str] = FIGURE_KEYS, *,
                  title: str = "How realistic are the games' webs?") -> Figure:
     """One panel per property: each game (colour and marker of its own), the niche-model
-    mean for its S and C (open marker, bar ±1 SD) and the published webs (grey)."""
+    mean for its S and C (open marker, bar ±1 SD) and the published webs (grey). 9.5 in
+    wide, every text at least 10 pt, like the package's other figures."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     from ..core.plots import MARKERS, OKABE_ITO
 
@@ -80,8 +82,7 @@ def plot_realism(table: pd.DataFrame, keys: Sequence[str] = FIGURE_KEYS, *,
              for i, g in enumerate(games)}
     columns = min(5, len(keys))
     rows = math.ceil(len(keys) / columns)
-    fig, axes = plt.subplots(rows, columns, figsize=(2.7 * columns + 1.6,
-                                                     0.28 * len(names) * rows + 1.2),
+    fig, axes = plt.subplots(rows, columns, figsize=(9.5, 0.24 * len(names) * rows + 1.6),
                              sharey=True, squeeze=False)
     y = {n: len(names) - 1 - i for i, n in enumerate(names)}
     first = next((y[n] for n in names if table.loc[n, "kind"] == "published"), None)
@@ -90,39 +91,29 @@ def plot_realism(table: pd.DataFrame, keys: Sequence[str] = FIGURE_KEYS, *,
             _point(ax, table.loc[name], key, y[name], style)
         if first is not None:
             ax.axhline(first + 0.5, color="#bbb", linewidth=0.8, linestyle="--")
-        ax.set_title(key, fontsize=10)
+        ax.set_title(key, fontsize=11)
         ax.grid(axis="x", alpha=0.3)
-        ax.tick_params(labelsize=8)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=3))
+        ax.margins(x=0.12)
+        ax.tick_params(labelsize=10)
     for ax in axes.flat[len(keys):]:
         ax.set_visible(False)
-    axes[0][0].set_yticks(list(y.values()), [_short(n) for n in y], fontsize=8)
-    fig.suptitle(title)
+    axes[0][0].set_yticks(list(y.values()), [_short(n) for n in y], fontsize=10)
+    fig.suptitle(title, fontsize=13)
     _legend(fig)
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     return fig
 
 
-def _legend(fig: Figure) -> None:
-    from matplotlib.lines import Line2D
-
-    handles = [Line2D([], [], marker="o", color="#333", linestyle="", markersize=7),
-               Line2D([], [], marker="o", color="#333", markerfacecolor="white",
-                      linestyle="-", markersize=7),
-               Line2D([], [], marker="o", color="#888", linestyle="", markersize=5)]
-    labels = ["a game's web", "niche-model webs of its S and C (mean ± 1 SD)",
-              "published webs (below the dashed line)"]
-    fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=9, frameon=False)
-
-
 def _short(name: str) -> str:
-    return name.replace(f": {NICHE}", f" — {NICHE}")
+    return name.replace(f": {NICHE}", " (niche)")
 
 
 def _point(ax: Axes, row: pd.Series, key: str, y: int,
            style: Mapping[str, tuple[str, str]]) -> None:
     value = row[key]
     if value != value:  # nan: the niche model cannot make this web
-        ax.text(0.02, y, "beyond the model", fontsize=7, va="center",
+        ax.text(0.03, y, "none", fontsize=10, va="center", style="italic",
                 transform=ax.get_yaxis_transform(), color="#666")
         return
     if row["kind"] == "published":
@@ -134,3 +125,17 @@ def _point(ax: Axes, row: pd.Series, key: str, y: int,
         return
     ax.errorbar(value, y, xerr=row.get(f"{key} sd", 0.0), fmt=marker,
                 color=colour, markerfacecolor="white", markersize=7, capsize=3)
+
+
+def _legend(fig: Figure) -> None:
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], marker="o", color="#333", linestyle="", markersize=7),
+               Line2D([], [], marker="o", color="#333", markerfacecolor="white",
+                      linestyle="-", markersize=7),
+               Line2D([], [], marker="o", color="#888", linestyle="", markersize=5)]
+    labels = ["a game's web", "(niche): niche-model webs of its S and C, mean ± 1 SD",
+              "published webs"]
+    fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=10, frameon=False,
+               handletextpad=0.3, columnspacing=1.2)
+

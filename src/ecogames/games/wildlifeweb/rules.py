@@ -26,7 +26,7 @@ Day/Night (step 2) turns when play returns to the dealer.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
@@ -34,7 +34,9 @@ from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng, SaveError
 from ecogames.core import schema as s
+from ecogames.core.provenance import OUTCOME, chance_key, extinct_key, gone_key
 
+from . import identity as ids
 from .components import (
     ALL_CARDS,
     ANIMALS,
@@ -65,6 +67,20 @@ from .components import (
     EventEffect,
     EventType,
     card_name,
+)
+from .identity import (
+    HIGHWAY,
+    TURN_EVENTS,
+    Register,
+    animal_id,
+    animal_key,
+    family_id,
+    family_key,
+    food_key,
+    held_key,
+    secured_key,
+    setback_key,
+    waits_key,
 )
 
 DEALER = 0
@@ -237,6 +253,7 @@ ACTION_TYPES = (PlaceRoadkill, Draft, Swap, KeepPack, TakeFromHabitat, DrawWildl
 
 Pet = dict[str, Any]
 """An animal in a Pack: ``{"card", "mate", "food", "offspring", "waiting"}``."""
+Key = ids.Key
 
 
 def food_value(food: list[str]) -> int:
@@ -419,6 +436,8 @@ class WildlifeWeb(Game):
                     "2 players, 5 for 3, 4 for 4 and 3 for 5 or 6 (D30), which the set-up "
                     "checks."),
     )
+    why_questions = ids.QUESTIONS
+    """``game.why("offspring", seat=s)`` besides the generic questions (``identity``, D34)."""
 
     def __init__(self, players: int, rng: Rng, target: int = OFFSPRING_TO_WIN) -> None:
         self.players = players
@@ -447,6 +466,9 @@ class WildlifeWeb(Game):
         self.acted: list[str] = []
         self.decision: dict[str, Any] | None = None
         self.winner: int | None = None
+        self.register = Register()
+        """The ids of the animals on the table and of the families (``identity``; not
+        saved: numbered anew from a loaded table, counted on in play)."""
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -473,6 +495,7 @@ class WildlifeWeb(Game):
         game.edeck = list(EVENT_CARDS)
         game.fdeck = list(FORAGE_CARDS)
         game.odeck = list(OFFSPRING_CARDS)
+        game.register = Register.of_table(game.habitat, game.packs)
         return game
 
     @property
@@ -572,6 +595,66 @@ class WildlifeWeb(Game):
                 out.append((event.name, getattr(eff, field)))
         return out
 
+    # -- what events read and wrote (issue 20, ``identity``): told only when recording --
+
+    @staticmethod
+    def _note(log: EventLog, index: int | None, reads: Iterable[Key] = (),
+              writes: Iterable[Key] = (), named: Iterable[str] = ()) -> None:
+        """Say what event ``index`` read and wrote, and the ids it names (``touched["ids"]``).
+        Its kind, text, cause and the rest of what it touched stay as told."""
+        if index is None:
+            return
+        event = log.events[index]
+        touched = dict(event.touched)
+        named = tuple(named)
+        if named:
+            touched["ids"] = named
+        log.events[index] = event._replace(touched=touched, reads=tuple(reads),
+                                           writes=tuple(writes))
+
+    def _mark(self, log: EventLog) -> int:
+        """The chance draws made so far in this action (when telling)."""
+        return self.draws_so_far() if log.record else 0
+
+    def _drawn_since(self, mark: int) -> list[Key]:
+        return [chance_key(n) for n in range(mark, self.draws_so_far())]
+
+    def _slot(self, a: Pet) -> tuple[int, int]:
+        """(family, animal) numbers of a Pack slot and its bottom card."""
+        reg = self.register
+        return reg.families[a["card"]], reg.animals[a["card"]]
+
+    def _slot_keys(self, a: Pet) -> tuple[list[Key], list[str]]:
+        """A Pack animal as read by what acts on it (where it is, its pair), and its ids."""
+        f, n = self._slot(a)
+        named = [animal_id(n), family_id(f)]
+        if a["mate"] is not None:
+            named.insert(1, animal_id(self.register.animals[a["mate"]]))
+        return [animal_key(n), family_key(f)], named
+
+    def _dies(self, card: str) -> list[Key]:
+        """The keys written when the living ``card`` dies (before it leaves the register):
+        its animal gone, and its species extinct on the table if no other card of it lives
+        there (D34)."""
+        n = self.register.animals[card]
+        out = [animal_key(n), gone_key(animal_id(n))]
+        if MATE_OF[card] not in self.register.animals:
+            out.append(extinct_key(CARD_ANIMAL[card].id))
+        return out
+
+    def _loss(self, owner: int, a: Pet) -> tuple[list[Key], list[Key], list[str]]:
+        """What taking one card of Pack slot ``a`` (its mate first, D12) reads, writes and
+        names, told before the card goes."""
+        card = a["mate"] if a["mate"] is not None else a["card"]
+        f = self.register.families[a["card"]]
+        reads, named = self._slot_keys(a)
+        writes = [*self._dies(card), family_key(f)]
+        if a["mate"] is None:
+            writes += [food_key(f), gone_key(family_id(f))]
+        if a["mate"] is not None or a["offspring"] is None:  # else the orphan event says it
+            writes.append(setback_key(owner))
+        return reads, writes, named
+
     # -- cards moving ----------------------------------------------------------------------
 
     def _pick(self, pile: list[str], name: str, seen_by: tuple[int, ...] | None = None) -> str:
@@ -637,12 +720,28 @@ class WildlifeWeb(Game):
                 a["mate"] = card
                 a["waiting"] = None
                 kind = CARD_ANIMAL[card]
-                log.emit("mate", f"{self.player_names[player]}'s {kind.name} gets a mate: "
-                                 "the two cards are stacked together",
-                         cause=cause, cards=[mate, card], nodes=[kind.id])
+                e = log.emit("mate", f"{self.player_names[player]}'s {kind.name} gets a mate: "
+                                     "the two cards are stacked together",
+                             cause=cause, cards=[mate, card], nodes=[kind.id])
+                if log.record:
+                    n = self.register.animals[card]
+                    self._note(log, e, [animal_key(n)],
+                               [animal_key(n), family_key(self._slot(a)[0])],
+                               self._slot_keys(a)[1])
                 return
         self.packs[player].append(
             {"card": card, "mate": None, "food": [], "offspring": None, "waiting": None})
+        self.register.found(card)
+
+    def _joins(self, log: EventLog, index: int | None, player: int, card: str,
+               reads: Iterable[Key] = ()) -> None:
+        """Tell event ``index``: ``card`` came to ``player``'s Pack (its own slot, or as a
+        mate), reading ``reads`` and where it was."""
+        n = self.register.animals[card]
+        slot = next(a for a in self.packs[player] if card in (a["card"], a["mate"]))
+        f = self._slot(slot)[0]
+        self._note(log, index, [*reads, animal_key(n)], [animal_key(n), family_key(f)],
+                   [animal_id(n), family_id(f)])
 
     def _remove_one(self, owner: int, a: Pet, log: EventLog, cause: int | None) -> str:
         """Hunting Mated Animals: an attack (or an Event) takes one card. A mate is taken
@@ -650,14 +749,18 @@ class WildlifeWeb(Game):
         Pack, its food is discarded and an Offspring goes back to the Offspring deck."""
         if a["mate"] is not None:
             card, a["mate"] = a["mate"], None
+            self.register.depart(card)
             return card
         self.packs[owner].remove(a)
+        self.register.depart(a["card"])
+        f = self.register.end(a["card"])
         self._discard_food(a, list(a["food"]))
         if a["offspring"] is not None:
             self._discard(a["offspring"])
-            log.emit("orphan", f"Both parents are gone: the {self._kind(a).name}'s Offspring "
-                               "returns to the Offspring deck", cause=cause,
-                     cards=[a["offspring"]], nodes=[self._kind(a).id])
+            e = log.emit("orphan", f"Both parents are gone: the {self._kind(a).name}'s "
+                                   "Offspring returns to the Offspring deck", cause=cause,
+                         cards=[a["offspring"]], nodes=[self._kind(a).id])
+            self._note(log, e, [], [family_key(f), setback_key(owner)], [family_id(f)])
         return a["card"]
 
     # -- legality ----------------------------------------------------------------------------
@@ -772,8 +875,12 @@ class WildlifeWeb(Game):
         self.habitat.remove(card)
         self.highway.append(card)
         kind = CARD_ANIMAL[card]
-        log.emit("roadkill", f"The {kind.name} is placed on the highway as roadkill",
-                 cards=[card], nodes=[kind.id])
+        e = log.emit("roadkill", f"The {kind.name} is placed on the highway as roadkill",
+                     cards=[card], nodes=[kind.id])
+        if log.record:
+            n = self.register.animals[card]
+            self._note(log, e, [animal_key(n)], [*self._dies(card), HIGHWAY], [animal_id(n)])
+        self.register.depart(card)
         if self.stage == "setup_roadkill":
             if len(self.highway) >= ROADKILL:
                 self.stage = "draft"
@@ -788,8 +895,10 @@ class WildlifeWeb(Game):
         self.habitat.remove(card)
         self._add_to_pack(self.active, card, log, None)
         kind = CARD_ANIMAL[card]
-        log.emit("draft", f"{self.player_names[self.active]} selects the {kind.name}",
-                 cards=[card], nodes=[kind.id])
+        e = log.emit("draft", f"{self.player_names[self.active]} selects the {kind.name}",
+                     cards=[card], nodes=[kind.id])
+        if log.record:
+            self._joins(log, e, self.active, card)
         self._next_drafter(log)
 
     def _next_drafter(self, log: EventLog) -> None:
@@ -882,13 +991,24 @@ class WildlifeWeb(Game):
             self._discard_food(a, list(a["food"]))
             cards = [a["card"]] + ([a["mate"]] if a["mate"] else [])
             self.secured[p].append({"cards": cards, "offspring": a["offspring"]})
-            log.emit("secure", f"{self.player_names[p]}'s {kind.name} family is secured: "
-                               f"{len(self.secured[p])} Offspring raised",
-                     cause=cause, cards=[*cards, a["offspring"]], nodes=[kind.id])
+            e = log.emit("secure", f"{self.player_names[p]}'s {kind.name} family is secured: "
+                                   f"{len(self.secured[p])} Offspring raised",
+                         cause=cause, cards=[*cards, a["offspring"]], nodes=[kind.id])
+            f = self.register.end(a["card"])
+            numbers = [self.register.depart(c) for c in cards]
+            if log.record:  # the family leaves the game safe: gone, but no species dies out
+                self._note(log, e, [food_key(f), family_key(f)],
+                           [food_key(f), family_key(f), gone_key(family_id(f)),
+                            *(k for n in numbers for k in (animal_key(n),
+                                                           gone_key(animal_id(n)))),
+                            secured_key(p)],
+                           [*map(animal_id, numbers), family_id(f)])
             if len(self.secured[p]) >= self.target and self.winner is None:
                 self.winner = p
-                log.emit("win", f"{self.player_names[p]} has raised {len(self.secured[p])} "
-                                "Offspring and wins the game", cause=cause)
+                e = log.emit("win", f"{self.player_names[p]} has raised "
+                                    f"{len(self.secured[p])} Offspring and wins the game",
+                             cause=cause)
+                self._note(log, e, [secured_key(p)], [OUTCOME])
                 return
 
     # -- Swapping and replacing ------------------------------------------------------------
@@ -910,28 +1030,42 @@ class WildlifeWeb(Game):
         self.habitat.append(card)
         e = log.emit("swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
                              "into the central habitat", cards=[card], nodes=[self._kind(a).id])
+        if log.record:
+            reads, named = self._slot_keys(a)
+            f = self._slot(a)[0]
+            self._note(log, e, reads, [reads[0], food_key(f), family_key(f),
+                                       gone_key(family_id(f))], named)
+        self.register.end(card)
+        mark = self._mark(log)
         drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")
         if drawn is not None:
+            self.register.arrive(drawn)
             self._add_to_pack(p, drawn, log, e)
-            log.emit("draw", f"...and draws a {CARD_ANIMAL[drawn].name}", cause=e,
-                     cards=[drawn], nodes=[CARD_ANIMAL[drawn].id])
+            e = log.emit("draw", f"...and draws a {CARD_ANIMAL[drawn].name}", cause=e,
+                         cards=[drawn], nodes=[CARD_ANIMAL[drawn].id])
+            if log.record:
+                self._joins(log, e, p, drawn, self._drawn_since(mark))
         self.stage = "replace"
         self._advance(log, None)
 
     def _replace(self, card: str | None, log: EventLog) -> None:
         """Replace missing Wildlife cards: from the habitat (except roadkill) or the deck."""
         p = self.active
+        mark = self._mark(log)
         if card is None:
             card = self._draw_wildlife(log, None, "the Wildlife card drawn to replace a missing "
                                                   "one")
             if card is None:  # pragma: no cover - guarded by legality
                 return
+            self.register.arrive(card)
             text = f"{self.player_names[p]} draws a {CARD_ANIMAL[card].name} from the deck"
         else:
             self.habitat.remove(card)
             text = f"{self.player_names[p]} takes the {CARD_ANIMAL[card].name} from the habitat"
         e = log.emit("replace", text, cards=[card], nodes=[CARD_ANIMAL[card].id])
         self._add_to_pack(p, card, log, e)
+        if log.record:
+            self._joins(log, e, p, card, self._drawn_since(mark))
         self._advance(log, e)
 
     # -- Draw an Event Card ----------------------------------------------------------------
@@ -946,8 +1080,10 @@ class WildlifeWeb(Game):
             event = CARD_EVENT[held]
             e = log.emit("event", f"{self.player_names[p]} applies the held Event "
                                   f"{event.name}: {event.text}", cause=cause, cards=[held])
+            self._note(log, e, [held_key(p)], [held_key(p)])
             self._resolve_event(held, 0, log, e)
             return
+        mark = self._mark(log)
         card = self._draw_event_card()
         if card is None:
             log.emit("event", "The Event deck is empty: no Event this turn", cause=cause)
@@ -955,11 +1091,15 @@ class WildlifeWeb(Game):
         event = CARD_EVENT[card]
         if not event.applies_at(self.day):
             self.pending[p] = card
-            log.emit("event_held", f"{self.player_names[p]} draws a {event.time} Event card in "
-                                   f"the {'day' if self.day else 'night'}: it is turned "
-                                   "upside down to apply next turn", cause=cause)
+            e = log.emit("event_held", f"{self.player_names[p]} draws a {event.time} Event card "
+                                       f"in the {'day' if self.day else 'night'}: it is turned "
+                                       "upside down to apply next turn", cause=cause)
+            if log.record:
+                self._note(log, e, self._drawn_since(mark), [held_key(p)])
             return
         e = log.emit("event", f"Event: {event.name}. {event.text}", cause=cause, cards=[card])
+        if log.record:
+            self._note(log, e, self._drawn_since(mark))
         self._resolve_event(card, 0, log, e)
 
     def _resolve_event(self, card: str, start: int, log: EventLog, cause: int | None) -> None:
@@ -1004,6 +1144,7 @@ class WildlifeWeb(Game):
     def _event_kill(self, event: EventType, eff: EventEffect, owner: int, a: Pet,
                     log: EventLog, cause: int | None) -> None:
         kind = self._kind(a)
+        told = self._loss(owner, a) if log.record else None
         card = self._remove_one(owner, a, log, cause)
         if eff.to == "highway":
             self.highway.append(card)
@@ -1011,42 +1152,52 @@ class WildlifeWeb(Game):
         else:
             self._discard(card)
             where = "is discarded"
-        log.emit("event_kill", f"{event.name}: {self.player_names[owner]}'s {kind.name} {where}",
-                 cause=cause, cards=[card], nodes=[kind.id])
+        e = log.emit("event_kill", f"{event.name}: {self.player_names[owner]}'s {kind.name} "
+                                   f"{where}", cause=cause, cards=[card], nodes=[kind.id])
+        if told is not None:
+            reads, writes, named = told
+            self._note(log, e, [*reads, TURN_EVENTS] if self.mods else reads,
+                       [*writes, HIGHWAY] if eff.to == "highway" else writes, named)
 
     def _apply_event_effect(self, card: str, index: int, log: EventLog,
                             cause: int | None) -> None:
         event = CARD_EVENT[card]
         eff = event.effects[index]
         kind = eff.kind
+        mark = self._mark(log)
         if kind in MODIFIER_KINDS:
             self.mods.append([card, index])
-            log.emit("event_turn", f"{event.name} lasts for this turn", cause=cause,
-                     cards=[card])
+            e = log.emit("event_turn", f"{event.name} lasts for this turn", cause=cause,
+                         cards=[card])
+            self._note(log, e, writes=[TURN_EVENTS])
         elif kind == "forage":
             for p, a in self._event_targets(event, eff):
                 got = self._draw_forage(a, eff.count or 1)
                 if got:
-                    log.emit("forage", f"{event.name}: {self.player_names[p]}'s "
-                                       f"{self._kind(a).name} draws {len(got)} Forage card(s)",
-                             cause=cause, cards=got, nodes=[self._kind(a).id])
-        elif kind == "lose_forage":
+                    e = log.emit("forage", f"{event.name}: {self.player_names[p]}'s "
+                                           f"{self._kind(a).name} draws {len(got)} Forage "
+                                           "card(s)", cause=cause, cards=got,
+                                 nodes=[self._kind(a).id])
+                    if log.record:
+                        f, n = self._slot(a)
+                        self._note(log, e, self._drawn_since(mark), [food_key(f)],
+                                   [animal_id(n), family_id(f)])
+                        mark = self.draws_so_far()
+        elif kind in ("lose_forage", "lose_food"):
             for p, a in self._event_targets(event, eff):
-                lost = [c for c in a["food"] if c in FORAGE][-(eff.count or 1):]
+                lost = (list(a["food"]) if kind == "lose_food" else
+                        [c for c in a["food"] if c in FORAGE][-(eff.count or 1):])
                 if lost:
                     self._discard_food(a, lost)
-                    log.emit("lose_food", f"{event.name}: {self.player_names[p]}'s "
-                                          f"{self._kind(a).name} returns {len(lost)} Forage "
-                                          "card(s)", cause=cause, cards=lost,
-                             nodes=[self._kind(a).id])
-        elif kind == "lose_food":
-            for p, a in self._event_targets(event, eff):
-                lost = list(a["food"])
-                if lost:
-                    self._discard_food(a, lost)
-                    log.emit("lose_food", f"{event.name}: {self.player_names[p]}'s "
-                                          f"{self._kind(a).name} loses all its food",
-                             cause=cause, cards=lost, nodes=[self._kind(a).id])
+                    what = ("loses all its food" if kind == "lose_food" else
+                            f"returns {len(lost)} Forage card(s)")
+                    e = log.emit("lose_food", f"{event.name}: {self.player_names[p]}'s "
+                                              f"{self._kind(a).name} {what}", cause=cause,
+                                 cards=lost, nodes=[self._kind(a).id])
+                    if log.record:
+                        f, n = self._slot(a)
+                        self._note(log, e, [food_key(f)], [food_key(f), setback_key(p)],
+                                   [animal_id(n), family_id(f)])
         elif kind == "roadkill":
             for n in range(eff.count or 1):
                 drawn = self._draw_wildlife(log, cause, f"{event.name}: Wildlife card {n + 1} "
@@ -1054,24 +1205,35 @@ class WildlifeWeb(Game):
                 if drawn is None:
                     break
                 self.highway.append(drawn)
-                log.emit("roadkill", f"{event.name}: a {CARD_ANIMAL[drawn].name} is hit on "
-                                     "the highway", cause=cause, cards=[drawn],
-                         nodes=[CARD_ANIMAL[drawn].id])
+                e = log.emit("roadkill", f"{event.name}: a {CARD_ANIMAL[drawn].name} is hit on "
+                                         "the highway", cause=cause, cards=[drawn],
+                             nodes=[CARD_ANIMAL[drawn].id])
+                if log.record:
+                    self._note(log, e, self._drawn_since(mark), [HIGHWAY])
+                    mark = self.draws_so_far()
         elif kind == "clear_roadkill":
             gone = self.highway[:eff.count] if eff.count else list(self.highway)
             for c in gone:
                 self.highway.remove(c)
                 self._discard(c)
-            log.emit("clear_roadkill", f"{event.name}: {len(gone)} roadkill removed",
-                     cause=cause, cards=gone)
+            e = log.emit("clear_roadkill", f"{event.name}: {len(gone)} roadkill removed",
+                         cause=cause, cards=gone)
+            self._note(log, e, [HIGHWAY], [HIGHWAY])
         elif kind == "habitat_loss":
             gone = [c for c in self.habitat if eff.filter.matches(CARD_ANIMAL[c])]
+            told: list[Key] = []
             for c in gone:
                 self.habitat.remove(c)
                 self._discard(c)
-            log.emit("habitat_loss", f"{event.name}: {len(gone)} animal(s) leave the central "
-                                     "habitat", cause=cause, cards=gone,
-                     nodes=sorted({CARD_ANIMAL[c].id for c in gone}))
+                if log.record:
+                    told += self._dies(c)
+                self.register.depart(c)
+            e = log.emit("habitat_loss", f"{event.name}: {len(gone)} animal(s) leave the central "
+                                         "habitat", cause=cause, cards=gone,
+                         nodes=sorted({CARD_ANIMAL[c].id for c in gone}))
+            if log.record:
+                animals = [k for k in told if k[0] == "animal"]
+                self._note(log, e, animals, told, [animal_id(k[1]) for k in animals])
         elif kind == "migration":
             if eff.count:
                 moved = []
@@ -1089,9 +1251,13 @@ class WildlifeWeb(Game):
                 for c in moved:
                     (self.wdeck if c in from_deck else self.wdiscard).remove(c)
                     self.habitat.append(c)
-            log.emit("migration", f"{event.name}: {len(moved)} animal(s) join the central "
-                                  "habitat", cause=cause, cards=moved,
-                     nodes=sorted({CARD_ANIMAL[c].id for c in moved}))
+            numbers = [self.register.arrive(c) for c in moved]
+            e = log.emit("migration", f"{event.name}: {len(moved)} animal(s) join the central "
+                                      "habitat", cause=cause, cards=moved,
+                         nodes=sorted({CARD_ANIMAL[c].id for c in moved}))
+            if log.record:
+                self._note(log, e, self._drawn_since(mark), [*map(animal_key, numbers)],
+                           [*map(animal_id, numbers)])
 
     def _choose_victim(self, card: str, log: EventLog) -> None:
         decision = self.decision
@@ -1101,6 +1267,9 @@ class WildlifeWeb(Game):
         owner, a = self.find(card)  # type: ignore[misc]
         e = log.emit("choose", f"{self.player_names[owner]} chooses the "
                                f"{self._kind(a).name}", cards=[card])
+        if log.record:
+            reads, named = self._slot_keys(a)
+            self._note(log, e, reads, named=named)
         self._event_kill(event, eff, owner, a, log, e)
         self.stage = "feed"
         self._resolve_event(decision["event"], decision["effect"] + 1, log, e)
@@ -1113,9 +1282,12 @@ class WildlifeWeb(Game):
         pet = CARD_ANIMAL[card]
         p = self.active
         if adopt:
+            self.register.arrive(card)
             self._add_to_pack(p, card, log, None)
-            log.emit("adopt", f"{self.player_names[p]} adopts the {pet.name} as a pet",
-                     cards=[card], nodes=[pet.id])
+            e = log.emit("adopt", f"{self.player_names[p]} adopts the {pet.name} as a pet",
+                         cards=[card], nodes=[pet.id])
+            if log.record:
+                self._joins(log, e, p, card)
         else:
             self._discard(card)
             log.emit("decline", f"{self.player_names[p]} leaves the {pet.name}", cards=[card])
@@ -1287,6 +1459,9 @@ class WildlifeWeb(Game):
             e = log.emit("roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
                                  f"{who_b}: {_sum_text(parts_b, db)} = {tb}",
                          cause=cause, dice=[da, db])
+            if log.record:
+                drawn = self.draws_so_far()
+                self._note(log, e, [chance_key(drawn - 2), chance_key(drawn - 1)])
             if ta != tb:
                 return ta > tb, e
             cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e)
@@ -1307,32 +1482,75 @@ class WildlifeWeb(Game):
                                  f"{where} ({self.player_names[roller]} rolls for the prey)",
                          cards=[a["card"], card], nodes=[pred.id, prey.id],
                          edges=[(prey.id, pred.id)])
+        if log.record:
+            self._tell_hunt(log, start, a, card, owner)
         self.acted.append(a["card"])
         for e in prey.effects.get("hide", ()):  # before the duel (D28)
             die = self._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
             if die >= e.on:
-                log.emit("hide", f"{e.ability}: the {prey.name} rolls {die} and hides; "
-                                 f"the {pred.name} goes hungry", cause=start, dice=[die],
-                         nodes=[prey.id])
+                i = log.emit("hide", f"{e.ability}: the {prey.name} rolls {die} and hides; "
+                                     f"the {pred.name} goes hungry", cause=start, dice=[die],
+                             nodes=[prey.id])
+                self._hungry(log, i, p, a, hid=True)
                 return
-            log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot hide",
-                     cause=start, dice=[die], nodes=[prey.id])
+            i = log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot "
+                                      "hide", cause=start, dice=[die], nodes=[prey.id])
+            if log.record:
+                self._note(log, i, [chance_key(self.draws_so_far() - 1)])
         won, last = self._hunt_duel(pred, pred_mated, card, prey, owner, prey_mated,
                                     prey_active, log, start)
         if not won:
-            log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
-                     cause=last, nodes=[prey.id])
+            i = log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
+                         cause=last, nodes=[prey.id])
+            self._hungry(log, i, p, a)
             return
+        told = None
         if owner is None:
             self.habitat.remove(card)
             eaten = card
+            if log.record:
+                told = ([], self._dies(card), [animal_id(self.register.animals[card])])
+            self.register.depart(card)
         else:
             _, victim = self.find(card)  # type: ignore[misc]
+            if log.record:
+                told = self._loss(owner, victim)
             eaten = self._remove_one(owner, victim, log, last)
         a["food"].append(eaten)
-        log.emit("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
-                        f"(food value {prey.size})", cause=last, cards=[eaten],
-                 nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
+        i = log.emit("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
+                            f"(food value {prey.size})", cause=last, cards=[eaten],
+                     nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
+        if told is not None:
+            f, n = self._slot(a)
+            _, writes, named = told
+            self._note(log, i, [], [food_key(f), *writes],
+                       [animal_id(n), family_id(f), *named])
+
+    def _tell_hunt(self, log: EventLog, start: int | None, a: Pet, card: str,
+                   owner: int | None) -> None:
+        """The hunt reads the hunter and its prey (where they are, whether paired), and the
+        Events of this turn that change attacks, defences and who is active."""
+        reads, named = self._slot_keys(a)
+        if owner is None:
+            n = self.register.animals[card]
+            reads.append(animal_key(n))
+            named.append(animal_id(n))
+        else:
+            more, prey_named = self._slot_keys(self.find(card)[1])  # type: ignore[index]
+            reads += more
+            named += prey_named
+        if self.mods:
+            reads.append(TURN_EVENTS)
+        self._note(log, start, reads, named=named)
+
+    def _hungry(self, log: EventLog, index: int | None, p: int, a: Pet,
+                hid: bool = False) -> None:
+        """Event ``index``: ``p``'s animal ``a`` goes hungry (a setback for its Pack);
+        ``hid``: the prey's hide die, just rolled, decided it."""
+        if log.record:
+            f, n = self._slot(a)
+            reads = [chance_key(self.draws_so_far() - 1)] if hid else []
+            self._note(log, index, reads, [setback_key(p)], [animal_id(n), family_id(f)])
 
     def _hunt_duel(self, pred: Animal, pred_mated: bool, card: str, prey: Animal,
                    owner: int | None, prey_mated: bool, prey_active: bool, log: EventLog,
@@ -1382,17 +1600,24 @@ class WildlifeWeb(Game):
                                      f"({self.player_names[self.left_of(p)]} rolls for the "
                                      "highway)", cards=[a["card"], action.carcass],
                          nodes=[kind.id])
+        if log.record:
+            reads, named = self._slot_keys(a)
+            self._note(log, start, [*reads, HIGHWAY], named=named)
         won, last = self._duel([("Agility", kind.agility), *bonus], [], log, start,
                                kind.name, "Highway")
         if not won:
-            log.emit("traffic", f"The {kind.name} is not agile enough to dodge the traffic; "
-                                "the roadkill stays on the highway", cause=last)
+            e = log.emit("traffic", f"The {kind.name} is not agile enough to dodge the "
+                                    "traffic; the roadkill stays on the highway", cause=last)
+            self._hungry(log, e, p, a)
             return
         self.highway.remove(action.carcass)
         a["food"].append(action.carcass)
-        log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
-                        f"{carrion.size})", cause=last, cards=[action.carcass],
-                 nodes=["carrion", kind.id], edges=[("carrion", kind.id)])
+        e = log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
+                            f"{carrion.size})", cause=last, cards=[action.carcass],
+                     nodes=["carrion", kind.id], edges=[("carrion", kind.id)])
+        if log.record:
+            f, n = self._slot(a)
+            self._note(log, e, [], [food_key(f), HIGHWAY], [animal_id(n), family_id(f)])
 
     def _steal(self, action: Steal, log: EventLog) -> None:
         p = self.active
@@ -1411,6 +1636,11 @@ class WildlifeWeb(Game):
                                   f"{self.player_names[owner]}'s {vkind.name}",
                          cards=[a["card"], victim["card"], action.food],
                          nodes=[thief.id, vkind.id])
+        if log.record:
+            reads, named = self._slot_keys(a)
+            more, victim_named = self._slot_keys(victim)
+            vf = self._slot(victim)[0]
+            self._note(log, start, [*reads, *more, food_key(vf)], named=[*named, *victim_named])
         last = start
         if eff.contest != "none":
             mine = ("Agility", thief.agility) if eff.contest == "agility" else \
@@ -1418,12 +1648,17 @@ class WildlifeWeb(Game):
             won, last = self._duel([mine], [("Strength", vkind.strength)], log, start,
                                    thief.name, vkind.name)
             if not won:
-                log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
+                e = log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
+                self._hungry(log, e, p, a)
                 return
         victim["food"].remove(action.food)
         a["food"].append(action.food)
-        log.emit("eat", f"The {thief.name} takes the {card_name(action.food)}", cause=last,
-                 cards=[action.food], nodes=[thief.id])
+        e = log.emit("eat", f"The {thief.name} takes the {card_name(action.food)}", cause=last,
+                     cards=[action.food], nodes=[thief.id])
+        if log.record:
+            (f, n), (vf, vn) = self._slot(a), self._slot(victim)
+            self._note(log, e, [], [food_key(f), food_key(vf), setback_key(owner)],
+                       [animal_id(n), family_id(f), animal_id(vn), family_id(vf)])
 
     def holder_of_food(self, food: str) -> tuple[int, Pet]:
         for p, pack in enumerate(self.packs):
@@ -1438,15 +1673,20 @@ class WildlifeWeb(Game):
         _, a = self.find(action.animal)  # type: ignore[misc]
         kind = self._kind(a)
         self.acted.append(a["card"])
+        mark = self._mark(log)
         got = self._draw_forage(a, self._forage_count(a))
         names = ", ".join(FORAGE[c].name for c in got)
         # the arrows of the food web: the groups its diet eats (a Forage card drawn outside
         # them, an elk's grasshoppers, is 1 food all the same but no arrow of the web)
         eaten = {g for d in kind.diet for g in DIET_FORAGE.get(d, ())}
         groups = sorted({FORAGE[c].group for c in got} & eaten)
-        log.emit("forage", f"{self.player_names[p]}'s {kind.name} forages: {names}",
-                 cards=[a["card"], *got], nodes=[*groups, kind.id],
-                 edges=[(g, kind.id) for g in groups])
+        e = log.emit("forage", f"{self.player_names[p]}'s {kind.name} forages: {names}",
+                     cards=[a["card"], *got], nodes=[*groups, kind.id],
+                     edges=[(g, kind.id) for g in groups])
+        if log.record:
+            f, n = self._slot(a)
+            self._note(log, e, self._drawn_since(mark), [food_key(f)],
+                       [animal_id(n), family_id(f)])
 
     # -- Mating and Offspring --------------------------------------------------------------
 
@@ -1540,14 +1780,24 @@ class WildlifeWeb(Game):
         source = self._mate_source(a)
         start = log.emit("seek_mate", f"{self.player_names[p]}'s {kind.name} looks for a mate",
                          cards=[a["card"]], nodes=[kind.id])
+        fam, me = self._slot(a)
+        if log.record:
+            seen = self.register.animals.get(mate)  # the mate alive on the table
+            self._note(log, start, [food_key(fam), family_key(fam), waits_key(fam),
+                                    animal_key(me),
+                                    *([] if seen is None else [animal_key(seen)])],
+                       named=[animal_id(me), family_id(fam)])
+        mark = self._mark(log)
         found = True
         extra: list[str] = []
+        lost: tuple[int, int] | None = None  # (seat, family) of a Pack that loses the mate
         if source == "habitat":
             self.habitat.remove(mate)
             where = "in the central habitat"
         elif source == "pack":
             owner, other = self.find(mate)  # type: ignore[misc]
             self.packs[owner].remove(other)
+            lost = owner, self.register.end(mate)
             extra = list(other["food"])
             where = f"in {self.player_names[owner]}'s Pack (with {len(extra)} food card(s))"
         elif source == "discard":
@@ -1577,25 +1827,46 @@ class WildlifeWeb(Game):
                     found = True
                     break
                 self.habitat.append(card)
+                self.register.arrive(card)
             where = f"after drawing {len(drawn)} Wildlife card(s)"
             others = [c for c in drawn if c != mate]
             if others:
-                log.emit("draw", f"{len(others)} non-matching card(s) join the central "
-                                 "habitat", cause=start, cards=others,
-                         nodes=sorted({CARD_ANIMAL[c].id for c in others}))
+                e = log.emit("draw", f"{len(others)} non-matching card(s) join the central "
+                                     "habitat", cause=start, cards=others,
+                             nodes=sorted({CARD_ANIMAL[c].id for c in others}))
+                if log.record:
+                    numbers = [self.register.animals[c] for c in others]
+                    self._note(log, e, [chance_key(self.draws_so_far() - len(drawn) + i)
+                                        for i in range(len(others))],
+                               [*map(animal_key, numbers)], [*map(animal_id, numbers)])
         if not found:
             a["waiting"] = self.turn
-            log.emit("no_mate", f"No mate found {where}: the {kind.name} waits until the "
-                                "following turn, then looks through the entire deck",
-                     cause=start)
+            e = log.emit("no_mate", f"No mate found {where}: the {kind.name} waits until the "
+                                    "following turn, then looks through the entire deck",
+                         cause=start)
+            if log.record:
+                self._note(log, e, self._drawn_since(mark),
+                           [waits_key(fam), setback_key(p)], [animal_id(me), family_id(fam)])
             return
+        if source not in ("habitat", "pack"):
+            self.register.arrive(mate)
         self._discard_food(a, action.discard)
         a["mate"] = mate
         a["waiting"] = None
         a["food"].extend(extra)
-        log.emit("mate", f"The {kind.name} takes a mate found {where}; it discards "
-                         f"{len(action.discard)} food card(s)", cause=start,
-                 cards=[a["card"], mate, *action.discard], nodes=[kind.id])
+        e = log.emit("mate", f"The {kind.name} takes a mate found {where}; it discards "
+                             f"{len(action.discard)} food card(s)", cause=start,
+                     cards=[a["card"], mate, *action.discard], nodes=[kind.id])
+        if log.record:
+            m = self.register.animals[mate]
+            writes = [family_key(fam), food_key(fam), animal_key(m)]
+            named = [animal_id(me), animal_id(m), family_id(fam)]
+            if lost is not None:
+                writes += [food_key(lost[1]), family_key(lost[1]), gone_key(family_id(lost[1])),
+                           setback_key(lost[0])]
+                named.append(family_id(lost[1]))
+            self._note(log, e, self._drawn_since(self.draws_so_far() - 1)
+                       if source == "draw" else [], writes, named)
 
     def _raise_offspring(self, action: RaiseOffspring, log: EventLog) -> None:
         """Instructions for Raising Offspring: the requisite food is exchanged for an
@@ -1605,9 +1876,13 @@ class WildlifeWeb(Game):
         kind = self._kind(a)
         self._discard_food(a, action.discard)
         a["offspring"] = self.odeck.pop()
-        log.emit("offspring", f"{self.player_names[p]}'s {kind.name} pair exchanges "
-                              f"{len(action.discard)} food card(s) for an Offspring card",
-                 cards=[a["card"], a["offspring"], *action.discard], nodes=[kind.id])
+        e = log.emit("offspring", f"{self.player_names[p]}'s {kind.name} pair exchanges "
+                                  f"{len(action.discard)} food card(s) for an Offspring card",
+                     cards=[a["card"], a["offspring"], *action.discard], nodes=[kind.id])
+        if log.record:
+            f = self._slot(a)[0]
+            self._note(log, e, [food_key(f), family_key(f)], [food_key(f), family_key(f)],
+                       self._slot_keys(a)[1])
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -1908,6 +2183,7 @@ class WildlifeWeb(Game):
             raise SaveError(f"every card must be somewhere exactly once (missing {missing}, "
                             f"twice {doubled})")
         game._check_state()
+        game.register = Register.of_table(game.habitat, game.packs)
         return game
 
     def _check_state(self) -> None:
@@ -2022,6 +2298,7 @@ class WildlifeWeb(Game):
         twin.packs = [[{**a, "food": list(a["food"])} for a in pack] for pack in self.packs]
         twin.secured = [list(f) for f in self.secured]
         twin.mods = [list(m) for m in self.mods]
+        twin.register = self.register.copy()
         if self.decision is not None:
             twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
         return twin

@@ -1,0 +1,144 @@
+"""Who is who in Wildlife Web, and the state keys its events read and write (issue 20, D34).
+
+Ids (``core.provenance``):
+
+- ``"animal:<n>"``: one animal's life on the table (the central habitat and the Packs, a mate
+  included). A card that comes to the table (dealt, drawn, migrating, adopted) starts a new
+  life with the next number; the life ends when the animal dies (eaten, struck by an Event,
+  placed as roadkill, lost with its habitat) or its family is secured. A card eaten,
+  discarded and drawn again later is a new animal with a new number. Moving within the table
+  (drafted, taken, swapped back, taken as a mate) keeps the number.
+- ``"family:<n>"``: a Pack slot: a Wildlife card in a Pack with its mate, food and Offspring,
+  from the moment the card joins the Pack until it leaves it (dies, is swapped back, is taken
+  as another Pack's mate, or the family is secured).
+
+The numbers are not saved: :class:`Register` numbers the table of a loaded state in a fixed
+order (the habitat, then each Pack in seat order, each card before its mate) and the rules
+count on from there. A game's history always replays from its set-up, so save/load, undo,
+fork and replay give every animal the same number.
+
+Keys (what an event read and wrote):
+
+- ``("animal", n)``: where animal ``n`` is (which Pack, or the habitat);
+- ``("family", f)``: family ``f``'s pair and Offspring; ``("waits", f)``: its animal found
+  no mate this turn and waits (D20);
+- ``("food", f)``: the food under family ``f``;
+- ``("highway",)``: the roadkill; ``("turn_events",)``: this turn's Event effects;
+  ``("held", seat)``: an Event card held upside down;
+- ``("offspring", seat)``: what set a Pack back on its way to its Offspring (an animal or food
+  lost, a hunt or scavenge gone hungry, no mate found): ``game.why("offspring", seat=s)``;
+- ``("secured", seat)``: its secured families; ``("gone", id)``, ``("extinct", species)``
+  (the last living card of a species left the table by dying) and ``("outcome",)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ecogames.core import Question
+
+Key = tuple[Any, ...]
+HIGHWAY: Key = ("highway",)
+TURN_EVENTS: Key = ("turn_events",)
+
+
+def animal_key(n: int) -> Key:
+    return ("animal", n)
+
+
+def family_key(f: int) -> Key:
+    return ("family", f)
+
+
+def food_key(f: int) -> Key:
+    return ("food", f)
+
+
+def waits_key(f: int) -> Key:
+    """Family ``f``'s animal waits for a mate (none found this turn, D20)."""
+    return ("waits", f)
+
+
+def held_key(seat: int) -> Key:
+    return ("held", seat)
+
+
+def setback_key(seat: int) -> Key:
+    """What last set ``seat``'s Pack back on its way to raising Offspring."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ValueError(f"a seat is a whole number (0 for Player 1), not {seat!r:.20}")
+    return ("offspring", seat)
+
+
+def secured_key(seat: int) -> Key:
+    return ("secured", seat)
+
+
+def animal_id(n: int) -> str:
+    return f"animal:{n}"
+
+
+def family_id(f: int) -> str:
+    return f"family:{f}"
+
+
+class Register:
+    """The numbers of the animals living on the table and of the Pack families (by card)."""
+
+    __slots__ = ("animals", "born", "families", "founded")
+
+    def __init__(self) -> None:
+        self.animals: dict[str, int] = {}
+        self.families: dict[str, int] = {}
+        self.born = 0
+        self.founded = 0
+
+    @classmethod
+    def of_table(cls, habitat: Iterable[str], packs: Iterable[Iterable[dict[str, Any]]]
+                 ) -> Register:
+        """A loaded table numbered in a fixed order (habitat; Packs by seat, card, mate)."""
+        register = cls()
+        for card in habitat:
+            register.arrive(card)
+        for pack in packs:
+            for a in pack:
+                register.arrive(a["card"])
+                if a["mate"] is not None:
+                    register.arrive(a["mate"])
+                register.found(a["card"])
+        return register
+
+    def copy(self) -> Register:
+        twin = Register()
+        twin.animals, twin.families = dict(self.animals), dict(self.families)
+        twin.born, twin.founded = self.born, self.founded
+        return twin
+
+    def arrive(self, card: str) -> int:
+        """A card comes to the table: a new animal."""
+        self.born += 1
+        self.animals[card] = self.born
+        return self.born
+
+    def depart(self, card: str) -> int:
+        """A card's animal leaves the table (its number)."""
+        return self.animals.pop(card)
+
+    def found(self, card: str) -> int:
+        """A card starts a Pack slot: a new family."""
+        self.founded += 1
+        self.families[card] = self.founded
+        return self.founded
+
+    def end(self, card: str) -> int:
+        """The Pack slot of ``card`` ends (its family's number)."""
+        return self.families.pop(card)
+
+
+QUESTIONS = (
+    Question("offspring", 'game.why("offspring", seat=1)', setback_key,
+             "why a Pack (seat 0 is Player 1) did not raise its Offspring, or no more of "
+             "them: the last thing that set it back (an animal or its food lost, a hunt gone "
+             "hungry, no mate found), and what led to it"),
+)

@@ -236,6 +236,7 @@ def test_why_never_raises_on_a_finished_game(finished):
                 assert game.why("cubes", card=key[1]).chain[0].kind in (
                     "pay", "prey", "move", "transfer")
         assert len(game.events_frame()) == sum(len(c.events) for c in prov.cascades)
+        assert prov._replay == game  # telling changed nothing the rules did
 
 
 def test_ids_follow_every_cube_and_token(finished):
@@ -274,3 +275,17 @@ def test_ids_survive_save_load_undo_fork_and_replay():
     twin = loaded.clone()
     action = rng.choice(twin.legal_actions())
     assert named([twin.apply(action)]) == named([loaded.apply(action)])
+
+
+def test_a_determinized_state_is_told_without_its_history():
+    """A search bot's determinized state is not what its history leads to (others' hands and
+    the decks dealt anew): a told action numbers its cubes and tokens as they stand."""
+    game = new_game(players=3, seed=8)
+    rng = Rng(2)
+    for _ in range(80):
+        game.apply(rng.choice(game.legal_actions()), record=False)
+    twin = game.determinize(0, Rng(5))
+    for _ in range(20):
+        twin.apply(rng.choice(twin.legal_actions()))  # told: never fails on its numbering
+    for where, counts in ident.cube_places(twin):
+        assert [len(twin._identity.stack(where, k)) for k in range(4)] == counts

@@ -1119,8 +1119,10 @@ class Biotopes(Game):
         known: ident.Identities | None = self.__dict__.get("_identity")
         done = len(self._actions)
         if known is None or known.upto != done:
-            if done == 0:
+            if done == 0 or not self._replayable:
+                # a determinized state is not what its history leads to: numbered as it is
                 known = ident.Identities.of(self)
+                known.upto = done
             else:
                 twin = self.replay(0)
                 twin._forced = self._forced

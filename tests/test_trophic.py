@@ -322,11 +322,11 @@ def test_cascade_model_connectance_and_shape():
 def test_realism_puts_each_game_beside_niche_webs_of_its_s_and_c():
     table = foodweb.realism({"chain": pond()}, webs=["chesapeake"], draws=3)
     assert list(table["kind"]) == ["game", "niche model", "published"]
-    niche = table.loc["chain: niche model"]
+    niche = table.loc["chain (niche)"]
     assert niche["S"] == 7 and niche["C"] == pytest.approx(10 / 49, rel=0.03)
     assert niche["Top sd"] >= 0
     dense = foodweb.realism({"dense": nx.complete_graph(4, nx.DiGraph)}, webs=[], draws=2)
-    assert math.isnan(dense.loc["dense: niche model", "Top"])   # C 0.75: beyond the model
+    assert math.isnan(dense.loc["dense (niche)", "Top"])   # C 0.75: beyond the model
 
 
 def test_the_realism_figure_fits_a_notebook_column_with_readable_text():

@@ -49,16 +49,17 @@ def _niche_rows(name: str, web: nx.DiGraph, keys: Sequence[str], draws: int, see
 def realism(games: Mapping[str, nx.DiGraph], *, webs: Sequence[str] | None = None,
             draws: int = 20, seed: int = 0, tolerance: float = 0.03,
             keys: Sequence[str] = KEYS) -> pd.DataFrame:
-    """One row per game web, one per game for the mean of ``draws`` niche-model webs of its
-    S and C (connectance within ``tolerance``; ``"<key> sd"`` columns hold their SD; a web
-    with C of 0.5 or more is beyond the model and gets ``nan``), and one per published web
+    """One row per game web, one per game (``"<game> (niche)"``) for the mean of ``draws``
+    niche-model webs of its S and C (connectance within ``tolerance``; ``"<key> sd"``
+    columns hold their SD; a web with C of 0.5 or more is beyond the model and gets
+    ``nan``), and one per published web
     (``webs``: their names, all by default). Columns: ``kind``, ``based on`` and ``keys``."""
     import pandas as pd
 
     rows: dict[str, dict[str, float | str]] = {}
     for name, web in games.items():
         rows[name] = {"kind": "game", "based on": name, **_measure(web, keys)}
-        rows[f"{name}: {NICHE}"] = _niche_rows(name, web, keys, draws, seed, tolerance)
+        rows[f"{name} (niche)"] = _niche_rows(name, web, keys, draws, seed, tolerance)
     for key in published() if webs is None else webs:
         web = published(key)
         rows[web.graph["title"]] = {"kind": "published", "based on": key,
@@ -98,15 +99,11 @@ def plot_realism(table: pd.DataFrame, keys: Sequence[str] = FIGURE_KEYS, *,
         ax.tick_params(labelsize=10)
     for ax in axes.flat[len(keys):]:
         ax.set_visible(False)
-    axes[0][0].set_yticks(list(y.values()), [_short(n) for n in y], fontsize=10)
+    axes[0][0].set_yticks(list(y.values()), list(y), fontsize=10)
     fig.suptitle(title, fontsize=13)
     _legend(fig)
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     return fig
-
-
-def _short(name: str) -> str:
-    return name.replace(f": {NICHE}", " (niche)")
 
 
 def _point(ax: Axes, row: pd.Series, key: str, y: int,

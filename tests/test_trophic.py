@@ -227,6 +227,7 @@ def test_chesapeake_bay_matches_its_published_figures():
     assert foodweb.published("chesapeake", raw=True).number_of_nodes() == 33   # Taxa 33
     assert p["S"] == 31                                  # S 31
     assert round(p["C"], 3) == 0.072                     # C 0.072 (69 / 31^2 = 0.0718)
+    assert p["L"] == 69            # the only L that S 31 and C 0.072 allow (68.7 to 69.7)
     assert p["Path"] == pytest.approx(2.71, abs=0.03)    # observed D 2.71 (here 2.735)
 
 

@@ -319,7 +319,7 @@ def _control(option: Option) -> w.Widget:
         kind = _SeatRange if option.counts_seats else w.IntRangeSlider
         return kind(value=(option.default + shift, option.default + shift),
                     min=option.low + shift, max=option.high + shift,
-                    description=option.label + (" (player)" if shift else ""),
+                    description=option.label,
                     tooltip=option.help, style=style, layout=layout)
     labels = option.choice_labels or tuple(str(c) for c in option.choices)
     return Choices(list(zip(labels, option.choices)), (option.default,),
@@ -474,7 +474,7 @@ class ExperimentForm(w.VBox):
                                 else None)
                 _legend_outside(ax)
                 figure.tight_layout()
-                display(figure)
+                display(_png(figure))  # a picture whatever the kernel's backend (Agg too)
                 plt.close(figure)  # shown once, in the form (not again below the cell)
                 self.figure = figure
         self.table = readable_games(result)
@@ -515,6 +515,18 @@ def _escape(text: str) -> str:
             .replace("'", "&#39;"))
 
 
+def _png(figure: Any) -> Any:
+    """The figure as a PNG image for ``display``, cut to what it draws (the legend beside the
+    axes included)."""
+    import io
+
+    from IPython.display import Image
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    return Image(buffer.getvalue(), format="png")
+
+
 def _legend_outside(ax: Any) -> None:
     """Move the axes' legend to the right of the plot, where it covers no line."""
     handles, labels = ax.get_legend_handles_labels()
@@ -553,6 +565,8 @@ def summary_html(result: Experiment, table: pd.DataFrame, label: str) -> str:
             "19 times in 20" if outcome.rate else "mean ± 1.96 standard errors")
     return (f"<div class='eg-summary'><p><b>{_escape(label)}</b>, per setting"
             f"{' (every game: ' + _escape(common) + ')' if common else ''}</p>"
+            "<style>.eg-summary-table th, .eg-summary-table td {padding: 3px 14px 3px 0; "
+            "text-align: left}</style>"
             f"<table class='eg-summary-table' style='border-collapse:collapse'>"
             f"<thead><tr>{header}<th>{_escape(label)}</th><th>95% interval</th>"
             f"<th>Games</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -20,8 +20,9 @@ fork and replay give every animal the same number.
 Keys (what an event read and wrote):
 
 - ``("animal", n)``: where animal ``n`` is (which Pack, or the habitat);
-- ``("family", f)``: family ``f``'s pair and Offspring; ``("waits", f)``: its animal found
-  no mate this turn and waits (D20);
+- ``("family", f)``: family ``f``'s pair and Offspring; ``("pair", f)``: only whether it is
+  a pair (what hunts, steals and Events that strike it look at); ``("waits", f)``: its animal
+  found no mate this turn and waits (D20);
 - ``("food", f)``: the food under family ``f``;
 - ``("highway",)``: the roadkill; ``("turn_events",)``: this turn's Event effects;
   ``("held", seat)``: an Event card held upside down;
@@ -49,6 +50,17 @@ def animal_key(n: int) -> Key:
 
 def family_key(f: int) -> Key:
     return ("family", f)
+
+
+def pair_key(f: int) -> Key:
+    """Whether family ``f`` is a pair or a lone animal (what a hunt, a steal or an Event that
+    strikes it looks at)."""
+    return ("pair", f)
+
+
+def family_keys(f: int) -> tuple[Key, Key]:
+    """A family's pair changed (formed, joined by a mate, or broken)."""
+    return family_key(f), pair_key(f)
 
 
 def food_key(f: int) -> Key:

@@ -76,8 +76,10 @@ from .identity import (
     animal_key,
     family_id,
     family_key,
+    family_keys,
     food_key,
     held_key,
+    pair_key,
     secured_key,
     setback_key,
     waits_key,
@@ -630,7 +632,7 @@ class WildlifeWeb(Game):
         named = [animal_id(n), family_id(f)]
         if a["mate"] is not None:
             named.insert(1, animal_id(self.register.animals[a["mate"]]))
-        return [animal_key(n), family_key(f)], named
+        return [animal_key(n), pair_key(f)], named
 
     def _dies(self, card: str) -> list[Key]:
         """The keys written when the living ``card`` dies (before it leaves the register):
@@ -648,7 +650,7 @@ class WildlifeWeb(Game):
         card = a["mate"] if a["mate"] is not None else a["card"]
         f = self.register.families[a["card"]]
         reads, named = self._slot_keys(a)
-        writes = [*self._dies(card), family_key(f)]
+        writes = [*self._dies(card), family_key(f), pair_key(f)]
         if a["mate"] is None:
             writes += [food_key(f), gone_key(family_id(f))]
         if a["mate"] is not None or a["offspring"] is None:  # else the orphan event says it
@@ -726,7 +728,7 @@ class WildlifeWeb(Game):
                 if log.record:
                     n = self.register.animals[card]
                     self._note(log, e, [animal_key(n)],
-                               [animal_key(n), family_key(self._slot(a)[0])],
+                               [animal_key(n), *family_keys(self._slot(a)[0])],
                                self._slot_keys(a)[1])
                 return
         self.packs[player].append(
@@ -740,7 +742,7 @@ class WildlifeWeb(Game):
         n = self.register.animals[card]
         slot = next(a for a in self.packs[player] if card in (a["card"], a["mate"]))
         f = self._slot(slot)[0]
-        self._note(log, index, [*reads, animal_key(n)], [animal_key(n), family_key(f)],
+        self._note(log, index, [*reads, animal_key(n)], [animal_key(n), *family_keys(f)],
                    [animal_id(n), family_id(f)])
 
     def _remove_one(self, owner: int, a: Pet, log: EventLog, cause: int | None) -> str:
@@ -1033,8 +1035,8 @@ class WildlifeWeb(Game):
         if log.record:
             reads, named = self._slot_keys(a)
             f = self._slot(a)[0]
-            self._note(log, e, reads, [reads[0], food_key(f), family_key(f),
-                                       gone_key(family_id(f))], named)
+            self._note(log, e, [*reads, family_key(f)],
+                       [reads[0], food_key(f), *family_keys(f), gone_key(family_id(f))], named)
         self.register.end(card)
         mark = self._mark(log)
         drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")
@@ -1859,10 +1861,11 @@ class WildlifeWeb(Game):
                      cards=[a["card"], mate, *action.discard], nodes=[kind.id])
         if log.record:
             m = self.register.animals[mate]
-            writes = [family_key(fam), food_key(fam), animal_key(m)]
+            writes = [*family_keys(fam), food_key(fam), animal_key(m)]
             named = [animal_id(me), animal_id(m), family_id(fam)]
             if lost is not None:
-                writes += [food_key(lost[1]), family_key(lost[1]), gone_key(family_id(lost[1])),
+                writes += [food_key(lost[1]), *family_keys(lost[1]),
+                           gone_key(family_id(lost[1])),
                            setback_key(lost[0])]
                 named.append(family_id(lost[1]))
             self._note(log, e, self._drawn_since(self.draws_so_far() - 1)

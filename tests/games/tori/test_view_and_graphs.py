@@ -82,7 +82,7 @@ def test_importing_ecogames_does_not_import_networkx():
     assert out.stdout.strip() == "False"
 
 
-LAYERS = {"components": 0, "walking": 1, "rules": 2, "bots": 3, "graphs": 3, "plots": 4,
+LAYERS = {"components": 0, "walking": 1, "why": 1, "rules": 2, "bots": 3, "graphs": 3, "plots": 4,
           "widget": 4}
 """The package reads top-down: each module imports only modules of a lower layer (a module
 not named here, e.g. a reader of the rules for series, is in the layer of bots and graphs;

@@ -167,7 +167,7 @@ def test_odd_actions_in_every_phase_are_refused_with_a_reason():
     assert phases >= {"choose_map", "start_tile", "slide", "place", "tokens"}
 
 
-LAYERS = {"components": 0, "patterns": 1, "rules": 2, "bots": 3, "graphs": 3, "widget": 4}
+LAYERS = {"components": 0, "patterns": 1, "why": 1, "rules": 2, "bots": 3, "graphs": 3, "widget": 4}
 """The package reads top-down: each module imports only modules of a lower layer."""
 
 

@@ -24,7 +24,9 @@ from typing import Any, Literal
 from ecogames.core import Action, EventLog, Game, Outcome, Rng
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
+from ecogames.core.provenance import OUTCOME, chance_key
 
+from . import why as prov
 from .components import (
     AREA_CARD,
     AREA_CARDS,
@@ -375,6 +377,7 @@ class Tori(Game):
 
     name = "tori"
     title = "Tori"
+    why_questions = prov.QUESTIONS
     action_types = (DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile, Build, Expand,
                     TearDown, TakeCustomer, DiscardBuild, DiscardGoods)
     min_players, max_players = 2, 4
@@ -867,7 +870,7 @@ class Tori(Game):
         self.discard = []
         log.emit("reshuffle", f"The discard pile is shuffled and put under the pile "
                  f"({len(self.pile) + len(self._top)} build cards)", cause=cause,
-                 places=["pile", "discard"])
+                 writes=[prov.PILE], places=["pile", "discard"])
 
     def _from_pile(self, count: int, log: EventLog, cause: int | None,
                    seen_by: Sequence[int] | None) -> list[int]:
@@ -898,7 +901,13 @@ class Tori(Game):
             self.display.extend(cards)
         if cards and log.record:
             log.emit("refill", f"Build cards {', '.join(map(str, cards))} are laid face up",
-                     cause=cause, cards=[f"build:{z}" for z in cards], places=["display"])
+                     cause=cause, reads=self._drawn(len(cards)), writes=[prov.DISPLAY],
+                     cards=[f"build:{z}" for z in cards], places=["display"])
+
+    def _drawn(self, count: int) -> list[tuple[Any, ...]]:
+        """The keys of the last ``count`` chance draws of this action, and the pile."""
+        now = self.draws_so_far()
+        return [*(chance_key(n) for n in range(now - count, now)), prov.PILE]
 
     def _draw_face_up(self, a: DrawFaceUp, log: EventLog) -> None:
         """Træk byggekort (draw build cards): "Tag to af de fem byggekort, der ligger med
@@ -908,7 +917,8 @@ class Tori(Game):
             self.display.remove(z)
             self.build_hands[p][z - 1] += 1
         e = log.emit("draw", f"{self._name()} takes face-up build cards {a.first} and "
-                     f"{a.second}", players=[p], cards=[f"build:{a.first}", f"build:{a.second}"],
+                     f"{a.second}", reads=[prov.DISPLAY], writes=[prov.DISPLAY, prov.hand(p)],
+                     players=[p], cards=[f"build:{a.first}", f"build:{a.second}"],
                      places=["display"]) if log.record else None
         self._refill_display(log, e)
         self._after_option(log, e)
@@ -916,10 +926,13 @@ class Tori(Game):
     def _draw_pile(self, a: DrawPile, log: EventLog) -> None:
         """Træk byggekort (draw build cards): "eller tag to fra stakken"."""
         p = self.active
-        for z in self._from_pile(DRAW_TWO, log, None, (p,)):
+        drawn = self._from_pile(DRAW_TWO, log, None, (p,))
+        for z in drawn:
             self.build_hands[p][z - 1] += 1
         e = log.emit("draw", f"{self._name()} draws two build cards from the pile",
-                     players=[p], cards=["build:?", "build:?"], places=["pile"])
+                     reads=self._drawn(len(drawn)), writes=[prov.PILE, prov.hand(p)],
+                     players=[p], cards=["build:?", "build:?"],
+                     places=["pile"]) if log.record else None
         self._after_option(log, e)
 
     def _refresh(self, a: Refresh, log: EventLog) -> None:
@@ -929,8 +942,10 @@ class Tori(Game):
         old, self.display = self.display, []
         self.discard.extend(old)
         e = log.emit("clear", f"{self._name()} clears away the face-up build cards "
-                     f"{', '.join(map(str, old))}", players=[self.active],
-                     cards=[f"build:{z}" for z in old], places=["display", "discard"])
+                     f"{', '.join(map(str, old))}", reads=[prov.DISPLAY],
+                     writes=[prov.DISPLAY], players=[self.active],
+                     cards=[f"build:{z}" for z in old],
+                     places=["display", "discard"]) if log.record else None
         self._refill_display(log, e)
         self.stage = "refresh"
         log.emit("decide", f"{self._name()} takes one build card: face up or from the pile",
@@ -941,16 +956,20 @@ class Tori(Game):
         self.display.remove(a.zone)
         self.build_hands[p][a.zone - 1] += 1
         e = log.emit("draw", f"{self._name()} takes face-up build card {a.zone}",
-                     players=[p], cards=[f"build:{a.zone}"], places=["display"])
+                     reads=[prov.DISPLAY], writes=[prov.DISPLAY, prov.hand(p)],
+                     players=[p], cards=[f"build:{a.zone}"],
+                     places=["display"]) if log.record else None
         self._refill_display(log, e)
         self._after_option(log, e)
 
     def _take_from_pile(self, a: TakeFromPile, log: EventLog) -> None:
         p = self.active
-        for z in self._from_pile(1, log, None, (p,)):
+        drawn = self._from_pile(1, log, None, (p,))
+        for z in drawn:
             self.build_hands[p][z - 1] += 1
         e = log.emit("draw", f"{self._name()} draws a build card from the pile",
-                     players=[p], cards=["build:?"], places=["pile"])
+                     reads=self._drawn(len(drawn)), writes=[prov.PILE, prov.hand(p)],
+                     players=[p], cards=["build:?"], places=["pile"]) if log.record else None
         self._after_option(log, e)
 
     # Byg en ny bod (build a new stall)
@@ -972,8 +991,12 @@ class Tori(Game):
         self._entrance_bits |= BIT[stall.entrance]
         self._board = {}
         e = log.emit("build", f"{self._name()} builds {a_good(a.good)} stall in zone "
-                     f"{zone}, entrance at {stall.entrance}", players=[p], stalls=[stall.id],
-                     cells=[cell, stall.entrance], cards=[f"build:{zone}"])
+                     f"{zone}, entrance at {stall.entrance}",
+                     reads=[prov.stall_key(p, a.good)],
+                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good), prov.hand(p)],
+                     players=[p], stalls=[stall.id], cells=[cell, stall.entrance],
+                     cards=[f"build:{zone}"],
+                     ids=[prov.stall(p, a.good)]) if log.record else None
         self._after_option(log, e)
 
     # Udvid en bod (expand a stall)
@@ -997,8 +1020,12 @@ class Tori(Game):
         self._board = {}
         e = log.emit("expand", f"{self._name()} expands the {good_name(a.good)} stall to "
                      f"{stall.size} tiles (build card {a.zone}, {need} goods cards)",
+                     reads=[prov.stall_key(p, a.good), ("supply", a.good)],
+                     writes=[prov.stall_key(p, a.good), prov.hand(p), ("supply", a.good),
+                             ("goods", a.good)],
                      players=[p], stalls=[stall.id], cells=[cell],
-                     cards=[f"build:{a.zone}", *[f"goods:{a.good}"] * need])
+                     cards=[f"build:{a.zone}", *[f"goods:{a.good}"] * need],
+                     ids=[prov.stall(p, a.good)]) if log.record else None
         self._majority_cards(p, a.good, log, e)
         self._versatility_card(p, log, e)
         if self._end_of_tori(log, e):
@@ -1024,11 +1051,16 @@ class Tori(Game):
             if before == p:
                 continue
             holders[good] = p
+            if not log.record:
+                continue
             source = ("the supply" if before is None else self._name(before))
             log.emit("majority", f"{self._name(p)} takes the {medal} majority card of "
                      f"{good_name(good)} from {source}", cause=cause,
+                     reads=[prov.stall_key(q, g) for q, g in self.stalls if g == good],
+                     writes=[("majority", medal, good)],
                      players=[p] if before is None else [before, p],
-                     cards=[f"{medal}:{good}"], stalls=[stall_id(p, good)])
+                     cards=[f"{medal}:{good}"], stalls=[stall_id(p, good)],
+                     ids=[prov.stall(p, good)])
 
     def _versatility_card(self, p: int, log: EventLog, cause: int | None) -> None:
         """Alsidighedskort (versatility card): an expansion tile in four (four players), five
@@ -1038,9 +1070,13 @@ class Tori(Game):
         groups = sum(1 for (q, _), st in self.stalls.items() if q == p and st.expansions)
         if groups >= VERSATILITY_GOODS[self.players]:
             self.versatility[p] = True
-            log.emit("versatility", f"{self._name(p)} has expansion tiles in {groups} goods "
-                     "groups and receives a versatility card", cause=cause, players=[p],
-                     cards=[f"versatility:{p}"])
+            if log.record:
+                log.emit("versatility", f"{self._name(p)} has expansion tiles in {groups} "
+                         "goods groups and receives a versatility card", cause=cause,
+                         reads=[prov.stall_key(q, g) for (q, g), st in self.stalls.items()
+                                if q == p and st.expansions],
+                         writes=[("versatility", p)], players=[p],
+                         cards=[f"versatility:{p}"])
 
     def walled_in(self, good: str) -> bool:
         """D29: the customer wanting ``good`` stands where no stall of its goods can ever
@@ -1122,19 +1158,38 @@ class Tori(Game):
         ones = [g for g in GOODS if left[g] == 1]
         self.ended = reason
         self.stage = "over"
+        if not log.record:
+            return True
+        # the outcome reads why it ended, then every player's score parts
+        parts = [key for p in range(self.players) for key in self._score_parts(p)]
         if reason == MARKET_CLOSED:
+            waiting = [g for g, c in self.customers.items() if c is not None]
             e = log.emit("end", f"Tori ends: {self.ended}", cause=cause,
-                         customers=[g for g, c in self.customers.items() if c is not None],
-                         cells=[c for c in self.customers.values() if c is not None])
+                         reads=[*(prov.customer_key(g) for g in waiting), *parts],
+                         writes=[OUTCOME], customers=waiting,
+                         cells=[c for c in self.customers.values() if c is not None],
+                         ids=[prov.customer(g) for g in waiting])
         else:
-            e = log.emit("end", f"Tori ends: {self.ended}", cause=cause, goods=empty or ones)
+            e = log.emit("end", f"Tori ends: {self.ended}", cause=cause,
+                         reads=[*(("supply", g) for g in empty or ones), *parts],
+                         writes=[OUTCOME], goods=empty or ones)
         scores = self.scores()
         for p in range(self.players):
             log.emit("score", f"{self._name(p)} scores {scores[p]['total']} points "
                      f"(area bonus {self.area_bonus[p]}, colour bonus {self.colour_bonus[p]})",
-                     cause=e, players=[p],
+                     cause=e, reads=self._score_parts(p), writes=[("score", p)], players=[p],
                      cards=[f"area:{self.area_bonus[p]}", f"colour:{self.colour_bonus[p]}"])
         return True
+
+    def _score_parts(self, p: int) -> list[tuple[Any, ...]]:
+        """What ``p``'s points are made of: the majority cards they hold, their versatility
+        card, their stalls (the expansion tiles the bonus cards count)."""
+        return [*(("majority", medal, g) for g in GOODS
+                  for medal, holders in (("gold", self.gold), ("silver", self.silver))
+                  if holders[g] == p),
+                *([("versatility", p)] if self.versatility[p] else []),
+                *(prov.stall_key(q, g) for (q, g), st in self.stalls.items()
+                  if q == p and st.expansions)]
 
     # Riv en bod ned (tear down a stall)
 
@@ -1149,7 +1204,10 @@ class Tori(Game):
         self._entrance_bits &= ~BIT[stall.entrance]
         self._board = {}
         e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
-                     players=[p], stalls=[stall.id], cells=[stall.cell, stall.entrance])
+                     reads=[prov.stall_key(p, a.good)],
+                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good)],
+                     players=[p], stalls=[stall.id], cells=[stall.cell, stall.entrance],
+                     ids=[prov.stall(p, a.good)]) if log.record else None
         self._after_option(log, e)
 
     # Tag en kunde (take a customer) and Markedsføring (marketing)
@@ -1169,31 +1227,65 @@ class Tori(Game):
             n = len(closer)
             self.build_hands[p][stall.zone - 1] -= n
             self.discard.extend([stall.zone] * n)
-            log.emit("marketing", f"Marketing: {n} competing stall(s) are closer; "
-                     f"{self._name()} pays {n} build card(s) {stall.zone}",
-                     players=[p], stalls=[stall_id(*key) for key in closer],
-                     cards=[f"build:{stall.zone}"] * n)
+            if log.record:
+                log.emit("marketing", f"Marketing: {n} competing stall(s) are closer; "
+                         f"{self._name()} pays {n} build card(s) {stall.zone}",
+                         reads=[prov.customer_key(good), prov.stall_key(p, good),
+                                *(k for q, g in closer
+                                  for k in (prov.stall_key(q, g), prov.door(q, g)))],
+                         writes=[prov.hand(p)],
+                         players=[p], stalls=[stall_id(*key) for key in closer],
+                         cards=[f"build:{stall.zone}"] * n,
+                         ids=[prov.customer(good), *(prov.stall(*key) for key in closer)])
         path: list[Cell] = []
+        walk_keys: tuple[list[Any], list[Any]] = ([], [])
         if log.record:
             path = customer_path(self._blocked(), source, stall.entrance)
+            walk_keys = self._walk_keys(p, good, source)
         self.customers[good] = stall.entrance
         walk = log.emit("customer", f"The {good_name(good)} customer walks {len(path) - 1} "
                         f"steps to {self._name()}'s {good_name(good)} stall",
-                        customers=[good], cells=path, stalls=[stall.id])
+                        reads=walk_keys[0], writes=walk_keys[1],
+                        customers=[good], cells=path, stalls=[stall.id],
+                        ids=[prov.customer(good), prov.stall(p, good)]) if log.record else None
         other = next(g for g, cell in self.customers.items() if cell is None)
         self.customers[good] = None
         self.customers[other] = stall.entrance
         self._board = {}
-        log.emit("swap", f"The {good_name(good)} customer swaps with the {good_name(other)} "
-                 "customer of the colour-change tile", cause=walk, customers=[good, other],
-                 cells=[stall.entrance], places=["colour-change"])
+        if log.record:
+            log.emit("swap", f"The {good_name(good)} customer swaps with the "
+                     f"{good_name(other)} customer of the colour-change tile", cause=walk,
+                     reads=[prov.customer_key(other)],
+                     writes=[prov.customer_key(good), prov.customer_key(other),
+                             prov.door(p, good)],
+                     customers=[good, other], cells=[stall.entrance],
+                     places=["colour-change"], ids=[prov.customer(good), prov.customer(other)])
         count = min(stall.size, self.goods_supply[good])
         self.goods_supply[good] -= count
         self.goods_hands[p][good] += count
         e = log.emit("goods", f"{self._name()} receives {count} {good_name(good)} goods "
-                     "card(s)", cause=walk, players=[p], stalls=[stall.id],
-                     cards=[f"goods:{good}"] * count)
+                     "card(s)", cause=walk, reads=[prov.stall_key(p, good), ("goods", good)],
+                     writes=[prov.hand(p), ("goods", good)], players=[p], stalls=[stall.id],
+                     cards=[f"goods:{good}"] * count,
+                     ids=[prov.stall(p, good)]) if log.record else None
         self._after_option(log, e)
+
+    def _walk_keys(self, p: int, good: str, source: Cell) -> tuple[list[Any], list[Any]]:
+        """What a customer's walk to ``p``'s stall read (where the customer stood, that
+        stall and its entrance, every competing stall of its goods and whether a customer
+        stands at its entrance: the distances compared) and what it wrote (the customer's
+        place and visit, the entrance it left if it stood at one, the entrance it reached)."""
+        who = prov.customer(good)
+        reads: list[Any] = [prov.customer_key(good), prov.stall_key(p, good), prov.door(p, good)]
+        for q, g in self.stalls:
+            if g == good and q != p:
+                reads += [prov.stall_key(q, g), prov.door(q, g)]
+        left = self._entrances.get(source)
+        writes: list[Any] = [prov.customer_key(good), ("visit", who),
+                             ("visit", who, prov.stall(p, good)), prov.door(p, good)]
+        if left is not None:
+            writes.append(prov.door(*left))
+        return reads, writes
 
     # Hand limit and the turn
 
@@ -1204,7 +1296,8 @@ class Tori(Game):
             self.stage = "discard"
             if log.record:
                 log.emit("hand_limit", f"{self._name()} holds {HAND_LIMIT + excess} cards "
-                         f"and must discard {excess}", cause=cause, players=[self.active])
+                         f"and must discard {excess}", cause=cause,
+                         reads=[prov.hand(self.active)], players=[self.active])
         else:
             self._next_turn(log)
 
@@ -1213,6 +1306,7 @@ class Tori(Game):
         self.discard.append(a.zone)
         if log.record:
             log.emit("discard", f"{self._name()} discards build card {a.zone}",
+                     writes=[prov.hand(self.active)],
                      players=[self.active], cards=[f"build:{a.zone}"], places=["discard"])
         self._after_discard(log)
 
@@ -1221,6 +1315,7 @@ class Tori(Game):
         self.goods_supply[a.good] += 1
         if log.record:
             log.emit("discard", f"{self._name()} discards {a_good(a.good)} goods card",
+                     writes=[prov.hand(self.active), ("goods", a.good)],
                      players=[self.active], cards=[f"goods:{a.good}"], places=["supply"])
         self._after_discard(log)
 

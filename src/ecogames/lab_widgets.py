@@ -237,6 +237,8 @@ def play_on(game: Game, seats: dict[int, str], actions: int, seed: int) -> Serie
 
 GAMES_MAX = 200
 """The most games per setting the slider offers."""
+AUTO = "(auto)"
+"""Split by: one line per value of the parameter the sweep varies (when it varies one)."""
 
 
 class _Counting(Executor):
@@ -405,11 +407,15 @@ class ExperimentForm(w.VBox):
             players=default, seed=0)).values)
         self.quantities = Choices(quantities, tuple(quantities[:3]),
                                   description="Series to plot")
-        self.by = w.Dropdown(options=[("(none)", "(none)"), ("Players", "players"),
+        self.by = w.Dropdown(options=[("(what the sweep varies)", AUTO),
+                                      ("(none: all games together)", "(none)"),
+                                      ("Players", "players"),
                                       ("Bots", "bots"),
                                       *((o.label, o.name) for o in cls.option_specs
                                         if o.name in self.options)],
-                             value="(none)", description="Split by", style=style, layout=wide)
+                             value=AUTO, description="Split by", style=style, layout=wide,
+                             tooltip="One line per value of this parameter (by default the "
+                                     "one the sweep varies, when it varies one)")
         self.sweep.children = [self.players, self.bots, *self.options.values(),
                                self.quantities, self.by]
 
@@ -453,7 +459,7 @@ class ExperimentForm(w.VBox):
         broken = len(result.errors)
         self.message.value = (f"{len(result.results)} games played" +
                               (f"; {broken} raised an error (see the table)" if broken else ""))
-        by = None if self.by.value == "(none)" else self.by.value
+        by = self._split_by(result)
         frame = result.series
         quantities = list(self.quantities.value) or None
         import matplotlib.pyplot as plt
@@ -483,6 +489,15 @@ class ExperimentForm(w.VBox):
         with self.table_output:
             display(self.table.style.hide(axis="index"))
         return result
+
+    def _split_by(self, result: Experiment) -> str | None:
+        """The plot's ``by``: the parameter chosen, or (AUTO) the one the sweep varied."""
+        from .experiments import settings
+
+        if self.by.value == AUTO:
+            varied = settings(result.games)
+            return varied[0] if len(varied) == 1 else None
+        return None if self.by.value == "(none)" else self.by.value
 
     def _offer_outcomes(self, result: Experiment) -> None:
         """The outcomes this experiment can be summarised by; the one chosen is kept."""

@@ -182,15 +182,22 @@ def test_a_card_drawn_face_down_is_named_by_no_id():
 
 # -- random play -------------------------------------------------------------------------
 
-SEEDS = [(seed, 1 + seed % 5, seed % 3 == 0) for seed in range(24)]
+def options(seed):
+    """1 to 5 players; the Advanced Biotopes Draft, Landscape Construction and the ant side
+    among them."""
+    players = 1 + seed % 5
+    opts = {"draft": seed % 3 == 0}
+    if players > 1:
+        opts.update(construction=seed % 4 == 1, board="ant" if seed % 7 == 3 else "butterfly")
+    return players, opts
 
 
 @pytest.fixture(scope="module")
 def finished():
     games = []
-    for seed, players, draft in SEEDS:
-        game = new_game(players=players, seed=500 + seed, draft=draft)
-        games.append(play_out(game, seed))
+    for seed in range(24):
+        players, opts = options(seed)
+        games.append(play_out(new_game(players=players, seed=500 + seed, **opts), seed))
     return games
 
 

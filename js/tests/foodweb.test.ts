@@ -155,7 +155,11 @@ describe("asking about a species", () => {
     expect(w.get("fw-node-duck").dataset.pinned).toBe("false");
     w.get("fw-node-reed").dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
     expect(w.get("fw-info").textContent).toBe("Reed eats nothing in this web; eaten by Duck.");
-    expect(w.model.sent).toEqual([]);
+    // pinning a species also asks its story (the Why? panel); unpinning asks nothing
+    expect(w.model.sent).toEqual([
+      { kind: "story", subject: "duck" },
+      { kind: "story", subject: "reed" },
+    ]);
   });
 
   it("describes diets from the edges", () => {

@@ -823,9 +823,10 @@ _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
 }
 """Message kind -> ({field: (JSON types, required)}, handler)."""
 
-_SEAT_SCREEN = frozenset({"act", "step", "show", "hello", "chances"})
+_SEAT_SCREEN = frozenset({"act", "step", "show", "hello", "chances", "story", "why"})
 """What a seat's or an onlooker's screen may send: its own moves (``act`` only on its turn)
-and looking back. Undo, bots, seats, new games, hints and what-ifs are the table's."""
+and looking back (a story or a why tells the events ``show`` would, and a chance draw as that
+seat saw it). Undo, bots, seats, new games, hints and what-ifs are the table's."""
 
 _CHANGES_THE_GAME = frozenset({"act", "undo", "bot", "seat", "new_game", "step"})
 """The messages after which an old error no longer applies (cleared when they succeed);

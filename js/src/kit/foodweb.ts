@@ -13,6 +13,7 @@
  */
 import { button, h, s } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
+import { UNKNOWN } from "./palette";
 import { edgeKey, eventAt, touchedOf } from "./steps";
 import type { FoodWeb, FoodWebEdge, FoodWebNode } from "./types";
 
@@ -23,9 +24,6 @@ const RADIUS = 11;
 const LINE = 13;
 /** More links than this: thin, pale, arrowheads only on the links asked about or lit. */
 const DENSE = 60;
-
-/** Okabe-Ito fills by trophic level (producers first); text stays outside the circles. */
-const LEVEL_FILLS = ["#009E73", "#56B4E9", "#E69F00", "#CC79A7", "#0072B2", "#F0E442"];
 
 let instances = 0;
 
@@ -257,7 +255,6 @@ function make(kit: Kit): Part {
       `Food web: ${nodes.length} species, ${edges.length} feeding links`,
     );
     const at = place(web);
-    const rows = rowsOf(nodes);
 
     const edgeEls = edges.map((e) => {
       const lit = touched.edges.has(edgeKey(e.source, e.target));
@@ -309,7 +306,8 @@ function make(kit: Kit): Part {
       const p = at.get(n.id)!;
       const lit = touched.nodes.has(n.id);
       const faded = fading && !kept.has(n.id);
-      const fill = LEVEL_FILLS[Math.max(0, rows.indexOf(Math.round(n.level))) % LEVEL_FILLS.length];
+      // the palette's colour of the species (or its diet group), as in every figure
+      const fill = n.colour ?? UNKNOWN.colour;
       const [x0, y0, x1] = p.box;
       const cx = isSized ? (x0 + x1) / 2 : p.x;
       const top = isSized ? y0 : p.y + radius + (lit ? 4 : 0);
@@ -356,6 +354,8 @@ function make(kit: Kit): Part {
       const pin = () => {
         pinned = pinned === n.id ? null : n.id;
         update();
+        // and its story (every event that touched the species), in the Why? panel
+        if (pinned === n.id) kit.send({ kind: "story", subject: n.id });
       };
       g.addEventListener("mouseenter", ask);
       g.addEventListener("mouseleave", leave);

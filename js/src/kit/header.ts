@@ -1,5 +1,5 @@
 /** The header: title, players (current one marked), phase and turn, and the outcome banner. */
-import { h } from "./dom";
+import { button, h } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
 import type { Status } from "./types";
 
@@ -38,7 +38,18 @@ function make(kit: Kit): Part {
   });
   const phase = h("span", { class: "eg-phase", "data-testid": "phase" });
   const turn = h("span", { class: "eg-turn", "data-testid": "turn" });
-  const outcome = h("div", { class: "eg-outcome", "data-testid": "outcome", role: "status" });
+  const outcomeText_ = h("span", { class: "eg-outcome-text", "data-testid": "outcome-text" });
+  // Why? beside the outcome: Python walks back the causal chain that decided it (why.ts)
+  const why = button("Why?", "why-outcome", () => kit.send({ kind: "why", question: "outcome" }), {
+    class: "eg-why-ask",
+    title: "Why did the game end so? The chain of events that decided it",
+  });
+  const outcome = h(
+    "div",
+    { class: "eg-outcome", "data-testid": "outcome", role: "status" },
+    outcomeText_,
+    why,
+  );
   const el = h(
     "header",
     { class: "eg-header" },
@@ -80,7 +91,8 @@ function make(kit: Kit): Part {
 
     const text2 = outcomeText(status);
     outcome.hidden = text2 === null;
-    outcome.textContent = text2 ? `${winners.size ? "★ " : ""}${text2}` : "";
+    outcomeText_.textContent = text2 ? `${winners.size ? "★ " : ""}${text2}` : "";
+    why.hidden = !status.is_over;
     outcome.dataset.winners = [...winners].join(",");
     outcome.dataset.over = status.is_over || status.outcome ? "true" : "false";
   }

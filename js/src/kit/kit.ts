@@ -1,6 +1,7 @@
 /** What every part of the widget shares: the model, the traits read so far, the UI store. */
 import type { AnyModel } from "./model";
 import type { Store, UIState } from "./store";
+import type { WhyState } from "./why";
 import type {
   Cascade,
   FoodWeb,
@@ -143,6 +144,8 @@ export interface Kit {
   hint: HintState | null;
   /** The What if… panel. */
   whatIf: WhatIfState;
+  /** The last Why? or story Python answered (null: none shown). */
+  why: WhyState | null;
   send(message: Message): void;
   /** Show cascade step `step` (-1 = after the action) of the action shown; tells Python
    * when that is the last action. */

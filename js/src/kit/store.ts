@@ -34,6 +34,10 @@ export interface UIState {
   whatIfRev: number;
   /** The board and the cascade player show the What if… alternative, not what happened. */
   comparing: boolean;
+  /** Bumped when a Why? or a story (a `why` or `story` message) arrives or is closed. */
+  whyRev: number;
+  /** A click on a thing of the board asks its story instead of playing. */
+  storyMode: boolean;
 }
 
 export type Listener<S> = (changed: (keyof S)[]) => void;
@@ -82,5 +86,7 @@ export function createUIStore(step = -1): Store<UIState> {
     hintRev: 0,
     whatIfRev: 0,
     comparing: false,
+    whyRev: 0,
+    storyMode: false,
   });
 }

@@ -79,6 +79,9 @@ export interface FoodWebNode {
    * [x0, y0, x1, y1] in the panel's units, the text centred in it. */
   lines?: string[];
   box?: number[];
+  /** Its colour and shape from the game's palette (a species, a diet group, a food). */
+  colour?: string;
+  shape?: string;
 }
 
 /** An edge points from the food to its eater. */
@@ -119,7 +122,12 @@ export interface Series {
   step?: string;
   steps?: number[];
   values?: Record<string, number[]>;
+  /** Each quantity's colour, from the game's palette. */
   colours?: Record<string, string>;
+  /** What the quantities are ("Points and tokens left, by player"): the plot's title. */
+  title?: string;
+  /** What the y axis counts. */
+  unit?: string;
 }
 
 export interface SetupOption {
@@ -187,4 +195,6 @@ export type Message =
   | { kind: "hint" }
   | { kind: "hint_cancel" }
   | { kind: "chances"; action: number }
-  | { kind: "what_if"; action: number; draw: number; choice: number };
+  | { kind: "what_if"; action: number; draw: number; choice: number }
+  | { kind: "story"; subject: string }
+  | { kind: "why"; question?: string; asked?: Record<string, string | number>; event?: number[] };

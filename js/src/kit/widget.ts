@@ -25,6 +25,7 @@ import {
   sendMessage,
 } from "./model";
 import { populationPlot } from "./plot";
+import { storyClicks, takeWhy, whyPanel } from "./why";
 import { type UIState, createUIStore } from "./store";
 import { LIVE, eventsOf, normalizeStep } from "./steps";
 import type { Message, TraitName, Traits } from "./types";
@@ -53,6 +54,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
     plot: populationPlot,
     hint: hintPanel,
     whatIf: whatIfPanel,
+    why: whyPanel,
   } satisfies Record<string, PartSpec>;
   /** The parts that draw the action shown (an old one, or the last). */
   const SHOWING = new Set(["board", "cascade", "foodweb", "plot"]);
@@ -82,7 +84,11 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       }
       if (message.kind === "bot") store.set({ thinking: true, notice: null });
       else if (message.kind === "act") store.set({ notice: null });
-      sendMessage(model, message);
+      if (!sendMessage(model, message))
+        store.set({
+          thinking: false,
+          notice: "The notebook's kernel is not connected: run the cell again to play.",
+        });
     }
 
     const kit: Kit = {
@@ -94,6 +100,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       drawCounts: [],
       hint: null,
       whatIf: { action: null, draws: null, alternative: null },
+      why: null,
       send,
       goTo(step) {
         const { shown } = store.get();
@@ -192,7 +199,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         store.set(patch);
         return true;
       }
-      return takeAdvice(kit, content);
+      return takeWhy(kit, content) || takeAdvice(kit, content);
     }
 
     /** What the parts that draw the action shown see: `traits` are the displayed ones. */
@@ -312,6 +319,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
           parts.board.part.el,
           parts.actions.part.el,
           parts.hint.part.el,
+          parts.why.part.el,
         ),
         h(
           "div",
@@ -335,6 +343,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       stepBy(kit, event.key === "ArrowLeft" ? -1 : 1);
     };
     root.addEventListener("keydown", onKey);
+    const stopStories = storyClicks(kit, parts.board.part.el);
 
     refresh([...TRAIT_NAMES], []);
     el.append(root);
@@ -356,6 +365,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       unlisten();
       unsubscribe();
       root.removeEventListener("keydown", onKey);
+      stopStories();
       for (const { part } of Object.values(parts)) part.destroy?.();
       root.remove();
     };

@@ -1,6 +1,6 @@
 /** The island: 16 squares drawn from the engine's geometry, tokens in up to three slots. */
 import { type BoardContext, s } from "../../kit";
-import { PAWN_COLOURS, look, shapePoints } from "./species";
+import { look, pawnColour, shapePoints } from "./species";
 import type { TargetKey } from "./targets";
 import type { Pawn, Square, Token, ToriView } from "./types";
 
@@ -141,6 +141,7 @@ function drawToken(
     transform: `translate(${slotX(slot)},72)`,
     class: "tt-token",
     "data-testid": `token-${token.id}`,
+    "data-story": `token:${token.id}`,
     "data-species": token.species,
     "data-under": String(token.under.length),
     "data-protected": String(token.protected_by !== null),
@@ -161,11 +162,17 @@ function drawToken(
       s("circle", {
         r: TOKEN_R + 2,
         class: "tt-protected-ring",
-        stroke: PAWN_COLOURS[pawn?.colour ?? ""] ?? "#000",
+        stroke: pawnColour(pawn?.colour ?? ""),
       }),
     );
   }
-  tg.append(s("text", { y: 4, class: "tt-token-code", "text-anchor": "middle" }, sp.code));
+  tg.append(
+    s(
+      "text",
+      { y: 4, class: "tt-token-code", "text-anchor": "middle", style: `fill:${sp.ink}` },
+      sp.code,
+    ),
+  );
   if (token.under.length) {
     tg.append(
       s("circle", { cx: 13, cy: -13, r: 8, class: "tt-under-badge" }),
@@ -199,7 +206,7 @@ function drawPawns(g: SVGGElement, pawns: Pawn[], middle = false): void {
   pawns.forEach((p, i) => {
     const x = middle ? CELL / 2 + (i - (pawns.length - 1) / 2) * 26 : CELL - 14 - i * 20;
     const y = middle ? CELL / 2 - 2 : 16;
-    const fill = PAWN_COLOURS[p.colour] ?? "#777";
+    const fill = pawnColour(p.colour);
     const pg = s("g", {
       transform: `translate(${x},${y})`,
       "data-testid": `pawn-${p.player}`,

@@ -6,12 +6,13 @@ state, why never raises on a finished game, the ids follow the cubes and tokens)
 import pytest
 
 from ecogames.core.rng import Rng
-from ecogames.games.biotopes import Adapt, Compete, Expand, Pass, UseCard, new_game
+from ecogames.games.biotopes import Adapt, Compete, Expand, Pass, Place, UseCard, new_game
 from ecogames.games.biotopes import identity as ident
 
 from .scenario import (
     blank,
     give_hand,
+    put_bag,
     put_biotope,
     put_species,
     put_token,
@@ -156,6 +157,33 @@ def test_why_a_neutral_token_left_the_game():
                        "game"),
         ("competition", 0, "Purple plays Competition for (1,1)")]
     assert game.story(token).end == "gone"
+
+
+def test_a_reaction_cube_placed_later_goes_back_to_its_draw():
+    """FAQ: "The action of a Reaction card triggers automatically"; Card Icons: "Draw a cube
+    from your bag and place it on one of your cards" (D19: its owner chooses the card, in an
+    action of their own). The placement depends on the draw of the action before."""
+    game = blank(players=2, tiles=two_tiles())
+    put_biotope(game, 0, "mountains", 2)
+    give_hand(game, 0, "apollo")  # Invertebrates
+    put_species(game, 1, "pyrenean_desman", gray=1)  # Reaction: Invertebrates -> a cube
+    put_bag(game, 1, gray=1)
+    game = ready(game)
+    drawn = game.apply(Adapt("apollo")).of_kind("bag_draw")[0]
+    placed = game.apply(Place(0, 0)).events[0]
+    assert placed.touched["ids"] == drawn.touched["ids"]  # the same cube
+    answer = game.why(placed)
+    assert chain(answer) == [
+        ("cube", 1, "The gray cube goes onto Orange's Pyrenean Desman"),
+        ("bag_draw", 0, "Orange draws a gray cube from the bag"),
+        ("reaction", 0, "Orange's Pyrenean Desman reacts to Apollo (Insect Hunter)"),
+        ("play", 0, "Apollo enters Purple's Mountains row"),
+        ("adaptation", 0, "Purple plays Adaptation: Apollo (Plants+Plants)")]
+    assert [r.text for r in answer.roots[answer.chain[1].node]] == [
+        "a cube from Orange's bag came out a gray cube (certain)",
+        "Player 1 chose Adaptation: play Apollo"]
+    assert [r.text for r in answer.roots[answer.chain[0].node]] == [
+        "Player 2 chose Place the cube on Orange's Pyrenean Desman"]
 
 
 def test_bad_questions_say_what_can_be_asked():

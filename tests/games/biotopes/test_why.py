@@ -186,6 +186,25 @@ def test_a_reaction_cube_placed_later_goes_back_to_its_draw():
         "Player 2 chose Place the cube on Orange's Pyrenean Desman"]
 
 
+def test_a_territory_placed_goes_back_to_the_tile_that_made_its_biotope():
+    """Landscape Construction: "taking turns clockwise, each player places a tile"; a token
+    placed on a hex then depends on the turn of the tile that gave the hex its biotope."""
+    game = new_game(players=2, seed=3, construction=True)
+    rng = Rng(1)
+    while game.phase != "action":
+        game.apply(rng.choice(game.legal_actions()), record=False)
+    placed = 0
+    for number, cascade in enumerate(game.provenance().cascades):
+        for event in cascade.of_kind("territory"):
+            placed += 1
+            hex_ = tuple(event.touched["hexes"][0])
+            why = game.why((number, event.index)).chain
+            assert [link.kind for link in why] == ["territory", "tile"]
+            tile = game.provenance().event(why[1].node)
+            assert ("land", *hex_) in tile.writes
+    assert placed == 8
+
+
 def test_bad_questions_say_what_can_be_asked():
     game = falcon_takes_the_last_cube()
     with pytest.raises(ValueError, match="not a Species or Biotope card"):

@@ -20,9 +20,10 @@ State keys (each a tuple): ``("reserve", colour)``, ``("bag", seat)``, ``("bioto
 row)`` (the cubes on a Biotope card), ``("cubes", "card:<id>")`` (the cubes on a Species card),
 ``("space", seat, i)`` (an Action space of the Ecosystem board), ``("drawn", seat)`` (a cube
 drawn from a bag, waiting to be placed), ``("emptied", "card:<id>")`` (a card's last cube
-taken), ``("hex", q, r)`` (who holds a hex), ``("territories", seat)`` (a player's territories),
-``("ecosystem", seat)`` (the Species cards of an Ecosystem), ``("hand", seat)``, ``("river",
-deck)``, ``("card", "card:<id>")`` (where a Species card is), ``("won", seat)``.
+taken), ``("hex", q, r)`` (who holds a hex), ``("land", q, r)`` (its biotope),
+``("territories", seat)`` (a player's territories), ``("ecosystem", seat)`` (the Species
+cards of an Ecosystem), ``("hand", seat)``, ``("river", deck)``, ``("card", "card:<id>")``
+(where a Species card is), ``("won", seat)``.
 """
 
 from __future__ import annotations
@@ -60,6 +61,11 @@ def place(card_id: str) -> Key:
 
 def hex_key(h: Any) -> Key:
     return ("hex", h[0], h[1])
+
+
+def land(h: Any) -> Key:
+    """The biotope of a hex (set when its tile is turned, in Landscape Construction)."""
+    return ("land", h[0], h[1])
 
 
 def key_of(where: Place, colour: int) -> Key:

@@ -867,8 +867,12 @@ class Biotopes(Game):
         self.tiles[-1][1], self.tiles[-1][2] = a.side, a.rotation
         self._build_landscape()
         tile = TILES[self.tiles[-1][0]]
-        log.emit("tile", f"{SEAT_NAMES[p]} turns tile {tile.face(a.side)} "
-                 f"by {a.rotation * 60}°", hexes=[list(self.tiles[-1][3:5])])
+        if log.record:
+            last = len(self.tiles) - 1
+            log.emit("tile", f"{SEAT_NAMES[p]} turns tile {tile.face(a.side)} "
+                     f"by {a.rotation * 60}°", hexes=[list(self.tiles[-1][3:5])],
+                     writes=[ident.land(h) for h, t in sorted(self.tile_of.items())
+                             if t == last])
         if self.order:
             self.stage = "tiles"
         else:
@@ -923,7 +927,7 @@ class Biotopes(Game):
         k = self.landscape[h]
         cause = log.emit("territory", f"{SEAT_NAMES[p]} places a Territory token on "
                          f"the {BIOTOPES[k].label} at {_hex(h)}", hexes=[list(h)], players=[p],
-                         writes=[ident.hex_key(h), ("territories", p)],
+                         reads=[ident.land(h)], writes=[ident.hex_key(h), ("territories", p)],
                          ids=[self._identity.place_token(p, h)]) if log.record else None
         if self.opts["draft"]:
             self.draft_biotope = k
@@ -2092,7 +2096,8 @@ class Biotopes(Game):
                 cause = log.emit("colonize", f"{name}'s token migrates from {_hex(origin)} to "
                                  f"the {BIOTOPES[k].label} at {_hex(h)}", cause=task["c"],
                                  hexes=[list(origin), list(h)], players=[p],
-                                 reads=[ident.hex_key(origin), ident.hex_key(h)],
+                                 reads=[ident.hex_key(origin), ident.hex_key(h),
+                                        ident.land(h)],
                                  writes=[ident.hex_key(origin), ident.hex_key(h),
                                          ("territories", p)],
                                  ids=[self._identity.move_token(origin, h)])
@@ -2102,7 +2107,7 @@ class Biotopes(Game):
             if log.record:
                 cause = log.emit("colonize", f"{name} colonizes the {BIOTOPES[k].label} at "
                                  f"{_hex(h)}", cause=task["c"], hexes=[list(h)], players=[p],
-                                 reads=[ident.hex_key(h)],
+                                 reads=[ident.hex_key(h), ident.land(h)],
                                  writes=[ident.hex_key(h), ("territories", p)],
                                  ids=[self._identity.place_token(p, h)])
         if self.reserve[k]:

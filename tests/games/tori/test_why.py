@@ -109,6 +109,22 @@ def test_a_stall_torn_down_and_built_again_is_the_same_stall():
     assert again.story(MY_LEMONADE).text == story.text
 
 
+def test_a_stall_torn_down_opens_the_customers_way():
+    """Riv en bod ned, and Tag en kunde's "closer": a customer walks around the stalls. Player
+    2's flowers stall stands between the lemonade customer and Player 1's entrance; Player 2
+    tears it down, and the customer walks straight through the cell it freed."""
+    wall = stall(1, "flowers", (6, 4), "N")       # between (6, 5) and the entrance (6, 3)
+    game = scenario(active=1, stalls=[MINE, wall], customers=AT)
+    game.apply(TearDown("flowers"))
+    cascade = game.apply(TakeCustomer("lemonade"))
+    assert cascade.events[0].touched["cells"] == ((6, 5), (6, 4), (6, 3))
+    answer = game.why("customer", customer=LEMONADE)
+    assert chain(answer) == [(1, "customer"), (0, "tear_down")]
+    assert answer.chain[1].text == "Turku (player 2) tears down the flowers stall"
+    read = [key for key, _ in game.provenance().reads[answer.target.node]]
+    assert read == [("cell", (6, 4))]
+
+
 FISH_FLEET = [stall(0, "fish", (9, 1), "N", [(10, 1), (10, 2)]),
               stall(1, "fish", (9, 6), "N", [(10, 6), (10, 7)])]
 

@@ -993,7 +993,8 @@ class Tori(Game):
         e = log.emit("build", f"{self._name()} builds {a_good(a.good)} stall in zone "
                      f"{zone}, entrance at {stall.entrance}",
                      reads=[prov.stall_key(p, a.good)],
-                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good), prov.hand(p)],
+                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good), prov.hand(p),
+                             ("cell", cell)],
                      players=[p], stalls=[stall.id], cells=[cell, stall.entrance],
                      cards=[f"build:{zone}"],
                      ids=[prov.stall(p, a.good)]) if log.record else None
@@ -1022,7 +1023,7 @@ class Tori(Game):
                      f"{stall.size} tiles (build card {a.zone}, {need} goods cards)",
                      reads=[prov.stall_key(p, a.good), ("supply", a.good)],
                      writes=[prov.stall_key(p, a.good), prov.hand(p), ("supply", a.good),
-                             ("goods", a.good)],
+                             ("goods", a.good), ("cell", cell)],
                      players=[p], stalls=[stall.id], cells=[cell],
                      cards=[f"build:{a.zone}", *[f"goods:{a.good}"] * need],
                      ids=[prov.stall(p, a.good)]) if log.record else None
@@ -1205,7 +1206,8 @@ class Tori(Game):
         self._board = {}
         e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
                      reads=[prov.stall_key(p, a.good)],
-                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good)],
+                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good),
+                             ("cell", stall.cell)],
                      players=[p], stalls=[stall.id], cells=[stall.cell, stall.entrance],
                      ids=[prov.stall(p, a.good)]) if log.record else None
         self._after_option(log, e)
@@ -1241,7 +1243,7 @@ class Tori(Game):
         walk_keys: tuple[list[Any], list[Any]] = ([], [])
         if log.record:
             path = customer_path(self._blocked(), source, stall.entrance)
-            walk_keys = self._walk_keys(p, good, source)
+            walk_keys = self._walk_keys(p, good, source, path)
         self.customers[good] = stall.entrance
         walk = log.emit("customer", f"The {good_name(good)} customer walks {len(path) - 1} "
                         f"steps to {self._name()}'s {good_name(good)} stall",
@@ -1270,13 +1272,16 @@ class Tori(Game):
                      ids=[prov.stall(p, good)]) if log.record else None
         self._after_option(log, e)
 
-    def _walk_keys(self, p: int, good: str, source: Cell) -> tuple[list[Any], list[Any]]:
+    def _walk_keys(self, p: int, good: str, source: Cell,
+                   path: Sequence[Cell]) -> tuple[list[Any], list[Any]]:
         """What a customer's walk to ``p``'s stall read (where the customer stood, that
         stall and its entrance, every competing stall of its goods and whether a customer
-        stands at its entrance: the distances compared) and what it wrote (the customer's
-        place and visit, the entrance it left if it stood at one, the entrance it reached)."""
+        stands at its entrance: the distances compared; the cells of its path, free since a
+        tile left them or always) and what it wrote (the customer's place and visit, the
+        entrance it left if it stood at one, the entrance it reached)."""
         who = prov.customer(good)
-        reads: list[Any] = [prov.customer_key(good), prov.stall_key(p, good), prov.door(p, good)]
+        reads: list[Any] = [prov.customer_key(good), prov.stall_key(p, good), prov.door(p, good),
+                            *(("cell", c) for c in path)]
         for q, g in self.stalls:
             if g == good and q != p:
                 reads += [prov.stall_key(q, g), prov.door(q, g)]

@@ -251,4 +251,8 @@ def check_objectives(game) -> None:
                    or game.aurora_holder.get(name) == seat)
             assert writes.get(("objective", seat, name), 0) == (0 if met else 1), (seat, name)
             if not met:
-                assert game.why("objective", seat=seat, objective=name).chain
+                answer = game.why("objective", seat=seat, objective=name)
+                if answer.target.kind == "end_turn" and not game.final_round:
+                    # twelve turns: the pile ran out with the twelfth tile turned over
+                    assert answer.chain[1].kind == "reveal"
+                    assert answer.chain[1].text.endswith("(turn 12)")

@@ -508,7 +508,8 @@ class Tulikko(Game):
             log.emit("reveal", f"{self._who(seat)} turns over {_a(tile_name(self.hand))} "
                      f"(turn {self.turns[seat] + 1})",
                      reads=[chance_key(self.draws_so_far() - 1)],
-                     writes=[prov.tile(self.hand)], tiles=[self.hand], players=[seat])
+                     writes=[prov.tile(self.hand), ("pile", seat)], tiles=[self.hand],
+                     players=[seat])
 
     def _draw_tile(self, tiles: list[int], name: str,
                    seen_by: tuple[int, ...] | None = None) -> int:
@@ -820,7 +821,8 @@ class Tulikko(Game):
         if log.record:  # their last turn: what they have not met, they never will
             last = self.final_round or self.turns[seat] >= TURNS
             log.emit("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}",
-                     reads=[prov.FINAL_ROUND] if self.final_round else (),
+                     reads=[prov.FINAL_ROUND] if self.final_round
+                     else [("pile", seat)] if last else (),
                      writes=prov.closed(self, [seat]) if last else (), players=[seat])
         if seat == self.players - 1 and (self.final_round or self.turns[seat] >= TURNS):
             self._end_game(log)

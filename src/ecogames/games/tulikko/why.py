@@ -11,7 +11,8 @@ state alone, so they survive save/load, undo, fork and replay without a new save
 Keys:
 
 - ``("tile", n)``: where tile ``n`` is (turned over, slid along, ejected, placed, moved);
-- ``("slot", slot)``: the tile in a slot of the central board;
+- ``("slot", slot)``: the tile in a slot of the central board; ``("pile", seat)``: a seat's
+  pile (a tile turned over from it);
 - ``("cell", seat, cell)``: the tile on a space of a seat's map;
 - ``("border", seat, a, b)``: a border of a seat's map got a token, or never will (withheld,
   none left), or lost its token (purple aurora);

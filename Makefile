@@ -9,6 +9,7 @@ PORT ?= 8888
 PYTEST_ARGS ?=
 VOILA_TEMPLATE := $(VENV)/share/jupyter/voila/templates/ecogames
 LABCONFIG := $(VENV)/etc/jupyter/labconfig/page_config.json
+SERVER_CONFIG := $(VENV)/etc/jupyter/jupyter_server_config.json
 LITE_VENV ?= .venv-lite
 LITE_DIR ?= build/lite
 LITE_WHEEL := build/lite-wheel
@@ -17,7 +18,7 @@ LITE_WHEEL := build/lite-wheel
 
 # The demo opens playable: Voila's app view of notebooks/index.ipynb (the board, no code),
 # served by a JupyterLab server whose Lab opens the same notebook (the page's link).
-demo: install build $(VOILA_TEMPLATE) $(LABCONFIG)
+demo: install build $(VOILA_TEMPLATE) $(LABCONFIG) $(SERVER_CONFIG)
 	@echo "Opening the ecogames demo: a Tori-Tori board, ready to play (Voila's app view of"
 	@echo "notebooks/index.ipynb; its link 'Open as a notebook in JupyterLab' opens the notebook)."
 	@echo "The URL to open follows (http://127.0.0.1:$(PORT)/voila/render/index.ipynb?token=...)."
@@ -34,7 +35,7 @@ $(STAMP): $(PY) pyproject.toml js/package.json js/package-lock.json
 	$(PY) -m pip install -e ".[test]"
 	touch $(STAMP)
 
-install: $(STAMP) $(VOILA_TEMPLATE)
+install: $(STAMP) $(VOILA_TEMPLATE) $(SERVER_CONFIG)
 
 # Voila finds its templates in share/jupyter/voila/templates: the app template of this
 # repo (picked by ./voila.json) is linked into the venv's, so `voila notebooks/index.ipynb`
@@ -42,6 +43,13 @@ install: $(STAMP) $(VOILA_TEMPLATE)
 $(VOILA_TEMPLATE):
 	mkdir -p $(dir $(VOILA_TEMPLATE))
 	ln -sfn $(CURDIR)/share/jupyter/voila/templates/ecogames $(VOILA_TEMPLATE)
+
+# Every Jupyter server of this venv saves a widget as "run this cell to play" (no "model not
+# found" when a notebook is reopened), and tells the Voila app it may link to JupyterLab
+# (etc/jupyter/jupyter_server_config.json; standalone Voila does not read it).
+$(SERVER_CONFIG):
+	mkdir -p $(dir $(SERVER_CONFIG))
+	ln -sfn $(CURDIR)/etc/jupyter/jupyter_server_config.json $(SERVER_CONFIG)
 
 # Jupyter's news pop-up covers the board: off for every JupyterLab of this venv
 # ($(VENV)/etc/jupyter/labconfig/page_config.json; the user's home is left alone).

@@ -45,6 +45,9 @@ def jupyter_env(base: Path) -> dict[str, str]:
     # share/jupyter holds the Voila app template (pip installs it too: hatch shared-data)
     env["JUPYTER_PATH"] = os.pathsep.join(
         [str(REPO / "share" / "jupyter"), str(Path(sys.prefix) / "share" / "jupyter")])
+    # the repo's server config (as `make install` links it into the venv): widgets saved as
+    # "run this cell to play", and the Voila app's link to JupyterLab
+    env["JUPYTER_CONFIG_PATH"] = str(REPO / "etc" / "jupyter")
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     return env
 

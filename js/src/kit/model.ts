@@ -212,9 +212,17 @@ export function readTraits(model: AnyModel): Traits {
   return out as Traits;
 }
 
-/** Send a protocol message to Python. */
-export function sendMessage(model: AnyModel, message: Message): void {
-  model.send(message);
+/**
+ * Send a protocol message to Python; false when it could not go: the kernel's connection is
+ * closed (the page is being left, or the kernel has stopped), and ipywidgets throws.
+ */
+export function sendMessage(model: AnyModel, message: Message): boolean {
+  try {
+    model.send(message);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -530,8 +530,10 @@ def story(game: Game, subject: str) -> Story:
     unique = sorted(set(nodes))
     links = tuple(prov.link(n) for n in unique)
     causes = tuple(prov.link(prov.parents[n][0]) for n in unique)
-    if is_species:
-        end = "gone" if extinct_key(subject) in prov.last_write else "in play"
+    if is_species:  # a species can come back after dying out (Wildlife Web: from the deck)
+        extinct = prov.last_write.get(extinct_key(subject))
+        end = "gone" if extinct is not None and (not unique or extinct >= unique[-1]) \
+            else "in play"
     else:
         end = "gone" if subject in prov.gone else "in play"
     return Story(subject, links, causes, end, prov.step_name)

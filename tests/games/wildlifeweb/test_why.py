@@ -12,6 +12,7 @@ import pytest
 
 from ecogames.core import Rng
 from ecogames.games.wildlifeweb import EndFeeding, EndTurn, Hunt, KeepPack, TakeMate, new_game
+from ecogames.games.wildlifeweb.components import CARD_ANIMAL
 from ecogames.games.wildlifeweb.rules import WildlifeWeb
 from tests.games.wildlifeweb.helpers import E, F, O, W, animal, dice, scenario
 
@@ -217,6 +218,14 @@ def test_random_play_every_chain_holds(seed: int, players: int) -> None:
             assert story.end == "in play" and thing in in_play, thing
     assert in_play <= set(prov.ids) | {f"animal:{n}" for n in range(1, 21)}
     assert game.why("outcome").chain[0].kind == "win"
+    on_table = {CARD_ANIMAL[card].id for card in game.register.animals}
+    for key, node in prov.last_write.items():  # a species can come back from the deck
+        if key[0] == "extinct":
+            story = game.story(key[1])
+            if key[1] in on_table:
+                assert story.end == "in play", key
+            if story.events[-1].node == node:
+                assert story.end == "gone", key
     for key in list(prov.last_write):
         if key[0] == "extinct":
             game.why("extinction", species=key[1])

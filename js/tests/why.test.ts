@@ -89,3 +89,41 @@ describe("story", () => {
     expect(w.get("story-mode").getAttribute("aria-pressed")).toBe("false");
   });
 });
+
+describe("why panel wording and place", () => {
+  it("says when in the game's own step ('turn of the dice'), and step where none is named", () => {
+    const w = open(over());
+    w.model.emit({ ...answer, answer: { ...answer.answer, step_name: "turn of the dice" } });
+    expect(w.get("why-line-2").textContent).toBe(
+      "turn of the dice 1, action 1: A Cat lies on a Guinea pig of sector 1",
+    );
+    w.model.emit(answer);
+    expect(w.get("why-line-2").textContent).toBe(
+      "step 1, action 1: A Cat lies on a Guinea pig of sector 1",
+    );
+  });
+
+  it("sits beside the board, under the cascade player it walks", () => {
+    const w = open(over());
+    const side = w.el.querySelector(".eg-col-side") as HTMLElement;
+    const parts = [...side.children];
+    const cascade = parts.indexOf(w.get("cascade"));
+    expect(cascade).toBeGreaterThanOrEqual(0);
+    expect(parts[cascade + 1]).toBe(w.get("why-panel"));
+  });
+
+  it("names a clicked token as the board does, and keeps the id for anything else", () => {
+    const w = open(fixture("toritori-decision.json"));
+    const token = w.el.querySelector("[data-story]") as SVGElement;
+    const subject = token.getAttribute("data-story") ?? "";
+    const name = (token.querySelector("title")?.textContent ?? "").split(",")[0];
+    expect(name).toMatch(/\(token \d+\)$/);
+    w.click("story-mode");
+    token.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const told = (s: string) => ({ kind: "story", story: { subject: s, end: "in play", events: [] } });
+    w.model.emit(told(subject));
+    expect(w.get("why-title").textContent).toBe(`The story of ${name}`);
+    w.model.emit(told("token:999"));
+    expect(w.get("why-title").textContent).toBe("The story of token:999");
+  });
+});

@@ -35,6 +35,7 @@ def test_a_story_message_answers_with_every_event_and_its_action(board) -> None:
     assert message["kind"] == "story"
     assert [(e["action"], e["kind"]) for e in message["story"]["events"]] == [(0, "cat_enters")]
     assert message["story"]["end"] == "in play"
+    assert message["story"]["step_name"] == "turn of the dice"  # each line says when in it
     assert widget.error == "" and snapshot(widget) == before
 
 
@@ -45,6 +46,7 @@ def test_why_the_game_ended_walks_the_chain_back_to_the_dice(board) -> None:
     chain = message["answer"]["chain"]
     assert [(link["action"], link["kind"]) for link in chain] == [
         (5, "defeat"), (5, "extinct"), (5, "dies"), (0, "cat_enters"), (0, "card"), (0, "roll")]
+    assert message["answer"]["step_name"] == "turn of the dice"
     send(widget, {"kind": "why", "question": "extinction", "asked": {"species": "fox"}})
     assert sent[-1]["answer"]["target"]["kind"] == "extinct"
     send(widget, {"kind": "why", "event": [0, 2]})

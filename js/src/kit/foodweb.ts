@@ -14,6 +14,7 @@
 import { button, h, s } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
 import { UNKNOWN } from "./palette";
+import { askStory } from "./why";
 import { edgeKey, eventAt, touchedOf } from "./steps";
 import type { FoodWeb, FoodWebEdge, FoodWebNode } from "./types";
 
@@ -172,6 +173,83 @@ function arrowMarker(id: string, cls: string, size: number) {
   );
 }
 
+/** An arrowhead's length and width, in the panel's units (Python keeps ARROW_ROOM for it). */
+const HEAD = 7;
+const HEAD_WIDTH = 6;
+/** The widest angle from straight down at which a link comes into its eater (degrees). */
+const INLET_SPREAD = 50;
+
+const fmt = (p: Point): string => `${p.x.toFixed(1)} ${p.y.toFixed(1)}`;
+
+/**
+ * Where each link comes into its eater, as an angle from straight down (radians; positive
+ * towards +x): an eater's links are spread over the lower arc of its circle in the order of
+ * their food, left to right, so they arrive side by side.
+ */
+export function inletAngles(edges: FoodWebEdge[], at: Map<string, Point>): Map<string, number> {
+  const into = new Map<string, FoodWebEdge[]>();
+  for (const e of edges)
+    if (e.source !== e.target) into.set(e.target, [...(into.get(e.target) ?? []), e]);
+  const out = new Map<string, number>();
+  for (const links of into.values()) {
+    links.sort((a, b) => at.get(a.source)!.x - at.get(b.source)!.x);
+    const half = Math.min(INLET_SPREAD, 6 * (links.length - 1));
+    links.forEach((e, i) => {
+      const t = links.length > 1 ? i / (links.length - 1) : 0.5;
+      out.set(edgeKey(e.source, e.target), ((-half + 2 * half * t) * Math.PI) / 180);
+    });
+  }
+  return out;
+}
+
+/** The triangle of an arrowhead whose tip is `tip`, pointing along the unit vector `u`. */
+function headAt(tip: Point, u: Point): string {
+  const base = { x: tip.x - u.x * HEAD, y: tip.y - u.y * HEAD };
+  const side = { x: (-u.y * HEAD_WIDTH) / 2, y: (u.x * HEAD_WIDTH) / 2 };
+  return (
+    `M ${fmt(tip)} L ${fmt({ x: base.x + side.x, y: base.y + side.y })} ` +
+    `L ${fmt({ x: base.x - side.x, y: base.y - side.y })} Z`
+  );
+}
+
+/**
+ * A link from food `a` to eater `b` that comes into the eater from below (where Python keeps
+ * the room free), at `angle` from straight down: a curve leaving the food upwards (downwards
+ * when the eater is not above it), and its arrowhead, which ends at the eater's circle.
+ */
+export function curvedLink(
+  a: Point,
+  b: Point,
+  r: number,
+  angle: number,
+  ringA = 0,
+  ringB = 0,
+): { d: string; head: string } {
+  const out = { x: Math.sin(angle), y: Math.cos(angle) };
+  const tip = { x: b.x + out.x * (r + 1 + ringB), y: b.y + out.y * (r + 1 + ringB) };
+  const end = { x: tip.x + out.x * HEAD, y: tip.y + out.y * HEAD };
+  const up = b.y < a.y - r;
+  const start = { x: a.x, y: a.y + (up ? -1 : 1) * (r + 2 + ringA) };
+  const pull = Math.max(14, Math.abs(end.y - start.y) * 0.45);
+  const c1 = { x: start.x, y: start.y + (up ? -pull : pull) };
+  const c2 = { x: end.x + out.x * pull, y: end.y + out.y * pull };
+  return {
+    d: `M ${fmt(start)} C ${fmt(c1)} ${fmt(c2)} ${fmt(end)}`,
+    head: headAt(tip, { x: -out.x, y: -out.y }),
+  };
+}
+
+/** A type that eats its own kind: the loop on the right of its circle, with its head. */
+function loopLink(p: Point, r: number): { d: string; head: string } {
+  const tip = { x: p.x + r * 0.77 + 0.8, y: p.y + r * 0.64 + 0.7 };
+  const from = { x: p.x + r + 11, y: p.y + r + 6 };
+  const len = Math.hypot(tip.x - from.x, tip.y - from.y);
+  return {
+    d: loopPath(p, r),
+    head: headAt(tip, { x: (tip.x - from.x) / len, y: (tip.y - from.y) / len }),
+  };
+}
+
 function make(kit: Kit): Part {
   const uid = `eg-fw-${++instances}`;
   /** The species asked about by a click (kept until clicked again); hover shows one too. */
@@ -191,14 +269,41 @@ function make(kit: Kit): Part {
     { class: "eg-note" },
     "Arrows point from food to eater. Hover or click a species to see what it eats.",
   );
+  const legend = h("p", { class: "eg-note eg-fw-legend", "data-testid": "fw-legend" });
+  const body = h("div", { class: "eg-fw-body" }, scroll, info, legend, caption);
+  // the pop-out: a modal dialog (the top layer, above the notebook) holding the same body
+  const dialog = h("dialog", { class: "eg-fw-dialog", "data-testid": "fw-dialog" });
+  const enlarge = button("Enlarge", "fw-enlarge", () => popOut());
+  enlarge.classList.add("eg-fw-toggle");
+  enlarge.title = "Show the food web at its full size, over the page";
+  const shrink = button("Close", "fw-close", () => dialog.close());
   const el = h(
     "section",
     { class: "eg-foodweb", "data-testid": "foodweb-panel", "aria-label": "Food web" },
-    h("div", { class: "eg-fw-head" }, h("h4", { class: "eg-heading" }, "Food web"), toggle),
-    scroll,
-    info,
-    caption,
+    h(
+      "div",
+      { class: "eg-fw-head" },
+      h("h4", { class: "eg-heading" }, "Food web"),
+      h("span", { class: "eg-fw-tools" }, toggle, enlarge),
+    ),
+    body,
+    dialog,
   );
+
+  function popOut(): void {
+    dialog.replaceChildren(
+      h("div", { class: "eg-fw-head" }, h("h4", { class: "eg-heading" }, "Food web"), shrink),
+      body,
+    );
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    el.dataset.popped = "true";
+  }
+  dialog.addEventListener("close", () => {
+    el.insertBefore(body, dialog);
+    el.dataset.popped = "false";
+    enlarge.focus();
+  });
 
   function update(): void {
     const { food_web: web, cascade } = kit.display();
@@ -255,6 +360,15 @@ function make(kit: Kit): Part {
       `Food web: ${nodes.length} species, ${edges.length} feeding links`,
     );
     const at = place(web);
+    // Python's panel layout: labels above their circles, every link comes in from below
+    const below = isSized && web.labels === "above";
+    const inlet = below ? inletAngles(edges, at) : new Map<string, number>();
+    const headEls: SVGElement[] = [];
+    const ring = (id: string) => (touched.nodes.has(id) ? 5 : 0);
+    legend.hidden = !below || !web.rows?.length;
+    legend.textContent =
+      "Rows are trophic levels (the numbers on the left): 1 at the bottom is food that eats " +
+      "nothing here; each row above eats mostly from the rows below it.";
 
     const edgeEls = edges.map((e) => {
       const lit = touched.edges.has(edgeKey(e.source, e.target));
@@ -275,9 +389,30 @@ function make(kit: Kit): Part {
       };
       const title = s("title", {}, e.label || `${e.source} → ${e.target}`);
       const p = at.get(e.source)!;
+      if (below) {
+        const link =
+          e.source === e.target
+            ? loopLink(p, radius)
+            : curvedLink(
+                p,
+                at.get(e.target)!,
+                radius,
+                inlet.get(edgeKey(e.source, e.target)) ?? 0,
+                ring(e.source),
+                ring(e.target),
+              );
+        headEls.push(
+          s("path", {
+            class: cls.replace("eg-fw-edge", "eg-fw-head"),
+            "data-testid": `fw-head-${e.source}-${e.target}`,
+            d: link.head,
+          }),
+        );
+        const { "marker-end": _marker, ...plain } = attrs as Record<string, string>;
+        return s("path", { ...plain, class: `${cls} eg-fw-link`, d: link.d }, title);
+      }
       if (e.source === e.target)
         return s("path", { ...attrs, class: `${cls} eg-fw-loop`, d: loopPath(p, radius) }, title);
-      const ring = (id: string) => (touched.nodes.has(id) ? 5 : 0);
       const [a, b] = trim(
         p,
         at.get(e.target)!,
@@ -296,11 +431,30 @@ function make(kit: Kit): Part {
         title,
       );
     });
-    // lit and near edges on top of the others
-    edgeEls.sort(
-      (a, b) =>
-        Number(!a.classList.contains("eg-faded")) - Number(!b.classList.contains("eg-faded")),
-    );
+    // lit and near edges (and their heads) on top of the others
+    const bright = (x: Element) =>
+      Number(!x.classList.contains("eg-faded")) +
+      Number(x.classList.contains("eg-near") || x.classList.contains("eg-lit"));
+    edgeEls.sort((a, b) => bright(a) - bright(b));
+    headEls.sort((a, b) => bright(a) - bright(b));
+    const gutter = web.gutter ?? 0;
+    const bands = (below ? (web.rows ?? []) : [])
+      .filter((r) => [...at.values()].some((q) => q.y >= r.top && q.y <= r.bottom))
+      .map((r, i) =>
+        s(
+          "g",
+          { class: "eg-fw-band", "data-testid": `fw-row-${r.level}` },
+          s("title", {}, `Trophic level ${r.level}`),
+          i % 2 === 0
+            ? s("rect", { x: 0, y: r.top, width, height: r.bottom - r.top, rx: 4 })
+            : null,
+          s(
+            "text",
+            { class: "eg-fw-row", x: (gutter / 2 + 2).toFixed(1), y: (r.top + r.bottom) / 2 + 4 },
+            String(r.level),
+          ),
+        ),
+      );
 
     const nodeEls = nodes.map((n) => {
       const p = at.get(n.id)!;
@@ -355,7 +509,7 @@ function make(kit: Kit): Part {
         pinned = pinned === n.id ? null : n.id;
         update();
         // and its story (every event that touched the species), in the Why? panel
-        if (pinned === n.id) kit.send({ kind: "story", subject: n.id });
+        if (pinned === n.id) askStory(kit, n.id, n.label);
       };
       g.addEventListener("mouseenter", ask);
       g.addEventListener("mouseleave", leave);
@@ -389,7 +543,9 @@ function make(kit: Kit): Part {
         arrowMarker(`${uid}-arrow`, "eg-fw-arrow", isSized ? 7 : 10),
         arrowMarker(`${uid}-lit`, "eg-fw-arrow eg-lit", 10),
       ),
+      s("g", { class: "eg-fw-bands" }, ...bands),
       s("g", { class: "eg-fw-edges" }, ...edgeEls),
+      s("g", { class: "eg-fw-heads" }, ...headEls),
       s("g", { class: "eg-fw-nodes" }, ...nodeEls),
     );
   }

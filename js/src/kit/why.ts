@@ -38,6 +38,17 @@ export interface WhyState {
   /** The line the walk shows (null: none yet). */
   walk: number | null;
   end: string;
+  /** What the game calls its step ("turn of the dice", "cycle"...): each line says when. */
+  stepName: string;
+}
+
+/** The thing last asked about by a click, and the name it goes by on the board. */
+const asked = new WeakMap<Kit, { subject: string; label: string }>();
+
+/** Ask Python the story of `subject`; `label` names it in the panel ("Cat (token 24)"). */
+export function askStory(kit: Kit, subject: string, label = ""): void {
+  asked.set(kit, { subject, label });
+  kit.send({ kind: "story", subject });
 }
 
 function readLine(v: Record<string, unknown>, roots: string[] = []): WhyLine {
@@ -53,11 +64,15 @@ function readLine(v: Record<string, unknown>, roots: string[] = []): WhyLine {
   };
 }
 
-/** A `why` or `story` message from Python, or null if it is neither. */
-export function readWhy(v: unknown): WhyState | null {
+/**
+ * A `why` or `story` message from Python, or null if it is neither. `label` names the story's
+ * subject as the board shows it (else the subject's id or species is shown).
+ */
+export function readWhy(v: unknown, label = ""): WhyState | null {
   if (!isObj(v)) return null;
   if (v.kind === "why" && isObj(v.answer)) {
     const answer = v.answer;
+    const stepName = str(answer.step_name) || "step";
     const roots = new Map<string, string[]>();
     for (const entry of Array.isArray(answer.roots) ? answer.roots : []) {
       if (!Array.isArray(entry) || !Array.isArray(entry[1])) continue;
@@ -72,17 +87,18 @@ export function readWhy(v: unknown): WhyState | null {
       return readLine(link, own.filter((r) => r !== str(link.text)));
     });
     const target = lines[0]?.text ?? "";
-    return { kind: "why", title: `Why? ${target}`, lines, walk: null, end: "" };
+    return { kind: "why", title: `Why? ${target}`, lines, walk: null, end: "", stepName };
   }
   if (v.kind === "story" && isObj(v.story)) {
     const story = v.story;
     const events = (Array.isArray(story.events) ? story.events : []).filter(isObj);
     return {
       kind: "story",
-      title: `The story of ${str(story.subject)}`,
+      title: `The story of ${label || str(story.subject)}`,
       lines: events.map((e) => readLine(e)),
       walk: null,
       end: str(story.end) === "gone" ? "gone" : "still in play",
+      stepName: str(story.step_name) || "step",
     };
   }
   return null;
@@ -90,7 +106,9 @@ export function readWhy(v: unknown): WhyState | null {
 
 /** Take a `why` or `story` answer from Python; true if the message was one. */
 export function takeWhy(kit: Kit, content: unknown): boolean {
-  const answer = readWhy(content);
+  const last = asked.get(kit);
+  const story = isObj(content) && isObj(content.story) ? str(content.story.subject) : null;
+  const answer = readWhy(content, last && last.subject === story ? last.label : "");
   if (answer === null) return false;
   kit.why = answer;
   kit.store.set({ whyRev: kit.store.get().whyRev + 1, storyMode: false });
@@ -119,8 +137,11 @@ export function walk(kit: Kit, by: number): void {
   jumpTo(kit, state.lines[state.walk]);
 }
 
-function when(line: WhyLine): string {
-  return line.step >= 0 ? `step ${line.step}, action ${line.action + 1}` : "";
+/** When a line happened, in the game's own words ("turn of the dice 3, action 11"). */
+export function when(line: WhyLine, stepName: string): string {
+  if (line.action < 0) return "";
+  const action = `action ${line.action + 1}`;
+  return line.step >= 0 && stepName !== "action" ? `${stepName} ${line.step}, ${action}` : action;
 }
 
 function make(kit: Kit): Part {
@@ -159,7 +180,7 @@ function make(kit: Kit): Part {
           "data-kind": line.kind,
         },
         button(
-          `${when(line)}: ${line.text}`,
+          `${when(line, state.stepName)}: ${line.text}`,
           `why-line-${i}`,
           () => {
             state.walk = i;
@@ -188,19 +209,31 @@ function make(kit: Kit): Part {
       state.kind === "story"
         ? [h("p", { class: "eg-why-end", "data-testid": "story-end" }, `… ${state.end}`)]
         : [];
+    const scrolled = body.querySelector(".eg-why-lines")?.scrollTop ?? 0;
+    const list = h(
+      state.kind === "why" ? "ol" : "ul",
+      { class: "eg-why-lines", "data-testid": "why-lines" },
+      ...items,
+    );
     body.replaceChildren(
       h("p", { class: "eg-why-title", "data-testid": "why-title" }, state.title),
-      h(
-        state.kind === "why" ? "ol" : "ul",
-        { class: "eg-why-lines", "data-testid": "why-lines" },
-        ...items,
-      ),
+      list,
       ...ending,
       controls,
     );
+    list.scrollTop = scrolled;
+    if (state.walk !== null && items[state.walk]) keepInView(list, items[state.walk]);
   }
 
   return { el, update };
+}
+
+/** Scroll the list (not the page) so that the line the walk shows is in sight. */
+function keepInView(list: HTMLElement, item: HTMLElement): void {
+  const top = item.offsetTop;
+  const bottom = top + item.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }
 
 function close(kit: Kit): void {
@@ -221,7 +254,7 @@ export function storyClicks(kit: Kit, board: HTMLElement): () => void {
     if (!named) return;
     event.preventDefault();
     event.stopPropagation();
-    kit.send({ kind: "story", subject: named.getAttribute("data-story") ?? "" });
+    askStory(kit, named.getAttribute("data-story") ?? "", storyLabel(named));
   };
   board.addEventListener("click", onClick, true);
   board.classList.toggle("eg-story-mode", kit.store.get().storyMode);
@@ -233,6 +266,14 @@ export function storyClicks(kit: Kit, board: HTMLElement): () => void {
     board.removeEventListener("click", onClick, true);
     unsubscribe();
   };
+}
+
+/** How the board names a thing: its `data-story-label`, else its tooltip up to a comma. */
+function storyLabel(el: Element): string {
+  const own = el.getAttribute("data-story-label");
+  if (own) return own;
+  const title = [...el.children].find((c) => c.tagName.toLowerCase() === "title");
+  return (title?.textContent ?? "").split(",")[0].trim();
 }
 
 export const whyPanel: PartSpec = { make, traits: ["status"], ui: ["whyRev", "storyMode"] };

@@ -319,12 +319,13 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
           parts.board.part.el,
           parts.actions.part.el,
           parts.hint.part.el,
-          parts.why.part.el,
         ),
         h(
           "div",
           { class: "eg-col eg-col-side" },
           parts.cascade.part.el,
+          // beside the board and under the cascade player it walks, where the eye already is
+          parts.why.part.el,
           parts.foodweb.part.el,
           parts.plot.part.el,
           parts.whatIf.part.el,

@@ -145,7 +145,7 @@ class Answer:
         return {"question": self.question, "target": self.target.to_json(),
                 "chain": [link.to_json() for link in self.chain],
                 "roots": [[list(n), [r.to_json() for r in rs]] for n, rs in self.roots.items()],
-                "text": self.text}
+                "text": self.text, "step_name": self.step_name}
 
     def __str__(self) -> str:
         return self.text
@@ -183,6 +183,7 @@ class Story:
 
     def to_json(self) -> dict[str, Any]:
         return {"subject": self.subject, "end": self.end, "text": self.text,
+                "step_name": self.step_name,
                 "events": [dict(link.to_json(), cause=cause.text if cause else None)
                            for link, cause in zip(self.events, self.causes, strict=True)]}
 
@@ -524,8 +525,10 @@ def story(game: Game, subject: str) -> Story:
             nodes, is_species = [], True
         else:
             sample = ", ".join(sorted(prov.ids)[:5])
-            raise ValueError(f"{subject!r} is neither an id nor a species of this game (ids "
-                             f"look like {sample or 'none yet'}; species: "
+            # a thing on the board that nothing has touched yet is clicked as often as a typo
+            raise ValueError(f"{subject!r} is neither an id nor a species that an event of this "
+                             "game has named: nothing has happened to it so far, or it is not "
+                             f"in this game (ids look like {sample or 'none yet'}; species: "
                              f"{', '.join(sorted(known)) or 'none'})")
     unique = sorted(set(nodes))
     links = tuple(prov.link(n) for n in unique)

@@ -280,7 +280,9 @@ class Choices(w.HBox):
             w.ToggleButton(description=str(o[0] if isinstance(o, tuple) else o),
                            tooltip=tooltip, layout=w.Layout(width="auto"))
             for o in self.options]
-        label = w.HTML(f"<span title='{_escape(tooltip)}'>{_escape(description)}</span>",
+        # right-aligned like the descriptions of the sliders and menus above and below
+        label = w.HTML(f"<div title='{_escape(tooltip)}' style='text-align:right; "
+                       f"padding-right:8px'>{_escape(description)}</div>",
                        layout=w.Layout(width="148px", flex="0 0 auto"))
         super().__init__([label, w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))],
                          layout=w.Layout(width="640px", align_items="center"))
@@ -576,8 +578,9 @@ def summary_html(result: Experiment, table: pd.DataFrame, label: str) -> str:
                     f"<td>{number(row['low'])} to {number(row['high'])}</td>"
                     f"<td>{int(row['games'])}</td></tr>")
     header = "".join(f"<th>{c}</th>" for c in (head or ["Setting"]))
-    note = ("Wilson's 95% interval: with this many games the true rate lies in this range "
-            "19 times in 20" if outcome.rate else "mean ± 1.96 standard errors")
+    note = ("Wilson's 95% interval: an interval made this way from this many games holds the "
+            "true rate 19 times in 20" if outcome.rate else
+            "95% interval: the mean ± 1.96 standard errors")
     return (f"<div class='eg-summary'><p><b>{_escape(label)}</b>, per setting"
             f"{' (every game: ' + _escape(common) + ')' if common else ''}</p>"
             "<style>.eg-summary-table th, .eg-summary-table td {padding: 3px 14px 3px 0; "

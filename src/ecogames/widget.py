@@ -117,6 +117,7 @@ class GameWidget(anywidget.AnyWidget):
         super().__init__()
         self.game = game
         self._by = ""  # the bot whose action this widget is applying ('' a person)
+        self._told: tuple[tuple[Any, ...], dict[str, Any]] | None = None  # last answer (_tell)
         self._shadow: Game | None = None  # the game one action behind: cascades as we see them
         self._entries: list[dict[str, Any]] = []
         self._bot_players: dict[int, Any] = {}
@@ -340,7 +341,7 @@ class GameWidget(anywidget.AnyWidget):
         """Send the browser the story of a thing (``"token:3"``) or a species: every event
         that touched it, each with the action to jump the timeline to. Nothing changes."""
         told = story(self.game, subject)
-        self.send({"kind": "story", "story": told.to_json()})
+        self._tell({"kind": "story", "story": told.to_json()})
         return told
 
     def explain(self, question: str | None = None, asked: Mapping[str, Any] | None = None,
@@ -363,8 +364,20 @@ class GameWidget(anywidget.AnyWidget):
             answer = why(self.game, (event[0], event[1]), viewer=self.viewer())
         else:
             answer = why(self.game, question, viewer=self.viewer(), **asked)
-        self.send({"kind": "why", "answer": answer.to_json()})
+        self._tell({"kind": "why", "answer": answer.to_json()})
         return answer
+
+    def _tell(self, message: dict[str, Any]) -> None:
+        """Send an answer, and keep it for a view drawn later: ``w.explain(...)`` in the cell
+        that shows ``w`` runs before the browser draws it, and would otherwise be lost."""
+        self._told = (tuple(self.game.history), message)
+        self.send(message)
+
+    def _hello(self) -> None:
+        """A view was drawn: its timeline, and the last answer while the game stands as then."""
+        self._send_history(0)
+        if self._told is not None and self._told[0] == tuple(self.game.history):
+            self.send(self._told[1])
 
     def hint(self, *, playouts: int | None = None, seconds: float | None = None,
              wait: bool = False) -> HintSearch:
@@ -810,7 +823,7 @@ _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
                   "options": ((dict,), False), "seats": ((dict,), False)}, _new_game),
     "step": ({"index": ((int,), True)}, lambda w, index: w.step_to(index)),
     "show": ({"action": ((int,), True)}, lambda w, action: w.show(action)),
-    "hello": ({}, lambda w: w._send_history(0)),
+    "hello": ({}, lambda w: w._hello()),
     "hint": ({}, lambda w: w.hint()),
     "story": ({"subject": ((str,), True)}, lambda w, subject: w.tell_story(subject)),
     "why": ({"question": ((str,), False), "asked": ((dict,), False),

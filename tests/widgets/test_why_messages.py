@@ -79,3 +79,29 @@ def test_an_unfinished_game_has_no_outcome_to_explain_yet() -> None:
     widget = build(START, players=2, slots={"A": "village"}, dice=("A", "A")).widget()
     send(widget, {"kind": "why", "question": "outcome"})
     assert "not over yet" in widget.error
+
+
+def test_an_answer_asked_before_the_board_is_drawn_reaches_it(monkeypatch) -> None:
+    """`w.explain("outcome")` in the cell that shows `w` runs before the browser draws it: the
+    view's hello gets the answer after its timeline, while the game stands as it was asked."""
+    from ecogames import toritori
+    from ecogames.bots import make_bot
+
+    game = toritori.new_game(players=2, seed=10)
+    bot = make_bot("toritori-heuristic", 0)
+    for _ in range(25):
+        game.apply(bot.choose(game, game.legal_actions()))
+    widget = game.widget()
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(widget, "send", lambda content, buffers=None: sent.append(content))
+    send(widget, {"kind": "hello"})
+    assert [m["kind"] for m in sent] == ["history"]  # nothing asked yet
+    answer = widget.explain(event=[len(game.history) - 1, 0])
+    sent.clear()
+    send(widget, {"kind": "hello"})
+    assert [m["kind"] for m in sent] == ["history", "why"]
+    assert sent[1]["answer"] == answer.to_json()
+    widget.act(bot.choose(game, game.legal_actions()))
+    sent.clear()
+    send(widget, {"kind": "hello"})  # the game moved on: the old answer is not shown again
+    assert [m["kind"] for m in sent] == ["history"]

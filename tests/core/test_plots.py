@@ -50,88 +50,17 @@ import matplotlib  # noqa: E402
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
 
 from ecogames.core.plots import (  # noqa: E402
     mean_bands,
     plot_mean_bands,
-    plot_probability_by_step,
     probability_by_step,
     small_texts,
     wilson,
 )
 
-
-def _toritori_figures():
-    from ecogames import toritori
-    from ecogames.bots import make_bot
-    from ecogames.games.toritori import plots
-
-    game = toritori.new_game(players=2, seed=11)
-    bot, cascade = make_bot("toritori-heuristic", 11), None
-    while not game.is_over:
-        step = game.apply(bot.choose(game, game.legal_actions()))
-        cascade = step if cascade is None or len(step) > len(cascade) else cascade
-    yield plots.plot_populations(game).figure
-    yield plots.plot_many([game, game]).figure
-    yield plots.plot_food_web(game).figure
-    assert cascade is not None and len(cascade) > 5
-    yield draw_cascade(cascade).figure
-
-
-def _experiment_figures():
-    import ecogames
-
-    ex = ecogames.experiment("toritori", grid={"bots": ["toritori-hands-off",
-                                                        "toritori-heuristic"]},
-                             seeds=4, progress=False)
-    yield plot_mean_bands(ex.series, ["Tori-tori"], by="bots").figure
-    yield plot_probability_by_step(ex.games, ex.games["reason"].str.contains("extinct"),
-                                   by="bots").figure
-
-
-def _other_game_figures():
-    from ecogames import tori, tulikko
-    from ecogames.bots import make_bot, play
-    from ecogames.foodweb import plot_robustness, robustness
-    from ecogames.games import biotopes
-    from ecogames.games.biotopes import plots as bplots
-    from ecogames.games.tori import plots as tplots
-    from ecogames.games.tulikko import plots as kplots
-    from ecogames.games.wildlifeweb import graphs
-    from ecogames.games.wildlifeweb import plots as wplots
-
-    market = tori.new_game(players=3, seed=2)
-    bots = [make_bot("tori-greedy", seat) for seat in range(3)]
-    while len(market.stalls) < 6:
-        market.push(bots[market.current_player].choose(market, market.legal_actions()))
-    yield tplots.plot_walks(market).figure
-    game = tulikko.new_game(players=2, seed=11, maps=["fox", "owl"])
-    play(game, [make_bot("tulikko-greedy", 1), make_bot("tulikko-greedy", 2)])
-    yield kplots.plot_maps(game)
-    web = graphs.food_web(pets=False)
-    yield wplots.plot_food_web(web).figure
-    yield wplots.plot_food_web(web, removed=["plants"],
-                               starving=graphs.secondary_extinctions(web, "plants")).figure
-    yield wplots.plot_diets({"carnivore": 5, "herbivore": 3}, {"carnivore": 2}, games=2).figure
-    bgame = biotopes.new_game(players=2, seed=11)
-    play(bgame, [make_bot("biotopes-greedy", 1), make_bot("biotopes-greedy", 2)])
-    yield bplots.plot_landscape(bgame).figure
-    yield bplots.plot_food_webs(bgame)
-    yield plot_robustness([robustness(web, trials=3), robustness(web, "most-connected")]).figure
-
-
-@pytest.mark.parametrize("figures", [_toritori_figures, _experiment_figures,
-                                     _other_game_figures])
-def test_every_text_of_every_package_plot_is_at_least_10_pt(figures):
-    count = 0
-    for fig in figures():
-        count += 1
-        assert small_texts(fig) == [], f"figure {count}: texts under 10 pt"
-        # wider than ~9.5 in, a notebook shrinks the picture to its column, and the text too
-        assert fig.get_figwidth() <= 9.5, f"figure {count} is {fig.get_figwidth()} in wide"
-        plt.close(fig)
-    assert count >= 2
+# every figure of the package (tests/support/figures.py) is checked for 10 pt text, its
+# width and covered texts, arrowheads and data in tests/test_figures.py
 
 
 def test_small_texts_finds_a_small_text():

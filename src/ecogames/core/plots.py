@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .graphs import food_web_layout, trophic_levels
+from .palette import CYCLE
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -17,10 +18,10 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
     from .events import Cascade
+    from .palette import Palette
 
-OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
-             "#000000")
-"""Colour-blind-safe colours, in the order series get them."""
+OKABE_ITO = CYCLE
+"""Colour-blind-safe colours, in the order series no palette names get them."""
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 """Every series also gets a marker of its own, so colour is never the only cue."""
 
@@ -34,12 +35,19 @@ def _axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     return ax
 
 
+NODE_SIZE = 900
+"""Area of a food-web node in points² (a circle about 34 points across)."""
+
+
 def draw_food_web(web: nx.DiGraph, *, ax: Axes | None = None,
-                  highlight: Iterable[Any] = (), title: str = "Food web") -> Axes:
+                  highlight: Iterable[Any] = (), title: str = "Food web",
+                  palette: Palette | None = None) -> Axes:
     """The food web with producers at the bottom and each trophic level a row above.
 
-    Arrows point from food to eater (the way energy flows). ``highlight`` names nodes to
-    stress (a removed species, the eater of an event).
+    Arrows point from food to eater (the way energy flows). Each node takes its colour and
+    shape from ``palette`` (the game's: by its ``group`` attribute, else its name), or its
+    level's colour. Each label sits beside its node where it covers no arrowhead and no
+    other label. ``highlight`` names nodes to stress (a removed species, the introduced).
     """
     import networkx as nx
 
@@ -47,26 +55,115 @@ def draw_food_web(web: nx.DiGraph, *, ax: Axes | None = None,
     levels = trophic_levels(web)
     positions = {n: (x, 1 - y) for n, (x, y) in food_web_layout(web).items()}
     stressed = set(highlight)
-    colours = [OKABE_ITO[(round(levels[n]) - 1) % len(OKABE_ITO)] for n in web]
-    widths = [3.5 if n in stressed else 1.0 for n in web]
-    nx.draw_networkx_edges(web, positions, ax=ax, arrows=True, arrowsize=16,
-                           edge_color="#555", node_size=900,
-                           connectionstyle="arc3,rad=0.08")
-    nx.draw_networkx_nodes(web, positions, ax=ax, node_color=colours, node_size=900,
-                           edgecolors=["#D55E00" if n in stressed else "#222" for n in web],
-                           linewidths=widths)
-    labels = {n: web.nodes[n].get("label", str(n)) for n in web}
-    nx.draw_networkx_labels(web, {n: (x, y - 0.09) for n, (x, y) in positions.items()},
-                            labels=labels, ax=ax, font_size=11)
+    styles = {n: _node_style(web, n, round(levels[n]), palette) for n in web}
+    arrows = nx.draw_networkx_edges(web, positions, ax=ax, arrows=True, arrowsize=16,
+                                    edge_color="#555", node_size=NODE_SIZE,
+                                    connectionstyle="arc3,rad=0.08")
+    for marker in dict.fromkeys(m for _, m in styles.values()):
+        nodes = [n for n in web if styles[n][1] == marker]
+        nx.draw_networkx_nodes(web, positions, nodelist=nodes, ax=ax, node_size=NODE_SIZE,
+                               node_shape=marker, node_color=[styles[n][0] for n in nodes],
+                               edgecolors=["#D55E00" if n in stressed else "#222"
+                                           for n in nodes],
+                               linewidths=[3.5 if n in stressed else 1.0 for n in nodes])
+    rows = []
     for level in sorted({round(v) for v in levels.values()}):
         ys = [positions[n][1] for n in web if round(levels[n]) == level]
-        ax.text(-0.02, sum(ys) / len(ys), f"level {level}", ha="right", va="center",
-                fontsize=10, color="#555")
-    ax.set_xlim(-0.2, 1.05)
-    ax.set_ylim(-0.05, 1.02)
+        rows.append(ax.text(-0.55, sum(ys) / len(ys), f"level {level}", ha="left",
+                            va="center", fontsize=10, color="#555"))
+    ax.set_xlim(-0.55, 1.4)
+    ax.set_ylim(-0.12, 1.08)
     ax.set_title(title)
     ax.axis("off")
+    place_labels(ax, positions, {n: web.nodes[n].get("label", str(n)) for n in web},
+                 radius=NODE_SIZE ** 0.5 / 2, avoid=[*(arrows or []), *rows])
     return ax
+
+
+def _node_style(web: nx.DiGraph, node: Any, level: int,
+                palette: Palette | None) -> tuple[str, str]:
+    """(colour, marker) of a food-web node: its palette swatch, else its level's colour."""
+    swatch = None if palette is None else palette.swatch(str(web.nodes[node].get("group",
+                                                                                  node)))
+    if swatch is not None:
+        return swatch.colour, swatch.marker
+    return OKABE_ITO[(level - 1) % len(OKABE_ITO)], "o"
+
+
+def place_labels(ax: Axes, centres: Mapping[Any, tuple[float, float]],
+                 labels: Mapping[Any, str], *, radius: float, avoid: Sequence[Any] = (),
+                 fontsize: float = 11) -> dict[Any, Any]:
+    """Write each node's label beside it (``radius`` points from its centre: outward
+    first, then below, above, inward) at the first place that covers no arrowhead of
+    ``avoid`` (FancyArrowPatches) and no text of it, no other node and no label already
+    placed, measured with the renderer. Returns the texts by node."""
+    from matplotlib.text import Text
+
+    fig = ax.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    blocked = [a.get_window_extent(renderer) if isinstance(a, Text) else _head_box(a)
+               for a in avoid]
+    blocked = [b for b in blocked if b is not None]
+    pixels = {n: ax.transData.transform(xy) for n, xy in centres.items()}
+    scale = fig.dpi / 72
+    nodes = [_square(pixels[n], radius * scale) for n in centres]
+    middle = sum(x for x, _ in centres.values()) / max(1, len(centres))
+    placed: dict[Any, Any] = {}
+    gap = radius + 6
+    for node, (x, _) in centres.items():
+        side = -1 if x < middle else 1
+        spots = [(side * gap, 0, "left" if side > 0 else "right", "center"),
+                 (0, -gap, "center", "top"), (0, gap, "center", "bottom"),
+                 (-side * gap, 0, "right" if side > 0 else "left", "center")]
+        first = None
+        for dx, dy, ha, va in spots:
+            text = ax.annotate(labels[node], centres[node], xytext=(dx, dy),
+                               textcoords="offset points", ha=ha, va=va, fontsize=fontsize)
+            box = text.get_window_extent(renderer)
+            others = [*blocked, *nodes, *(t.get_window_extent(renderer)
+                                          for t in placed.values())]
+            if not any(box.overlaps(b) for b in others):
+                if first is not None:
+                    first.remove()
+                first = None
+                placed[node] = text
+                break
+            if first is None:
+                first = text
+            else:
+                text.remove()
+        if first is not None:  # nowhere free: the outward place
+            placed[node] = first
+    return placed
+
+
+def _square(centre: Any, half: float) -> Any:
+    from matplotlib.transforms import Bbox
+
+    x, y = centre
+    return Bbox.from_extents(x - half, y - half, x + half, y + half)
+
+
+def _head_box(arrow: Any) -> Any:
+    """The display box of a FancyArrowPatch's head (the last path of its drawing)."""
+    from matplotlib.transforms import Bbox
+
+    paths = arrow._get_path_in_displaycoord()[0]
+    if len(paths) < 2:
+        return None
+    head = paths[-1]
+    points = [v for v, c in zip(head.vertices, head.codes if head.codes is not None
+                                else [1] * len(head.vertices)) if c != head.CLOSEPOLY]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return Bbox.from_extents(min(xs), min(ys), max(xs), max(ys))
+
+
+def legend_outside(ax: Axes, **options: Any) -> Any:
+    """The axes' legend to the right of the plot, where it covers no data (a notebook's
+    figure grows to hold it)."""
+    return ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+                     frameon=False, fontsize=10, **options)
 
 
 def draw_cascade(cascade: Cascade, *, ax: Axes | None = None, width: int = 70) -> Axes:
@@ -126,28 +223,43 @@ def integer_steps(ax: Axes) -> None:
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
+def _style(name: str, i: int, colours: Mapping[str, str] | None,
+           markers: Mapping[str, str] | None) -> tuple[str, str]:
+    """A quantity's colour and marker: the game's palette's (``colours``, ``markers``: a
+    series spec's), else the ``i``-th of the Okabe-Ito cycle."""
+    return ((colours or {}).get(name, OKABE_ITO[i % len(OKABE_ITO)]),
+            (markers or {}).get(name, MARKERS[i % len(MARKERS)]))
+
+
+LINE = {"markersize": 5, "markeredgecolor": "#222", "markeredgewidth": 0.5}
+"""Markers outlined, so the light colours (yellow, sky) stand out on white."""
+
+
 def plot_populations(series: Mapping[str, Sequence[float]], *, ax: Axes | None = None,
                      xlabel: str = "turn", title: str = "Populations over time",
-                     colours: Mapping[str, str] | None = None) -> Axes:
-    """One line per population (a colour and a marker each)."""
+                     colours: Mapping[str, str] | None = None,
+                     markers: Mapping[str, str] | None = None,
+                     ylabel: str = "tokens on the board") -> Axes:
+    """One line per population (a colour and a marker each, the palette's when given)."""
     ax = _axes(ax, (7, 4))
     for i, (name, values) in enumerate(series.items()):
-        colour = (colours or {}).get(name, OKABE_ITO[i % len(OKABE_ITO)])
-        ax.plot(range(len(values)), values, label=name, color=colour,
-                marker=MARKERS[i % len(MARKERS)], markersize=4, linewidth=1.8)
+        colour, marker = _style(name, i, colours, markers)
+        ax.plot(range(len(values)), values, label=name, color=colour, marker=marker,
+                linewidth=1.8, **LINE)
     ax.set_xlabel(xlabel)
     integer_steps(ax)
-    ax.set_ylabel("tokens on the board")
+    ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=10)
+    legend_outside(ax)
     return ax
 
 
 def plot_population_bands(runs: Sequence[Mapping[str, Sequence[float]]], *,
                           ax: Axes | None = None, xlabel: str = "turn",
                           title: str = "Populations over many games",
-                          colours: Mapping[str, str] | None = None) -> Axes:
+                          colours: Mapping[str, str] | None = None,
+                          markers: Mapping[str, str] | None = None) -> Axes:
     """Median and interquartile band of each population over many games (games that ended
     early keep their last value, so the band shows where populations settle)."""
     import numpy as np
@@ -162,17 +274,17 @@ def plot_population_bands(runs: Sequence[Mapping[str, Sequence[float]]], *,
             rows.append(values + [values[-1]] * (length - len(values)))
         data = np.asarray(rows, dtype=float)
         q1, median, q3 = np.percentile(data, [25, 50, 75], axis=0)
-        colour = (colours or {}).get(name, OKABE_ITO[i % len(OKABE_ITO)])
+        colour, marker = _style(name, i, colours, markers)
         x = np.arange(length)
-        ax.plot(x, median, label=f"{name} (median)", color=colour,
-                marker=MARKERS[i % len(MARKERS)], markevery=max(1, length // 12), markersize=4)
+        ax.plot(x, median, label=f"{name} (median)", color=colour, marker=marker,
+                markevery=max(1, length // 12), **LINE)
         ax.fill_between(x, q1, q3, color=colour, alpha=0.2)
     ax.set_xlabel(xlabel)
     integer_steps(ax)
     ax.set_ylabel("tokens on the board")
     ax.set_title(f"{title} ({len(runs)} games; band: middle half)")
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=10)
+    legend_outside(ax)
     return ax
 
 
@@ -204,11 +316,15 @@ def mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = None, *,
 def plot_mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = None, *,
                     by: str | None = None, ax: Axes | None = None, xlabel: str = "step",
                     ylabel: str = "tokens on the board", title: str = "",
-                    colours: Mapping[str, str] | None = None) -> Axes:
+                    colours: Mapping[str, str] | None = None,
+                    markers: Mapping[str, str] | None = None) -> Axes:
     """Each quantity's mean over the games of an ``experiment()`` series frame, with its 95%
     confidence band; with ``by`` (a parameter column such as ``bots``), one line per value,
-    solid and dashed."""
+    solid and dashed. Colours and markers: the game's palette's (the frame's ``attrs``,
+    set by ``experiment()``) unless given."""
     ax = _axes(ax, (7, 4))
+    colours = colours if colours is not None else series.attrs.get("colours")
+    markers = markers if markers is not None else series.attrs.get("markers")
     bands = mean_bands(series, quantities, by=by)
     groups = [None] if by is None else list(dict.fromkeys(bands[by]))
     names = list(dict.fromkeys(bands["quantity"]))
@@ -217,11 +333,10 @@ def plot_mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = Non
             rows = bands[bands["quantity"] == name]
             if by is not None:
                 rows = rows[rows[by] == group]
-            colour = (colours or {}).get(name, OKABE_ITO[i % len(OKABE_ITO)])
+            colour, marker = _style(name, i, colours, markers)
             text = name if by is None else f"{name}, {group}"
             ax.plot(rows["step"], rows["mean"], color=colour, label=text,
-                    linestyle=("-", "--", ":", "-.")[g % 4], marker=MARKERS[i % len(MARKERS)],
-                    markersize=4)
+                    linestyle=("-", "--", ":", "-.")[g % 4], marker=marker, **LINE)
             ax.fill_between(rows["step"], rows["low"], rows["high"], color=colour, alpha=0.2)
     games = series.groupby(by, observed=True)["run"].nunique().to_dict() if by else \
         {"all": series["run"].nunique()}
@@ -231,7 +346,7 @@ def plot_mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = Non
     ax.set_ylabel(ylabel)
     integer_steps(ax)
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=10)
+    legend_outside(ax)
     return ax
 
 
@@ -289,7 +404,7 @@ def plot_probability_by_step(games: pd.DataFrame, happened: Any, *, by: str | No
     ax.set_title(title or "Probability by step (band: 95% Wilson interval)")
     integer_steps(ax)
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=10)
+    legend_outside(ax)
     return ax
 
 

@@ -36,9 +36,15 @@ class SeriesSpec:
     quantities: Callable[[Game], Mapping[str, float]]
     """The game's populations at this state, by name, in a fixed order."""
     colours: Mapping[str, str] = field(default_factory=dict)
-    """A colour per quantity for plots (the widget's colours)."""
+    """A colour per quantity for plots (the widget's colours, from the game's palette)."""
     description: str = ""
     """One sentence on what the quantities are."""
+    title: str = "Populations"
+    """What the quantities are, as a plot's title ("Points and tokens left")."""
+    unit: str = "tokens on the board"
+    """What the y axis counts."""
+    markers: Mapping[str, str] = field(default_factory=dict)
+    """A matplotlib marker per quantity (the palette's shapes)."""
 
 
 def per_player(measures: Sequence[str], players: Sequence[str],

@@ -25,6 +25,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
+from ...core.palette import OKABE_ITO, Palette, Swatch
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
@@ -762,3 +764,27 @@ def landscape_graph(landscape: Mapping[Hex, int], tile_of: Mapping[Hex, int],
             if n in landscape:
                 g.add_edge(h, n)
     return g
+
+
+def _palette() -> Palette:
+    o = OKABE_ITO
+    types = {CubeType.PLANTS: (o["green"], "square", "P"),
+             CubeType.INVERTEBRATES: (o["orange"], "triangle", "I"),
+             CubeType.REPTILES_AMPHIBIANS: (o["vermillion"], "diamond", "R"),
+             CubeType.BIRDS: (o["sky"], "triangle_down", "B"),
+             CubeType.MAMMALS: (o["pink"], "circle", "M")}
+    seats = {"purple": (o["pink"], "circle"), "orange": (o["orange"], "square"),
+             "red": (o["vermillion"], "diamond"), "white": ("#FFFFFF", "triangle"),
+             "black": (o["black"], "pentagon")}
+    return Palette({
+        "species": {kind.value: Swatch(colour, shape, code, TYPE_LABELS[kind])
+                    for kind, (colour, shape, code) in types.items()},
+        "players": {name: Swatch(colour, shape, "K" if name == "black" else name[0].upper(),
+                                 name.capitalize())
+                    for name, (colour, shape) in seats.items()},
+    })
+
+
+PALETTE: Final = _palette()
+"""Each species type's and player colour's colour, shape and code: the figures' and the
+widget's (Okabe-Ito; purple is drawn in its pink, white with a black outline)."""

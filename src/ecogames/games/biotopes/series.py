@@ -17,19 +17,13 @@ from typing import TYPE_CHECKING
 
 from ecogames.core.series import SeriesSpec
 
-from .components import SPECIES, TYPE_LABELS, CubeType
+from .components import PALETTE, SPECIES, TYPE_LABELS, CubeType
 
 if TYPE_CHECKING:
     from .rules import Biotopes
 
-COLOURS = {
-    TYPE_LABELS[CubeType.PLANTS]: "#009E73",
-    TYPE_LABELS[CubeType.INVERTEBRATES]: "#E69F00",
-    TYPE_LABELS[CubeType.REPTILES_AMPHIBIANS]: "#D55E00",
-    TYPE_LABELS[CubeType.BIRDS]: "#56B4E9",
-    TYPE_LABELS[CubeType.MAMMALS]: "#CC79A7",
-}
-"""Okabe-Ito colours, one per cube type."""
+COLOURS = {s.label: s.colour for s in PALETTE.groups["species"].values()}
+"""The palette's colours, one per cube type."""
 
 
 def cycles_done(game: Biotopes) -> int:
@@ -54,6 +48,9 @@ SERIES = SeriesSpec(
     steps_done=cycles_done,
     quantities=cubes_by_type,
     colours=COLOURS,
+    markers={s.label: s.marker for s in PALETTE.groups["species"].values()},
+    title="Cubes in the Ecosystems, by type",
+    unit="cubes on the cards",
     description="Cubes of each type (the type of the card they lie on) in all the players' "
                 "Ecosystems, at the end of each cycle.",
 )

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal
 
+from ...core.palette import OKABE_ITO, Palette, Swatch
+
 # ---------------------------------------------------------------------------------------------
 # Goods (varer): six groups, each a colour
 # ---------------------------------------------------------------------------------------------
@@ -292,3 +294,23 @@ DANISH: Final[Mapping[str, str]] = MappingProxyType({
     "take a customer": "tag en kunde",
 })
 """The rulebook's Danish words for the things of the game."""
+
+
+def _palette() -> Palette:
+    o = OKABE_ITO
+    arms = ((o["black"], "circle", "H"), (o["orange"], "square", "Tu"),
+            (o["sky"], "triangle", "Ta"), ("#8C8C8C", "diamond", "O"))
+    goods = {"vegetables": (o["green"], "VE"), "flowers": (o["vermillion"], "FL"),
+             "ice_cream": ("#FFFFFF", "IC"), "fish": (o["blue"], "FI"),
+             "lemonade": (o["yellow"], "LE"), "souvenirs": (o["pink"], "SO")}
+    return Palette({
+        "players": {str(seat): Swatch(colour, shape, code, COATS_OF_ARMS[seat])
+                    for seat, (colour, shape, code) in enumerate(arms)},
+        "goods": {good: Swatch(colour, "square", code, good.replace("_", " "))
+                  for good, (colour, code) in goods.items()},
+    })
+
+
+PALETTE: Final = _palette()
+"""Each coat of arms' (seat's) and good's colour, shape and code: the figures' and the
+widget's (Okabe-Ito; Oulu grey; ice cream white with an outline)."""

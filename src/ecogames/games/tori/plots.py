@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .components import COATS_OF_ARMS, COLS, ROWS
+from .components import COATS_OF_ARMS, COLS, PALETTE, ROWS
 from .graphs import board_graph
 
 if TYPE_CHECKING:
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 
 TERRAIN = {"square": "#f1e9d6", "information": "#ffffff", "quay": "#d2c8b4",
            "mooring": "#a9cde6", "water": "#7fb0d6"}
-GOODS = {"vegetables": "#009E73", "flowers": "#D55E00", "ice_cream": "#FFFFFF",
-         "fish": "#0072B2", "lemonade": "#F0E442", "souvenirs": "#CC79A7"}
-ARMS = ["#000000", "#E69F00", "#56B4E9", "#8C8C8C"]
-"""The coats of arms' colours in the widget."""
+GOODS = {good: swatch.colour for good, swatch in PALETTE.groups["goods"].items()}
+"""The goods' colours: the palette's, as in the widget."""
+ARMS = [swatch.colour for swatch in PALETTE.groups["players"].values()]
+"""The coats of arms' colours by seat: the palette's, as in the widget."""
 
 
 def walk_graph(market: Tori) -> nx.Graph:
@@ -96,7 +96,7 @@ def plot_walks(market: Tori, good: str | None = None, *, ax: Axes | None = None)
         r, c = stall.cell
         ax.text(c + 0.5, r + 0.55, COATS_OF_ARMS[owner][:2], ha="center", va="center",
                 fontsize=10, weight="bold",
-                color="white" if g in ("vegetables", "flowers", "fish") else "black")
+                color=PALETTE.groups["goods"][g].ink)
         (er, ec), (r, c) = stall.entrance, stall.cell
         ax.plot((ec + c) / 2 + 0.5 + (ec - c) * 0.1, (er + r) / 2 + 0.5 + (er - r) * 0.1,
                 "s", ms=6, mfc=GOODS[g], mec="black", mew=0.8)

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 from ecogames.core.series import SeriesSpec, per_player
 
-from .components import COATS_OF_ARMS
+from .components import COATS_OF_ARMS, PALETTE
 
 if TYPE_CHECKING:
     from .rules import Tori
 
-SEAT_COLOURS = ("#000000", "#E69F00", "#56B4E9", "#8C8C8C")
-"""The widget's coats-of-arms colours (js/src/games/tori/look.ts), by seat."""
+SEAT_COLOURS = tuple(s.colour for s in PALETTE.groups["players"].values())
+"""The palette's coats-of-arms colours, by seat."""
 MEASURES = ("points", "expansion tiles")
 """What is measured for each player, in this order."""
 PUBLIC_PARTS = ("gold", "silver", "versatility")
@@ -62,6 +62,11 @@ SERIES = SeriesSpec(
     colours=per_player(MEASURES, [f"{arms} (player {seat + 1})"
                                   for seat, arms in enumerate(COATS_OF_ARMS)],
                        [[colour] * len(MEASURES) for colour in SEAT_COLOURS]),
+    markers=per_player(MEASURES, [f"{arms} (player {seat + 1})"
+                                  for seat, arms in enumerate(COATS_OF_ARMS)],
+                       [["o", "s"]] * len(SEAT_COLOURS)),
+    title="Points shown and expansion tiles, by player",
+    unit="points / tiles",
     description="Each player's points on the table (majority and versatility cards; the "
                 "secret bonus cards join at the end) and expansion tiles, after each round.",
 )

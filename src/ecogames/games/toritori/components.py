@@ -23,6 +23,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
+from ecogames.core.palette import OKABE_ITO, Palette, Swatch
+
 if TYPE_CHECKING:  # networkx is imported only inside the *_graph() functions
     import networkx as nx
 
@@ -913,3 +915,27 @@ ROUND_START_SPACE: Final = 1
 DEFEAT_ROUND_SPACE: Final[Mapping[int, int]] = MappingProxyType({2: 3, 3: 4, 4: 4})
 """Players -> the space whose reaching ends the game in defeat ("the fourth space in games of
 3 or 4 participants or the third space in games of 2 participants")."""
+
+
+def _palette() -> Palette:
+    o = OKABE_ITO
+    species = {Species.NATIVE_TREE: (o["green"], "triangle", "NT"),
+               Species.INVASIVE_BUSH: (o["yellow"], "triangle", "IB"),
+               Species.GUINEA_PIG: (o["orange"], "circle", "GP"),
+               Species.TORI_TORI: (o["sky"], "diamond", "TT"),
+               Species.FOX: (o["pink"], "pentagon", "FX"),
+               Species.CAT: (o["black"], "square", "CT")}
+    pawns = {"red": o["vermillion"], "blue": o["blue"], "green": o["green"],
+             "yellow": o["yellow"]}
+    return Palette({
+        "species": {s.value: Swatch(colour, shape, code, SPECIES[s].name)
+                    for s, (colour, shape, code) in species.items()},
+        "players": {name: Swatch(pawns[name], "pawn", name[0].upper(), f"{name} researcher")
+                    for name in RESEARCHER_COLOURS},
+    }, together=(("species", "players"),))
+
+
+PALETTE: Final = _palette()
+"""Each species' and Researcher pawn's colour, shape and code: the figures' and the
+widget's (Okabe-Ito; the pawns' colours are those of the rulebook). Vermillion is left to
+the outline of the introduced species (their physical tokens' red rim)."""

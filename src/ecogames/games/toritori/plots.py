@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.series import series
-from .components import SPECIES, Species
+from .components import PALETTE, SPECIES, Species
 from .series import COLOURS, SERIES
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def plot_populations(game: Game, *, ax: Axes | None = None) -> Axes:
     from ...core.plots import plot_populations as draw
 
     return draw(populations(game), ax=ax, xlabel=SERIES.step, colours=COLOURS,
-                title="Tori-Tori: populations on the island")
+                markers=SERIES.markers, title="Tori-Tori: populations on the island")
 
 
 def plot_many(games: Sequence[Game], *, species: Sequence[Species] = tuple(Species),
@@ -41,7 +41,7 @@ def plot_many(games: Sequence[Game], *, species: Sequence[Species] = tuple(Speci
     names = {SPECIES[s].name for s in species}
     runs = [{k: v for k, v in populations(g).items() if k in names} for g in games]
     return plot_population_bands(runs, ax=ax, xlabel=SERIES.step, colours=COLOURS,
-                                 title=title)
+                                 markers=SERIES.markers, title=title)
 
 
 def plot_food_web(game: Game, *, ax: Axes | None = None) -> Axes:
@@ -49,5 +49,5 @@ def plot_food_web(game: Game, *, ax: Axes | None = None) -> Axes:
     from ...core.plots import draw_food_web
 
     introduced = [s.value for s in Species if not SPECIES[s].is_native]
-    return draw_food_web(game.food_web(), ax=ax, highlight=introduced,
+    return draw_food_web(game.food_web(), ax=ax, highlight=introduced, palette=PALETTE,
                          title="Who eats whom on the island (outlined: introduced species)")

@@ -21,20 +21,13 @@ from ecogames.core.series import SeriesSpec
 
 from . import components as c
 from .actions import Roll
-from .components import SPECIES, Species
+from .components import PALETTE, SPECIES, Species
 
 if TYPE_CHECKING:
     from .rules import ToriTori
 
-COLOURS = {
-    SPECIES[Species.NATIVE_TREE].name: "#009E73",
-    SPECIES[Species.INVASIVE_BUSH].name: "#D55E00",
-    SPECIES[Species.GUINEA_PIG].name: "#E69F00",
-    SPECIES[Species.TORI_TORI].name: "#56B4E9",
-    SPECIES[Species.FOX].name: "#CC79A7",
-    SPECIES[Species.CAT].name: "#000000",
-}
-"""The widget's colours (Okabe-Ito), by the species' names."""
+COLOURS = {s.label: s.colour for s in PALETTE.groups["species"].values()}
+"""The palette's species colours, by the species' names."""
 
 _NAMES = tuple((species.value, SPECIES[species].name) for species in Species)
 _DICE_PENDING = frozenset({"cards", "choose_first", "choose_food"})
@@ -66,6 +59,8 @@ SERIES = SeriesSpec(
     steps_done=turns_of_the_dice,
     quantities=populations,
     colours=COLOURS,
+    markers={s.label: s.marker for s in PALETTE.groups["species"].values()},
     description="Tokens of each species on the island (covered ones included) after each "
                 "turn's dice and Activation cards.",
+    title="Species tokens on the island",
 )

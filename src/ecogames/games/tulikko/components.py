@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.palette import OKABE_ITO, Palette, Swatch
+
 # -- symbols, colours, animals (D1) -------------------------------------------------------
 
 SYMBOLS = ("sun", "star", "moon", "cloud")
@@ -376,3 +378,21 @@ TURNS = 12
 
 CARD_TOKENS = 2
 """Animal tokens placed on a completed card (one if it is the last)."""
+
+
+def _palette() -> Palette:
+    o = OKABE_ITO
+    seats = ((o["vermillion"], "circle"), (o["blue"], "square"), (o["green"], "triangle"),
+             (o["black"], "diamond"))
+    tiles = {"green": (o["green"], "G"), "orange": (o["orange"], "O"), "blue": (o["sky"], "B"),
+             "purple": (o["pink"], "P")}
+    return Palette({
+        "players": {str(seat): Swatch(colour, shape, f"P{seat + 1}", f"Player {seat + 1}")
+                    for seat, (colour, shape) in enumerate(seats)},
+        "tiles": {name: Swatch(colour, "square", code, name) for name, (colour, code)
+                  in tiles.items()},
+    })
+
+
+PALETTE = _palette()
+"""Each seat's and tile colour's colour, shape and code: the figures' and the widget's."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .components import PALETTE
 from .graphs import board_graph, river_graph, zones_graph
 
 if TYPE_CHECKING:
@@ -14,7 +15,8 @@ if TYPE_CHECKING:
 
     from .rules import Tulikko
 
-COLOURS = {"green": "#009E73", "orange": "#E69F00", "blue": "#56B4E9", "purple": "#CC79A7"}
+COLOURS = {name: swatch.colour for name, swatch in PALETTE.groups["tiles"].items()}
+"""The forest colours' fills: the palette's, as in the widget."""
 
 
 def draw_map(game: Tulikko, player: int, ax: Any) -> Any:

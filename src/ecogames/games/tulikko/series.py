@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING
 
 from ecogames.core.series import SeriesSpec, per_player
 
+from .components import PALETTE
+
 if TYPE_CHECKING:
     from .rules import Tulikko
 
-SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#000000")
-"""The widget's seat colours (js/src/games/tulikko/look.ts ``SEAT_COLOUR``)."""
+SEAT_COLOURS = tuple(s.colour for s in PALETTE.groups["players"].values())
+"""The palette's seat colours."""
 MEASURES = ("points", "animal tokens left", "river tokens left")
 """What is measured for each player, in this order."""
 
@@ -51,6 +53,10 @@ SERIES = SeriesSpec(
     quantities=quantities,
     colours=per_player(MEASURES, [seat_name(seat) for seat in range(len(SEAT_COLOURS))],
                        [[colour] * len(MEASURES) for colour in SEAT_COLOURS]),
+    markers=per_player(MEASURES, [seat_name(seat) for seat in range(len(SEAT_COLOURS))],
+                       [["o", "v", "s"]] * len(SEAT_COLOURS)),
+    title="Points and tokens left, by player",
+    unit="points / tokens left",
     description="Each player's points (2 per animal token and 1 per river token still to "
                 "place; the lowest wins) and the two supplies, after each round.",
 )

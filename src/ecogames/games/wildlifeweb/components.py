@@ -28,6 +28,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
+from ...core.palette import OKABE_ITO, Palette, Swatch
+
 HERE = Path(__file__).resolve().parent
 
 # ---------------------------------------------------------------------------------------------
@@ -640,3 +642,33 @@ def card_name(card: str) -> str:
     if card in CARD_KIND:
         return "Offspring"
     return card
+
+
+def _palette() -> Palette:
+    o = OKABE_ITO
+    diets = {"herbivores": (o["green"], "circle", "He"),
+             "insectivores": (o["orange"], "triangle", "In"),
+             "piscivores": (o["blue"], "diamond", "Pi"),
+             "omnivores": (o["pink"], "hexagon", "Om"),
+             "carnivores": (o["vermillion"], "triangle_down", "Ca"),
+             "scavengers": ("#999999", "cross", "Sc"),
+             "offspring raised": (o["black"], "star", "Of")}
+    food = {"plants": o["green"], "invertebrates": o["orange"], "fish": o["blue"],
+            "carrion": "#999999"}
+    seats = ((o["blue"], "circle"), (o["orange"], "square"), (o["green"], "triangle"),
+             (o["pink"], "diamond"), (o["sky"], "pentagon"), (o["vermillion"], "hexagon"))
+    return Palette({
+        "diets": {group: Swatch(colour, shape, code, group)
+                  for group, (colour, shape, code) in diets.items()},
+        "food": {name: Swatch(colour, "plus" if name == "carrion" else "square", code,
+                              name.capitalize())
+                 for (name, colour), code in zip(food.items(), ("PL", "IV", "FI", "CR"))},
+        "players": {str(seat): Swatch(colour, shape, f"P{seat + 1}", f"Player {seat + 1}")
+                    for seat, (colour, shape) in enumerate(seats)},
+    }, together=(("diets", "players"), ("diets", "food")))
+
+
+PALETTE: Final = _palette()
+"""Each diet group's (a species takes its group's), basal food source's and seat's colour,
+shape and code: the figures' and the widget's (Okabe-Ito; grey for the carrion eaters, told
+apart from the omnivores by shape)."""

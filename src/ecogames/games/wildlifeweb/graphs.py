@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ecogames.core.graphs import trophic_levels
 
 from .components import ANIMALS, CARD_ANIMAL, DIET_FORAGE, SPECIES, Animal
+from .series import GROUP_OF
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -75,7 +76,8 @@ def _immune(predator: Animal, prey: Animal, mated: bool) -> bool:
 def food_web(species: Iterable[str] | None = None, *, pets: bool = True) -> nx.DiGraph:
     """The who-eats-whom DiGraph of ``species`` (all 50 by default, plus the pets), with
     the basal food sources. Node attributes: ``label``, ``kind`` (species, pet, forage,
-    carrion), ``size``, ``diet``, ``activity``, ``habitats``, ``level`` (trophic level).
+    carrion), ``size``, ``diet``, ``activity``, ``habitats``, ``group`` (the diet group, whose
+    palette colour it takes), ``level`` (trophic level).
     Edge attributes: ``kind`` (forage, hunt, scavenge), ``requires_mate``, ``label``."""
     import networkx as nx
 
@@ -93,7 +95,7 @@ def food_web(species: Iterable[str] | None = None, *, pets: bool = True) -> nx.D
     for a in animals:
         web.add_node(a.id, label=a.name, kind="pet" if a.pet else "species", size=a.size,
                      power=a.power, diet=sorted(a.diet), activity=a.activity,
-                     habitats=list(a.habitat_order))
+                     habitats=list(a.habitat_order), group=GROUP_OF[a.id])
         for diet in sorted(a.diet):
             for source in DIET_SOURCES.get(diet, ()):
                 web.add_edge(source, a.id, kind="forage", requires_mate=False,

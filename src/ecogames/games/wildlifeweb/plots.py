@@ -12,12 +12,11 @@ if TYPE_CHECKING:
     import networkx as nx
     from matplotlib.axes import Axes
 
-LEVEL_STYLE = {1: ("#009E73", "s"), 2: ("#56B4E9", "o"), 3: ("#E69F00", "^"),
-               4: ("#CC79A7", "D"), 5: ("#0072B2", "p")}
+from .components import PALETTE
 
-
-CHAR = 0.075
-"""About the width of one character of 10 pt text, in inches (the x unit of the layout)."""
+CHAR = 0.08
+"""About the width of one character of 10 pt text (bold: of a removed species), in inches
+(the x unit of the layout)."""
 
 
 def _positions(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
@@ -34,23 +33,27 @@ def _positions(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
         top = (tallest - len(nodes)) / 2
         for i, n in enumerate(nodes):
             pos[n] = (x, 1 - (top + i + 0.5) / tallest)
-        x += 0.45 + CHAR * max(len(str(web.nodes[n].get("label", n))) for n in nodes)
+        x += 0.6 + CHAR * max(len(str(web.nodes[n].get("label", n))) for n in nodes)
     return pos
 
 
 def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
                   starving: Iterable[Any] = (), losing: Iterable[Any] = (),
                   title: str = "", ax: Axes | None = None) -> Axes:
-    """The food web, one column per trophic level (rounded), each level a colour and a shape;
-    after a removal the removed node is a black X, the species that starve orange X's and
-    those that lose some of their food yellow hexagons."""
+    """The food web, one column per trophic level (rounded), each species in its diet
+    group's colour and shape (the game's palette, as in the widget; the basal foods in
+    their own); after a removal the removed node is a black X, the species that starve
+    orange X's, those that lose some of their food yellow hexagons, the others grey."""
     import networkx as nx
 
     from ...core.plots import _axes
 
     removed, starving, losing = list(removed), list(starving), list(losing)
     pos = _positions(web)
+    own = ax is None
     ax = _axes(ax, (9.5, 0.25 * max(20, web.number_of_nodes() // 2) + 1.5))
+    if own:  # the whole width: one x unit an inch, as the columns were measured
+        ax.set_position((0.0, 0.1, 1.0, 0.8))
     gone = set(removed) | set(starving)
     faded = bool(gone)
     lost = [e for e in web.edges if set(e) & gone]
@@ -60,13 +63,14 @@ def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
     if lost:
         nx.draw_networkx_edges(web, pos, ax=ax, edgelist=lost, edge_color="#D55E00",
                                alpha=0.7, arrows=True, arrowsize=8, width=1.0, style="dashed")
-    levels = sorted({round(web.nodes[n]["level"]) for n in web})
-    for i, level in enumerate(levels):
-        colour, shape = LEVEL_STYLE.get(level, ("#999", "o"))
-        nodes = [n for n in web if round(web.nodes[n]["level"]) == level
-                 and n not in gone and n not in losing]
-        label = f"trophic level about {level}" if not faded else (
-            "not affected (shape: trophic level)" if i == 0 else None)
+    keys = {n: str(web.nodes[n].get("group", n)) for n in web}
+    for i, key in enumerate(dict.fromkeys(keys[n] for n in sorted(
+            web, key=lambda n: web.nodes[n]["level"]))):
+        swatch = PALETTE.swatch(key)
+        colour, shape = (swatch.colour, swatch.marker) if swatch else ("#999", "o")
+        nodes = [n for n in web if keys[n] == key and n not in gone and n not in losing]
+        label = (swatch.label if swatch else key) if not faded else (
+            "not affected (shape: diet group)" if i == 0 else None)
         nx.draw_networkx_nodes(web, pos, nodelist=nodes, ax=ax, node_size=150,
                                node_color="#ddd" if faded else colour, node_shape=shape,
                                edgecolors="#777" if faded else "#222", label=label)
@@ -83,8 +87,8 @@ def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
                 fontsize=10, fontweight="bold" if n in gone else "normal",
                 color="#999" if faded and n not in gone and n not in losing else "#111")
     ax.set_title(title)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, markerscale=0.8,
-              frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3 if not faded else 2,
+              markerscale=0.8, frameon=False, fontsize=10)
     ax.set_xlim(-0.2, max(x for x, _ in pos.values()) + 0.2 + CHAR * max(
         len(str(web.nodes[n].get("label", n))) for n in web if pos[n][0] == max(
             x for x, _ in pos.values())))
@@ -94,15 +98,21 @@ def plot_food_web(web: nx.DiGraph, *, removed: Iterable[Any] = (),
 
 def plot_diets(raised: Mapping[str, int], of_winners: Mapping[str, int], *, games: int,
                ax: Axes | None = None) -> Axes:
-    """Offspring raised by diet, and the part raised by the winners."""
+    """Offspring raised by diet group (each in its palette colour), and the part raised by
+    the winners (hatched)."""
     from ...core.plots import _axes
 
     ax = _axes(ax, (8, 3.8))
     diets = sorted(raised, key=lambda d: -raised[d])
-    ax.bar(diets, [raised[d] for d in diets], color="#56B4E9", label="offspring raised")
-    ax.bar(diets, [of_winners.get(d, 0) for d in diets], color="#0072B2", hatch="//",
-           label="...by the winner")
+    # a diet group ("carnivores") or a diet ("carnivore"): its group's colour
+    colours = [PALETTE.colour(d) or PALETTE.colour(f"{d}s", "#999") for d in diets]
+    ax.bar(diets, [raised[d] for d in diets], color=colours, alpha=0.45,
+           edgecolor=colours, label="offspring raised")
+    ax.bar(diets, [of_winners.get(d, 0) for d in diets], color=colours, hatch="//",
+           edgecolor="#222", label="...by the winner")
     ax.set_ylabel(f"offspring over {games} games")
     ax.set_title("Which diets raise families (and win)")
-    ax.legend()
+    from ...core.plots import legend_outside
+
+    legend_outside(ax)
     return ax

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ecogames.core.series import SeriesSpec
 
-from .components import ANIMALS, CARD_ANIMAL, FORAGING_DIETS, Animal
+from .components import ANIMALS, CARD_ANIMAL, FORAGING_DIETS, PALETTE, Animal
 
 if TYPE_CHECKING:
     from .rules import WildlifeWeb
@@ -33,12 +33,11 @@ if TYPE_CHECKING:
 GROUPS = ("herbivores", "insectivores", "piscivores", "omnivores", "carnivores", "scavengers")
 """The diet groups, from the bottom of the food web up."""
 
-COLOURS = {
-    "herbivores": "#009E73", "insectivores": "#E69F00", "piscivores": "#0072B2",
-    "omnivores": "#CC79A7", "carnivores": "#D55E00", "scavengers": "#999999",
-    "offspring raised": "#000000",
-}
-"""Okabe-Ito colours (grey for the carrion eaters); the players' Offspring take the plot's."""
+COLOURS = {**{group: s.colour for group, s in PALETTE.groups["diets"].items()},
+           **{f"offspring: {s.label}": s.colour for s in PALETTE.groups["players"].values()}}
+"""The palette's diet-group colours, and each seat's for its Offspring (named by seat)."""
+MARKERS = {**{group: s.marker for group, s in PALETTE.groups["diets"].items()},
+           **{f"offspring: {s.label}": s.marker for s in PALETTE.groups["players"].values()}}
 
 
 _ONE_DIET = {"carnivore": "carnivores", "herbivore": "herbivores",
@@ -93,6 +92,9 @@ SERIES = SeriesSpec(
     steps_done=rounds_done,
     quantities=quantities,
     colours=COLOURS,
+    markers=MARKERS,
+    title="Animals in the Packs by diet, and Offspring raised",
+    unit="animals / Offspring",
     description="Animals in the players' Packs by diet group (a mated pair counts two), and "
                 "the Offspring raised, in all and by player.",
 )

@@ -53,6 +53,7 @@ def game_page(*, title: str, role: str, kind: str, bundle: str, socket: str,
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}: {escape(role)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/{bundle}.css">
 <link rel="stylesheet" href="/classroom.css">
 </head>
@@ -78,7 +79,8 @@ def message_page(title: str, text: str) -> str:
     return f"""<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><link rel="stylesheet" href="/classroom.css"></head>
+<title>{escape(title)}</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/classroom.css"></head>
 <body class="room room-message"><main class="room-message-box">
 <h1>{escape(title)}</h1><p data-testid="room-message">{escape(text)}</p></main></body>
 </html>

@@ -34,7 +34,8 @@ class TeacherPanel(w.VBox):
                                            tooltip="Hold every seat's moves and the bots")
         self.restart_button = w.Button(description="Restart", icon="refresh")
         self.stop_button = w.Button(description="Stop", icon="stop", button_style="danger")
-        self.reveal_choice = w.Dropdown(description="Projector shows", options=[])
+        self.reveal_choice = w.Dropdown(description="Projector shows", options=[],
+                                        style={"description_width": "initial"})
         game = room.game
         names = bots_for(game.name)
         self.bot_choices = [w.Dropdown(options=[PERSON, *names], value=PERSON,

@@ -11,3 +11,5 @@ export { h, s, button, legalTarget } from "./dom";
 export { chooser } from "./chooser";
 export type { ChooserOptions } from "./chooser";
 export * from "./types";
+export { cycleColour, paletteOf, swatch, swatchOf, usePalette, UNKNOWN } from "./palette";
+export type { Palette, Swatch } from "./palette";

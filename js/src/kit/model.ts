@@ -121,6 +121,8 @@ export function readFoodWeb(v: unknown): FoodWeb {
         level: typeof n.level === "number" ? n.level : 0,
         ...(Array.isArray(n.lines) ? { lines: n.lines.map(String) } : {}),
         ...(Array.isArray(n.box) && n.box.length === 4 ? { box: n.box.map(Number) } : {}),
+        ...(typeof n.colour === "string" ? { colour: n.colour } : {}),
+        ...(typeof n.shape === "string" ? { shape: n.shape } : {}),
       }))
     : [];
   const edges = Array.isArray(v.edges)
@@ -204,6 +206,8 @@ export function readEntries(v: unknown): HistoryEntry[] {
     };
   });
 }
+    ...(typeof v.title === "string" ? { title: v.title } : {}),
+    ...(typeof v.unit === "string" ? { unit: v.unit } : {}),
 
 /** Read every trait at once. */
 export function readTraits(model: AnyModel): Traits {

@@ -1,26 +1,19 @@
 /**
  * The live population plot: the game's series (`ecogames.core.series`, the same one the
- * Python API returns) as plain SVG lines, one per quantity in the spec's colours, with whole
+ * Python API returns) as plain SVG lines, one per quantity in the palette's colours (sent
+ * with the series; quantities it does not name take the palette's cycle), titled with what
+ * the series measures (`SeriesSpec.title`), with whole
  * number ticks, the x axis labelled with the game's step, a legend, and a mark on the step
  * of the action shown while replaying. Redrawn after every action.
  */
 import { h, s } from "./dom";
 import type { Kit, Part, PartSpec } from "./kit";
+import { cycleColour, paletteOf } from "./palette";
 import { LIVE } from "./steps";
 
 const W = 360;
 const H = 190;
 const PAD = { left: 38, right: 10, top: 10, bottom: 34 };
-const PALETTE = [
-  "#1b9e77",
-  "#d95f02",
-  "#7570b3",
-  "#e7298a",
-  "#66a61e",
-  "#e6ab02",
-  "#a6761d",
-  "#666666",
-];
 
 /** Whole-number ticks from 0 to at least `max`, about `count` of them. */
 export function integerTicks(max: number, count = 5): number[] {
@@ -78,8 +71,11 @@ function make(kit: Kit): Part {
     const other = kit.whatIf.alternative?.series;
     const otherSteps = other?.steps ?? [];
     const otherValues = other?.values ?? {};
-    const colour = (name: string, i: number): string =>
-      colours[name] ?? PALETTE[i % PALETTE.length];
+    const palette = paletteOf(kit.traits.drawing);
+    const colour = (name: string, i: number): string => colours[name] ?? cycleColour(palette, i);
+    const heading = series.title || "Populations";
+    title.textContent = heading;
+    el.setAttribute("aria-label", `${heading} over time`);
     const xMax = Math.max(1, steps[steps.length - 1] ?? 1, otherSteps[otherSteps.length - 1] ?? 1);
     const yTicks = integerTicks(
       Math.max(0, ...names.flatMap((n) => [...values[n], ...(otherValues[n] ?? [])])),
@@ -215,6 +211,6 @@ function make(kit: Kit): Part {
 
 export const populationPlot: PartSpec = {
   make,
-  traits: ["series"],
+  traits: ["series", "drawing"],
   ui: ["step", "shown", "timelineRev", "shownRev", "whatIfRev"],
 };

@@ -11,6 +11,7 @@ import {
   legalTarget,
   renderTree,
   chooser,
+  usePalette,
 } from "../../kit";
 import { drawReserve, drawRivers, speciesCard } from "./cards";
 import { drawEcosystem } from "./ecosystem";
@@ -24,6 +25,7 @@ import { type BiotopesLayout, isBiotopesView } from "./types";
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
 export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardContext): void {
+  usePalette(ctx.layout);
   if (!isBiotopesView(view)) {
     renderTree(host, view, ctx);
     return;

@@ -7,7 +7,7 @@
  * - a Territory token is its owner's colour, shape and initial (the neutral Solo tokens are
  *   hatched gray with an N).
  */
-import { h, s } from "../../kit";
+import { h, s, swatchOf } from "../../kit";
 
 /** The biotope that produces each cube colour (Primary Production). */
 export const BIOTOPE_OF: Record<string, string> = {
@@ -77,24 +77,10 @@ export const DECK_STARS: Record<string, string> = {
   carnivores: "★★",
 };
 
-/** Players' token colours (the game's purple, orange, red, white, black), Okabe-Ito where the
- * palette has them. */
-export const PLAYER_FILL: Record<string, string> = {
-  purple: "#CC79A7",
-  orange: "#E69F00",
-  red: "#D55E00",
-  white: "#FFFFFF",
-  black: "#000000",
-};
-export const PLAYER_TEXT: Record<string, string> = {
-  purple: "#000",
-  orange: "#000",
-  red: "#000",
-  white: "#000",
-  black: "#fff",
-};
-/** Each seat's token shape, so that two players are told apart without colour. */
-export const SEAT_SHAPES = ["circle", "square", "diamond", "triangle", "pentagon"];
+/** Each player's token: the colour and shape of the palette (Python's
+ * `biotopes.components.PALETTE`, sent in `drawing`) for the game's purple, orange, red,
+ * white and black, so that two players are told apart without colour too. */
+export const playerSwatch = (colour: string) => swatchOf("players", colour);
 
 export const playerInitial = (colour: string): string =>
   colour === "black" ? "K" : colour.slice(0, 1).toUpperCase();
@@ -233,8 +219,9 @@ export function territoryToken(
 ): SVGGElement {
   const neutral = owner < 0;
   const g = s("g", { class: "bt-token", "data-owner": String(owner) });
-  const shape = neutral ? "octagon" : (SEAT_SHAPES[owner] ?? "circle");
-  const fill = neutral ? `url(#${prefix}-neutral)` : (PLAYER_FILL[colour] ?? "#777");
+  const sw = playerSwatch(colour);
+  const shape = neutral ? "octagon" : sw.shape;
+  const fill = neutral ? `url(#${prefix}-neutral)` : sw.colour;
   const rr = shape === "triangle" ? r * 1.25 : r;
   g.append(
     shapeOutline(shape, rr, { fill, class: "bt-token-shape" }),
@@ -244,7 +231,7 @@ export function territoryToken(
         y: shape === "triangle" ? r * 0.5 : r * 0.38,
         "text-anchor": "middle",
         class: "bt-token-letter",
-        fill: neutral ? "#fff" : (PLAYER_TEXT[colour] ?? "#000"),
+        fill: neutral ? "#fff" : sw.ink,
         "font-size": (r * 1.05).toFixed(1),
       },
       neutral ? "N" : playerInitial(colour),

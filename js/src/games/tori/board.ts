@@ -10,6 +10,7 @@ import {
   h,
   renderTree,
   legalTarget,
+  usePalette,
 } from "../../kit";
 import {
   type Parts,
@@ -31,6 +32,7 @@ import { type Cell, type ToriLayout, type ToriView, isToriLayout, isToriView } f
 const CONFIRM = new Set(["tear_down"]);
 
 export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext): void {
+  usePalette(ctx.layout);
   const layout = ctx.layout as unknown;
   if (!isToriView(view) || !isToriLayout(layout)) {
     renderTree(host, view, ctx);

@@ -2,9 +2,10 @@
  * How Tori's things look. The goods keep the colours the rules give them (green vegetables,
  * red flowers, white ice cream, blue fish, yellow lemonade, purple souvenirs: docs/rules/tori.md
  * D9) in Okabe-Ito tones, each with a two-letter code; the coats of arms (D22) have a colour of
- * their own, a shape and a letter. So colour is never the only cue.
+ * their own, a shape and a letter. So colour is never the only cue. All of them come from the
+ * game's palette (Python's `tori.components.PALETTE`), as in every figure.
  */
-import { s } from "../../kit";
+import { s, swatchOf } from "../../kit";
 
 export interface GoodLook {
   code: string;
@@ -13,17 +14,10 @@ export interface GoodLook {
   ink: string;
 }
 
-export const GOODS: Record<string, GoodLook> = {
-  vegetables: { code: "VE", fill: "#009E73", ink: "#fff" },
-  flowers: { code: "FL", fill: "#D55E00", ink: "#fff" },
-  ice_cream: { code: "IC", fill: "#FFFFFF", ink: "#111" },
-  fish: { code: "FI", fill: "#0072B2", ink: "#fff" },
-  lemonade: { code: "LE", fill: "#F0E442", ink: "#111" },
-  souvenirs: { code: "SO", fill: "#CC79A7", ink: "#111" },
-};
-
+/** A good's look: the palette's (Python's `tori.components.PALETTE`, sent in `drawing`). */
 export function goodLook(good: string): GoodLook {
-  return GOODS[good] ?? { code: good.slice(0, 2).toUpperCase(), fill: "#999", ink: "#111" };
+  const sw = swatchOf("goods", good);
+  return { code: sw.code, fill: sw.colour, ink: sw.ink };
 }
 
 export type ArmsShape = "circle" | "square" | "triangle" | "diamond";
@@ -35,16 +29,13 @@ export interface ArmsLook {
   shape: ArmsShape;
 }
 
-/** Seat order: Helsinki, Turku, Tampere, Oulu. */
-export const ARMS: ArmsLook[] = [
-  { letter: "H", fill: "#000000", ink: "#fff", shape: "circle" },
-  { letter: "Tu", fill: "#E69F00", ink: "#111", shape: "square" },
-  { letter: "Ta", fill: "#56B4E9", ink: "#111", shape: "triangle" },
-  { letter: "O", fill: "#8C8C8C", ink: "#111", shape: "diamond" },
-];
-
-export const armsLook = (player: number): ArmsLook =>
-  ARMS[player] ?? { letter: String(player + 1), fill: "#777", ink: "#fff", shape: "circle" };
+/** A seat's coat of arms (Helsinki, Turku, Tampere, Oulu): the palette's colour, shape
+ * and letter. */
+export function armsLook(player: number): ArmsLook {
+  const sw = swatchOf("players", String(player));
+  const shape = (sw.shape in SHAPE_NAMES ? sw.shape : "circle") as ArmsShape;
+  return { letter: sw.code, fill: sw.colour, ink: sw.ink, shape };
+}
 
 const SHAPE_NAMES: Record<ArmsShape, string> = {
   circle: "●",

@@ -1,6 +1,6 @@
 /** The Ability map, drawn from the networkx layout Python sends, with each player's marker. */
 import { type BoardContext, s } from "../../kit";
-import { PAWN_COLOURS } from "./species";
+import { pawnColour } from "./species";
 import type { Clickable } from "./island";
 import type { ToriView } from "./types";
 
@@ -72,7 +72,7 @@ export function drawAbilityMap(
           cx: (i - (here.length - 1) / 2) * MARKER_GAP,
           cy: MARKER_Y,
           r: MARKER_R,
-          fill: PAWN_COLOURS[pawn?.colour ?? ""] ?? "#777",
+          fill: pawnColour(pawn?.colour ?? ""),
           class: "tt-marker",
         }),
       );

@@ -1,5 +1,5 @@
 /** Tori-Tori's board renderer: the island, the turn panel, the Ability map, the choices. */
-import { type BoardContext, type View, h, legalTarget, chooser } from "../../kit";
+import { type BoardContext, type View, h, legalTarget, chooser, usePalette } from "../../kit";
 import { renderTree } from "../../kit";
 import { abilityNames, drawAbilityMap } from "./abilities";
 import { type Clickable, drawIsland } from "./island";
@@ -8,6 +8,7 @@ import { type TargetKey, targetMap } from "./targets";
 import { isToriView } from "./types";
 
 export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext): void {
+  usePalette(ctx.layout);
   if (!isToriView(view)) {
     renderTree(host, view, ctx);
     return;

@@ -1,6 +1,6 @@
 /** Beside the island: dice and activation cards, round track, action points, decisions. */
 import { type BoardContext, type LegalAction, h } from "../../kit";
-import { SPECIES } from "./species";
+import { SPECIES_IDS, look as lookOf } from "./species";
 import type { ToriView } from "./types";
 
 const SLOT_LETTERS = ["A", "B", "C", "D", "E", "F"];
@@ -129,7 +129,8 @@ export function drawCounts(view: ToriView): HTMLElement {
     "data-testid": "counts",
     "aria-label": "Populations on the island",
   });
-  for (const [id, look] of Object.entries(SPECIES)) {
+  for (const id of SPECIES_IDS) {
+    const look = lookOf(id);
     const n = view.counts[id] ?? 0;
     list.append(
       h(
@@ -139,7 +140,11 @@ export function drawCounts(view: ToriView): HTMLElement {
           "data-count": String(n),
           class: look.introduced ? "tt-introduced-count" : "",
         },
-        h("span", { class: "tt-chip", style: `background:${look.fill}` }, look.code),
+        h(
+          "span",
+          { class: "tt-chip", style: `background:${look.fill};color:${look.ink}` },
+          look.code,
+        ),
         ` ${look.name}: ${n}`,
       ),
     );

@@ -1,67 +1,45 @@
 /**
- * How each species is drawn: a colour-blind-safe colour (Okabe-Ito), a shape of its own and a
- * two-letter code, so no one needs colour alone. Introduced species get the red outline their
- * physical tokens have.
+ * How each species is drawn: the colour, shape and two-letter code of the game's palette
+ * (Python's `toritori.components.PALETTE`, sent in the `drawing` trait), so a species has
+ * the same colour here as in every figure, and no one needs colour alone. Introduced species
+ * get the red outline their physical tokens have.
  */
+import { swatchOf } from "../../kit";
+
 export interface SpeciesLook {
   name: string;
   code: string;
   fill: string;
+  ink: string;
   shape: "triangle" | "circle" | "diamond" | "pentagon" | "square";
   introduced: boolean;
 }
 
-export const SPECIES: Record<string, SpeciesLook> = {
-  native_tree: {
-    name: "Native Tree",
-    code: "NT",
-    fill: "#009E73",
-    shape: "triangle",
-    introduced: false,
-  },
-  invasive_bush: {
-    name: "Invasive Bush",
-    code: "IB",
-    fill: "#F0E442",
-    shape: "triangle",
-    introduced: true,
-  },
-  guinea_pig: {
-    name: "Guinea pig",
-    code: "GP",
-    fill: "#E69F00",
-    shape: "circle",
-    introduced: false,
-  },
-  tori_tori: {
-    name: "Tori-tori",
-    code: "TT",
-    fill: "#56B4E9",
-    shape: "diamond",
-    introduced: false,
-  },
-  fox: { name: "Fox", code: "FX", fill: "#CC79A7", shape: "pentagon", introduced: false },
-  cat: { name: "Cat", code: "CT", fill: "#555555", shape: "square", introduced: true },
-};
-
-export const PAWN_COLOURS: Record<string, string> = {
-  red: "#D55E00",
-  blue: "#0072B2",
-  green: "#009E73",
-  yellow: "#F0E442",
-};
+/** The six species, in the order the counts list them. */
+export const SPECIES_IDS = [
+  "native_tree",
+  "invasive_bush",
+  "guinea_pig",
+  "tori_tori",
+  "fox",
+  "cat",
+];
+const INTRODUCED = new Set(["invasive_bush", "cat"]);
 
 export function look(species: string): SpeciesLook {
-  return (
-    SPECIES[species] ?? {
-      name: species,
-      code: species.slice(0, 2).toUpperCase(),
-      fill: "#999",
-      shape: "circle",
-      introduced: false,
-    }
-  );
+  const sw = swatchOf("species", species);
+  return {
+    name: sw.label,
+    code: sw.code,
+    fill: sw.colour,
+    ink: sw.ink,
+    shape: sw.shape as SpeciesLook["shape"],
+    introduced: INTRODUCED.has(species),
+  };
 }
+
+/** A Researcher pawn's colour (its name: red, blue, green, yellow) as the palette draws it. */
+export const pawnColour = (colour: string): string => swatchOf("players", colour).colour;
 
 /** The SVG points of a shape of radius r centred on (0, 0). */
 export function shapePoints(shape: SpeciesLook["shape"], r: number): string | null {

@@ -10,6 +10,7 @@ import {
   renderTree,
   legalTarget,
   chooser,
+  usePalette,
 } from "../../kit";
 import { drawCentral } from "./central";
 import type { Clickable } from "./clickable";
@@ -21,6 +22,7 @@ import { type TargetKey, targetMap } from "./targets";
 import { type TulikkoLayout, isTulikkoView } from "./types";
 
 export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardContext): void {
+  usePalette(ctx.layout);
   if (!isTulikkoView(view)) {
     renderTree(host, view, ctx);
     return;

@@ -1,17 +1,11 @@
 /**
- * How Tulikko's pieces are drawn. Forest colours are Okabe-Ito colours and always carry a
+ * How Tulikko's pieces are drawn. Forest colours come from the game's palette (sent by
+ * Python in the `drawing` trait: one colour per kind everywhere) and always carry a
  * letter (G, O, B, P); symbols are drawn shapes (sun, star, moon, cloud); an animal token is a
  * round token with its animal's initial, a river token a long wavy bar on the border: colour
  * is never the only cue.
  */
-import { h, s } from "../../kit";
-
-export const COLOUR_FILL: Record<string, string> = {
-  green: "#009E73",
-  orange: "#E69F00",
-  blue: "#56B4E9",
-  purple: "#CC79A7",
-};
+import { h, s, swatchOf } from "../../kit";
 
 export const COLOUR_LETTER: Record<string, string> = {
   green: "G",
@@ -27,13 +21,14 @@ export const ANIMAL_NAME: Record<string, string> = {
   reindeer: "Reindeer",
 };
 
-/** Each seat's own outline colour (Okabe-Ito), with its animal's initial as the cue. */
-export const SEAT_COLOUR = ["#D55E00", "#0072B2", "#009E73", "#000000"];
+/** Each seat's own outline colour (the palette's), with its animal's initial as the cue. */
+export const seatColour = (seat: number): string => swatchOf("players", String(seat)).colour;
 
 export const animalInitial = (animal: string | null): string =>
   animal ? animal[0].toUpperCase() : "?";
 
-export const colourFill = (colour: string): string => COLOUR_FILL[colour] ?? "#999";
+/** A forest colour's fill: the palette's (Python's `tulikko.components.PALETTE`). */
+export const colourFill = (colour: string): string => swatchOf("tiles", colour).colour;
 export const colourLetter = (colour: string): string =>
   COLOUR_LETTER[colour] ?? colour.slice(0, 1).toUpperCase();
 

@@ -11,9 +11,9 @@ import { type Touched, edgeId } from "./highlight";
 import {
   ANIMAL_NAME,
   COLOUR_LETTER,
-  SEAT_COLOUR,
   animalInitial,
   colourFill,
+  seatColour,
   pawChip,
   pawPrint,
   symbolIcon,
@@ -73,7 +73,7 @@ export function drawPlayer(view: TulikkoView, player: PlayerView, opts: MapOptio
     "data-seat": String(seat),
     "data-active": String(opts.active),
     "data-highlight": String(lit),
-    style: `--tk-seat:${SEAT_COLOUR[seat] ?? "#000"}`,
+    style: `--tk-seat:${seatColour(seat)}`,
     "aria-label": `${player.name}'s wilderness map`,
   });
   const head = h(

@@ -154,6 +154,44 @@ def keystones(web: nx.DiGraph) -> list[tuple[Any, list[Any]]]:
     return sorted(rows, key=lambda r: (-len(r[1]), -web.degree(r[0]), str(r[0])))
 
 
+def trophic_levels_with(web: nx.DiGraph, fixed: Mapping[Any, float],
+                        weight: str = "weight") -> dict[Any, float]:
+    """Trophic levels with some nodes held at stated levels: each node of ``fixed`` keeps
+    its level (a game's basal "Fish" placed where real fish feed, at 3), every other
+    consumer is 1 + the weighted mean level of its food (as ``nx.trophic_levels``), a node
+    that eats nothing is 1. A stated assumption beside the game's own levels.
+
+    >>> import networkx as nx
+    >>> web = nx.DiGraph([("fish", "osprey"), ("plants", "elk")])
+    >>> trophic_levels_with(web, {"fish": 3.0})["osprey"]
+    4.0
+    """
+    import numpy as np
+
+    unknown = [n for n in fixed if n not in web]
+    if unknown:
+        raise ValueError(f"{sorted(map(str, unknown))} not in the food web")
+    bad = {n: v for n, v in fixed.items() if not isinstance(v, (int, float)) or v < 1}
+    if bad:
+        raise ValueError(f"a trophic level is a number of at least 1, not {bad}")
+    free = [n for n in web if n not in fixed and web.in_degree(n) > 0]
+    at = {n: i for i, n in enumerate(free)}
+    matrix, rhs = np.eye(len(free)), np.ones(len(free))
+    for n in free:
+        food = [(f, float(d.get(weight, 1))) for f, _, d in web.in_edges(n, data=True)]
+        total = sum(w for _, w in food)
+        for f, w in food:
+            if f in at:
+                matrix[at[n], at[f]] -= w / total
+            else:
+                rhs[at[n]] += w / total * float(fixed.get(f, 1.0))
+    solved = np.linalg.solve(matrix, rhs) if free else []
+    levels = {n: 1.0 for n in web}
+    levels.update({n: float(v) for n, v in fixed.items()})
+    levels.update({n: float(v) for n, v in zip(free, solved)})
+    return levels
+
+
 @dataclass(frozen=True)
 class Robustness:
     """A robustness curve: after ``removed[i]`` of the species are taken out on purpose,

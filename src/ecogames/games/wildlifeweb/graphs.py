@@ -41,6 +41,11 @@ if TYPE_CHECKING:
     from .rules import WildlifeWeb
 
 BASAL = ("plants", "invertebrates", "fish", "carrion")
+REAL_WORLD_LEVELS = {"plants": 1.0, "invertebrates": 2.0, "fish": 3.0, "carrion": 2.0}
+"""Where the game's four basal foods feed in a real Montana web (a stated assumption, for
+``foodweb.trophic_levels_with``): plants produce; the invertebrates are mostly plant and
+detritus eaters; stream fish mostly eat invertebrates; carrion is mostly dead herbivores
+(deer, elk). In the game all four are basal, level 1."""
 DIET_SOURCES = DIET_FORAGE
 
 

@@ -58,7 +58,7 @@ class ChanceDraw:
 
     @property
     def forced(self) -> bool:
-        return self.outcome != self.natural
+        return bool(self.outcome != self.natural)
 
     def label(self, outcome: Any) -> str:
         return str(outcome) if self.describe is None else self.describe(outcome)

@@ -34,7 +34,7 @@ class Event(NamedTuple):
     action a person plays makes a few).
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     kind: str
     text: str
     cause: int | None = None
@@ -130,11 +130,11 @@ class Cascade:
             current = self.events[current].cause
         return chain[::-1]
 
-    def graph(self) -> nx.DiGraph:
+    def graph(self) -> nx.DiGraph[Any]:
         """The cause tree: ``"action"`` -> first effects -> their effects ..."""
         import networkx as nx
 
-        g = nx.DiGraph()
+        g: nx.DiGraph[Any] = nx.DiGraph()
         g.add_node(ROOT, kind="action", text=self.label)
         for e in self.events:
             g.add_node(e.index, kind=e.kind, text=e.text)

@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from .actions import Action, ActionCodec
 from .chance import ChanceContext, ChanceDraw, ChanceError, Forced, draw
@@ -258,10 +258,10 @@ class Game(ABC):
             return importlib.import_module("ecogames.widget").GameWidget(self, **kwargs)
         return module.Widget(self, **kwargs)
 
-    def food_web(self) -> nx.DiGraph:
+    def food_web(self) -> nx.DiGraph[Any]:
         raise NotImplementedError(f"{self.title or self.name} has no food web")
 
-    def board_graph(self) -> nx.Graph:
+    def board_graph(self) -> nx.Graph[Any]:
         raise NotImplementedError(f"{self.title or self.name} has no board graph")
 
     # -- playing -------------------------------------------------------------------------
@@ -450,7 +450,7 @@ class Game(ABC):
 
         return events_frame(self)
 
-    def dependency_graph(self) -> nx.DiGraph:
+    def dependency_graph(self) -> nx.DiGraph[Any]:
         """Every event, choice and chance draw of the game, with edges from cause to effect."""
         return self.provenance().graph()
 
@@ -575,7 +575,7 @@ class Game(ABC):
 
         A copy: changing it changes nothing in the game (it equals ``json.loads(to_json())``).
         """
-        return _json_copy({
+        return cast("dict[str, Any]", _json_copy({
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.name,
@@ -585,7 +585,7 @@ class Game(ABC):
             "chance": {str(step): {str(n): outcome for n, outcome in forced.items()}
                        for step, forced in self._forced.items()},
             "state": self._state(),
-        })
+        }))
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -610,7 +610,7 @@ class Game(ABC):
             raise SaveError(f"this save has state version {data['state_version']!r}; this "
                             f"version of ecogames reads version {game_cls.state_version}")
         try:
-            return game_cls._replay_save(data)  # type: ignore[return-value]
+            return game_cls._replay_save(data)
         except SaveError:
             raise
         except Exception as error:  # a rule that fails on what the file set up
@@ -679,7 +679,7 @@ class Game(ABC):
         """Two games are equal when their states are (history is not compared)."""
         if type(other) is not type(self):
             return False
-        return self._state() == other._state()  # type: ignore[attr-defined]
+        return self._state() == other._state()
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -196,7 +196,7 @@ def _lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
 def delta_e(a: str, b: str, vision: str = "normal") -> float:
     """CIE76 difference of two colours as seen with ``vision``."""
     la, lb = _lab(simulate(a, vision)), _lab(simulate(b, vision))
-    return sum((x - y) ** 2 for x, y in zip(la, lb)) ** 0.5
+    return float(sum((x - y) ** 2 for x, y in zip(la, lb)) ** 0.5)
 
 
 def clashes(palette: Palette, minimum: float = MIN_DELTA_E) -> list[str]:

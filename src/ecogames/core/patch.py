@@ -47,7 +47,8 @@ def apply_patch(doc: Any, ops: Sequence[Op]) -> Any:
     return doc
 
 
-def split(view: dict[str, Any], paths: Sequence[Sequence[str]]) -> tuple[dict, dict]:
+def split(view: dict[str, Any],
+          paths: Sequence[Sequence[str]]) -> tuple[dict[str, Any], dict[str, Any]]:
     """``(static, dynamic)``: the parts of ``view`` at ``paths`` and the rest.
     ``merge(static, dynamic)`` gives ``view`` back."""
     static: dict[str, Any] = {}

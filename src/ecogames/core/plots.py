@@ -39,7 +39,7 @@ NODE_SIZE = 900
 """Area of a food-web node in points² (a circle about 34 points across)."""
 
 
-def draw_food_web(web: nx.DiGraph, *, ax: Axes | None = None,
+def draw_food_web(web: nx.DiGraph[Any], *, ax: Axes | None = None,
                   highlight: Iterable[Any] = (), title: str = "Food web",
                   palette: Palette | None = None) -> Axes:
     """The food web with producers at the bottom and each trophic level a row above.
@@ -80,7 +80,7 @@ def draw_food_web(web: nx.DiGraph, *, ax: Axes | None = None,
     return ax
 
 
-def _node_style(web: nx.DiGraph, node: Any, level: int,
+def _node_style(web: nx.DiGraph[Any], node: Any, level: int,
                 palette: Palette | None) -> tuple[str, str]:
     """(colour, marker) of a food-web node: its palette swatch, else its level's colour."""
     swatch = None if palette is None else palette.swatch(str(web.nodes[node].get("group",
@@ -101,7 +101,7 @@ def place_labels(ax: Axes, centres: Mapping[Any, tuple[float, float]],
 
     fig = ax.figure
     fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg, inline: both have it
     blocked = [a.get_window_extent(renderer) if isinstance(a, Text) else _head_box(a)
                for a in avoid]
     blocked = [b for b in blocked if b is not None]
@@ -174,14 +174,15 @@ def draw_cascade(cascade: Cascade, *, ax: Axes | None = None, width: int = 70) -
 
     from .events import ROOT
 
-    depth = {ROOT: 0}
+    depth: dict[Any, int] = {ROOT: 0}
     children: dict[Any, list[Any]] = {ROOT: []}
     for event in cascade.events:
         parent = ROOT if event.cause is None else event.cause
         depth[event.index] = depth[parent] + 1
         children.setdefault(parent, []).append(event.index)
         children.setdefault(event.index, [])
-    texts = {ROOT: cascade.label, **{e.index: f"{e.index + 1}. {e.text}" for e in cascade.events}}
+    texts: dict[Any, str] = {ROOT: cascade.label,
+                             **{e.index: f"{e.index + 1}. {e.text}" for e in cascade.events}}
     order: list[Any] = []
 
     def walk(node: Any) -> None:
@@ -231,7 +232,7 @@ def _style(name: str, i: int, colours: Mapping[str, str] | None,
             (markers or {}).get(name, MARKERS[i % len(MARKERS)]))
 
 
-LINE = {"markersize": 5, "markeredgecolor": "#222", "markeredgewidth": 0.5}
+LINE: dict[str, Any] = {"markersize": 5, "markeredgecolor": "#222", "markeredgewidth": 0.5}
 """Markers outlined, so the light colours (yellow, sky) stand out on white."""
 
 

@@ -111,7 +111,7 @@ class Answer:
     target: Link
     chain: tuple[Link, ...]
     roots: Mapping[Node, tuple[Link, ...]]
-    graph: nx.DiGraph = field(repr=False, compare=False)
+    graph: nx.DiGraph[Any] = field(repr=False, compare=False)
     step_name: str = "step"
 
     @property
@@ -304,12 +304,12 @@ class Provenance:
             for event in cascade.events:
                 yield ("event", number, event.index)
 
-    def graph(self) -> nx.DiGraph:
+    def graph(self) -> nx.DiGraph[Any]:
         """The whole dependency graph: edges from cause to effect (a node's cause within its
         action, the last writer of each key it read, the draws it came from)."""
         import networkx as nx
 
-        g = nx.DiGraph()
+        g: nx.DiGraph[Any] = nx.DiGraph()
         for node in self.nodes():
             link = self.link(node)
             g.add_node(node, kind=link.kind, text=link.text, action=link.action,
@@ -363,7 +363,7 @@ class Provenance:
         chain = self.chain(target)
         roots = {node: tuple(self.link(r, viewer) for r in self.roots_of(node))
                  for node in chain}
-        g = nx.DiGraph()
+        g: nx.DiGraph[Any] = nx.DiGraph()
         for node in chain:
             link = self.link(node)
             g.add_node(node, kind=link.kind, text=link.text, action=link.action,

@@ -29,7 +29,7 @@ def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
 
 def integer(data: Mapping[str, Any], key: str, low: int, high: int,
             where: str = "state") -> int:
-    value = field(data, key, int, where)
+    value: int = field(data, key, int, where)
     if not low <= value <= high:
         raise SaveError(f"{where}.{key} must be between {low} and {high}, got {value}")
     return value

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def trophic_levels(web: nx.DiGraph, weight: str = "weight") -> dict[Any, float]:
+def trophic_levels(web: nx.DiGraph[Any], weight: str = "weight") -> dict[Any, float]:
     """Trophic level of every node (producers 1). Edges point food -> eater.
 
     The same numbers as ``nx.trophic_levels`` (a node's level is 1 plus the mean level of
@@ -36,7 +36,7 @@ def trophic_levels(web: nx.DiGraph, weight: str = "weight") -> dict[Any, float]:
     return levels
 
 
-def _solve_levels(web: nx.DiGraph, eaters: list[Any], known: dict[Any, float],
+def _solve_levels(web: nx.DiGraph[Any], eaters: list[Any], known: dict[Any, float],
                   weight: str) -> list[float]:
     """x_i - sum_j p_ij x_j = 1 + sum_basal p_ib, by Gaussian elimination with pivoting."""
     index = {n: i for i, n in enumerate(eaters)}
@@ -173,7 +173,7 @@ class FoodWebDrawing:
         return found
 
 
-def crossings(web: nx.DiGraph, rows: dict[int, list[Any]]) -> int:
+def crossings(web: nx.DiGraph[Any], rows: dict[int, list[Any]]) -> int:
     """Edge crossings between consecutive trophic rows with the nodes in ``rows``' order
     (an edge spanning several rows counts between its two rows' orders)."""
     place = {n: (level, i / max(1, len(nodes) - 1)) for level, nodes in rows.items()
@@ -193,7 +193,7 @@ def crossings(web: nx.DiGraph, rows: dict[int, list[Any]]) -> int:
     return total
 
 
-def _order_rows(web: nx.DiGraph, rows: dict[int, list[Any]], sweeps: int = 6) -> None:
+def _order_rows(web: nx.DiGraph[Any], rows: dict[int, list[Any]], sweeps: int = 6) -> None:
     """Barycentre ordering (Sugiyama's): sweep up then down, placing each node at the mean
     position of its neighbours in the rows already placed; the best order found is kept."""
     levels = sorted(rows)
@@ -226,7 +226,7 @@ def _order_rows(web: nx.DiGraph, rows: dict[int, list[Any]], sweeps: int = 6) ->
     rows.update(best[0])
 
 
-def food_web_drawing(web: nx.DiGraph, *, width: float = WIDTH,
+def food_web_drawing(web: nx.DiGraph[Any], *, width: float = WIDTH,
                      font_size: float = FONT_SIZE) -> FoodWebDrawing:
     """Lay the food web out for the panel: each trophic level a row (producers at the
     bottom), ordered by barycentre sweeps to cut edge crossings; a row too wide for
@@ -295,7 +295,7 @@ def food_web_drawing(web: nx.DiGraph, *, width: float = WIDTH,
                           rows=rows)
 
 
-def food_web_layout(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
+def food_web_layout(web: nx.DiGraph[Any]) -> dict[Any, tuple[float, float]]:
     """Node positions in [0, 1]^2 (y grows downwards: producers near 1), from
     :func:`food_web_drawing`."""
     drawing = food_web_drawing(web)
@@ -303,7 +303,8 @@ def food_web_layout(web: nx.DiGraph) -> dict[Any, tuple[float, float]]:
             for n, (x, y) in drawing.centres.items()}
 
 
-def food_web_json(web: nx.DiGraph, *, frame: nx.DiGraph | None = None) -> dict[str, Any]:
+def food_web_json(web: nx.DiGraph[Any], *,
+                  frame: nx.DiGraph[Any] | None = None) -> dict[str, Any]:
     """The food web as the widget's ``food_web`` trait, laid out for the panel: ``width``,
     ``height`` and ``radius`` in the panel's units; each node's centre ``x``, ``y``, its
     label's ``lines`` and box ``box`` = [x0, y0, x1, y1] (text centred in it, a line every
@@ -317,19 +318,20 @@ def food_web_json(web: nx.DiGraph, *, frame: nx.DiGraph | None = None) -> dict[s
         if len(_LAID_OUT) >= 32:
             _LAID_OUT.pop(next(iter(_LAID_OUT)))
         _LAID_OUT[key] = json.dumps(_food_web_json(web, frame))
-    return json.loads(_LAID_OUT[key])
+    laid_out: dict[str, Any] = json.loads(_LAID_OUT[key])
+    return laid_out
 
 
 _LAID_OUT: dict[Any, str] = {}
 
 
-def _signature(web: nx.DiGraph) -> tuple[Any, ...]:
+def _signature(web: nx.DiGraph[Any]) -> tuple[Any, ...]:
     return (tuple((n, str(d.get("label", n))) for n, d in web.nodes(data=True)),
             tuple((a, b, str(d.get("label", "")), d.get("weight", 1))
                   for a, b, d in web.edges(data=True)))
 
 
-def _food_web_json(web: nx.DiGraph, frame: nx.DiGraph | None) -> dict[str, Any]:
+def _food_web_json(web: nx.DiGraph[Any], frame: nx.DiGraph[Any] | None) -> dict[str, Any]:
     drawing = food_web_drawing(web if frame is None else frame)
     levels = drawing.levels if frame is None else trophic_levels(web)
     nodes = []

@@ -21,6 +21,8 @@ NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 QUOTED = {
     "toritori.ipynb": (["toritori-08", "toritori-09", "toritori-11"],
                        ["toritori-10", "toritori-12"]),
+    "wildlifeweb.ipynb": (["wildlifeweb-07", "wildlifeweb-levels-1"],
+                          ["wildlifeweb-levels-2"]),
 }
 """A lesson -> (the code cells of its run, in order; the cells that quote it)."""
 

@@ -316,15 +316,16 @@ def mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = None, *,
 
 def plot_mean_bands(series: pd.DataFrame, quantities: Sequence[str] | None = None, *,
                     by: str | None = None, ax: Axes | None = None, xlabel: str = "step",
-                    ylabel: str = "tokens on the board", title: str = "",
+                    ylabel: str | None = None, title: str = "",
                     colours: Mapping[str, str] | None = None,
                     markers: Mapping[str, str] | None = None) -> Axes:
     """Each quantity's mean over the games of an ``experiment()`` series frame, with its 95%
     confidence band; with ``by`` (a parameter column such as ``bots``), one line per value,
-    solid and dashed. Colours and markers: the game's palette's (the frame's ``attrs``,
-    set by ``experiment()``) unless given."""
+    solid and dashed. Colours, markers and the y label (what the game's series counts): the
+    game's (the frame's ``attrs``, set by ``experiment()``) unless given."""
     ax = _axes(ax, (7, 4))
     colours = colours if colours is not None else series.attrs.get("colours")
+    ylabel = ylabel or series.attrs.get("unit", "tokens on the board")
     markers = markers if markers is not None else series.attrs.get("markers")
     bands = mean_bands(series, quantities, by=by)
     groups = [None] if by is None else list(dict.fromkeys(bands[by]))

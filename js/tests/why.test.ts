@@ -120,7 +120,10 @@ describe("why panel wording and place", () => {
     expect(name).toMatch(/\(token \d+\)$/);
     w.click("story-mode");
     token.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    const told = (s: string) => ({ kind: "story", story: { subject: s, end: "in play", events: [] } });
+    const told = (s: string) => ({
+      kind: "story",
+      story: { subject: s, end: "in play", events: [] },
+    });
     w.model.emit(told(subject));
     expect(w.get("why-title").textContent).toBe(`The story of ${name}`);
     w.model.emit(told("token:999"));

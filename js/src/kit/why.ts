@@ -76,15 +76,23 @@ export function readWhy(v: unknown, label = ""): WhyState | null {
     const roots = new Map<string, string[]>();
     for (const entry of Array.isArray(answer.roots) ? answer.roots : []) {
       if (!Array.isArray(entry) || !Array.isArray(entry[1])) continue;
-      roots.set(JSON.stringify(entry[0]), entry[1].filter(isObj).map((r) => str(r.text)));
+      roots.set(
+        JSON.stringify(entry[0]),
+        entry[1].filter(isObj).map((r) => str(r.text)),
+      );
     }
     const chain = (Array.isArray(answer.chain) ? answer.chain : []).filter(isObj);
     const lines = chain.map((link, i) => {
       const older = chain[i + 1];
       // a choice and its draws are said once, at the oldest link of their action
-      const own = older && num(older.action) === num(link.action) ? [] : roots.get(
-        JSON.stringify(link.node)) ?? [];
-      return readLine(link, own.filter((r) => r !== str(link.text)));
+      const own =
+        older && num(older.action) === num(link.action)
+          ? []
+          : (roots.get(JSON.stringify(link.node)) ?? []);
+      return readLine(
+        link,
+        own.filter((r) => r !== str(link.text)),
+      );
     });
     const target = lines[0]?.text ?? "";
     return { kind: "why", title: `Why? ${target}`, lines, walk: null, end: "", stepName };
@@ -204,7 +212,11 @@ function make(kit: Kit): Part {
             button("Forward to the effect ▶", "why-walk-next", () => walk(kit, 1)),
             button("Close", "why-close", () => close(kit)),
           )
-        : h("div", { class: "eg-why-walk" }, button("Close", "why-close", () => close(kit)));
+        : h(
+            "div",
+            { class: "eg-why-walk" },
+            button("Close", "why-close", () => close(kit)),
+          );
     const ending =
       state.kind === "story"
         ? [h("p", { class: "eg-why-end", "data-testid": "story-end" }, `… ${state.end}`)]

@@ -129,6 +129,9 @@ function drawAnimal(
     class: `ww-animal${a.mate ? " ww-mated" : ""}${a.active ? "" : " ww-asleep"}${a.acted ? " ww-acted" : ""}`,
     "data-testid": `animal-${a.card}`,
     "data-card": a.card,
+    // story mode (kit/why.ts): a click on the card tells this animal's life
+    "data-story": a.id ?? null,
+    "data-story-label": a.id ? `${playerName(d.ctx, p)}'s ${a.name}` : null,
     "data-species": a.species,
     "data-owner": String(p),
     "data-mate": a.mate ?? "",
@@ -230,7 +233,13 @@ function drawAnimal(
   // the family: mate, Offspring, raised
   const family = h(
     "ol",
-    { class: "ww-family", "aria-label": "Family progress" },
+    {
+      class: "ww-family",
+      "aria-label": "Family progress",
+      // a click on the family's progress tells the family's story (mate, Offspring, losses)
+      "data-story": a.family ?? null,
+      "data-story-label": a.family ? `the family of ${playerName(d.ctx, p)}'s ${a.name}` : null,
+    },
     milestone("Mate", a.mate !== null),
     milestone("Offspring", a.offspring !== null),
     milestone("Raised", a.mature),

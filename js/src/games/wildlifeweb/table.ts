@@ -282,6 +282,8 @@ export function drawHabitat(view: WildlifeView, d: Drawing, clickable: Clickable
         class: `ww-tile${hc.active ? "" : " ww-asleep"}`,
         "data-testid": `habitat-${hc.card}`,
         "data-card": hc.card,
+        "data-story": hc.id ?? null,
+        "data-story-label": hc.id ? `${sp?.name ?? hc.species} (central habitat)` : null,
         "data-species": hc.species,
         "data-active": String(hc.active),
         "data-pair": String(hc.pair),

@@ -5,6 +5,10 @@
 
 /** An animal in a Pack (a lone card, or a mated pair stacked on `card`). */
 export interface PackAnimal {
+  /** Its id for stories and Why? (`animal:<n>`), its family's (`family:<n>`), its mate's. */
+  id?: string;
+  family?: string;
+  mate_id?: string | null;
   card: string;
   species: string;
   name: string;
@@ -24,6 +28,8 @@ export interface PackAnimal {
 }
 
 export interface HabitatCard {
+  /** Its id for stories and Why? (`animal:<n>`). */
+  id?: string;
   card: string;
   species: string;
   active: boolean;

@@ -1434,7 +1434,7 @@ class WildlifeWeb(Game):
         return None
 
     def _steal_targets(self, a: Pet) -> list[str]:
-        out = []
+        out: list[str] = []
         for p, pack in enumerate(self.packs):
             if p == self.active:
                 continue
@@ -1506,7 +1506,7 @@ class WildlifeWeb(Game):
                          cause=last, nodes=[prey.id])
             self._hungry(log, i, p, a)
             return
-        told = None
+        told: tuple[list[Key], list[Key], list[str]] | None = None
         if owner is None:
             self.habitat.remove(card)
             eaten = card
@@ -1990,7 +1990,11 @@ class WildlifeWeb(Game):
 
     def _animal_view(self, owner: int, a: Pet) -> dict[str, Any]:
         kind = self._kind(a)
+        reg = self.register
         return {
+            # ids (D34) name the animal, its mate and the family in game.story and Why?
+            "id": animal_id(reg.animals[a["card"]]), "family": family_id(reg.families[a["card"]]),
+            "mate_id": None if a["mate"] is None else animal_id(reg.animals[a["mate"]]),
             "card": a["card"], "species": kind.id, "name": kind.name, "mate": a["mate"],
             "food": list(a["food"]), "food_value": food_value(a["food"]), "need": kind.size,
             "offspring": a["offspring"], "mature": self.is_mature(a),
@@ -2011,6 +2015,7 @@ class WildlifeWeb(Game):
             "phase": self.phase, "day": self.day, "round": self.round, "turn": self.turn,
             "target": self.target, "pack_size": self.pack_size,
             "habitat": [{"card": c, "species": CARD_ANIMAL[c].id,
+                         "id": animal_id(self.register.animals[c]),
                          "active": self.is_active(CARD_ANIMAL[c], None),
                          "pair": MATE_OF[c] in self.habitat} for c in self.habitat],
             "highway": list(self.highway),

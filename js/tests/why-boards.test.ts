@@ -1,0 +1,67 @@
+/** Story mode on every board (issue 20 §6): the things a game names by id carry
+ * `data-story`, so a click in story mode asks Python their story, named as the board names
+ * them. The ids come from each engine's view (Python numbers them; the browser never does). */
+import { describe, expect, it } from "vitest";
+import { entries, fixture, mountsCleanedAfterEach, type Fixture } from "./helpers";
+
+const clickInStoryMode = (
+  w: ReturnType<ReturnType<typeof mountsCleanedAfterEach>>,
+  el: Element,
+) => {
+  const before = w.model.sent.length;
+  w.click("story-mode");
+  el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  return w.model.sent.slice(before);
+};
+
+describe("Wildlife Web", () => {
+  const open = mountsCleanedAfterEach(entries.wildlifeweb);
+  /** The decision fixture, exported from the engine: its view names every animal's id. */
+  const withIds = (): Fixture => structuredClone(fixture("wildlifeweb-decision.json"));
+
+  it("puts the animal's id on each Pack card, the family's on its progress, and on habitat tiles", () => {
+    const f = withIds();
+    const w = open(f);
+    const view = f.view as {
+      habitat: { card: string; id: string }[];
+      packs: { card: string; id: string; family: string }[][];
+    };
+    expect(view.packs.flat().length).toBeGreaterThan(0);
+    expect(view.packs.flat()[0].id).toMatch(/^animal:\d+$/);
+    for (const a of view.packs.flat()) {
+      const card = w.get(`animal-${a.card}`);
+      expect(card.getAttribute("data-story")).toBe(a.id);
+      expect(card.querySelector(".ww-family")?.getAttribute("data-story")).toBe(a.family);
+    }
+    for (const c of view.habitat)
+      expect(w.get(`habitat-${c.card}`).getAttribute("data-story")).toBe(c.id);
+  });
+
+  it("asks the story of the animal clicked in story mode and titles it as the board does", () => {
+    const f = withIds();
+    const w = open(f);
+    const first = (
+      f.view as { packs: { card: string; id: string; name: string }[][] }
+    ).packs.flat()[0];
+    const card = w.get(`animal-${first.card}`);
+    const name = card.querySelector(".ww-animal-name") as HTMLElement;
+    expect(clickInStoryMode(w, name)).toEqual([{ kind: "story", subject: first.id }]);
+    w.model.emit({ kind: "story", story: { subject: first.id, end: "in play", events: [] } });
+    expect(w.get("why-title").textContent).toBe(
+      `The story of ${card.getAttribute("data-story-label")}`,
+    );
+    expect(card.getAttribute("data-story-label")).toContain(first.name);
+  });
+
+  it("a view without ids gets no data-story at all", () => {
+    const f = withIds();
+    const view = f.view as {
+      habitat: Record<string, unknown>[];
+      packs: Record<string, unknown>[][];
+    };
+    for (const thing of [...view.habitat, ...view.packs.flat()]) delete thing.id;
+    for (const a of view.packs.flat()) delete a.family;
+    const w = open(f);
+    expect(w.el.querySelectorAll(".ww-animal[data-story], .ww-tile[data-story]").length).toBe(0);
+  });
+});

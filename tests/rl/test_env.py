@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,6 +19,9 @@ from ecogames.bots.mcts import MCTSBot
 from ecogames.core import Rng
 from tests.bots.conftest import GAMES, HIDDEN, new_game, states
 
+DOCS = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+
+KINDS = ("structured", "hashed")
 PLAYERS = {"biotopes": (1, 2, 5), "tori": (2, 4), "toritori": (2, 4), "tulikko": (2, 4),
            "wildlifeweb": (2, 6)}
 
@@ -29,15 +33,17 @@ def _quiet():
         yield
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("name", GAMES)
-def test_api_test_passes(name):
+def test_api_test_passes(name, kind):
     for players in PLAYERS[name][:2]:
-        api_test(rl.env(name, players=players, seed=3), num_cycles=400)
+        api_test(rl.env(name, players=players, seed=3, observation=kind), num_cycles=400)
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("name", GAMES)
-def test_seed_test_passes(name):
-    seed_test(lambda: rl.env(name, players=2), num_cycles=300)
+def test_seed_test_passes(name, kind):
+    seed_test(lambda: rl.env(name, players=2, observation=kind), num_cycles=300)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -63,9 +69,10 @@ def test_every_legal_action_has_its_own_number_along_random_games(name):
                 assert all(0 <= n < layout.size for n in numbers)
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("name", GAMES)
-def test_masked_random_agents_play_to_the_end_with_rewards(name):
-    e = rl.env(name, players=2, seed=5)
+def test_masked_random_agents_play_to_the_end_with_rewards(name, kind):
+    e = rl.env(name, players=2, seed=5, observation=kind)
     e.reset(seed=5)
     rng = np.random.default_rng(0)
     total = dict.fromkeys(e.possible_agents, 0.0)
@@ -75,7 +82,7 @@ def test_masked_random_agents_play_to_the_end_with_rewards(name):
         if terminated or truncated:
             e.step(None)
             continue
-        assert obs["observation"].shape == (rl.OBSERVATION_SIZE,)
+        assert e.observation_space(agent).contains(obs)  # within the exact bounds
         legal = np.flatnonzero(obs["action_mask"])
         e.step(int(rng.choice(legal)))
     assert not e.agents
@@ -87,11 +94,44 @@ def test_masked_random_agents_play_to_the_end_with_rewards(name):
 
 @pytest.mark.parametrize("name", HIDDEN)
 def test_an_observation_holds_only_what_the_agent_sees(name):
+    structured = rl.structured_encoder(name)
     for game in states(name, 3, 2, every=9):
         for seat in range(3):
             other = game.determinize(seat, Rng(seat))
             mine = rl.encode_view(game.view(seat))
             assert np.array_equal(mine, rl.encode_view(other.view(seat)))
+            assert np.array_equal(structured.encode(game, seat), structured.encode(other, seat))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_structured_observations_stay_in_their_bounds_and_follow_the_state(name):
+    encoder = rl.structured_encoder(name)
+    low, high = encoder.layout.low, encoder.layout.high
+    seen = set()
+    for game in states(name, 2, 4, every=5):
+        for seat in range(2):
+            tensor = encoder.encode(game, seat)
+            assert tensor.shape == (encoder.layout.size,)
+            assert np.all(low <= tensor) and np.all(tensor <= high)
+            seen.add(tensor.tobytes())
+    assert len(seen) > 10  # the tensor changes as the game goes on
+
+
+def test_structured_pieces_are_named_and_shaped_as_documented():
+    e = rl.raw_env("tulikko", players=2, seed=1)
+    pieces = e.observation_pieces("player_0")
+    assert pieces["tiles"].shape == (4, 4, 5, 4)
+    assert pieces["to_play"][0] == 1  # the observer is row 0 and plays first
+    assert e.observation_pieces("player_1")["to_play"][1] == 1
+
+@pytest.mark.parametrize("name", GAMES)
+def test_docs_carry_each_games_observation_table(name):
+    assert rl.structured_encoder(name).layout.markdown() in DOCS
+
+
+def test_an_unknown_observation_kind_is_refused():
+    with pytest.raises(ValueError, match="structured' or 'hashed"):
+        rl.env("tulikko", observation="pixels")
 
 
 def test_observations_differ_between_seats_where_hands_are_hidden():

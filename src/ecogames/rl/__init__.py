@@ -19,8 +19,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from .env import EcoEnv, env, raw_env, render_text
 from .layouts import layout_of
-from .observe import OBSERVATION_SIZE, encode_view
+from .observe import OBSERVATION_SIZE, encode_view, structured_encoder
 from .spaces import ActionLayout, EncodingError
 
 __all__ = ["OBSERVATION_SIZE", "ActionLayout", "EcoEnv", "EncodingError", "encode_view",
-           "env", "layout_of", "raw_env", "render_text"]
+           "env", "layout_of", "raw_env", "render_text", "structured_encoder"]

@@ -16,7 +16,7 @@ from ecogames.core import Action, Game, Rng, registered_games
 from ecogames.core.game import _import_game
 
 from .layouts import layout_of
-from .observe import OBSERVATION_SIZE, encode_view
+from .observe import OBSERVATION_SIZE, encode_view, structured_encoder
 from .spaces import EncodingError
 
 
@@ -40,10 +40,17 @@ class EcoEnv(AECEnv):
     """
 
     metadata = {"render_modes": ["ansi"], "name": "ecogames_v0", "is_parallelizable": False}
+    # AECEnv is untyped (pettingzoo has no stubs): the attributes _begin sets, declared
+    agents: list[str]
+    agent_selection: str
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    _cumulative_rewards: dict[str, float]
+    _legal_cache: dict[int, Action] | None
 
     def __init__(self, game: str, players: int = 2, *, render_mode: str | None = None,
                  seed: int | None = None, max_actions: int | None = None,
-                 **options: Any) -> None:
+                 observation: str = "structured", **options: Any) -> None:
         super().__init__()
         self.game_class = game_class(game)
         if render_mode not in (None, "ansi"):
@@ -54,10 +61,17 @@ class EcoEnv(AECEnv):
         self.render_mode = render_mode
         self.max_actions = max_actions
         self.layout = layout_of(game)
+        self.observation_kind = observation
+        self.encoder = None if observation == "hashed" else structured_encoder(game, observation)
+        if self.encoder is None:
+            box = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        else:
+            box = spaces.Box(self.encoder.layout.low, self.encoder.layout.high,
+                             dtype=np.float32)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.action_spaces = {a: spaces.Discrete(self.layout.size) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32),
+            "observation": box,
             "action_mask": spaces.Box(0, 1, (self.layout.size,), np.int8),
         }) for a in self.possible_agents}
         self._seed = seed
@@ -87,10 +101,23 @@ class EcoEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
+        mask = self.action_mask(agent)
+        if self.encoder is None:
+            return {"observation": encode_view(self.game.view(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode(self.game, seat), "action_mask": mask}
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """1 for each action legal now for ``agent`` (all 0 when it is not to play)."""
         mask = np.zeros(self.layout.size, dtype=np.int8)
         if agent == self.agent_selection and not self.game.is_over:
             mask[list(self._legal())] = 1
-        return {"observation": encode_view(self.game.view(seat)), "action_mask": mask}
+        return mask
+
+    def observation_pieces(self, agent: str) -> dict[str, np.ndarray]:
+        """The structured observation of ``agent`` as its named pieces (docs/rl.md)."""
+        if self.encoder is None:
+            raise ValueError("observation='hashed' has no pieces")
+        return self.encoder.layout.split(self.observe(agent)["observation"])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -154,7 +181,7 @@ class EcoEnv(AECEnv):
         return self._legal_cache
 
     def _begin(self) -> None:
-        self._legal_cache: dict[int, Action] | None = None
+        self._legal_cache = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

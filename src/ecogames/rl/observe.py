@@ -22,6 +22,7 @@ labels, texts and names) are left out: they repeat what the other leaves say.
 from __future__ import annotations
 
 import hashlib
+import importlib
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -63,3 +64,16 @@ def _walk(value: Any, path: str, out: np.ndarray) -> None:
     else:
         slot, sign = _slot(f"{path}={value}")
         out[slot] += sign
+
+
+STRUCTURED = ("tori", "toritori", "tulikko", "biotopes", "wildlifeweb")
+"""The games with a structured encoder, in ``ecogames.rl.obs_<game>``."""
+
+
+def structured_encoder(game: str, kind: str = "structured") -> Any:
+    """The structured :class:`~ecogames.rl.tensors.Encoder` of ``game``."""
+    if kind != "structured":
+        raise ValueError(f"observation must be 'structured' or 'hashed', not {kind!r:.40}")
+    if game not in STRUCTURED:
+        raise ValueError(f"no structured observation for {game!r:.40}")
+    return importlib.import_module(f"ecogames.rl.obs_{game}").ENCODER

@@ -28,7 +28,8 @@ class EncodingError(ValueError):
 
 
 class Codec(Protocol):
-    size: int
+    @property
+    def size(self) -> int: ...
 
     def index(self, game: Game, action: Action, value: Any) -> int: ...
 
@@ -119,6 +120,9 @@ class Block:
     offset: int
     fields: tuple[str, ...]
     codecs: tuple[Codec, ...]
+    fixed: bool = True
+    """No field is numbered relative to the board: an action's number is the same in
+    every state, so it can be remembered."""
 
     @property
     def size(self) -> int:
@@ -143,13 +147,27 @@ class ActionLayout:
                 chosen = tuple(special.get((cls.type, n)) or codecs[n] for n in names)
             except KeyError as error:
                 raise ValueError(f"no codec for field {error} of {cls.type!r}") from None
-            block = Block(cls.type, offset, names, chosen)
+            block = Block(cls.type, offset, names, chosen,
+                          not any(isinstance(c, Relative) for c in chosen))
             self.blocks[cls.type] = block
             offset += block.size
         self.size = offset
+        self._known: dict[Action, int] = {}
 
     def index(self, game: Game, action: Action) -> int:
         """The number of ``action`` (legal in ``game``)."""
+        try:
+            return self._known[action]
+        except KeyError:
+            pass
+        except TypeError:  # an action with an unhashable field: numbered afresh
+            return self._number(game, action)
+        n = self._number(game, action)
+        if self.blocks[action.type].fixed:
+            self._known[action] = n
+        return n
+
+    def _number(self, game: Game, action: Action) -> int:
         block = self.blocks.get(action.type)
         if block is None:
             raise EncodingError(f"{action.type!r} is not an action of this layout")

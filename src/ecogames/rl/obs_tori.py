@@ -1,0 +1,115 @@
+"""Tori's structured observation: the market grid as planes, the cards the seat may see.
+
+Hidden in Tori's view, so not here: other players' hands (only their sizes), the order of
+the face-down pile (its size), and other players' bonus cards until the final scoring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ecogames.games.tori import components as c
+
+from .tensors import Encoder, Piece, TensorLayout, counts, one_hot_index, set_ones
+
+SEATS = 4
+PHASES = ("turn", "refresh", "discard", "over")
+GOOD = one_hot_index(c.GOODS)
+GOODS = len(c.GOODS)
+AREA = one_hot_index(sorted(c.AREA_CARD))
+COLOUR = one_hot_index(sorted(c.COLOUR_CARD))
+ZONES = len(c.ZONES)
+R, C = c.ROWS, c.COLS
+CELLS = R * C
+BUILD_CARDS = ZONES * c.BUILD_CARDS_PER_ZONE
+GOODS_CARDS = GOODS * c.GOODS_CARDS_PER_GOOD
+GOODS_LIST = ", ".join(c.GOODS)
+
+LAYOUT = TensorLayout((
+    Piece("phase", (len(PHASES),), "one-hot: " + ", ".join(PHASES)),
+    Piece("to_play", (SEATS,), "one-hot: the seat to play, relative to the observer"),
+    Piece("stalls", (SEATS, GOODS, R, C), "the market square: 1 where a seat's stall of a "
+          f"good covers the space (stall tile or expansion; goods: {GOODS_LIST})"),
+    Piece("entrances", (SEATS, R, C), "1 on the entrance space of each of a seat's stalls"),
+    Piece("customers", (GOODS, R, C), "where each customer stands (all 0 off the board)"),
+    Piece("colour_change", (GOODS,), "the customer waiting for a colour change, one-hot"),
+    Piece("display", (ZONES,), "face-up build cards of each zone (1-9) / 4"),
+    Piece("pile", (1,), "face-down build cards / 36"),
+    Piece("discard", (ZONES,), "discarded build cards of each zone / 4"),
+    Piece("hand_build", (ZONES,), "the observer's build cards of each zone / 4"),
+    Piece("hand_goods", (GOODS,), "the observer's goods cards of each good / 10"),
+    Piece("build_cards", (SEATS,), "build cards each seat holds / 36"),
+    Piece("goods_cards", (SEATS,), "goods cards each seat holds / 60"),
+    Piece("stall_supply", (SEATS, GOODS), "1 for each stall tile a seat has not built"),
+    Piece("versatility", (SEATS,), "1 if the seat holds the versatility card"),
+    Piece("area_bonus", (SEATS, len(AREA)), "each seat's area bonus card, one-hot (the "
+          "observer's always, the others' only after the final scoring)"),
+    Piece("colour_bonus", (SEATS, len(COLOUR)), "each seat's colour bonus card, likewise"),
+    Piece("goods_supply", (GOODS,), "goods cards of each good left in the supply / 10"),
+    Piece("expansion_supply", (GOODS,), "expansion tiles of each good beside the board / 6"),
+    Piece("gold", (GOODS, SEATS), "who holds the gold majority of each good"),
+    Piece("silver", (GOODS, SEATS), "who holds the silver majority of each good"),
+))
+
+
+def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
+    n = game.players
+    hot = [at["phase"] + PHASES.index(game.phase)]
+    if not game.ended:
+        hot.append(at["to_play"] + (game.active - seat) % n)
+    stalls, doors = at["stalls"], at["entrances"]
+    for st in game.stalls.values():
+        row = (st.owner - seat) % n
+        base = stalls + (row * GOODS + GOOD[st.good]) * CELLS
+        hot.extend(base + r * C + col for r, col in st.tiles)
+        r, col = st.entrance
+        if 0 <= r < R and 0 <= col < C:
+            hot.append(doors + row * CELLS + r * C + col)
+    for good, cell in game.customers.items():
+        if cell is None:
+            hot.append(at["colour_change"] + GOOD[good])
+        else:
+            hot.append(at["customers"] + GOOD[good] * CELLS + cell[0] * C + cell[1])
+    for piece, cards in (("display", game.display), ("discard", game.discard)):
+        i = at[piece]
+        out[i:i + ZONES] = counts(cards, ZONES, 1)
+        out[i:i + ZONES] /= c.BUILD_CARDS_PER_ZONE
+    out[at["pile"]] = len(game.pile) / BUILD_CARDS
+    i = at["hand_build"]
+    out[i:i + ZONES] = game.build_hands[seat]
+    out[i:i + ZONES] /= c.BUILD_CARDS_PER_ZONE
+    goods = game.goods_hands[seat]
+    i = at["hand_goods"]
+    out[i:i + GOODS] = [goods[g] / c.GOODS_CARDS_PER_GOOD for g in c.GOODS]
+    _fill_seats(game, seat, out, at, hot)
+    for g in c.GOODS:
+        out[at["goods_supply"] + GOOD[g]] = game.goods_supply[g] / c.GOODS_CARDS_PER_GOOD
+        out[at["expansion_supply"] + GOOD[g]] = (game.expansion_supply(g)
+                                                 / c.EXPANSION_TILES[g])
+        for kind in ("gold", "silver"):
+            holder = getattr(game, kind)[g]
+            if holder is not None:
+                hot.append(at[kind] + GOOD[g] * SEATS + (holder - seat) % n)
+    set_ones(out, hot)
+
+
+def _fill_seats(game: Any, seat: int, out: np.ndarray, at: dict[str, int],
+                hot: list[int]) -> None:
+    n = game.players
+    reveal = bool(game.ended)
+    for p in range(n):
+        row = (p - seat) % n
+        out[at["build_cards"] + row] = sum(game.build_hands[p]) / BUILD_CARDS
+        out[at["goods_cards"] + row] = sum(game.goods_hands[p].values()) / GOODS_CARDS
+        hot.extend(at["stall_supply"] + row * GOODS + GOOD[g]
+                   for g in c.GOODS if (p, g) not in game.stalls)
+        if game.versatility[p]:
+            hot.append(at["versatility"] + row)
+        if (p == seat or reveal) and p < len(game.area_bonus):
+            hot.append(at["area_bonus"] + row * len(AREA) + AREA[game.area_bonus[p]])
+            hot.append(at["colour_bonus"] + row * len(COLOUR) + COLOUR[game.colour_bonus[p]])
+
+
+ENCODER = Encoder(LAYOUT, fill)

@@ -189,6 +189,7 @@ def test_a_gone_seat_is_shown_and_a_bot_takes_it(room):
     watcher.wait(lambda p: p.traits.get("status", {}).get("is_over")
                  and len(p.timeline) == len(room.game.history), timeout=60)
     assert room.game.is_over
+    assert {entry["bot"] for entry in watcher.timeline} == {"random"}  # marked as the bot's
     with pytest.raises(ValueError, match="does not play"):
         room.give_to_bot(0, "tori-greedy")
 

@@ -28,9 +28,15 @@ from ecogames.core.game import registered_games
 from ecogames.core.patch import apply_patch, split
 
 GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
+SECRET_DRAWS = ("wildlifeweb",)
+"""Games whose played actions surely make secret draws (an Event card drawn into a hand):
+there the pages must have asked about some. (Tori and Tulikko draw in secret too, but mostly
+in the set-up, which is no action; when their actions do, the pages ask about those.)"""
 SEAT_OWN = ("view", "legal", "cascade", "drawing", "setup", "bots", "error", "step")
 """Traits that may differ from seat to seat (each checked against that seat's view)."""
 MAX_ACTIONS = 3000
+LOOKS = 3
+"""Old actions each page asks to see again (``show``, ``chances``) at the end."""
 
 
 class Recorder(Room):
@@ -44,6 +50,8 @@ class Recorder(Room):
         json.dumps(data, allow_nan=False)  # what goes out is JSON a browser reads
         if data["method"] == "update":
             check_update(self, seat, data["state"])
+        elif data["content"].get("kind") in ("shown", "chances"):
+            check_looking_back(self, seat, data["content"])
         elif data["content"].get("kind") != "room":  # a room message names its page's seat
             turn = self.shared.setdefault(len(self.game.history), {})
             turn[seat] = [*turn.get(seat, []), data["content"]]
@@ -92,6 +100,46 @@ def check_update(room: Recorder, seat: int | None, state: dict[str, Any]) -> Non
         turn[seat] = [*turn.get(seat, []), shared]
 
 
+def check_looking_back(room: Recorder, seat: int | None, content: dict[str, Any]) -> None:
+    """An old action shown again (``show``) is shown as the seat saw it then; its chance
+    draws (``chances``) hide what the seat may not see."""
+    index = content["action"]
+    room.looked += 1
+    if content["kind"] == "shown":
+        then = room.game.replay(index + 1)
+        assert content["view"] == dynamic(room, seat, then.view(seat))[1], \
+            f"seat {seat} was shown action {index} with a view that is not view({seat})"
+        return
+    for sent, draw in zip(content["draws"], room.game.chances(index), strict=True):
+        if not draw.visible_to(seat):
+            assert sent["outcome"] is None and sent["forced"] is None, \
+                f"seat {seat} was told a draw secret to it (action {index}: {draw.name})"
+
+
+def look_back(room: Recorder, pages: dict, rng: random.Random) -> None:
+    """Every page asks to see old actions again, and their chance draws: those with a draw
+    secret to it first (the ones a leak would show), then any."""
+    timeline = room.screens[PROJECTOR].timeline
+    drawn = [i for i, entry in enumerate(timeline) if entry["chances"]]
+    rng.shuffle(drawn)
+    draws: dict[int, Any] = {}
+    for i in drawn[:300]:  # until every page has draws secret to it to ask about
+        draws[i] = room.game.chances(i)
+        if all(sum(any(not d.visible_to(seat) for d in found) for found in draws.values())
+               >= LOOKS for seat in pages):
+            break
+    for seat, page in pages.items():
+        secret = [i for i, found in draws.items() if any(not d.visible_to(seat) for d in found)]
+        chosen = rng.sample(secret, min(LOOKS, len(secret)))
+        others = [i for i in range(len(timeline)) if i not in chosen]
+        chosen += rng.sample(others, min(LOOKS - len(chosen), len(others)))
+        for index in chosen:
+            for kind in ("show", "chances"):
+                room.receive(page, json.dumps({"kind": kind, "action": index}))
+                assert room.screens[seat].error == "", room.screens[seat].error
+        room.secrets_asked += len(set(chosen) & set(secret))
+
+
 def check_cascades(room: Recorder, shadows: dict, action: Any) -> None:
     """Each page's last cascade, step by step as its browser rebuilds it from the patches,
     is what its seat saw at each step (an independent replay from that seat's eyes)."""
@@ -132,6 +180,7 @@ def play_a_whole_game(name: str, players: int, seed: int) -> Recorder:
     game = game_class(name).new_game(players=players, seed=seed)
     room = Recorder.__new__(Recorder)
     room.checked, room.shared, room.cascades = 0, {}, {}
+    room.looked = room.secrets_asked = 0
     Room.__init__(room, game)
     try:
         pages = {seat: FakePage(room, seat) for seat in room.screens}
@@ -158,6 +207,8 @@ def play_a_whole_game(name: str, players: int, seed: int) -> Recorder:
             check_cascades(room, shadows, action)
             check_shared(room)
         assert game.is_over, f"{name} did not end in {MAX_ACTIONS} actions"
+        look_back(room, pages, rng)
+        assert room.looked == 2 * len(pages) * min(LOOKS, len(game.history))
         return room
     finally:
         room.stop()
@@ -176,3 +227,5 @@ CASES = [(name, players) for name in GAMES
 def test_no_page_receives_what_its_seat_may_not_see(name, players):
     room = play_a_whole_game(name, players, seed=players)
     assert room.checked > 0
+    if name in SECRET_DRAWS:  # the pages asked about draws secret to them, and were not told
+        assert room.secrets_asked > 0

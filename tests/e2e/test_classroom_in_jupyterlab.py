@@ -1,6 +1,7 @@
 """The classroom end to end: a Wildlife Web game hosted from a JupyterLab kernel, played from
 two seat pages and watched on a projector page, each in a browser context of its own (as on
-three devices); one page reloads mid-game and rejoins; a forged token is refused."""
+three devices); one page reloads mid-game and rejoins, the projector loses its connection
+and comes back by itself; a forged token is refused."""
 
 from __future__ import annotations
 
@@ -89,6 +90,11 @@ def test_two_seats_and_a_projector_play_wildlife_web(lab, page, browser):
         for p in [*seats.values(), projector]:
             history_shows(p, played)
         assert kernel_json(page, "len(game.history)") == played
+        if move == 5:  # the projector loses its connection: it comes back by itself
+            kernel_json(page, "[room.loop.soon(p.close, 1012, 'gone') for p in "
+                              "list(room.sockets) if p.seat is None] and 0")
+            expect(projector.locator('[data-testid="room-status"]')).to_have_text(
+                "connected", timeout=15_000)
         if move == 3:  # mid-game, seat 1's page reloads and rejoins its seat
             seats[1].reload()
             ready(seats[1])

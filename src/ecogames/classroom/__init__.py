@@ -18,7 +18,7 @@ __all__ = ["PROJECTOR", "Presence", "Room", "host"]
 
 
 def host(game: Game, *, host: str = "127.0.0.1", port: int = 0,
-         bots: Mapping[int, str] | None = None, rate: float = 5.0, burst: int = 20,
+         bots: Mapping[int, str] | None = None, rate: float = 10.0, burst: int = 40,
          announce: bool = True, **options: Any) -> Room:
     """Serve ``game`` to a room from this kernel: a page per seat, reached by a link that
     carries the seat's token (``room.seat_urls``, ``room.qr_codes()``), and a projector page

@@ -52,7 +52,7 @@ class Room:
     """A game hosted for a room. Made by :func:`host`; see its docstring."""
 
     def __init__(self, game: Game, *, host: str = "127.0.0.1", port: int = 0,
-                 bots: Mapping[int, str] | None = None, rate: float = 5.0, burst: int = 20,
+                 bots: Mapping[int, str] | None = None, rate: float = 10.0, burst: int = 40,
                  bot_pause: float = BOT_PAUSE, announce: bool = True) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"host() needs a Game, got {type(game).__name__}")
@@ -425,8 +425,15 @@ class Room:
             seat = game.current_player
             if game.is_over or seat not in self.bots:
                 return
-            legal = game.legal_actions()
-            game.apply(self.bots[seat][1].choose(game, legal))
+            name, bot = self.bots[seat]
+            action = bot.choose(game, game.legal_actions())
+            for screen in self.screens.values():  # every timeline marks it as the bot's
+                screen._by = name
+            try:
+                game.apply(action)
+            finally:
+                for screen in self.screens.values():
+                    screen._by = ""
 
     def __repr__(self) -> str:
         state = "stopped" if self.stopped else f"serving {self.url}"

@@ -340,7 +340,7 @@ def _plan(cls: type[Game], *, grid: Mapping[str, Any] | None,
     resolved = [_resolve(cls, p, default_players, bots) for p in sets]
     for number_of_players, options, _ in resolved:
         _dry_run(cls, number_of_players, options)
-    runs = []
+    runs: list[Run] = []
     for (number_of_players, options, seats), seed in itertools.product(resolved, seed_list):
         runs.append(Run(len(runs), cls, number_of_players, options, seats, seed, max_actions))
     return runs
@@ -565,7 +565,7 @@ def _worker_count(executor: Any) -> int:
     return getattr(executor, "_max_workers", 2) or 2
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
+def _stop_workers(pool: Executor) -> None:
     """An interrupt stops the workers now, not after the games already handed to them."""
     for process in list(getattr(pool, "_processes", {}).values()):
         process.terminate()

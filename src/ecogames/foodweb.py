@@ -185,7 +185,7 @@ def trophic_levels_with(web: nx.DiGraph, fixed: Mapping[Any, float],
                 matrix[at[n], at[f]] -= w / total
             else:
                 rhs[at[n]] += w / total * float(fixed.get(f, 1.0))
-    solved = np.linalg.solve(matrix, rhs) if free else []
+    solved: Any = np.linalg.solve(matrix, rhs) if free else []
     levels = {n: 1.0 for n in web}
     levels.update({n: float(v) for n, v in fixed.items()})
     levels.update({n: float(v) for n, v in zip(free, solved)})

@@ -116,4 +116,4 @@ seat menu offers them as strengths); each searches a game with that game's own s
 experiments: the same seed and state always give the same move."""
 
 for _name, _budget in STRENGTHS.items():
-    register_bot(_name, lambda seed, _b=_budget: MCTSBot(seed, **_b), game=None)
+    register_bot(_name, lambda seed, _b=_budget: MCTSBot(seed, **_b), game=None)  # type: ignore[misc]

@@ -219,8 +219,8 @@ class MCTSBot:
         self.rng = Rng(seed)
         self.playouts = playouts
         self.seconds = seconds
-        self.given = {"rollout": rollout, "cutoff": cutoff, "exploration": exploration,
-                      "expand": expand}
+        self.given: dict[str, Any] = {"rollout": rollout, "cutoff": cutoff,
+                                      "exploration": exploration, "expand": expand}
         Settings(**{k: v for k, v in self.given.items() if v is not _UNSET})  # checks them
         self.max_rollout = max_rollout
         self._settings: dict[type, Settings] = {}

@@ -168,7 +168,9 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def _setup(cls: type[G], *, players: int, rng: Rng, **options: Any) -> G: ...
+    def _setup(cls: type[G], *args: Any, **options: Any) -> G:
+        """Called as ``_setup(players=, rng=, **options)``; each game names its own options
+        (a signature of ``*args: Any, **options: Any`` lets an override narrow it)."""
 
     @abstractmethod
     def _legal_actions(self) -> list[Action]: ...

@@ -31,9 +31,9 @@ class SeriesSpec:
 
     step: str
     """What one step is, for people and axis labels ("turn of the dice", "cycle")."""
-    steps_done: Callable[[Game], int]
+    steps_done: Callable[[Any], int]
     """How many steps are complete in this state (never decreases as the game goes on)."""
-    quantities: Callable[[Game], Mapping[str, float]]
+    quantities: Callable[[Any], Mapping[str, float]]
     """The game's populations at this state, by name, in a fixed order."""
     colours: Mapping[str, str] = field(default_factory=dict)
     """A colour per quantity for plots (the widget's colours, from the game's palette)."""

@@ -57,7 +57,7 @@ class VersusBots(gymnasium.Env):
         over = self.env.game.is_over
         reward = float(self.env.rewards.get(self.agent, 0.0)) if over else 0.0
         if over:
-            self.won = self.seat in self.env.game.outcome.winners
+            self.won = self.seat in self.env.game.outcome.winners  # type: ignore[union-attr]
         return self.env.observe(self.agent)["observation"], reward, over, False, {}
 
     def action_masks(self) -> np.ndarray:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -47,7 +47,7 @@ def cascade_model(S: int, C: float, seed: int | None = None) -> nx.DiGraph:  # n
     _check(S, C, (S - 1) / (2 * S))
     rng = random.Random(seed)
     chance = 2 * C * S / (S - 1)
-    web = nx.DiGraph(model="cascade", S=S, C=C, seed=seed)
+    web: nx.DiGraph[Any] = nx.DiGraph(model="cascade", S=S, C=C, seed=seed)
     web.add_nodes_from(range(S))
     web.add_edges_from((food, eater) for eater in range(S) for food in range(eater)
                        if rng.random() < chance)
@@ -61,7 +61,8 @@ def _niche_draw(S: int, C: float, rng: random.Random) -> Draw:  # noqa: N803
     """Each species' (niche value, range, centre) and the links, food -> eater."""
     beta = 1 / (2 * C) - 1
     niche = sorted(rng.random() for _ in range(S))
-    species, links = [], []
+    species: list[tuple[float, float, float]] = []
+    links: list[tuple[int, int]] = []
     for i, n in enumerate(niche):
         width = 0.0 if i == 0 else n * (1 - (1 - rng.random()) ** (1 / beta))
         centre = rng.uniform(width / 2, n)
@@ -113,7 +114,7 @@ def niche_model(S: int, C: float, seed: int | None = None, *,  # noqa: N803
         if tolerance is not None and abs(len(links) / S**2 - C) > tolerance * C:
             continue
         if _acceptable(S, links):
-            web = nx.DiGraph(model="niche", S=S, C=C, seed=seed, draws=draw)
+            web: nx.DiGraph[Any] = nx.DiGraph(model="niche", S=S, C=C, seed=seed, draws=draw)
             for i, (n, width, centre) in enumerate(species):
                 web.add_node(i, niche=n, range=width, centre=centre)
             web.add_edges_from(links)

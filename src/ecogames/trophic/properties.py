@@ -115,7 +115,7 @@ def _plain(web: nx.DiGraph) -> nx.DiGraph:
     """The web's nodes and links, no attributes, no cannibal links."""
     import networkx as nx
 
-    plain = nx.DiGraph()
+    plain: nx.DiGraph[Any] = nx.DiGraph()
     plain.add_nodes_from(web)
     plain.add_edges_from((a, b) for a, b in web.edges if a != b)
     return plain

@@ -31,7 +31,7 @@ def _registry() -> dict[str, dict[str, Any]]:
 
 def _rows(name: str) -> list[list[str]]:
     path = resources.files(__package__).joinpath("data", name)
-    with path.open(encoding="utf-8", newline="") as handle:
+    with path.open(encoding="utf-8", newline="") as handle:  # type: ignore[call-overload]
         return list(csv.reader(handle))[1:]
 
 
@@ -58,7 +58,7 @@ def trophic_species(web: nx.DiGraph) -> nx.DiGraph:
         key = (frozenset(web.predecessors(node)), frozenset(web.successors(node)))
         groups.setdefault(key, []).append(node)
     head = {member: group[0] for group in groups.values() for member in group}
-    lumped = nx.DiGraph(**web.graph)
+    lumped: nx.DiGraph[Any] = nx.DiGraph(**web.graph)
     for group in groups.values():
         first = group[0]
         label = str(web.nodes[first].get("label", first))
@@ -89,7 +89,7 @@ def published(name: str | None = None, *, raw: bool = False) -> list[str] | nx.D
 
     key = _key(name)
     info = _registry()[key]
-    web = nx.DiGraph(key=key, title=info["title"], citation=info["citation"],
+    web: nx.DiGraph[Any] = nx.DiGraph(key=key, title=info["title"], citation=info["citation"],
                      licence=LICENCE, trophic_species=False, excluded=())
     for node, category in _rows(f"{key}-nodes.csv"):
         web.add_node(node, category=category or None)

@@ -725,7 +725,7 @@ def food_web_graph(cards: Iterable[Species] | None = None) -> nx.DiGraph:
     too, rather than drawn at trophic level 1 beside Plants."""
     import networkx as nx
 
-    web = nx.DiGraph()
+    web: nx.DiGraph[Any] = nx.DiGraph()
     for t in CubeType:
         web.add_node(t.value, label=TYPE_LABELS[t], producer=t is CubeType.PLANTS)
     for card in SPECIES.values() if cards is None else cards:
@@ -754,7 +754,7 @@ def landscape_graph(landscape: Mapping[Hex, int], tile_of: Mapping[Hex, int],
     import networkx as nx
 
     at_edge = set(edges)
-    g = nx.Graph()
+    g: nx.Graph[Any] = nx.Graph()
     for h, b in sorted(landscape.items()):
         tile = tiles[tile_of[h]]
         g.add_node(h, biotope=BIOTOPES[b].value, owner=owner.get(h), edge=h in at_edge,

@@ -97,7 +97,7 @@ def plot_food_web(web: nx.DiGraph, *, ax: Axes | None = None, title: str = "") -
     ax.figure.canvas.draw()
     shapes = {n: _fix_box(ax, text) for n, text in boxes.items()}
     arrows = []
-    for a, b, weight in web.edges(data="weight"):
+    for a, b, weight in web.edges(data="weight"):  # type: ignore[var-annotated]
         if a == b:
             continue
         bend = _bend(ax, pos, boxes, a, b, two_way=web.has_edge(b, a))
@@ -118,7 +118,7 @@ def _fix_box(ax: Axes, text: Any) -> Any:
     the arrows ending on it are clipped to it at any resolution and in any drawing order."""
     from matplotlib.patches import FancyBboxPatch
 
-    renderer = ax.figure.canvas.get_renderer()
+    renderer = ax.figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg, inline
     box = text.get_bbox_patch()
     extent = text.get_window_extent(renderer).transformed(ax.transData.inverted())
     pad = box.get_window_extent(renderer).transformed(ax.transData.inverted())
@@ -139,7 +139,7 @@ def _bend(ax: Axes, pos: dict[Any, tuple[float, float]], boxes: dict[Any, Any], 
     the straight line would cross another type's box."""
     import numpy as np
 
-    renderer = ax.figure.canvas.get_renderer()
+    renderer = ax.figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg, inline
     p, q = ax.transData.transform(pos[a]), ax.transData.transform(pos[b])
     line = [p + t * (q - p) for t in np.linspace(0.1, 0.9, 17)]
     dx, dy = q - p
@@ -167,10 +167,11 @@ def _number(ax: Axes, arrow: Any, weight: int, heads: list[Any]) -> None:
     measured by the renderer."""
     import numpy as np
 
-    renderer = ax.figure.canvas.get_renderer()
+    renderer = ax.figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg, inline
     start, control, end = arrow.arrow_patch._get_path_in_displaycoord()[0][0].vertices[:3]
-    taken = [t.get_bbox_patch().get_window_extent(renderer) if t.get_bbox_patch()
-             else t.get_window_extent(renderer) for t in ax.texts if t.get_text()] + heads
+    taken = [t.get_bbox_patch().get_window_extent(renderer)  # type: ignore[union-attr]
+             if t.get_bbox_patch() else t.get_window_extent(renderer)
+             for t in ax.texts if t.get_text()] + heads
     label = None
     normal = np.array([start[1] - end[1], end[0] - start[0]])
     normal = normal / max(1e-9, float(np.hypot(*normal)))
@@ -185,7 +186,7 @@ def _number(ax: Axes, arrow: Any, weight: int, heads: list[Any]) -> None:
                         bbox={"boxstyle": "circle,pad=0.15", "fc": "white", "ec": "#0072B2",
                               "lw": 0.6})
         label.update_bbox_position_size(renderer)  # its disc is placed when drawn
-        box = label.get_bbox_patch().get_window_extent(renderer)
+        box = label.get_bbox_patch().get_window_extent(renderer)  # type: ignore[union-attr]
         if not any(box.overlaps(other) for other in taken):
             return
     if label is not None:  # nowhere free: back to the middle

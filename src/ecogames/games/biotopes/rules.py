@@ -800,7 +800,7 @@ class Biotopes(Game):
             return game
         chosen = sorted(BASIC_TILES)
         rng.shuffle(chosen)
-        centres = list(CONFIGURATIONS[n_tiles][configuration])
+        centres = list(CONFIGURATIONS[n_tiles][configuration])  # type: ignore[index]
         rng.shuffle(centres)
         for tile_id, (q, r) in zip(chosen[:n_tiles], centres):
             game.tiles.append([tile_id, "AB"[rng.below(2)], rng.below(6), q, r])
@@ -828,7 +828,7 @@ class Biotopes(Game):
         self.landscape, self.tile_of = landscape_of(self.tiles)
         self.edges = edge_hexes(self.landscape)
         self.adj = adjacency(self.landscape)
-        self.reach: dict[Hex, frozenset[Hex]] = {}
+        self.reach = {}
         """Migration's destinations from each hex, worked out once per landscape (D16)."""
 
     def _deal_starting_hands(self) -> None:
@@ -1133,7 +1133,7 @@ class Biotopes(Game):
                 for action in self._actions:
                     twin._resolve(action, record=True, views=False, perspective=None)
                 known = twin._identity
-            self._identity = known
+            self._identity: ident.Identities = known
         return known
 
     def _draws(self) -> list[tuple[str, int]]:
@@ -1411,8 +1411,8 @@ class Biotopes(Game):
 
     def _cube_options(self, task: dict[str, Any]) -> list[Action]:
         p, k = task["p"], task["colour"]
-        return [Place(k, -1)] + [Place(k, c) for c, e in enumerate(self.rows[p][k])
-                                 if _species_cubes(e) < SPECIES_CUBE_LIMIT]
+        return [Place(k, -1), *(Place(k, c) for c, e in enumerate(self.rows[p][k])
+                                if _species_cubes(e) < SPECIES_CUBE_LIMIT)]
 
     def _fallback_options(self, task: dict[str, Any]) -> list[Hex]:
         h = tuple(task["hex"])
@@ -2232,7 +2232,7 @@ class Biotopes(Game):
             for k in range(ROWS):
                 self.bags[p][k] += back[k]
             self.uses[p] = [0] * len(SPACES)
-            if telling and sum(back):
+            if telling and sum(back) != 0:
                 spaces = [("space", p, i) for i in range(len(SPACES))]
                 log.emit("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
                          "Ecosystem board return to the bag", cause=cause, players=[p],
@@ -3070,7 +3070,7 @@ def _check_play(game: Biotopes) -> None:
             if space == "evolution":
                 ok = (cubes == 0) if uses == 0 else 1 <= cubes <= EVOLUTION_MAX_CUBES
                 if paying:
-                    ok = cubes == len(pending["paid"])
+                    ok = cubes == len(pending["paid"])  # type: ignore[index]  # paying
             else:
                 ok = cubes == uses
             if not ok:

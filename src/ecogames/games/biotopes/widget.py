@@ -23,8 +23,8 @@ class Widget(GameWidget):
 
     bundle = "biotopes"
 
-    @property  # type: ignore[override]
-    def static_view_paths(self) -> tuple[tuple[str, ...], ...]:
+    @property
+    def static_view_paths(self) -> tuple[tuple[str, ...], ...]:  # type: ignore[override]
         """The players, the board side, the Environmental Conditions and (unless the players
         build the landscape, Landscape Construction) the tiles never change in a game."""
         game = getattr(self, "game", None)

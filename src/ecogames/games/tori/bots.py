@@ -103,7 +103,7 @@ class GreedyBot:
                             (Build, _build_value), (TearDown, _tear_down_value)):
             options = by_kind.get(kind)
             if options:
-                best, worth = self._best(options, lambda a, value=value: value(turn, a))
+                best, worth = self._best(options, lambda a, value=value: value(turn, a))  # type: ignore[misc]
                 if worth > 0:
                     return best
         draws = by_kind.get(DrawFaceUp, []) + by_kind.get(DrawPile, [])

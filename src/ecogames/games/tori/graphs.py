@@ -47,7 +47,7 @@ def board_graph(game: Any = None) -> nx.Graph:
     """
     import networkx as nx
 
-    g = nx.Graph()
+    g: nx.Graph[Any] = nx.Graph()
     tiles: dict[Cell, tuple[str, bool]] = {}
     entrances: dict[Cell, str] = {}
     customers: dict[Cell, str] = {}

@@ -42,8 +42,8 @@ def determinize(game: Tori, player: int | None, rng: Rng) -> Tori:
     rng.shuffle(goods)
     for p in others:
         count = sum(twin.goods_hands[p].values())
-        dealt, goods = goods[:count], goods[count:]
-        twin.goods_hands[p] = {g: dealt.count(g) for g in GOODS}
+        hand, goods = goods[:count], goods[count:]
+        twin.goods_hands[p] = {g: hand.count(g) for g in GOODS}
 
     if not twin.ended:
         for attr, cards in (("area_bonus", AREA_CARDS), ("colour_bonus", COLOUR_CARDS)):

@@ -30,10 +30,10 @@ def walk_graph(market: Tori) -> nx.Graph:
     import networkx as nx
 
     board = board_graph(market)
-    walk = nx.Graph()
+    walk: nx.Graph[Any] = nx.Graph()
     walk.add_nodes_from(cell for cell, data in board.nodes(data=True)
                         if data["terrain"] in ("square", "quay") and "tile" not in data)
-    walk.add_edges_from((a, b) for a, b, ok in board.edges(data="walk") if ok)
+    walk.add_edges_from((a, b) for a, b, ok in board.edges(data="walk") if ok)  # type: ignore[var-annotated]
     return walk
 
 
@@ -84,7 +84,7 @@ def plot_walks(market: Tori, good: str | None = None, *, ax: Axes | None = None)
         ax.add_patch(Rectangle((c, r), 1, 1, facecolor=TERRAIN[data["terrain"]],
                                edgecolor="#ddd"))
         if steps.get((r, c)):
-            ax.text(c + 0.5, r + 0.55, steps[(r, c)], ha="center", va="center", fontsize=10,
+            ax.text(c + 0.5, r + 0.55, str(steps[(r, c)]), ha="center", va="center", fontsize=10,
                     color="#666")
         elif data["terrain"] == "information":
             ax.text(c + 0.5, r + 0.55, "i", ha="center", va="center", style="italic",
@@ -108,11 +108,12 @@ def plot_walks(market: Tori, good: str | None = None, *, ax: Axes | None = None)
         ax.plot([c + 0.5 + shift for c in cols], [r + 0.5 + shift for r in rows], lw=3,
                 color=ARMS[owner],
                 label=f"to {COATS_OF_ARMS[owner]}'s stall: {steps[stall.entrance]} steps")
-    ax.plot(customer[1] + 0.5, customer[0] + 0.5, "o", ms=13, mfc=GOODS[good], mec="black",
+    ax.plot(customer[1] + 0.5, customer[0] + 0.5,  # type: ignore[index]  # a customer on the board
+            "o", ms=13, mfc=GOODS[good], mec="black",
             label=f"the {good.replace('_', ' ')} customer")
     ax.set(xlim=(0, COLS), ylim=(ROWS, 0), aspect="equal")
-    ax.set_xticks([c + 0.5 for c in range(COLS)], range(COLS))
-    ax.set_yticks([r + 0.5 for r in range(ROWS)], range(ROWS))
+    ax.set_xticks([c + 0.5 for c in range(COLS)], [str(c) for c in range(COLS)])
+    ax.set_yticks([r + 0.5 for r in range(ROWS)], [str(r) for r in range(ROWS)])
     ax.set_title("Steps from one customer: shortest paths on the square")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.04), ncol=2, frameon=False)
     return ax

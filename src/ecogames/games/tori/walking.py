@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .components import CELLS, COLS, INFORMATION_POINTS, NEIGHBOURS, SQUARE, Cell
 
@@ -49,7 +49,7 @@ def walking_graph(blocked: frozenset[Cell]) -> nx.Graph:
     customers can walk past the stall and expansion tiles."""
     import networkx as nx
 
-    g = nx.Graph()
+    g: nx.Graph[Any] = nx.Graph()
     g.add_nodes_from(c for c in _WALK_NODES if c not in blocked)
     g.add_edges_from((a, b) for a, b in _WALK_EDGES if a not in blocked and b not in blocked)
     return g

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ecogames.core.palette import OKABE_ITO, Palette, Swatch
 
@@ -832,7 +832,7 @@ def ability_map_graph() -> nx.DiGraph:
     """
     import networkx as nx
 
-    graph = nx.DiGraph(name="Tori-Tori Ability map")
+    graph: nx.DiGraph[Any] = nx.DiGraph(name="Tori-Tori Ability map")
     for space in ABILITY_MAP:
         graph.add_node(
             space.id,
@@ -856,7 +856,7 @@ def food_web_graph() -> nx.DiGraph:
 
     from ...core.graphs import trophic_levels
 
-    web = nx.DiGraph(name="Tori-Tori food web")
+    web: nx.DiGraph[Any] = nx.DiGraph(name="Tori-Tori food web")
     for species, info in SPECIES.items():
         web.add_node(species.value, label=info.name, origin=info.origin.value,
                      role=info.trophic_role.value)
@@ -877,7 +877,7 @@ def island_graph(numbering: Mapping[Pos, int]) -> nx.Graph:
         number = numbering.get(square)
         return str(number) if number is not None else SQUARE_KINDS[square].value
 
-    graph = nx.Graph(name="Tori-Tori island")
+    graph: nx.Graph[Any] = nx.Graph(name="Tori-Tori island")
     for square in SECTOR_SQUARES:
         graph.add_node(location(square), kind=SQUARE_KINDS[square].value,
                        sector=numbering.get(square), row=square[0], col=square[1])

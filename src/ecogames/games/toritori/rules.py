@@ -897,7 +897,7 @@ class ToriTori(Game):
                     else:
                         self._cat_arrives(options[0], say, cause)
                     return
-        m = self._first_free(self.island.village_sectors)
+        m = self._first_free(self.island.village_sectors)  # type: ignore[assignment]
         if m is None:
             say.no_effect(card, "no sector next to the Village has food or space", cause)
             return
@@ -907,7 +907,7 @@ class ToriTori(Game):
 
     def _cat_arrives(self, food: int, say: Any, cause: int | None) -> None:
         """The Village's Cat is placed directly over its food (it is not activated: D26)."""
-        m, j = self.where(food)  # type: ignore[misc]  (once per Village card)
+        m, j = self.where(food)  # type: ignore[misc]  # (once per Village card)
         cat = self._new_token(CT)
         below = self.board[m][j]
         self._put_pile(m, j, (*below, cat))

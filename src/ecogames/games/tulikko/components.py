@@ -13,6 +13,7 @@ on the border between two spaces, the segment between two corners (D8).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.palette import OKABE_ITO, Palette, Swatch
 
@@ -264,7 +265,7 @@ def _art(*rows: str) -> tuple[Point, ...]:
 _LETTER_COLOUR = {"G": "green", "O": "orange", "B": "blue", "P": "purple"}
 
 
-def _colour_square(top: str, bottom: str) -> dict[str, tuple]:
+def _colour_square(top: str, bottom: str) -> dict[str, Any]:
     rows = (top, bottom)
     return {"cells": _art(*rows),
             "colours": tuple(_LETTER_COLOUR[ch] for row in rows for ch in row)}

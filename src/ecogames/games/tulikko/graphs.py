@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -36,7 +36,7 @@ def board_graph(game: Tulikko, player: int) -> nx.Graph:
     if animal is None:
         raise ValueError(f"player {player + 1} has not chosen a map yet")
     grid = game.grids[player]
-    g = nx.Graph(player=player, animal=animal)
+    g: nx.Graph[Any] = nx.Graph(player=player, animal=animal)
     for r, c in patterns.map_grid().nodes:
         cell = cell_of(r, c)
         tile = grid[cell]
@@ -62,7 +62,7 @@ def zones_graph(game: Tulikko, player: int) -> nx.Graph:
     connected component is an uninterrupted zone of one colour."""
     g = board_graph(game, player)
     keep = [n for n, d in g.nodes(data=True) if d["tile"] is not None]
-    zones = nx.Graph()
+    zones: nx.Graph[Any] = nx.Graph()
     zones.add_nodes_from((n, g.nodes[n]) for n in keep)
     zones.add_edges_from((a, b) for a, b in g.edges(keep)
                          if a in zones and b in zones
@@ -73,7 +73,7 @@ def zones_graph(game: Tulikko, player: int) -> nx.Graph:
 def central_board_graph(game: Tulikko) -> nx.Graph:
     """The central board's cross: slot nodes (attribute ``tile``; the hidden middle too)
     and side nodes (attribute ``symbol``); a row and a column of three slots."""
-    g = nx.Graph()
+    g: nx.Graph[Any] = nx.Graph()
     for slot, tile in game.board.items():
         g.add_node(slot, kind="slot", tile=tile, hidden=slot == CENTER)
     for side in SIDES:

@@ -62,7 +62,7 @@ def _labelled(nodes: Iterable[Point], pairs: Iterable[tuple[Point, Point]],
     direction turned ``turn`` quarter turns clockwise."""
     import networkx as nx
 
-    g = nx.DiGraph()
+    g: nx.DiGraph[Any] = nx.DiGraph()
     g.add_nodes_from(nodes)
     for a, b in pairs:
         for u, v in ((a, b), (b, a)):
@@ -226,7 +226,7 @@ def river_graph(rivers: Iterable[Edge]) -> nx.Graph:
     (attribute ``cells``: the two spaces it lies between)."""
     import networkx as nx
 
-    g = nx.Graph()
+    g: nx.Graph[Any] = nx.Graph()
     for a, b in rivers:
         p, q = border(a, b)
         g.add_edge(p, q, cells=(a, b) if a < b else (b, a))
@@ -344,7 +344,7 @@ def zones(colours: Sequence[int]) -> list[set[int]]:
     of the same colour (cells), largest first."""
     import networkx as nx
 
-    g = nx.Graph()
+    g: nx.Graph[Any] = nx.Graph()
     for r, c in map_grid().nodes:
         cell = cell_of(r, c)
         if colours[cell] != EMPTY:

@@ -541,8 +541,8 @@ class Tulikko(Game):
         slid = log.emit("slide", f"{self._who()} slides the {tile_name(tile)} in from the "
                         f"{side}", cause=cause, reads=[prov.tile(tile)],
                         writes=[*(("slot", slot) for slot in line),
-                                *(prov.tile(self.board[slot]) for slot in line
-                                  if self.board[slot] is not None)],
+                                *(prov.tile(self.board[slot])  # type: ignore[arg-type]
+                                  for slot in line if self.board[slot] is not None)],
                         slots=list(line), tiles=[tile]) \
             if log.record else None
         self.held, self.held_side = ejected, out
@@ -1148,7 +1148,8 @@ class Tulikko(Game):
         """Everything a widget draws. Face-down tiles (the personal piles, the box) are
         counts; the tile in the middle of the central board is hidden."""
         board = {slot: (None if self.board[slot] is None else
-                        "hidden" if slot == CENTER else TILES[self.board[slot]].to_json())
+                        "hidden" if slot == CENTER
+                        else TILES[self.board[slot]].to_json())  # type: ignore[index]
                  for slot in SLOTS}
         pending = None
         if self.pending is not None:

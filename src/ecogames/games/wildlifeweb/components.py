@@ -333,7 +333,7 @@ class ContentError(ValueError):
     """A data file that breaks the components' own rules (a bug in the data)."""
 
 
-def _need(cond: bool, where: str, why: str) -> None:
+def _need(cond: object, where: str, why: str) -> None:
     if not cond:
         raise ContentError(f"{where}: {why}")
 
@@ -374,7 +374,7 @@ def _filter(data: Any, where: str, known_animals: frozenset[str]) -> Filter:
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int, where: str) -> int:
-    value = data.get(key)
+    value: Any = data.get(key)
     _need(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
           where, f"{key} must be an integer from {low} to {high}, got {value!r}")
     return value

@@ -92,7 +92,7 @@ def food_web(species: Iterable[str] | None = None, *, pets: bool = True) -> nx.D
     unknown = [i for i in ids if i not in ANIMALS]
     if unknown:
         raise ValueError(f"unknown species {unknown}")
-    web = nx.DiGraph()
+    web: nx.DiGraph[Any] = nx.DiGraph()
     for node in BASAL:
         web.add_node(node, label=node.capitalize(),
                      kind="carrion" if node == "carrion" else "forage")

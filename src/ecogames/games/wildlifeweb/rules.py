@@ -837,8 +837,8 @@ class WildlifeWeb(Game):
         if isinstance(action, DrawWildlife):
             return None if self.wdeck or self.wdiscard else "the Wildlife deck is empty"
         if isinstance(action, ChooseVictim):
-            return None if action.card in self.decision["candidates"] else \
-                "the Event strikes one of the animals it names"  # type: ignore[index]
+            return (None if action.card in self.decision["candidates"]  # type: ignore[index]
+                    else "the Event strikes one of the animals it names")
         if isinstance(action, (AdoptPet, DeclinePet, KeepPack, EndFeeding)):
             return None
         if isinstance(action, (Forage, Hunt, Scavenge, Steal)):
@@ -1331,7 +1331,7 @@ class WildlifeWeb(Game):
     def _prey(self) -> list[tuple[str, Animal, int | None, bool, bool]]:
         """Every animal that could be hunted: (card, kind, owner, mated, active); of two
         alike cards in the central habitat, one (D33)."""
-        out = []
+        out: list[tuple[str, Animal, int | None, bool, bool]] = []
         for c in alike(self.habitat):
             kind = CARD_ANIMAL[c]
             out.append((c, kind, None, False, self.is_active(kind, None)))

@@ -81,7 +81,7 @@ class GameWidget(anywidget.AnyWidget):
     title = t.Unicode(help="The game's name for people.").tag(sync=True)
     view = t.Dict(help="The current view, as the seat on turn may see it.").tag(sync=True)
     status = t.Dict(help="Players, current player, phase, outcome, turn.").tag(sync=True)
-    legal = t.List(help="Every legal action: [label, action] by id.").tag(sync=True)
+    legal: t.List[Any] = t.List(help="Every legal action: [label, action] by id.").tag(sync=True)
     cascade = t.Dict(help="The last action's events, with the view after each.").tag(sync=True)
     step = t.Int(-1, help="The cascade step shown (-1: the current state).").tag(sync=True)
     food_web = t.Dict(help="Food-web nodes (laid out by networkx) and edges.").tag(sync=True)
@@ -389,7 +389,7 @@ class GameWidget(anywidget.AnyWidget):
             raise IllegalAction(f"{self.game.player_names[seat]} is a bot's seat: a hint is "
                                 "for a person's turn", rule="hint")
         self.cancel_hint()
-        options = {k: v for k, v in (("playouts", playouts), ("seconds", seconds))
+        options: dict[str, Any] = {k: v for k, v in (("playouts", playouts), ("seconds", seconds))
                    if v is not None}
         self.hint_search = HintSearch(self.game, self.send, **options).start()
         if wait:
@@ -620,7 +620,7 @@ class GameWidget(anywidget.AnyWidget):
         if size > MAX_MESSAGE_BYTES:
             raise MalformedAction(f"message too large ({size} bytes; the limit is "
                                   f"{MAX_MESSAGE_BYTES})")
-        kind = content.get("kind")
+        kind: Any = content.get("kind")
         fields = {k: v for k, v in content.items() if k != "kind"}
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:

@@ -1041,7 +1041,7 @@ class Tori(Game):
         others = max((st.size for (q, g), st in self.stalls.items() if g == good and q != p),
                      default=0)
         if size > others:
-            won = ("gold", "silver")
+            won: tuple[str, ...] = ("gold", "silver")
         elif size == others:
             won = ("silver",)
         else:

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { describeDiet } from "../src/kit/foodweb";
+import { curvedLink, describeDiet, inletAngles } from "../src/kit/foodweb";
 import type { FoodWeb } from "../src/kit/types";
 import { fixture, fixtures, isHidden, mount, type Mounted } from "./helpers";
 
@@ -200,4 +200,78 @@ describe("drawing Python's layout", () => {
       document.body.replaceChildren();
     }
   }, 30_000);
+});
+
+// Python's panel layout (core.graphs.food_web_json): labels above the circles, room under each
+// row of circles for the arrows, which come into every eater from below.
+const ABOVE: FoodWeb = {
+  ...WEB,
+  labels: "above",
+  gutter: 22,
+  rows: [
+    { level: 5, top: 6, bottom: 40 },
+    { level: 4, top: 60, bottom: 100 },
+    { level: 2, top: 120, bottom: 160 },
+    { level: 1, top: 180, bottom: 230 },
+  ],
+};
+const tipOf = (d: string) =>
+  d
+    .match(/-?[0-9.]+/g)!
+    .slice(0, 2)
+    .map(Number);
+
+describe("arrows at game scale", () => {
+  it("gives every link an arrowhead that ends at its eater's circle, from below", () => {
+    start(ABOVE);
+    w.click("fw-whole");
+    for (const e of ABOVE.edges!) {
+      const head = w.get(`fw-head-${e.source}-${e.target}`);
+      expect(head.classList.contains("eg-fw-arrowhead")).toBe(true);
+      if (e.source === e.target) continue;
+      const eater = ABOVE.nodes!.find((n) => n.id === e.target)!;
+      const [x, y] = tipOf(head.getAttribute("d")!);
+      const ring = ["fish", "snail"].includes(e.target) ? 5 : 0; // the step shown rings them
+      expect(Math.hypot(x - eater.x, y - eater.y)).toBeCloseTo(9 + 1 + ring, 0);
+      expect(y).toBeGreaterThan(eater.y); // from below, where Python keeps the room free
+    }
+    expect(w.get("foodweb").querySelectorAll("[marker-end]").length).toBe(0);
+  });
+
+  it("spreads an eater's links over the lower arc, in the order of their food", () => {
+    const at = new Map([
+      ["a", { x: 10, y: 100 }],
+      ["b", { x: 50, y: 100 }],
+      ["c", { x: 90, y: 100 }],
+      ["top", { x: 50, y: 10 }],
+    ]);
+    const edges = ["c", "a", "b"].map((f) => ({ source: f, target: "top", label: "" }));
+    const angles = inletAngles(edges, at);
+    expect(angles.get("a->top")! < angles.get("b->top")!).toBe(true);
+    expect(angles.get("b->top")).toBeCloseTo(0);
+    expect(angles.get("c->top")!).toBeCloseTo(-angles.get("a->top")!);
+    const link = curvedLink(at.get("a")!, at.get("top")!, 9, angles.get("a->top")!);
+    expect(link.d.startsWith("M 10.0 89.0 C")).toBe(true); // leaves its food upwards
+  });
+
+  it("draws the rows' legend, and the pop-out holds the same panel", () => {
+    start(ABOVE);
+    expect(isHidden(w.get("fw-legend"))).toBe(false);
+    expect(w.get("fw-legend").textContent).toContain("trophic levels");
+    expect(w.get("fw-row-5").textContent).toContain("5");
+    const svg = w.get("foodweb");
+    w.click("fw-enlarge");
+    expect(w.get("fw-dialog").contains(svg)).toBe(true);
+    expect(w.get("foodweb-panel").dataset.popped).toBe("true");
+    (w.get("fw-dialog") as HTMLDialogElement).close();
+    w.get("fw-dialog").dispatchEvent(new Event("close"));
+    expect(w.get("fw-dialog").contains(svg)).toBe(false);
+    expect(w.get("foodweb-panel").dataset.popped).toBe("false");
+  });
+
+  it("keeps the old drawing for a web laid out with labels under the circles", () => {
+    start();
+    expect(isHidden(w.get("fw-legend"))).toBe(true);
+    expect(w.get("foodweb").querySelectorAll(".eg-fw-arrowhead").length).toBe(0);
+  });
 });

@@ -493,3 +493,14 @@ describe("a long list of legal actions", () => {
     expect(w.model.sent).toEqual([{ kind: "act", id: 3 }]);
   });
 });
+
+describe("a kernel that is gone", () => {
+  it("says so when a message cannot go, instead of throwing", () => {
+    const w = open(fixture("generic-pond.json"));
+    w.model.send = () => {
+      throw new Error("Cannot send"); // what ipywidgets throws once the comm is closed
+    };
+    expect(() => w.click("action-0")).not.toThrow();
+    expect(w.get("bot-status").textContent).toContain("kernel is not connected");
+  });
+});

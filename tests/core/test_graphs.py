@@ -81,7 +81,7 @@ def game_webs():
                 species_in_packs(wildlifeweb.new_game(players=2, seed=1)))}
 
 
-def assert_readable(drawing, web):
+def assert_readable(drawing, web, labels_above=False):
     assert drawing.overlaps() == []
     assert set(drawing.centres) == set(web)
     for node, box in drawing.labels.items():
@@ -89,7 +89,10 @@ def assert_readable(drawing, web):
         assert 0 <= box.x0 < box.x1 <= drawing.width, node
         assert 0 <= box.y0 < box.y1 <= drawing.height, node
         assert drawing.radius <= cx <= drawing.width - drawing.radius, node
-        assert box.y0 > cy, node  # the label under its own circle
+        if labels_above:
+            assert box.y1 < cy - drawing.radius, node  # the label above its own circle
+        else:
+            assert box.y0 > cy, node  # the label under its own circle
     for level, nodes in drawing.rows.items():  # a trophic row: above the lower rows
         for lower in (lv for lv in drawing.rows if lv < level):
             assert max(drawing.centres[n][1] for n in nodes) < min(
@@ -117,6 +120,28 @@ def test_the_50_species_web_wraps_its_rows_within_the_panel():
     ys = {round(y) for _, y in drawing.centres.values()}
     assert len(ys) > len(drawing.rows)  # wide rows wrapped into sub-rows
     assert all(len(line) <= 16 for lines in drawing.lines.values() for line in lines)
+
+
+@pytest.mark.parametrize("name", ["wildlifeweb", "biotopes", "toritori", "wildlifeweb-game"])
+def test_the_panel_keeps_room_for_arrows_under_each_row(name):
+    """The widget's layout: labels above their circles, and under each circle the room where
+    its arrows come in (as far as an arrowhead reaches, at any inlet angle) free of every
+    label and every other circle."""
+    from ecogames.core.graphs import ARROW_ROOM, CROWDED, WIDE, WIDTH, Box, food_web_drawing
+
+    web = game_webs()[name]
+    drawing = food_web_drawing(web, panel=True)
+    assert_readable(drawing, web, labels_above=True)
+    assert drawing.width == (WIDE if len(web) > CROWDED else WIDTH)
+    r = drawing.radius
+    for node, (cx, cy) in drawing.centres.items():
+        room = Box(cx - r - 4, cy + r, cx + r + 4, cy + r + ARROW_ROOM - 4)
+        for other, box in drawing.labels.items():
+            assert not room.overlaps(box), (node, other)
+        for other, (ox, oy) in drawing.centres.items():
+            assert other == node or not room.meets_circle(ox, oy, r), (node, other)
+    tops = [drawing.bands[level][0] for level in sorted(drawing.bands)]  # level 1 lowest
+    assert len(drawing.bands) == len(drawing.rows) and tops == sorted(tops, reverse=True)
 
 
 def test_barycentre_sweeps_cut_crossings():
@@ -179,3 +204,4 @@ def test_random_webs_read(case):
         web.add_node(i, label=names[i].strip() or "x")
     web.add_edges_from((a, b) for a, b in edges if a < b or a == b)  # no cycle but loops
     assert_readable(food_web_drawing(web), web)
+    assert_readable(food_web_drawing(web, panel=True), web, labels_above=True)

@@ -173,6 +173,8 @@ function arrowMarker(id: string, cls: string, size: number) {
   );
 }
 
+/** A sized web wider than this scrolls sideways in its panel rather than shrink its text. */
+const WIDE_AT = 400;
 /** An arrowhead's length and width, in the panel's units (Python keeps ARROW_ROOM for it). */
 const HEAD = 7;
 const HEAD_WIDTH = 6;
@@ -343,11 +345,14 @@ function make(kit: Kit): Part {
     const line = web.line ?? LINE;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.classList.toggle("eg-fw-sized", isSized);
+    svg.classList.toggle("eg-fw-wide", isSized && width > WIDE_AT);
     const dense = edges.length > DENSE;
     svg.classList.toggle("eg-fw-dense", dense);
-    caption.textContent = dense
-      ? "Food below, eaters above. Hover or click a species to see its arrows: what it eats and what eats it."
-      : "Arrows point from food to eater. Hover or click a species to see what it eats.";
+    caption.textContent =
+      (dense
+        ? "Food below, eaters above. Hover or click a species to see its arrows: what it eats and what eats it."
+        : "Arrows point from food to eater. Hover or click a species to see what it eats.") +
+      (isSized && width > WIDE_AT ? " Scroll sideways, or press Enlarge to see it whole." : "");
     if (isSized) {
       svg.setAttribute("width", String(width));
       svg.setAttribute("height", String(height));
@@ -403,13 +408,14 @@ function make(kit: Kit): Part {
               );
         headEls.push(
           s("path", {
-            class: cls.replace("eg-fw-edge", "eg-fw-head"),
+            class: cls.replace("eg-fw-edge", "eg-fw-arrowhead"),
             "data-testid": `fw-head-${e.source}-${e.target}`,
             d: link.head,
           }),
         );
         const { "marker-end": _marker, ...plain } = attrs as Record<string, string>;
-        return s("path", { ...plain, class: `${cls} eg-fw-link`, d: link.d }, title);
+        const kind = e.source === e.target ? "eg-fw-link eg-fw-loop" : "eg-fw-link";
+        return s("path", { ...plain, class: `${cls} ${kind}`, d: link.d }, title);
       }
       if (e.source === e.target)
         return s("path", { ...attrs, class: `${cls} eg-fw-loop`, d: loopPath(p, radius) }, title);
@@ -545,7 +551,7 @@ function make(kit: Kit): Part {
       ),
       s("g", { class: "eg-fw-bands" }, ...bands),
       s("g", { class: "eg-fw-edges" }, ...edgeEls),
-      s("g", { class: "eg-fw-heads" }, ...headEls),
+      s("g", { class: "eg-fw-arrowheads" }, ...headEls),
       s("g", { class: "eg-fw-nodes" }, ...nodeEls),
     );
   }

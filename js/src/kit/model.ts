@@ -133,7 +133,24 @@ export function readFoodWeb(v: unknown): FoodWeb {
       }))
     : [];
   const size = (k: string) => (typeof v[k] === "number" ? { [k]: v[k] as number } : {});
-  return { nodes, edges, ...size("width"), ...size("height"), ...size("radius"), ...size("line") };
+  const rows = Array.isArray(v.rows)
+    ? v.rows.filter(isObject).map((r) => ({
+        level: Number(r.level),
+        top: Number(r.top),
+        bottom: Number(r.bottom),
+      }))
+    : undefined;
+  return {
+    nodes,
+    edges,
+    ...size("width"),
+    ...size("height"),
+    ...size("radius"),
+    ...size("line"),
+    ...size("gutter"),
+    ...(v.labels === "above" || v.labels === "below" ? { labels: v.labels } : {}),
+    ...(rows ? { rows } : {}),
+  };
 }
 
 /**

@@ -100,6 +100,19 @@ export interface FoodWeb {
   height?: number;
   radius?: number;
   line?: number;
+  /** "above": labels sit above their circles and the room under each row of circles is
+   * kept for the arrows, which come into every eater from below (Python's panel layout). */
+  labels?: "above" | "below";
+  /** Room on the left for the rows' legend. */
+  gutter?: number;
+  /** Each trophic row's level and vertical extent, top to bottom of its sub-rows. */
+  rows?: FoodWebRow[];
+}
+
+export interface FoodWebRow {
+  level: number;
+  top: number;
+  bottom: number;
 }
 
 /** One action of the timeline (sent as `history` messages, not as a trait). */

@@ -81,7 +81,15 @@ RADIUS = 9.0
 CLEAR = 6.0
 """Room kept round each circle (the dashed ring of a lit node is drawn at ``RADIUS + 5``)."""
 WIDTH = 360.0
+WIDE = 640.0
+"""The panel's width for a web of more than :data:`CROWDED` species."""
+CROWDED = 24
 MARGIN = 6.0
+GUTTER = 22.0
+"""Room on the panel's left for the trophic rows' legend (each row's level)."""
+ARROW_ROOM = 14.0
+"""Room under a panel row's circles: every arrow comes into its eater from below, and its head
+ends at the circle's edge, so nothing else is drawn there."""
 LABEL_CHARS = 14
 """A label longer than this wraps at its spaces ("Richardson's / Ground Squirrel")."""
 
@@ -141,7 +149,8 @@ class Box:
 @dataclass
 class FoodWebDrawing:
     """Where the panel draws each node (circle centre), its label (the lines, their box) and
-    how big the panel is; ``order`` lists each trophic row's nodes left to right."""
+    how big the panel is; ``rows`` lists each trophic row's nodes left to right and ``bands``
+    each row's vertical extent (top, bottom), for the rows' legend."""
 
     width: float
     height: float
@@ -151,6 +160,7 @@ class FoodWebDrawing:
     labels: dict[Any, Box]
     levels: dict[Any, float]
     rows: dict[int, list[Any]]
+    bands: dict[int, tuple[float, float]] | None = None
 
     def overlaps(self) -> list[tuple[Any, Any]]:
         """Pairs whose label boxes overlap, or whose label meets a node's circle (with the
@@ -226,13 +236,21 @@ def _order_rows(web: nx.DiGraph[Any], rows: dict[int, list[Any]], sweeps: int = 
     rows.update(best[0])
 
 
-def food_web_drawing(web: nx.DiGraph[Any], *, width: float = WIDTH,
-                     font_size: float = FONT_SIZE) -> FoodWebDrawing:
-    """Lay the food web out for the panel: each trophic level a row (producers at the
-    bottom), ordered by barycentre sweeps to cut edge crossings; a row too wide for
-    ``width`` wraps into interleaved sub-rows (so the order still reads left to right).
-    Each label sits under its circle in the first of a sub-row's label lanes where its box
-    meets no other label: no label overlaps another label or a circle, by construction."""
+def food_web_drawing(web: nx.DiGraph[Any], *, width: float | None = None,
+                     font_size: float = FONT_SIZE, panel: bool = False) -> FoodWebDrawing:
+    """Lay the food web out: each trophic level a row (producers at the bottom), ordered by
+    barycentre sweeps to cut edge crossings; a row too wide for ``width`` wraps into
+    interleaved sub-rows (so the order still reads left to right). Each label sits in the
+    first of a sub-row's label lanes where its box meets no other label: no label overlaps
+    another label or a circle, by construction.
+
+    ``panel``: the widget's layout. Labels go above their circles, and :data:`ARROW_ROOM`
+    stays free under each row of circles, where the arrows come in (the panel draws every
+    arrow into its eater from below); a left gutter holds the rows' legend; a web of more
+    than :data:`CROWDED` species gets :data:`WIDE` units. Otherwise (the matplotlib figure)
+    labels go under their circles, ``width`` defaults to :data:`WIDTH`."""
+    if width is None:
+        width = WIDE if panel and len(web) > CROWDED else WIDTH
     levels = trophic_levels(web)
     rows: dict[int, list[Any]] = {}
     for node in web:
@@ -243,10 +261,12 @@ def food_web_drawing(web: nx.DiGraph[Any], *, width: float = WIDTH,
     lines = {n: wrap_label(str(web.nodes[n].get("label", n))) for n in web}
     wide = {n: max(text_width(line, font_size) for line in lines[n]) for n in web}
     line_h = LINE_HEIGHT * font_size / FONT_SIZE
-    usable = width - 2 * MARGIN
+    left = MARGIN + (GUTTER if panel else 0.0)
+    usable = width - left - MARGIN
     slot = 2 * (RADIUS + CLEAR) + 4
     centres: dict[Any, tuple[float, float]] = {}
     labels: dict[Any, Box] = {}
+    bands: dict[int, tuple[float, float]] = {}
     gap = 30.0 if len(web) <= 12 else 10.0  # a small web gets room for its arrows
     y = MARGIN
     for level in sorted(rows, reverse=True):
@@ -257,6 +277,7 @@ def food_web_drawing(web: nx.DiGraph[Any], *, width: float = WIDTH,
         while subs < count and subs * usable / count < need:
             subs += 1
         step = usable / count
+        band_top = y
         for sub in range(subs):
             members = [(i, n) for i, n in enumerate(nodes) if i % subs == sub]
             loops = any(web.has_edge(n, n) for _, n in members)
@@ -266,9 +287,9 @@ def food_web_drawing(web: nx.DiGraph[Any], *, width: float = WIDTH,
             lane_rows: list[float] = []  # each lane's height
             placed: list[tuple[Any, float, float, int]] = []
             for i, n in members:
-                cx = MARGIN + (i + 0.5) * step
+                cx = left + (i + 0.5) * step
                 half = wide[n] / 2
-                lx = min(max(cx, half), width - half)
+                lx = min(max(cx, left - MARGIN + half), width - half)
                 for lane, right in enumerate(lanes):
                     if lx - half >= right + 3:
                         lanes[lane] = lx + half
@@ -279,20 +300,28 @@ def food_web_drawing(web: nx.DiGraph[Any], *, width: float = WIDTH,
                     lanes.append(lx + half)
                     lane_rows.append(len(lines[n]) * line_h)
                 placed.append((n, cx, lx, lane))
+            # the panel's lanes a little further apart: a browser's font may be taller than
+            # its line (measured: 27.5 px for two 13 px lines of an 11 px system-ui)
+            apart = 3 if panel else 1
+            if panel:  # the lanes first, the circles under them, then the arrows' room
+                top = y
+                cy = top + sum(h + apart for h in lane_rows) + CLEAR + RADIUS + (
+                    4 if loops else 0)
             offsets = [top]
             for h in lane_rows:
-                offsets.append(offsets[-1] + h + 1)
+                offsets.append(offsets[-1] + h + apart)
             for n, cx, lx, lane in placed:
                 centres[n] = (round(cx, 1), round(cy, 1))
                 ly = offsets[lane]
                 labels[n] = Box(round(lx - wide[n] / 2, 1), round(ly, 1),
                                 round(lx + wide[n] / 2, 1),
                                 round(ly + len(lines[n]) * line_h, 1))
-            y = offsets[-1] + 3
+            y = cy + RADIUS + ARROW_ROOM if panel else offsets[-1] + 3
+        bands[level] = (round(band_top, 1), round(y, 1))
         y += gap
     return FoodWebDrawing(width=width, height=round(y - gap + MARGIN, 1), radius=RADIUS,
                           centres=centres, lines=lines, labels=labels, levels=levels,
-                          rows=rows)
+                          rows=rows, bands=bands)
 
 
 def food_web_layout(web: nx.DiGraph[Any]) -> dict[Any, tuple[float, float]]:
@@ -332,7 +361,7 @@ def _signature(web: nx.DiGraph[Any]) -> tuple[Any, ...]:
 
 
 def _food_web_json(web: nx.DiGraph[Any], frame: nx.DiGraph[Any] | None) -> dict[str, Any]:
-    drawing = food_web_drawing(web if frame is None else frame)
+    drawing = food_web_drawing(web if frame is None else frame, panel=True)
     levels = drawing.levels if frame is None else trophic_levels(web)
     nodes = []
     for n in web:
@@ -343,5 +372,8 @@ def _food_web_json(web: nx.DiGraph[Any], frame: nx.DiGraph[Any] | None) -> dict[
                       "lines": drawing.lines[n], "box": [box.x0, box.y0, box.x1, box.y1]})
     edges = [{"source": str(a), "target": str(b), "label": str(d.get("label", ""))}
              for a, b, d in web.edges(data=True)]
+    rows = [{"level": level, "top": top, "bottom": bottom}
+            for level, (top, bottom) in sorted((drawing.bands or {}).items())]
     return {"width": drawing.width, "height": drawing.height, "radius": drawing.radius,
-            "line": LINE_HEIGHT, "nodes": nodes, "edges": edges}
+            "line": LINE_HEIGHT, "gutter": GUTTER, "labels": "above", "rows": rows,
+            "nodes": nodes, "edges": edges}

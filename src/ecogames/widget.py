@@ -40,6 +40,19 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE_BYTES = 64 * 1024
 HOT_SEAT = "hot-seat"
 """``seat=HOT_SEAT`` (the default): one screen for the whole table, showing the seat on turn."""
+SEAT_SCREEN_CLASS = "ecogames-seat-screen"
+SEAT_SCREEN_CSS = """
+/* a seat's or an onlooker's screen: the table's controls are the hot-seat widget's */
+.ecogames-seat-screen .eg-buttons, .ecogames-seat-screen .eg-seats,
+.ecogames-seat-screen [data-testid="setup-form"], .ecogames-seat-screen [data-testid="bot-speed"],
+.ecogames-seat-screen [data-testid="bot-status"], .ecogames-seat-screen [data-testid="hint-panel"],
+.ecogames-seat-screen [data-testid="why-panel"],
+.ecogames-seat-screen [data-testid="cascade-play-from"],
+.ecogames-seat-screen .eg-what-if-ask { display: none !important; }
+"""
+"""Hides, on a seat's screen (its DOM class ``SEAT_SCREEN_CLASS``), the buttons of messages it
+may not send (``_SEAT_SCREEN``): scoped by the class, so a hot-seat widget beside it keeps
+them."""
 MAX_MESSAGE_DEPTH = 32
 """The deepest nesting of lists and objects a browser message may have (an action is two)."""
 
@@ -113,8 +126,10 @@ class GameWidget(anywidget.AnyWidget):
                             f"{type(bots).__name__}")
         # anywidget turns these instance attributes into synced traits in __init__
         self._esm = _bundle(self.bundle, "js")
-        self._css = _bundle(self.bundle, "css")
+        self._css = _bundle(self.bundle, "css") + (SEAT_SCREEN_CSS if seat != HOT_SEAT else "")
         super().__init__()
+        if self.seat != HOT_SEAT:
+            self.add_class(SEAT_SCREEN_CLASS)
         self.game = game
         self._by = ""  # the bot whose action this widget is applying ('' a person)
         self._told: tuple[tuple[Any, ...], dict[str, Any]] | None = None  # last answer (_tell)

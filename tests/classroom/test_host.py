@@ -207,6 +207,20 @@ def test_pause_holds_moves_and_resume_lets_them_through(room):
     page.wait(lambda p: len(p.timeline) == 1)
 
 
+def test_a_seat_given_to_a_bot_refuses_its_pages_moves(room):
+    page = Page(ws_url(room.seat_urls[0]))
+    page.wait(lambda p: "view" in p.traits)
+    room.bot_pause = 60.0  # the bot thinks for a minute
+    room.give_to_bot(0, "random")
+    page.wait(lambda p: p.room.get("bots") == {"0": "random"})
+    page.send({"kind": "act", "action": {"type": "roll"}})
+    page.wait(lambda p: p.refusals)
+    assert "a bot (random) plays this seat" in page.refusals[0] and room.game.history == ()
+    room.free(0)  # the team has its seat back (the bot's turn, when it comes, is dropped)
+    page.send({"kind": "act", "action": {"type": "roll"}})
+    page.wait(lambda p: len(p.timeline) == 1)
+
+
 def test_reveal_at_the_end_only_and_restart(room):
     projector = Page(ws_url(room.projector_url))
     projector.wait(lambda p: "view" in p.traits)

@@ -7,7 +7,7 @@ import pytest
 
 from ecogames.core.game import _LISTENERS
 from ecogames.core.patch import apply_patch
-from ecogames.widget import HOT_SEAT, GameWidget
+from ecogames.widget import HOT_SEAT, SEAT_SCREEN_CLASS, GameWidget
 from tests.support.messages import send, snapshot
 from tests.support.pond import Pond
 
@@ -155,3 +155,11 @@ def test_follow_shows_a_new_game(table):
     fresh.apply(fresh.legal_actions()[0])
     assert all(len(screen.history) == 1 for screen in screens.values())
     assert screens[1].view["goals"] == [None, fresh.goals[1]]
+
+
+def test_a_seat_screen_hides_the_tables_controls_and_only_its_own():
+    game = Pond.new_game(players=2, seed=1)
+    seat, table = GameWidget(game, seat=0), GameWidget(game)
+    assert SEAT_SCREEN_CLASS in seat._dom_classes and SEAT_SCREEN_CLASS not in table._dom_classes
+    assert ".ecogames-seat-screen .eg-buttons" in seat._css
+    assert SEAT_SCREEN_CLASS not in table._css

@@ -252,6 +252,10 @@ class Room:
         if self.paused and content.get("kind") in CHANGES:
             self._refuse(page, "the teacher has paused the game: wait a moment")
             return
+        if page.seat in self.bots and content.get("kind") in CHANGES:
+            self._refuse(page, f"a bot ({self.bots[page.seat][0]}) plays this seat for now: "
+                               "ask the teacher to give it back")
+            return
         if page.seat not in self.screens or page not in self.sockets:
             self._refuse(page, "this page no longer holds a seat")
             return

@@ -221,6 +221,10 @@ def _food_web_lab() -> Iterator[tuple[str, Any]]:
                                          robustness(web, "most-connected")]).figure
     yield "lab: Tori-Tori web", draw_food_web(toritori_web()).figure
     yield "lab: Biotopes web", draw_food_web(biotopes_web()).figure
+    from ecogames.foodweb import plot_realism, realism
+
+    webs = {"Tori-Tori": toritori_web(), "Wildlife Web": web, "Biotopes": biotopes_web()}
+    yield "lab: realism", plot_realism(realism(webs, draws=3, seed=1))
 
 
 FIGURE_SETS: dict[str, Figures] = {"toritori": _toritori, "experiment": _experiment,

@@ -6,6 +6,12 @@
  * the SVG at that natural size (it scrolls when wider or taller than its column). A web sent
  * without a size (x, y in 0..1) is scaled into a small panel, labels under their circles.
  *
+ * At game scale (Python's `labels: "above"` layout): every link is a curve that comes into its
+ * eater from below, where Python keeps the room free, spread over the circle's lower arc in the
+ * order of its food, with an arrowhead drawn as a shape that ends at the circle's edge; a
+ * dense web's links are pale until a species is asked about. Bands number the trophic rows
+ * (a legend line says what they are), and Enlarge shows the panel in a dialog over the page.
+ *
  * Focus: the step shown lights its eater, its food and the edge between them, keeps their
  * neighbours and fades the rest; "Whole web" turns the fading off (and back on). Hovering or
  * clicking a species (click pins it) says what it eats and what eats it, and lights its links.

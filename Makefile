@@ -14,7 +14,7 @@ LITE_VENV ?= .venv-lite
 LITE_DIR ?= build/lite
 LITE_WHEEL := build/lite-wheel
 
-.PHONY: demo test install build chromium lint test-js test-py lite bench mutants fixtures clean
+.PHONY: demo test install build chromium lint typecheck test-js test-py lite bench mutants fixtures clean
 
 # The demo opens playable: Voila's app view of notebooks/index.ipynb (the board, no code),
 # served by a JupyterLab server whose Lab opens the same notebook (the page's link).
@@ -70,8 +70,13 @@ chromium:
 		echo "Installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-lint: install
+lint: install typecheck
 	$(VENV)/bin/ruff check src tests benchmarks
+
+# mypy on src/ecogames, configured in pyproject.toml ([tool.mypy]: strict on core and the
+# public API, the default elsewhere)
+typecheck: install
+	$(VENV)/bin/mypy
 
 test-js: build
 	cd js && npm run typecheck && npm test

@@ -78,7 +78,8 @@ class GamePage(_Handler):
             self.set_status(403)
             self.finish(pages.message_page(
                 "This link does not open a seat",
-                "The link is wrong or no longer valid (the teacher may have freed the seat). "
+                "The link is wrong or no longer valid (the teacher may have given the seat a new "
+                "link). "
                 "Ask your teacher for your team's link."))
             return
         self.write(page)

@@ -52,11 +52,22 @@ describe("every colour comes from the palette Python sends", () => {
 
   it("the live plot draws each quantity in its series colour, under the series' title", () => {
     const f = fixture("tulikko-over.json");
-    const series = f.series as { colours: Record<string, string>; title: string };
+    const series = f.series as {
+      colours: Record<string, string>;
+      markers: Record<string, string>;
+      title: string;
+    };
     series.colours["points: Player 1"] = "#2468ac";
+    series.markers = { "points: Player 1": "^" }; // the palette's shape of the quantity
     const m = open(f, tulikko as WidgetModule);
     const line = m.el.querySelector('[data-quantity="points: Player 1"] polyline');
     expect(line?.getAttribute("stroke")).toBe("#2468ac");
+    const marks = m.el.querySelectorAll('[data-quantity="points: Player 1"] .eg-plot-marker');
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark.getAttribute("data-marker")).toBe("^");
+    expect(
+      m.el.querySelector('li[data-quantity="points: Player 1"] .eg-plot-marker')?.tagName,
+    ).toBe("polygon");
     expect(m.get("plot").querySelector("h4")?.textContent).toBe(series.title);
     expect(series.title).not.toBe("Populations");
   });

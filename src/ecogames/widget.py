@@ -726,7 +726,7 @@ class GameWidget(anywidget.AnyWidget):
         """The ``series`` trait: the recorded series with its colours and title."""
         spec = recorder.spec
         return {**recorder.series.to_json(), "colours": dict(spec.colours),
-                "title": spec.title, "unit": spec.unit}
+                "markers": dict(spec.markers), "title": spec.title, "unit": spec.unit}
 
     def food_web_graph(self, game: Game) -> nx.DiGraph | None:
         """The web the panel shows for ``game``: by default the game's own

@@ -18,6 +18,7 @@ from ecogames.core.palette import (
     palette_of,
     simulate,
 )
+from ecogames.core.series import spec_of
 from ecogames.games import biotopes, tori, toritori, tulikko, wildlifeweb
 
 GAMES = {"toritori": toritori, "wildlifeweb": wildlifeweb, "biotopes": biotopes,
@@ -79,6 +80,9 @@ def test_the_widget_is_sent_the_game_palette(name):
     assert widget.drawing["palette"] == palette_of(game).to_json()
     # the live plot's colours are the palette's (species, groups or seats)
     assert set(widget.series["colours"].values()) <= set(palette_of(game).colours().values())
+    markers = widget.series["markers"]   # the live plot's shapes are the figures' markers
+    assert markers == dict(spec_of(game).markers)
+    assert set(markers.values()) <= set(palette_of(game).markers().values()) | {"o", "v", "s"}
 
 
 def test_toritori_figures_and_widget_draw_each_species_in_one_colour():

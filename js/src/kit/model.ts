@@ -206,6 +206,9 @@ export function readSeries(v: unknown): Series {
     steps: Array.isArray(v.steps) ? v.steps.map(Number) : [],
     values,
     colours: isObject(v.colours) ? (v.colours as Record<string, string>) : {},
+    ...(isObject(v.markers) ? { markers: v.markers as Record<string, string> } : {}),
+    ...(typeof v.title === "string" ? { title: v.title } : {}),
+    ...(typeof v.unit === "string" ? { unit: v.unit } : {}),
   };
 }
 
@@ -223,8 +226,6 @@ export function readEntries(v: unknown): HistoryEntry[] {
     };
   });
 }
-    ...(typeof v.title === "string" ? { title: v.title } : {}),
-    ...(typeof v.unit === "string" ? { unit: v.unit } : {}),
 
 /** Read every trait at once. */
 export function readTraits(model: AnyModel): Traits {

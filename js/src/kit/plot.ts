@@ -29,6 +29,45 @@ export function integerTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
+const POLYGONS: Record<string, [number, number]> = {
+  s: [4, Math.PI / 4],
+  "^": [3, -Math.PI / 2],
+  v: [3, Math.PI / 2],
+  D: [4, 0],
+  p: [5, -Math.PI / 2],
+  h: [6, 0],
+};
+
+/** A point of a series in its palette shape (matplotlib's marker letter): a circle, or a
+ * square, triangle, diamond, pentagon or hexagon; outlined, as in the figures. */
+export function markerShape(
+  code: string | undefined,
+  cx: number,
+  cy: number,
+  r: number,
+  fill: string,
+): SVGElement {
+  const polygon = POLYGONS[code ?? ""];
+  const attrs = { fill, stroke: "#222", "stroke-width": 0.5, class: "eg-plot-marker" };
+  if (!polygon) return s("circle", { cx, cy, r: r * 0.85, "data-marker": code ?? "o", ...attrs });
+  const [n, start] = polygon;
+  const points = Array.from({ length: n }, (_, k) => {
+    const a = start + (k * 2 * Math.PI) / n;
+    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  return s("polygon", { points, "data-marker": code, ...attrs });
+}
+
+/** The legend's key: a short line in the quantity's colour with its marker on it. */
+function legendKey(colour: string, code: string | undefined): SVGElement {
+  return s(
+    "svg",
+    { class: "eg-plot-swatch", width: 18, height: 10, viewBox: "0 0 18 10", "aria-hidden": "true" },
+    s("line", { x1: 0, x2: 18, y1: 5, y2: 5, stroke: colour, "stroke-width": 2 }),
+    markerShape(code, 9, 5, 3.5, colour),
+  );
+}
+
 function make(kit: Kit): Part {
   const svg = s("svg", {
     class: "eg-plot-svg",
@@ -73,6 +112,7 @@ function make(kit: Kit): Part {
     const otherValues = other?.values ?? {};
     const palette = paletteOf(kit.traits.drawing);
     const colour = (name: string, i: number): string => colours[name] ?? cycleColour(palette, i);
+    const markers = series.markers ?? {};
     const heading = series.title || "Populations";
     title.textContent = heading;
     el.setAttribute("aria-label", `${heading} over time`);
@@ -132,14 +172,11 @@ function make(kit: Kit): Part {
         }),
       );
       if (steps.length <= 40)
-        for (const [k, st] of steps.entries())
-          g.append(
-            s(
-              "circle",
-              { cx: x(st), cy: y(column[k] ?? 0), r: 2.2, fill: colour(name, i) },
-              s("title", {}, `${name}: ${column[k]} (${series.step || "step"} ${st})`),
-            ),
-          );
+        for (const [k, st] of steps.entries()) {
+          const mark = markerShape(markers[name], x(st), y(column[k] ?? 0), 3, colour(name, i));
+          mark.append(s("title", {}, `${name}: ${column[k]} (${series.step || "step"} ${st})`));
+          g.append(mark);
+        }
       return g;
     });
 
@@ -189,7 +226,7 @@ function make(kit: Kit): Part {
         return h(
           "li",
           { "data-quantity": name },
-          h("span", { class: "eg-plot-swatch", style: `background: ${colour(name, i)}` }),
+          legendKey(colour(name, i), markers[name]),
           `${name}: ${column[column.length - 1] ?? 0}`,
         );
       }),

@@ -137,6 +137,8 @@ export interface Series {
   values?: Record<string, number[]>;
   /** Each quantity's colour, from the game's palette. */
   colours?: Record<string, string>;
+  /** Each quantity's matplotlib marker ("o", "s", "^"...), from the palette's shapes. */
+  markers?: Record<string, string>;
   /** What the quantities are ("Points and tokens left, by player"): the plot's title. */
   title?: string;
   /** What the y axis counts. */

@@ -100,19 +100,21 @@ def plot_diets(raised: Mapping[str, int], of_winners: Mapping[str, int], *, game
                ax: Axes | None = None) -> Axes:
     """Offspring raised by diet group (each in its palette colour), and the part raised by
     the winners (hatched)."""
-    from ...core.plots import _axes
+    from matplotlib.patches import Patch
+
+    from ...core.plots import _axes, legend_outside
 
     ax = _axes(ax, (8, 3.8))
     diets = sorted(raised, key=lambda d: -raised[d])
     # a diet group ("carnivores") or a diet ("carnivore"): its group's colour
     colours = [PALETTE.colour(d) or PALETTE.colour(f"{d}s", "#999") for d in diets]
-    ax.bar(diets, [raised[d] for d in diets], color=colours, alpha=0.45,
-           edgecolor=colours, label="offspring raised")
+    ax.bar(diets, [raised[d] for d in diets], color=colours, alpha=0.45, edgecolor=colours)
     ax.bar(diets, [of_winners.get(d, 0) for d in diets], color=colours, hatch="//",
-           edgecolor="#222", label="...by the winner")
+           edgecolor="#222")
     ax.set_ylabel(f"offspring over {games} games")
     ax.set_title("Which diets raise families (and win)")
-    from ...core.plots import legend_outside
-
-    legend_outside(ax)
+    # the keys in grey: each bar has its diet group's colour
+    legend_outside(ax, handles=[
+        Patch(facecolor="#bbb", alpha=0.45, edgecolor="#999", label="offspring raised"),
+        Patch(facecolor="#bbb", hatch="//", edgecolor="#222", label="...by the winner")])
     return ax

@@ -46,7 +46,6 @@ SEAT_SCREEN_CSS = """
 .ecogames-seat-screen .eg-buttons, .ecogames-seat-screen .eg-seats,
 .ecogames-seat-screen [data-testid="setup-form"], .ecogames-seat-screen [data-testid="bot-speed"],
 .ecogames-seat-screen [data-testid="bot-status"], .ecogames-seat-screen [data-testid="hint-panel"],
-.ecogames-seat-screen [data-testid="why-panel"],
 .ecogames-seat-screen [data-testid="cascade-play-from"],
 .ecogames-seat-screen .eg-what-if-ask { display: none !important; }
 """

@@ -171,3 +171,42 @@ def test_importing_without_pettingzoo_says_what_to_install():
                          check=True).stdout
     assert "pip install 'ecogames[rl]'" in out
 
+
+
+def test_wildlifeweb_pack_slots_say_what_the_view_says():
+    from ecogames.rl import obs_wildlifeweb as ww
+
+    encoder = rl.structured_encoder("wildlifeweb")
+    state = ("present", "mate", None, None, "offspring", "mature", "active", "acted",
+             "waiting")
+    checked = 0
+    for game in states("wildlifeweb", 3, 6, every=3, most=900):
+        for seat in range(3):
+            packs = encoder.layout.split(encoder.encode(game, seat))["packs"]
+            for p, pack in enumerate(game.view(seat)["packs"]):
+                for k, animal in enumerate(pack):
+                    slot = packs[(p - seat) % 3, k]
+                    for i, key in enumerate(state):
+                        if key is not None and key != "present":
+                            assert slot[i] == bool(animal[key]), (key, animal)
+                    assert slot[0] == 1
+                    assert np.array_equal(slot[len(ww.SLOT_STATE):], ww.FEATURES[animal["card"]])
+                    checked += 1
+                assert not packs[(p - seat) % 3, len(pack):].any()
+    assert checked > 100
+
+
+def test_tulikko_map_planes_say_what_the_view_says():
+    encoder = rl.structured_encoder("tulikko")
+    colours = ("green", "orange", "blue", "purple")
+    for game in states("tulikko", 2, 3, every=4):
+        for seat in range(2):
+            tiles = encoder.layout.split(encoder.encode(game, seat))["tiles"]
+            for p, player in enumerate(game.view(seat)["players"]):
+                for space in player["map"] or ():
+                    plane = tiles[(p - seat) % 2, :, space["row"], space["col"]]
+                    tile = space["tile"]
+                    expected = np.zeros(4)
+                    if tile is not None:
+                        expected[colours.index(tile["colour"])] = 1
+                    assert np.array_equal(plane, expected)

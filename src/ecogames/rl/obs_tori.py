@@ -59,14 +59,8 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     hot = [at["phase"] + PHASES.index(game.phase)]
     if not game.ended:
         hot.append(at["to_play"] + (game.active - seat) % n)
-    stalls, doors = at["stalls"], at["entrances"]
     for st in game.stalls.values():
-        row = (st.owner - seat) % n
-        base = stalls + (row * GOODS + GOOD[st.good]) * CELLS
-        hot.extend(base + r * C + col for r, col in st.tiles)
-        r, col = st.entrance
-        if 0 <= r < R and 0 <= col < C:
-            hot.append(doors + row * CELLS + r * C + col)
+        hot.extend(_stall_hot(st, (st.owner - seat) % n, at))
     for good, cell in game.customers.items():
         if cell is None:
             hot.append(at["colour_change"] + GOOD[good])
@@ -93,6 +87,26 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
             if holder is not None:
                 hot.append(at[kind] + GOOD[g] * SEATS + (holder - seat) % n)
     set_ones(out, hot)
+
+
+_STALLS: dict[tuple[Any, int], tuple[int, ...]] = {}
+
+
+def _stall_hot(stall: Any, row: int, at: dict[str, int]) -> tuple[int, ...]:
+    """The ones a stall sets, seen from ``row``: its tiles' plane cells and its entrance.
+    A stall never changes (an expansion makes a new one), so they are made once."""
+    key = (stall, row)
+    hot = _STALLS.get(key)
+    if hot is None:
+        base = at["stalls"] + (row * GOODS + GOOD[stall.good]) * CELLS
+        cells = [base + r * C + col for r, col in stall.tiles]
+        r, col = stall.entrance
+        if 0 <= r < R and 0 <= col < C:
+            cells.append(at["entrances"] + row * CELLS + r * C + col)
+        if len(_STALLS) > 100_000:
+            _STALLS.clear()
+        hot = _STALLS[key] = tuple(cells)
+    return hot
 
 
 def _fill_seats(game: Any, seat: int, out: np.ndarray, at: dict[str, int],

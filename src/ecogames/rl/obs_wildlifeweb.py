@@ -55,7 +55,17 @@ def _features(card: str) -> tuple[tuple[int, float], ...]:
     return tuple((len(SLOT_STATE) + i, float(v)) for i, v in enumerate(values) if v)
 
 
-FEATURES = {card: _features(card) for card in ANIMALS}
+def _feature_vector(card: str) -> np.ndarray:
+    vector = np.zeros(len(SPECIES_FEATURES), np.float32)
+    for i, v in _features(card):
+        vector[i - len(SLOT_STATE)] = v
+    return vector
+
+
+FEATURES = {card: _feature_vector(card) for card in ANIMALS}
+"""Each animal card's species features, made once (a slot copies them in one go)."""
+ACTIVE_BY_DAY = frozenset(card for card in ANIMALS if c.CARD_ANIMAL[card].day)
+ACTIVE_BY_NIGHT = frozenset(card for card in ANIMALS if c.CARD_ANIMAL[card].night)
 
 LAYOUT = TensorLayout((
     Piece("phase", (len(PHASES),), "one-hot: " + ", ".join(PHASES)),
@@ -93,15 +103,18 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     values = [game.target / MOST_TARGET]
     for p in range(n):
         row = (p - seat) % n
-        _fill_pack(game, p, row, at["packs"] + row * PACK_SLOTS * SLOT, hot, index, values)
+        _fill_pack(game, p, at["packs"] + row * PACK_SLOTS * SLOT, out, hot, index, values)
         index.append(at["secured"] + row)
         values.append(min(len(game.secured[p]), MOST_TARGET) / MOST_TARGET)
         if game.pending[p] is not None:
             hot.append(at["holds_event"] + row)
-    for card in game.habitat:
-        hot.append(at["habitat"] + ANIMAL[card])
-        if game.is_active(c.CARD_ANIMAL[card], None):
-            hot.append(at["habitat_active"] + ANIMAL[card])
+    hot.extend(at["habitat"] + ANIMAL[card] for card in game.habitat)
+    if game.mods:  # this turn's Events may change who is active
+        active = [card for card in game.habitat if game.is_active(c.CARD_ANIMAL[card], None)]
+    else:  # the engine's own rule without Events: by day the diurnal, by night the nocturnal
+        awake = ACTIVE_BY_DAY if game.day else ACTIVE_BY_NIGHT
+        active = [card for card in game.habitat if card in awake]
+    hot.extend(at["habitat_active"] + ANIMAL[card] for card in active)
     hot.extend(at["highway"] + ANIMAL[card] for card in game.highway)
     hot.extend(at["wildlife_discard"] + ANIMAL[card] for card in game.wdiscard)
     hot.extend(at["event_discard"] + EVENT[card] for card in game.ediscard)
@@ -118,26 +131,36 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     set_values(out, index, values)
 
 
-def _fill_pack(game: Any, p: int, row: int, base: int, hot: list[int], index: list[int],
-               values: list[float]) -> None:
+def _fill_pack(game: Any, p: int, base: int, out: np.ndarray, hot: list[int],
+               index: list[int], values: list[float]) -> None:
     pack = game.packs[p]
     if len(pack) > PACK_SLOTS:
         raise EncodingError(f"a Pack of {len(pack)} animals: the observation has "
                             f"{PACK_SLOTS} slots")
     acted = game.acted if p == game.active else ()
+    awake = None if game.mods else ACTIVE_BY_DAY if game.day else ACTIVE_BY_NIGHT
     for k, a in enumerate(pack):
         at = base + k * SLOT
-        food = a["food"]
-        flags = (True, a["mate"] is not None, False, False, a["offspring"] is not None,
-                 game.is_mature(a), game._pet_active(p, a), a["card"] in acted,
-                 a["waiting"] is not None)
-        hot.extend(at + i for i, flag in enumerate(flags) if flag)
-        index += (at + 2, at + 3)
-        values += (min(r.food_value(food), MOST_FOOD_VALUE) / MOST_FOOD_VALUE,
-                   min(len(food), MAX_FOOD) / MAX_FOOD)
-        for i, v in FEATURES[a["card"]]:
-            index.append(at + i)
-            values.append(v)
+        card, food = a["card"], a["food"]
+        value = r.food_value(food)
+        hot.append(at)  # present
+        if a["mate"] is not None:
+            hot.append(at + 1)
+        if a["offspring"] is not None:
+            hot.append(at + 4)
+            if value >= c.CARD_ANIMAL[card].size:  # mature (the engine's is_mature)
+                hot.append(at + 5)
+        if (card in awake) if awake is not None else game._pet_active(p, a):
+            hot.append(at + 6)
+        if card in acted:
+            hot.append(at + 7)
+        if a["waiting"] is not None:
+            hot.append(at + 8)
+        if food:
+            index += (at + 2, at + 3)
+            values += (min(value, MOST_FOOD_VALUE) / MOST_FOOD_VALUE,
+                       min(len(food), MAX_FOOD) / MAX_FOOD)
+        out[at + len(SLOT_STATE):at + SLOT] = FEATURES[card]
 
 
 ENCODER = Encoder(LAYOUT, fill)

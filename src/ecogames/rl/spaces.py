@@ -157,11 +157,11 @@ class ActionLayout:
     def index(self, game: Game, action: Action) -> int:
         """The number of ``action`` (legal in ``game``)."""
         try:
-            return self._known[action]
-        except KeyError:
-            pass
+            known = self._known.get(action)
         except TypeError:  # an action with an unhashable field: numbered afresh
             return self._number(game, action)
+        if known is not None:
+            return known
         n = self._number(game, action)
         if self.blocks[action.type].fixed:
             self._known[action] = n

@@ -113,8 +113,8 @@ def test_every_voila_link_works(target, page, tmp_path):
         followed = follow_every_link(page, url, name)
         print(json.dumps(followed, indent=1))
         assert {u: s for u, s in followed.items() if s >= 400} == {}
-        opened = sorted(u.rsplit("/", 1)[-1].split("?")[0] for u in followed
-                        if ".ipynb" in u)
+        opened = sorted({u.rsplit("/", 1)[-1].split("?")[0] for u in followed
+                         if ".ipynb" in u})
         if name == "voila-file":  # one notebook: its lesson names are not links
             page.goto(url)
             wait_for_page(page)

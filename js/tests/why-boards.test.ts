@@ -65,3 +65,36 @@ describe("Wildlife Web", () => {
     expect(w.el.querySelectorAll(".ww-animal[data-story], .ww-tile[data-story]").length).toBe(0);
   });
 });
+
+describe("Tori", () => {
+  const open = mountsCleanedAfterEach(entries.tori);
+  type Stall = { owner: number; good: string; story: string };
+  type View = { stalls: Stall[]; customer_ids: Record<string, string> };
+
+  it("puts each stall's and each customer's id on it, from the engine's view", () => {
+    const f = fixture("tori-mid-cascade.json");
+    const view = f.view as View;
+    expect(view.stalls.length).toBeGreaterThan(0);
+    const w = open(f);
+    for (const st of view.stalls) {
+      expect(st.story).toMatch(/^stall:\d+$/);
+      expect(w.get(`stall-${st.owner}-${st.good}`).getAttribute("data-story")).toBe(st.story);
+    }
+    const shown = [...w.el.querySelectorAll("g.tm-customer")];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const c of shown)
+      expect(c.getAttribute("data-story")).toBe(view.customer_ids[c.getAttribute("data-good")!]);
+  });
+
+  it("asks a customer's story in story mode, named as the board names it", () => {
+    const f = fixture("tori-start.json");
+    const w = open(f);
+    const customer = w.el.querySelector("g.tm-customer") as SVGGElement;
+    const id = customer.getAttribute("data-story");
+    expect(clickInStoryMode(w, customer.firstElementChild!)).toEqual([
+      { kind: "story", subject: id },
+    ]);
+    w.model.emit({ kind: "story", story: { subject: id, end: "in play", events: [] } });
+    expect(w.get("why-title").textContent).toMatch(/^The story of the customer who wants /);
+  });
+});

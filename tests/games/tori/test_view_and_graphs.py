@@ -32,10 +32,12 @@ def test_the_view_shows_the_board():
                     customers={"fish": (2, 5), "lemonade": None})
     view = game.view(1)
     assert view["stalls"] == [{
-        "id": "0:flowers", "owner": 0, "good": "flowers", "cell": [3, 5], "facing": "N",
+        "id": "0:flowers", "story": "stall:1", "owner": 0, "good": "flowers", "cell": [3, 5],
+        "facing": "N",
         "entrance": [2, 5], "expansions": [[3, 6]], "size": 2, "zone": 5,
         "entrance_empty": False}]
     assert view["customers"]["fish"] == [2, 5] and view["colour_change"] == "lemonade"
+    assert view["customer_ids"]["fish"] == "customer:3"  # its story's id (D35)
     assert view["expansion_supply"]["flowers"] == 5
 
 

@@ -184,6 +184,11 @@ export function drawSquare(
       class: "tm-customer",
       "data-testid": `customer-${good}`,
       "data-good": good,
+      // story mode (kit/why.ts): a click tells where this customer went, and why
+      "data-story": view.customer_ids?.[good] ?? null,
+      "data-story-label": view.customer_ids?.[good]
+        ? `the customer who wants ${goodName(layout, good)}`
+        : null,
       "data-cell": cellKey(cell),
       "data-at-entrance": String(entrances.has(cellKey(cell))),
       "data-highlight": String(highlight),
@@ -311,6 +316,10 @@ function drawStall(
     transform: `translate(${x + CELL / 2},${y + CELL / 2})`,
     class: "tm-stall",
     "data-testid": `stall-${st.owner}-${st.good}`,
+    "data-story": st.story ?? null,
+    "data-story-label": st.story
+      ? `${ownerName(view, st.owner)}'s ${goodName(layout, st.good)} stall`
+      : null,
     "data-owner": String(st.owner),
     "data-good": st.good,
     "data-size": String(st.size),

@@ -32,6 +32,8 @@ export interface PlayerView {
 
 export interface StallView {
   id: string;
+  /** The id its story and Why? name (`stall:<n>`). */
+  story?: string;
   owner: number;
   good: string;
   cell: Cell;
@@ -63,6 +65,8 @@ export interface ToriView {
   stalls: StallView[];
   /** Where each good's customer stands; null: on the colour-change tile. */
   customers: Record<string, Cell | null>;
+  /** Each customer's id for stories and Why? (`customer:<n>`), by the goods it wants. */
+  customer_ids?: Record<string, string>;
   colour_change: string | null;
   display: number[];
   pile: number;

@@ -1419,12 +1419,14 @@ class Tori(Game):
             "must_discard": (max(0, self.hand_size(self.active) - HAND_LIMIT)
                              if self.stage == "discard" else 0),
             "stalls": [{
-                "id": st.id, "owner": st.owner, "good": st.good, "cell": cell_json(st.cell),
+                "id": st.id, "story": prov.stall(st.owner, st.good),  # the id its story names
+                "owner": st.owner, "good": st.good, "cell": cell_json(st.cell),
                 "facing": st.facing, "entrance": cell_json(st.entrance),
                 "expansions": [cell_json(c) for c in st.expansions], "size": st.size,
                 "zone": st.zone, "entrance_empty": st.entrance not in occupied,
             } for st in self._sorted_stalls()],
             "customers": {g: cell_json(c) for g, c in self.customers.items()},
+            "customer_ids": {g: prov.customer(g) for g in self.customers},
             "colour_change": next((g for g, c in self.customers.items() if c is None), None),
             "display": list(self.display),
             "pile": len(self.pile),

@@ -165,3 +165,23 @@ def test_voila_tells_why(voila_factory, page):
     finished_widget_answers(page, widget)
     screenshot(widget, "why-outcome-voila")
     assert widget_errors(page) == []
+
+
+def test_the_lessons_chain_opens_in_the_why_panel(lab, page):
+    """toritori.ipynb §5b shows one of its 200 games at its end with w.explain('outcome') in
+    the cell that displays it: the answer, sent before the browser drew the widget, opens."""
+    from tests.e2e.helpers import lab_url
+
+    page.set_viewport_size({"width": VIEWPORT[0], "height": VIEWPORT[1]})
+    page.goto(lab_url(lab, "toritori.ipynb"))
+    wait_for_idle_kernel(page)
+    run_all_cells(page)
+    panel = page.locator('[data-testid="why-panel"][data-answer="why"]')
+    panel.wait_for(timeout=240_000)
+    chain = kernel_json(page, "[l.text for l in chain_game.why('outcome').chain]")
+    widget = page.locator(WIDGET).filter(has=panel)
+    assert widget.locator('[data-testid="why-title"]').inner_text() == f"Why? {chain[0]}"
+    assert widget.locator('[data-testid="why-lines"] li').count() == len(chain)
+    widget.scroll_into_view_if_needed()
+    screenshot(widget, "why-lesson-chain")
+    assert widget_errors(page) == []

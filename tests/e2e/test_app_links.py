@@ -50,10 +50,14 @@ def is_app_page(url: str) -> bool:
 
 
 def wait_for_page(page) -> None:
-    """A Voila page shows its cells when every one has run (the tree page has none)."""
+    """A Voila page shows its cells when every one has run (the tree page has none), and
+    its widgets once their models have come from the kernel."""
     page.wait_for_load_state("load", timeout=120_000)
     if page.locator("#rendered_cells").count():
         page.locator("#rendered_cells").wait_for(state="visible", timeout=120_000)
+        page.wait_for_function(
+            "!document.querySelector('#rendered_cells').innerText.includes('Loading widget')",
+            timeout=60_000)
 
 
 def lab_path_exists(page, url: str) -> int:

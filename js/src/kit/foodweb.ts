@@ -303,11 +303,15 @@ function make(kit: Kit): Part {
       h("div", { class: "eg-fw-head" }, h("h4", { class: "eg-heading" }, "Food web"), shrink),
       body,
     );
+    // as large as the window allows, but at most twice its size (a small web's text huge)
+    const natural = Number(svg.getAttribute("height"));
+    if (natural > 0) svg.style.maxHeight = `${2 * natural}px`;
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
     el.dataset.popped = "true";
   }
   dialog.addEventListener("close", () => {
+    svg.style.maxHeight = "";
     el.insertBefore(body, dialog);
     el.dataset.popped = "false";
     enlarge.focus();

@@ -380,7 +380,6 @@ function make(kit: Kit): Part {
     const inlet = below ? inletAngles(edges, at) : new Map<string, number>();
     const headEls: SVGElement[] = [];
     const ring = (id: string) => (touched.nodes.has(id) ? 5 : 0);
-    legend.hidden = !below || !web.rows?.length;
     legend.textContent =
       "Rows are trophic levels (the numbers on the left): 1 at the bottom is food that eats " +
       "nothing here; each row above eats mostly from the rows below it.";
@@ -471,6 +470,7 @@ function make(kit: Kit): Part {
           ),
         ),
       );
+    legend.hidden = bands.length < 2; // one row: nothing eats anything yet
 
     const nodeEls = nodes.map((n) => {
       const p = at.get(n.id)!;

@@ -98,3 +98,41 @@ describe("Tori", () => {
     expect(w.get("why-title").textContent).toMatch(/^The story of the customer who wants /);
   });
 });
+
+describe("Tulikko", () => {
+  const open = mountsCleanedAfterEach(entries.tulikko);
+  type Player = {
+    seat: number;
+    tokens: { cells: [number, number]; story: string }[];
+    map: { cell: number; tile: { id: number } | null }[] | null;
+  };
+
+  it("puts each border token's id and each tile's on it", () => {
+    const f = fixture("tulikko-mid-cascade.json");
+    const players = (f.view as { players: Player[] }).players;
+    const w = open(f);
+    const tokens = players.flatMap((p) => p.tokens.map((t) => [p.seat, t] as const));
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const [seat, t] of tokens)
+      expect(w.get(`token-${seat}-${t.cells[0]}-${t.cells[1]}`).getAttribute("data-story")).toBe(
+        t.story,
+      );
+    const tiles = players.flatMap((p) =>
+      (p.map ?? []).filter((c) => c.tile).map((c) => [p.seat, c] as const),
+    );
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const [seat, c] of tiles) {
+      const tile = w.get(`cell-${seat}-${c.cell}`).querySelector(".tk-tile");
+      expect(tile?.getAttribute("data-story")).toBe(`tile:${c.tile!.id}`);
+    }
+  });
+
+  it("asks a tile's story in story mode, named as the board names it", () => {
+    const w = open(fixture("tulikko-mid-cascade.json"));
+    const tile = w.el.querySelector('[data-testid^="cell-"] .tk-tile') as SVGGElement;
+    const id = tile.getAttribute("data-story");
+    expect(clickInStoryMode(w, tile.firstElementChild!)).toEqual([{ kind: "story", subject: id }]);
+    w.model.emit({ kind: "story", story: { subject: id, end: "in play", events: [] } });
+    expect(w.get("why-title").textContent).toMatch(/^The story of the .* tile \(tile \d+\)$/);
+  });
+});

@@ -34,7 +34,8 @@ def test_the_view_is_json_and_hides_face_down_tiles():
     assert view["hand"] == c.TILES[game.hand].to_json()  # turned over: everyone sees it
     flora = view["players"][FLORA]
     assert flora["supply"] == {"animal": 12 - 1 - 2, "river": 6 - 1}
-    assert {"cells": [0, 1], "kind": "animal", "border": [[0, 1], [1, 1]]} in flora["tokens"]
+    assert {"cells": [0, 1], "kind": "animal", "border": [[0, 1], [1, 1]],
+            "story": "token:0"} in flora["tokens"]  # its story's id (D32)
     assert flora["map"][0]["tile"]["colour"] == "green"
     assert flora["map"][19]["tile"] is None and flora["map"][19]["symbol"] == "sun"
     assert flora["auroras"] == ["green-3"] and flora["fulfilled"] == ["river-1"]

@@ -5,7 +5,15 @@
  */
 import { s } from "../../kit";
 import type { Touched } from "./highlight";
-import { SYMBOL_GLYPH, colourFill, colourLetter, symbolIcon, tileName, tileSquare } from "./look";
+import {
+  SYMBOL_GLYPH,
+  colourFill,
+  colourLetter,
+  symbolIcon,
+  tellsStory,
+  tileName,
+  tileSquare,
+} from "./look";
 import type { Clickable } from "./clickable";
 import type { Side, Slot, Tile, TulikkoView } from "./types";
 
@@ -61,6 +69,7 @@ export function drawCentral(
     if (isTile(content)) {
       const t = tileSquare(content, S - 10);
       t.setAttribute("transform", `translate(${S / 2},${S / 2})`);
+      tellsStory(t, content);
       g.append(t);
     } else if (content === "hidden") {
       g.append(

@@ -44,6 +44,15 @@ export function tileName(tile: { colour: string; back: string }): string {
   return `${back} ${tile.colour} tile`;
 }
 
+/**
+ * Story mode (kit/why.ts): a click on a tile of the board asks its story. A tile's id is
+ * `tile:<its number>` (the engine's `identities`, D32 in docs/rules/tulikko.md).
+ */
+export function tellsStory(el: Element, tile: { id: number; colour: string; back: string }): void {
+  el.setAttribute("data-story", `tile:${tile.id}`);
+  el.setAttribute("data-story-label", `the ${tileName(tile)} (tile ${tile.id})`);
+}
+
 /** A symbol as an SVG group centred on (0, 0), about 2r across. */
 export function symbolIcon(symbol: string, r: number, cls = "tk-symbol"): SVGGElement {
   const g = s("g", { class: `${cls} tk-symbol-${symbol}`, "data-symbol": symbol });

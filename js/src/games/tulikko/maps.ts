@@ -17,6 +17,7 @@ import {
   pawChip,
   pawPrint,
   symbolIcon,
+  tellsStory,
   tileName,
   tileSquare,
 } from "./look";
@@ -182,6 +183,7 @@ export function drawMap(view: TulikkoView, player: PlayerView, opts: MapOptions)
     if (cell.tile) {
       const t = tileSquare(cell.tile, CELL - 6);
       t.setAttribute("transform", `translate(${CELL / 2},${CELL / 2})`);
+      tellsStory(t, cell.tile);
       g.append(t);
       if (opts.moveFrom === cell.cell) g.setAttribute("data-selected", "true");
     } else {
@@ -256,6 +258,8 @@ function drawToken(player: PlayerView, token: Token, touched: Touched): SVGGElem
     class: `tk-token tk-token-${token.kind}`,
     "data-testid": `token-${player.seat}-${token.cells[0]}-${token.cells[1]}`,
     "data-kind": token.kind,
+    "data-story": token.story ?? null,
+    "data-story-label": token.story ? `${player.name}'s ${token.kind} token` : null,
     "data-highlight": String(lit),
   });
   if (token.kind === "river") {

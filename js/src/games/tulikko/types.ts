@@ -23,6 +23,8 @@ export interface Token {
   kind: "animal" | "river";
   /** The border segment: two grid corners [y, x]. */
   border: [[number, number], [number, number]];
+  /** The id its story and Why? name (`token:<n>`, by the place it lies on). */
+  story?: string;
 }
 
 export interface PlayerView {

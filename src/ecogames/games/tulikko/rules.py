@@ -1204,7 +1204,8 @@ class Tulikko(Game):
                  "tile": None if grid[c] == EMPTY else TILES[grid[c]].to_json()}
                 for c in range(CELLS)],
             "tokens": [{"cells": [a, b], "kind": kind,
-                        "border": [list(p) for p in border(a, b)]}
+                        "border": [list(p) for p in border(a, b)],
+                        "story": prov.border_token(seat, a, b)}  # the id its story names
                        for (a, b), kind in sorted(self.tokens[seat].items())],
             "supply": {"animal": self.supply[seat][0], "river": self.supply[seat][1]},
             "pile": len(self.piles[seat]),

@@ -136,3 +136,21 @@ describe("Tulikko", () => {
     expect(w.get("why-title").textContent).toMatch(/^The story of the .* tile \(tile \d+\)$/);
   });
 });
+
+describe("Biotopes", () => {
+  const open = mountsCleanedAfterEach(entries.biotopes);
+
+  it("puts each species card's id on it and asks its story in story mode", () => {
+    const w = open(fixture("biotopes-mid-cascade.json"));
+    const cards = [...w.el.querySelectorAll(".bt-species[data-card]")];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const c of cards)
+      expect(c.getAttribute("data-story")).toBe(`card:${c.getAttribute("data-card")}`);
+    const card = cards[0];
+    const subject = card.getAttribute("data-story");
+    const name = card.querySelector(".bt-card-name")!;
+    expect(clickInStoryMode(w, name)).toEqual([{ kind: "story", subject }]);
+    w.model.emit({ kind: "story", story: { subject, end: "in play", events: [] } });
+    expect(w.get("why-title").textContent).toBe(`The story of the ${name.textContent} card`);
+  });
+});

@@ -64,6 +64,9 @@ export function speciesCard(
     class: `bt-card bt-species${opts.full ? " bt-full" : ""}`,
     "data-testid": opts.testid,
     "data-card": id,
+    // story mode (kit/why.ts): a card's id is `card:<its id>` (the engine's identities, D43)
+    "data-story": `card:${id}`,
+    "data-story-label": `the ${face.name} card`,
     "data-biotope": face.biotope,
     "data-type": face.type,
     "data-deck": face.deck,

@@ -8,8 +8,12 @@ distribution, fresh seeds) and prints the learner's win rate with its 95% Wilson
 beside an untrained masked random policy over the same games. Each run prints one line of
 JSON, so docs/rl.md quotes figures this script printed.
 
-    python benchmarks/train_rl.py --opponent random --observation structured --steps 50000
-    python benchmarks/train_rl.py --opponent tulikko-greedy --observation hashed --steps 50000
+    python benchmarks/train_rl.py --opponent random --observation structured --steps 30000
+    python benchmarks/train_rl.py --steps 30000 --then tulikko-greedy --then-steps 30000
+
+The second trains against the random bot, then the same agent against the greedy bot, and
+evaluates against both. Besides the win rate, each evaluation prints the learner's mean
+score margin over the bot (Tulikko's points: the fewest win, so lower is better).
 """
 
 from __future__ import annotations
@@ -42,16 +46,20 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def evaluate(policy: Any, env: VersusBots, games: int) -> int:
-    """Games won (alone or shared) of ``games``; ``policy(obs, mask) -> action``."""
+def evaluate(policy: Any, env: VersusBots, games: int) -> tuple[int, float]:
+    """Games won (alone or shared) of ``games``, and the learner's mean score margin over
+    the bot (Tulikko: points, the fewest win, so below 0 is ahead); ``policy(obs, mask)``."""
     wins = 0
+    margin = 0.0
     for k in range(games):
         obs, _ = env.reset(seed=EVAL_SEED + k)
         over = False
         while not over:
             obs, _reward, over, _trunc, _info = env.step(policy(obs, env.action_masks()))
         wins += bool(env.won)
-    return wins
+        scores = env.env.game.outcome.scores
+        margin += scores[env.seat] - scores[1 - env.seat]
+    return wins, margin / games
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
@@ -68,6 +76,10 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     started = time.process_time()
     wall = time.perf_counter()
     model.learn(total_timesteps=args.steps)
+    if args.then_steps:  # the same agent goes on against the next bot
+        make["opponent"] = args.then
+        model.set_env(VersusBots(**make, seed=args.seed + 2))
+        model.learn(total_timesteps=args.then_steps, reset_num_timesteps=False)
     cpu = time.process_time() - started
     wall = time.perf_counter() - wall
 
@@ -80,14 +92,19 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     def untrained(obs: np.ndarray, mask: np.ndarray) -> int:
         return int(rng.choice(np.flatnonzero(mask)))
 
-    result: dict[str, Any] = {"opponent": args.opponent, "observation": args.observation,
-                              "steps": args.steps, "train_cpu_s": round(cpu, 1),
-                              "train_wall_s": round(wall, 1), "eval_games": args.eval}
-    for label, policy in (("trained", trained), ("random_policy", untrained)):
-        wins = evaluate(policy, VersusBots(**make, seed=args.seed + 1), args.eval)
-        low, high = wilson(wins, args.eval)
-        result[label] = {"wins": wins, "rate": round(wins / args.eval, 3),
-                         "ci95": [round(low, 3), round(high, 3)]}
+    result: dict[str, Any] = {
+        "opponent": args.opponent, "observation": args.observation, "steps": args.steps,
+        "then": args.then if args.then_steps else None, "then_steps": args.then_steps,
+        "train_cpu_s": round(cpu, 1), "train_wall_s": round(wall, 1), "eval_games": args.eval}
+    against = [args.opponent] + ([args.then] if args.then_steps else [])
+    for bot in against:
+        make["opponent"] = bot
+        for label, policy in (("trained", trained), ("random_policy", untrained)):
+            wins, margin = evaluate(policy, VersusBots(**make, seed=args.seed + 1), args.eval)
+            low, high = wilson(wins, args.eval)
+            result[f"{label}_vs_{bot}"] = {"wins": wins, "rate": round(wins / args.eval, 3),
+                                           "ci95": [round(low, 3), round(high, 3)],
+                                           "mean_margin": round(margin, 2)}
     return result
 
 
@@ -100,6 +117,10 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--steps", type=int, default=50_000)
     parser.add_argument("--n-steps", type=int, default=2048)
     parser.add_argument("--eval", type=int, default=200)
+    parser.add_argument("--then", default="tulikko-greedy",
+                        choices=("random", "tulikko-greedy"))
+    parser.add_argument("--then-steps", type=int, default=0,
+                        help="then go on training the same agent against --then")
     parser.add_argument("--seed", type=int, default=0)
     return parser
 

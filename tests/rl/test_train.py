@@ -50,10 +50,14 @@ def test_maskable_ppo_smoke_run():
     pytest.importorskip("sb3_contrib", reason="needs the rl-train extra (torch, sb3-contrib): "
                                               "pip install 'ecogames[rl-train]'")
     train = _train_module()
-    args = train.parser().parse_args(["--steps", "256", "--n-steps", "128", "--eval", "2"])
+    args = train.parser().parse_args(["--steps", "256", "--n-steps", "128", "--eval", "2",
+                                      "--then-steps", "128"])
     result = train.train(args)
-    assert result["steps"] == 256 and result["trained"]["wins"] in (0, 1, 2)
-    assert 0.0 <= result["trained"]["ci95"][0] <= result["trained"]["ci95"][1] <= 1.0
+    assert result["steps"] == 256 and result["then_steps"] == 128
+    for bot in ("random", "tulikko-greedy"):
+        trained = result[f"trained_vs_{bot}"]
+        assert trained["wins"] in (0, 1, 2)
+        assert 0.0 <= trained["ci95"][0] <= trained["ci95"][1] <= 1.0
 
 
 def _train_module():

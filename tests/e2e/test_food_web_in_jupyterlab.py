@@ -106,6 +106,12 @@ def test_the_50_species_web_and_biotopes_web_have_no_overlapping_labels(lab, pag
         measured = panel.evaluate(MEASURE)
         assert len(measured["labels"]) == len(measured["dots"]) == count
         assert overlaps(measured) == [], name
+        # every link has its arrowhead, under no circle and no label (as at game scale)
+        from tests.e2e.test_food_web_at_game_scale import HEADS, covered
+
+        heads = panel.evaluate(HEADS)
+        assert len(heads["heads"]) == heads["links"] > 0, name
+        assert covered(heads["heads"], measured) == [], name
         screenshot(panel, f"foodweb-{name}-panel")
         full_web_screenshot(panel, f"foodweb-{name}-whole")
 

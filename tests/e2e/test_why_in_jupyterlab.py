@@ -180,8 +180,46 @@ def test_the_lessons_chain_opens_in_the_why_panel(lab, page):
     panel.wait_for(timeout=240_000)
     chain = kernel_json(page, "[l.text for l in chain_game.why('outcome').chain]")
     widget = page.locator(WIDGET).filter(has=panel)
-    assert widget.locator('[data-testid="why-title"]').inner_text() == f"Why? {chain[0]}"
+    widget.scroll_into_view_if_needed()  # Lab hides the cells out of view from layout
+    assert widget.locator('[data-testid="why-title"]').text_content() == f"Why? {chain[0]}"
     assert widget.locator('[data-testid="why-lines"] li').count() == len(chain)
-    widget.scroll_into_view_if_needed()
     screenshot(widget, "why-lesson-chain")
+    assert widget_errors(page) == []
+
+
+BOARDS = ["wildlifeweb", "tulikko", "biotopes", "tori"]
+
+
+def test_story_mode_on_the_other_four_boards(lab, page):
+    """Each board names its things by the ids its engine's view gives: a click in story mode
+    on the one with the longest story shows that story, line for line as the kernel tells it."""
+    from tests.e2e.helpers import lab_url
+
+    page.set_viewport_size({"width": 1400, "height": 9000})  # Lab draws only cells in view
+    page.goto(lab_url(lab, "e2e_why_boards.ipynb"))
+    wait_for_idle_kernel(page)
+    run_all_cells(page)
+    for game in BOARDS:
+        root = page.locator(f'.ecogames[data-game="{game}"]')
+        root.locator('[data-testid="board"] [data-story]').first.wait_for(timeout=60_000)
+        subjects = root.evaluate(
+            "r => [...new Set([...r.querySelectorAll('[data-testid=board] [data-story]')]"
+            ".map((e) => e.dataset.story))]")
+        told = kernel_json(page, f"""(lambda g: sorted(((len(g.story(s).events), s)
+            for s in {subjects!r} if s in g.provenance().ids), reverse=True)[0])(
+            widgets[{game!r}].game)""")
+        events, subject = told
+        root.locator('[data-testid="story-mode"]').click()
+        root.locator(f'[data-testid="board"] [data-story="{subject}"]').first.click(
+            position={"x": 6, "y": 6})
+        root.locator('[data-testid="why-panel"][data-answer="story"]').wait_for()
+        lines = root.locator('[data-testid="why-lines"] li')
+        assert lines.count() == events > 0, (game, subject)
+        label = root.locator(f'[data-testid="board"] [data-story="{subject}"]').first \
+            .get_attribute("data-story-label")
+        assert root.locator('[data-testid="why-title"]').inner_text() == (
+            f"The story of {label or subject}")
+        root.scroll_into_view_if_needed()
+        screenshot(root, f"why-story-{game}")
+    assert kernel_json(page, "[w.error for w in widgets.values()]") == [""] * 4
     assert widget_errors(page) == []

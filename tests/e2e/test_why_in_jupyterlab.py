@@ -87,6 +87,19 @@ def test_a_tokens_story_jumps_the_timeline_and_why_walks_the_chain(lab, page):
     widget.locator('[data-testid="cascade-now"]').click()
     wait_shown(page, "")
 
+    # a token nothing has happened to yet: the banner says so, and nothing changes
+    quiet = kernel_json(page, """next(f"token:{t['id']}" for s in w.game.view()["sectors"]
+        .values() for t in s["tokens"] if f"token:{t['id']}" not in w.game.provenance().ids)""")
+    widget.locator('[data-testid="story-mode"]').click()
+    widget.locator(f'[data-story="{quiet}"]').click()
+    banner = widget.locator('[data-testid="error"]')
+    banner.wait_for()
+    assert banner.locator('[data-testid="error-text"]').inner_text() == (
+        f"Nothing has happened to this token ({quiet}) yet: it has no story so far.")
+    screenshot(widget.locator('[data-testid="error"]'), "why-story-of-an-untouched-token")
+    assert kernel_json(page, "len(w.game.history)") == played
+    banner.locator('[data-testid="error-dismiss"]').click()
+
     # the bots play on to the end in the kernel; Why? beside the outcome asks for the chain
     kernel_eval(page, "finish()")
     outcome = widget.locator('[data-testid="outcome"][data-over="true"]')

@@ -105,3 +105,18 @@ def test_an_answer_asked_before_the_board_is_drawn_reaches_it(monkeypatch) -> No
     sent.clear()
     send(widget, {"kind": "hello"})  # the game moved on: the old answer is not shown again
     assert [m["kind"] for m in sent] == ["history"]
+
+
+def test_a_thing_nothing_has_touched_yet_is_told_so_in_words(board) -> None:
+    """Story mode on a token dealt at the set-up and never touched: the banner says it has no
+    story yet (not the model's list of ids), and nothing changes."""
+    widget, sent = board
+    untouched = next(f"token:{t['id']}" for s in widget.game.view()["sectors"].values()
+                     for t in s["tokens"] if f"token:{t['id']}" not in widget.game.provenance().ids)
+    before = snapshot(widget)
+    send(widget, {"kind": "story", "subject": untouched})
+    assert sent == [] and widget.error == (f"Nothing has happened to this token ({untouched}) "
+                                           "yet: it has no story so far.")
+    send(widget, {"kind": "story", "subject": "lynx"})  # not a thing of this game at all
+    assert "neither an id nor a species" in widget.error
+    assert snapshot(widget) == before

@@ -210,7 +210,7 @@ def test_why_a_rabbit_starved_names_the_graze_that_ate_the_last_grass() -> None:
     assert all({"action", "text"} <= set(data) for _n, data in answer.graph.nodes(data=True))
     assert answer.graph.has_edge(("event", 2, 0), ("event", 3, 2))
     assert answer.text.splitlines()[:2] == [
-        "Why? Rabbit 1 finds no grass (action 3)",
+        "Why? Rabbit 1 finds no grass (action 4)",
         "       (from: Player 1 chose wait)"]
     assert str(answer) == answer.text
 

@@ -408,10 +408,11 @@ class Provenance:
 
 
 def when(step_name: str, link: Link) -> str:
-    """'turn of the dice 3, action 12' (the action's index in the history, from 0)."""
+    """'turn of the dice 3, action 12': actions counted from 1, as the widget's timeline
+    counts them (``Link.action`` is the index in the history, from 0)."""
     if step_name == "action":
-        return f"action {link.action}"
-    return f"{step_name} {link.step}, action {link.action}"
+        return f"action {link.action + 1}"
+    return f"{step_name} {link.step}, action {link.action + 1}"
 
 
 def draw_text(draw: ChanceDraw) -> str:

@@ -307,3 +307,20 @@ def test_an_accepted_state_keeps_every_invariant_as_it_plays(players, seed, step
             if loaded.is_over:
                 break
             loaded.apply(bot.choose(loaded, loaded.legal_actions()))
+
+
+def test_a_tile_placed_over_another_and_not_yet_turned_is_refused():
+    """Landscape Construction: a tile just placed (side still null) may not overlap a placed
+    tile; the loader read its hexes only once turned, so Orient then crashed (found by the
+    state fuzz: seed 27, tiles/1/3 replaced by 0)."""
+    from ecogames.core import SaveError
+    from ecogames.games.biotopes.rules import Biotopes
+
+    game = Biotopes.new_game(players=3, seed=27, construction=True)
+    while game.phase != "orient" or len(game.to_dict()["state"]["tiles"]) < 2:
+        game.apply(game.legal_actions()[0])
+    state = game.to_dict()["state"]
+    placed, turning = state["tiles"][0], state["tiles"][-1]
+    turning[3], turning[4] = placed[3], placed[4]
+    with pytest.raises(SaveError, match="tiles overlap"):
+        Biotopes.from_state(state)

@@ -534,8 +534,10 @@ def landscape_of(tiles: Iterable[Iterable[Any]]) -> tuple[dict[Hex, int], dict[H
     biotope: dict[Hex, int] = {}
     tile_of: dict[Hex, int] = {}
     for index, (tile_id, side, rotation, q, r) in enumerate(tiles):
-        if side is None:
+        if side is None:  # placed, not yet turned (Landscape Construction): its shape
             for dq, dr in TILE_SHAPE:
+                if (q + dq, r + dr) in tile_of:
+                    raise ValueError(f"tiles overlap at {(q + dq, r + dr)}")
                 tile_of[(q + dq, r + dr)] = index
             continue
         for h, b in TILES[tile_id].hexes(side, rotation, (q, r)).items():

@@ -46,11 +46,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def evaluate(policy: Any, env: VersusBots, games: int) -> tuple[int, float]:
-    """Games won (alone or shared) of ``games``, and the learner's mean score margin over
-    the bot (Tulikko: points, the fewest win, so below 0 is ahead); ``policy(obs, mask)``."""
+def evaluate(policy: Any, env: VersusBots, games: int) -> tuple[int, list[float]]:
+    """Games won (alone or shared) of ``games``, and the learner's score margin over the
+    bot in each (Tulikko: points, the fewest win, so below 0 is ahead); ``policy(obs, mask)``."""
     wins = 0
-    margin = 0.0
+    margins = []
     for k in range(games):
         obs, _ = env.reset(seed=EVAL_SEED + k)
         over = False
@@ -58,8 +58,15 @@ def evaluate(policy: Any, env: VersusBots, games: int) -> tuple[int, float]:
             obs, _reward, over, _trunc, _info = env.step(policy(obs, env.action_masks()))
         wins += bool(env.won)
         scores = env.env.game.outcome.scores
-        margin += scores[env.seat] - scores[1 - env.seat]
-    return wins, margin / games
+        margins.append(scores[env.seat] - scores[1 - env.seat])
+    return wins, margins
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation)."""
+    mean = float(np.mean(values))
+    half = 1.96 * float(np.std(values, ddof=1)) / math.sqrt(len(values)) if len(values) > 1 else 0
+    return mean, mean - half, mean + half
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
@@ -100,11 +107,13 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     for bot in against:
         make["opponent"] = bot
         for label, policy in (("trained", trained), ("random_policy", untrained)):
-            wins, margin = evaluate(policy, VersusBots(**make, seed=args.seed + 1), args.eval)
+            wins, margins = evaluate(policy, VersusBots(**make, seed=args.seed + 1), args.eval)
             low, high = wilson(wins, args.eval)
+            mean, mlow, mhigh = mean_interval(margins)
             result[f"{label}_vs_{bot}"] = {"wins": wins, "rate": round(wins / args.eval, 3),
                                            "ci95": [round(low, 3), round(high, 3)],
-                                           "mean_margin": round(margin, 2)}
+                                           "mean_margin": round(mean, 2),
+                                           "margin_ci95": [round(mlow, 2), round(mhigh, 2)]}
     return result
 
 

@@ -74,7 +74,7 @@ LAYOUT = TensorLayout((
     Piece("target", (1,), f"Offspring needed to win / {MOST_TARGET}"),
     Piece("packs", (SEATS, PACK_SLOTS, SLOT), "each seat's Pack, one slot per animal in "
           "Pack order: its state (" + ", ".join(SLOT_STATE) + "), then its species' features "
-          "(" + ", ".join(SPECIES_FEATURES[:24]) + ", the species one-hot)"),
+          "(" + ", ".join(SPECIES_FEATURES[:-len(SPECIES)]) + ", the species one-hot)"),
     Piece("secured", (SEATS,), f"families each seat has secured / {MOST_TARGET}"),
     Piece("habitat", (len(ANIMALS),), "the animal cards in the habitat (multi-hot over "
           "every animal card)"),

@@ -210,3 +210,11 @@ def test_tulikko_map_planes_say_what_the_view_says():
                     if tile is not None:
                         expected[colours.index(tile["colour"])] = 1
                     assert np.array_equal(plane, expected)
+
+
+def test_a_state_beyond_the_planes_gets_a_clear_error():
+    game = new_game("toritori", 2, 1)
+    game.board[1] = ((*range(100, 105),),)  # a pile of five: the planes hold four
+    game.kind.update(dict.fromkeys(range(100, 105), "native_tree"))
+    with pytest.raises(rl.EncodingError, match="beyond the observation"):
+        rl.structured_encoder("toritori").encode(game, 0)

@@ -15,6 +15,7 @@ from ecogames.games.biotopes import components as c
 from ecogames.games.biotopes import rules as r
 
 from .layouts import HEX_HIGH, HEX_LOW
+from .spaces import EncodingError
 from .tensors import Encoder, Piece, TensorLayout, one_hot_index, set_ones, set_values
 
 SEATS = c.MAX_PLAYERS
@@ -95,6 +96,10 @@ class _Landscape:
                 and last[2] == at["landscape"]):
             return last[3]
         land, edge = at["landscape"], at["edge"]
+        outside = [h for h in game.landscape if h not in HEX]
+        if outside:
+            raise EncodingError(f"hex {outside[0]} lies outside the observation's box "
+                                f"[{HEX_LOW}, {HEX_HIGH})")
         hot = [land + b * HEXES + HEX[h] for h, b in game.landscape.items()]
         hot.extend(edge + HEX[h] for h in game.edges)
         self.last = (game.landscape, game.edges, land, hot)

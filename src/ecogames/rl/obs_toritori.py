@@ -15,6 +15,7 @@ from ecogames.games.toritori import components as c
 from ecogames.games.toritori import rules as r
 
 from .layouts import PILE_HEIGHT, PILES_PER_SECTOR, SECTORS
+from .spaces import EncodingError
 from .tensors import Encoder, Piece, TensorLayout, one_hot_index, set_ones
 
 SEATS = 4
@@ -98,7 +99,11 @@ def _fill_island(game: Any, out: np.ndarray, at: dict[str, int], hot: list[int])
     guarded = {t for t in game.protecting if t is not None}
     tokens, protected = at["tokens"], at["protected"]
     for sector in range(1, SECTORS + 1):
-        for i, pile in enumerate(game.board[sector]):
+        piles = game.board[sector]
+        if len(piles) > PILES_PER_SECTOR or any(len(pile) > PILE_HEIGHT for pile in piles):
+            raise EncodingError(f"sector {sector} holds more than {PILES_PER_SECTOR} piles of "
+                                f"{PILE_HEIGHT}: beyond the observation's planes")
+        for i, pile in enumerate(piles):
             for h, token in enumerate(pile):
                 slot = ((sector - 1) * PILES_PER_SECTOR + i) * PILE_HEIGHT + h
                 hot.append(tokens + slot * len(SPECIES) + KIND[kind[token]])

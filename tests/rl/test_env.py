@@ -95,7 +95,8 @@ def test_masked_random_agents_play_to_the_end_with_rewards(name, kind):
 @pytest.mark.parametrize("name", HIDDEN)
 def test_an_observation_holds_only_what_the_agent_sees(name):
     structured = rl.structured_encoder(name)
-    for game in states(name, 3, 2, every=9):
+    early = states(name, 3, 5, every=1, most=40)  # set-up: e.g. Tulikko's hidden middle tile
+    for game in early + states(name, 3, 2, every=9):
         for seat in range(3):
             other = game.determinize(seat, Rng(seat))
             mine = rl.encode_view(game.view(seat))

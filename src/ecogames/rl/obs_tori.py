@@ -12,7 +12,7 @@ import numpy as np
 
 from ecogames.games.tori import components as c
 
-from .tensors import Encoder, Piece, TensorLayout, counts, one_hot_index, set_ones
+from .tensors import Encoder, Piece, TensorLayout, counts, one_hot_index, set_ones, set_values
 
 SEATS = 4
 PHASES = ("turn", "refresh", "discard", "over")
@@ -66,27 +66,37 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
             hot.append(at["colour_change"] + GOOD[good])
         else:
             hot.append(at["customers"] + GOOD[good] * CELLS + cell[0] * C + cell[1])
+    index: list[int] = []
+    values: list[float] = []
     for piece, cards in (("display", game.display), ("discard", game.discard)):
-        i = at[piece]
-        out[i:i + ZONES] = counts(cards, ZONES, 1)
-        out[i:i + ZONES] /= c.BUILD_CARDS_PER_ZONE
-    out[at["pile"]] = len(game.pile) / BUILD_CARDS
-    i = at["hand_build"]
-    out[i:i + ZONES] = game.build_hands[seat]
-    out[i:i + ZONES] /= c.BUILD_CARDS_PER_ZONE
+        _scaled(index, values, at[piece], counts(cards, ZONES, 1), c.BUILD_CARDS_PER_ZONE)
+    _scaled(index, values, at["pile"], (len(game.pile),), BUILD_CARDS)
+    _scaled(index, values, at["hand_build"], game.build_hands[seat], c.BUILD_CARDS_PER_ZONE)
     goods = game.goods_hands[seat]
-    i = at["hand_goods"]
-    out[i:i + GOODS] = [goods[g] / c.GOODS_CARDS_PER_GOOD for g in c.GOODS]
-    _fill_seats(game, seat, out, at, hot)
-    for g in c.GOODS:
-        out[at["goods_supply"] + GOOD[g]] = game.goods_supply[g] / c.GOODS_CARDS_PER_GOOD
-        out[at["expansion_supply"] + GOOD[g]] = (game.expansion_supply(g)
-                                                 / c.EXPANSION_TILES[g])
+    _scaled(index, values, at["hand_goods"], [goods[g] for g in c.GOODS],
+            c.GOODS_CARDS_PER_GOOD)
+    _scaled(index, values, at["goods_supply"], [game.goods_supply[g] for g in c.GOODS],
+            c.GOODS_CARDS_PER_GOOD)
+    i = at["expansion_supply"]
+    for k, g in enumerate(c.GOODS):
+        index.append(i + k)
+        values.append(game.expansion_supply(g) / c.EXPANSION_TILES[g])
         for kind in ("gold", "silver"):
             holder = getattr(game, kind)[g]
             if holder is not None:
-                hot.append(at[kind] + GOOD[g] * SEATS + (holder - seat) % n)
+                hot.append(at[kind] + k * SEATS + (holder - seat) % n)
+    _fill_seats(game, seat, at, hot, index, values)
     set_ones(out, hot)
+    set_values(out, index, values)
+
+
+def _scaled(index: list[int], values: list[float], at: int, numbers: Any,
+            scale: float) -> None:
+    """``numbers / scale`` from ``at`` on (the nonzero ones)."""
+    for j, x in enumerate(numbers):
+        if x:
+            index.append(at + j)
+            values.append(x / scale)
 
 
 _STALLS: dict[tuple[Any, int], tuple[int, ...]] = {}
@@ -109,16 +119,17 @@ def _stall_hot(stall: Any, row: int, at: dict[str, int]) -> tuple[int, ...]:
     return hot
 
 
-def _fill_seats(game: Any, seat: int, out: np.ndarray, at: dict[str, int],
-                hot: list[int]) -> None:
+def _fill_seats(game: Any, seat: int, at: dict[str, int], hot: list[int], index: list[int],
+                values: list[float]) -> None:
     n = game.players
     reveal = bool(game.ended)
     for p in range(n):
         row = (p - seat) % n
-        out[at["build_cards"] + row] = sum(game.build_hands[p]) / BUILD_CARDS
-        out[at["goods_cards"] + row] = sum(game.goods_hands[p].values()) / GOODS_CARDS
-        hot.extend(at["stall_supply"] + row * GOODS + GOOD[g]
-                   for g in c.GOODS if (p, g) not in game.stalls)
+        index += (at["build_cards"] + row, at["goods_cards"] + row)
+        values += (sum(game.build_hands[p]) / BUILD_CARDS,
+                   sum(game.goods_hands[p].values()) / GOODS_CARDS)
+        hot.extend(at["stall_supply"] + row * GOODS + k
+                   for k, g in enumerate(c.GOODS) if (p, g) not in game.stalls)
         if game.versatility[p]:
             hot.append(at["versatility"] + row)
         if (p == seat or reveal) and p < len(game.area_bonus):

@@ -13,7 +13,7 @@ import numpy as np
 from ecogames.games.tulikko import components as c
 from ecogames.games.tulikko.rules import PHASES
 
-from .tensors import Encoder, Piece, TensorLayout, counts, one_hot_index, set_ones
+from .tensors import Encoder, Piece, TensorLayout, counts, one_hot_index, set_ones, set_values
 
 SEATS = 4
 STAGES = tuple(PHASES)
@@ -92,18 +92,22 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
         hot.append(at["pending"] + game.pending["cell"])
     if game.final_round:
         hot.append(at["final_round"])
+    index = [at["box"]]
+    values = [len(game.box) / 12]
     for p in range(n):
-        _fill_seat(game, p, (p - seat) % n, out, at, hot)
-    _fill_cards(game, seat, out, at, hot)
+        _fill_seat(game, p, (p - seat) % n, out, at, hot, index, values)
+    _fill_cards(game, seat, at, hot, index, values)
     i = at["discarded"]
-    out[i:i + COLOURS] = counts((c.TILE_COLOUR[t] for t in game.discarded), COLOURS)
-    out[i:i + COLOURS] /= 15
-    out[at["box"]] = len(game.box) / 12
+    for j, x in enumerate(counts((c.TILE_COLOUR[t] for t in game.discarded), COLOURS)):
+        if x:
+            index.append(i + j)
+            values.append(x / 15)
     set_ones(out, hot)
+    set_values(out, index, values)
 
 
 def _fill_seat(game: Any, p: int, row: int, out: np.ndarray, at: dict[str, int],
-               hot: list[int]) -> None:
+               hot: list[int], index: list[int], values: list[float]) -> None:
     animal = game.maps[p]
     if animal is not None:
         hot.append(at["map"] + row * len(c.ANIMALS) + ANIMAL[animal])
@@ -116,19 +120,20 @@ def _fill_seat(game: Any, p: int, row: int, out: np.ndarray, at: dict[str, int],
     hot.extend(base + (0 if kind == c.ANIMAL else len(EDGES)) + EDGE[edge]
                for edge, kind in game.tokens[p].items())
     i = at["supply"] + 2 * row
-    out[i:i + 2] = (game.supply[p][0] / c.ANIMAL_TOKENS, game.supply[p][1] / c.RIVER_TOKENS)
-    out[at["pile"] + row] = len(game.piles[p]) / 12
-    out[at["turns"] + row] = min(game.turns[p], 12) / 12
+    index += (i, i + 1, at["pile"] + row, at["turns"] + row)
+    values += (game.supply[p][0] / c.ANIMAL_TOKENS, game.supply[p][1] / c.RIVER_TOKENS,
+               len(game.piles[p]) / 12, min(game.turns[p], 12) / 12)
 
 
-def _fill_cards(game: Any, seat: int, out: np.ndarray, at: dict[str, int],
-                hot: list[int]) -> None:
+def _fill_cards(game: Any, seat: int, at: dict[str, int], hot: list[int],
+                index: list[int], values: list[float]) -> None:
     n = game.players
     for i, card in enumerate(game.cards):
         hot.append(at["cards"] + i * len(CARDS) + CARD[card])
         for p, token in enumerate(game.card_tokens[card]):
             if token:
-                out[at["card_tokens"] + i * SEATS + (p - seat) % n] = token / c.CARD_TOKENS
+                index.append(at["card_tokens"] + i * SEATS + (p - seat) % n)
+                values.append(token / c.CARD_TOKENS)
         hot.extend(at["fulfilled"] + i * SEATS + (p - seat) % n
                    for p in range(n) if card in game.fulfilled[p])
     for i, symbol in enumerate(c.SYMBOLS):
@@ -136,7 +141,8 @@ def _fill_cards(game: Any, seat: int, out: np.ndarray, at: dict[str, int],
         if owner is not None:
             hot.append(at["symbol_owner"] + i * SEATS + (owner - seat) % n)
         if game.symbol_tokens[symbol]:
-            out[at["symbol_tokens"] + i] = game.symbol_tokens[symbol] / c.CARD_TOKENS
+            index.append(at["symbol_tokens"] + i)
+            values.append(game.symbol_tokens[symbol] / c.CARD_TOKENS)
     for a, holder in game.aurora_holder.items():
         if holder is not None:
             hot.append(at["aurora_holder"] + AURORA[a] * SEATS + (holder - seat) % n)

@@ -16,7 +16,7 @@ from ecogames.games.toritori import rules as r
 
 from .layouts import PILE_HEIGHT, PILES_PER_SECTOR, SECTORS
 from .spaces import EncodingError
-from .tensors import Encoder, Piece, TensorLayout, one_hot_index, set_ones
+from .tensors import Encoder, Piece, TensorLayout, one_hot_index, set_ones, set_values
 
 SEATS = 4
 STAGES = ("roll", "cards", "choose_first", "choose_food", "actions", "over")
@@ -85,13 +85,14 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
         hot.append(at["sustainable"])
     if game.industry_ok:
         hot.append(at["sustainable"] + 1)
-    out[at["pile"]] = len(game.pile) / len(CARDS)
-    out[at["discard"]] = len(game.discard) / len(CARDS)
-    out[at["round"]] = min(game.round, LAST_ROUND) / LAST_ROUND
-    out[at["action_points"]] = game.points / r.POINTS
     i = at["counts"]
-    out[i:i + len(SPECIES)] = [game.counts[k] / STOCK[k] for k in SPECIES]
+    index = [at["pile"], at["discard"], at["round"], at["action_points"],
+             *range(i, i + len(SPECIES))]
+    values = [len(game.pile) / len(CARDS), len(game.discard) / len(CARDS),
+              min(game.round, LAST_ROUND) / LAST_ROUND, game.points / r.POINTS,
+              *(game.counts[k] / STOCK[k] for k in SPECIES)]
     set_ones(out, hot)
+    set_values(out, index, values)
 
 
 def _fill_island(game: Any, out: np.ndarray, at: dict[str, int], hot: list[int]) -> None:

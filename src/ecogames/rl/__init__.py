@@ -21,6 +21,18 @@ from .env import EcoEnv, env, raw_env, render_text
 from .layouts import layout_of
 from .observe import OBSERVATION_SIZE, encode_view, structured_encoder
 from .spaces import ActionLayout, EncodingError
+from .versus import VersusBots
 
-__all__ = ["OBSERVATION_SIZE", "ActionLayout", "EcoEnv", "EncodingError", "encode_view",
-           "env", "layout_of", "raw_env", "render_text", "structured_encoder"]
+__all__ = [
+    "OBSERVATION_SIZE",
+    "ActionLayout",
+    "EcoEnv",
+    "EncodingError",
+    "VersusBots",
+    "encode_view",
+    "env",
+    "layout_of",
+    "raw_env",
+    "render_text",
+    "structured_encoder",
+]

@@ -116,7 +116,10 @@ def tori_invariant(game: Tori) -> None:
     assert game.is_over == (0 in left or left.count(1) >= 2 or closed)
 
 
-@settings(max_examples=3, deadline=None, phases=NO_SHRINK,
+# derandomized: a fully random player can tear down and rebuild stalls for ever (seed=390522,
+# players=2, play_seed=625 is not over after 60,000 actions, before and after wave 3's
+# changes alike), so a run's fate must not hang on which seeds hypothesis happens to draw
+@settings(max_examples=3, deadline=None, phases=NO_SHRINK, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), players=st.integers(2, 4), play_seed=st.integers(0, 999))
 def test_random_games_from_the_start(seed, players, play_seed):

@@ -31,8 +31,10 @@ def test_the_plot_grows_as_bots_play_and_a_bots_roll_replays_step_by_step(lab, p
     page.wait_for_timeout(800)
     played = kernel_json(page, "len(w.game.history)")
     assert kernel_json(page, "len(w.series['steps'])") == points(widget) >= 3
-    assert kernel_json(page, "w.series == {**__import__('ecogames').core.series.series(w.game)"
-                             ".to_json(), 'colours': w.series['colours']}")
+    # the plotted values are the game's own series; colours, markers, title and unit are
+    # the game's palette and series spec
+    assert kernel_json(page, "{k: w.series[k] for k in ('step', 'steps', 'values')} == "
+                             "__import__('ecogames').core.series.series(w.game).to_json()")
 
     # the last roll a bot made before the latest action (the latest is the current state,
     # not a past one to show), and its events as the kernel recomputes them

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -79,3 +83,26 @@ def lab_url(base: str, notebook: str) -> str:
     import uuid
 
     return f"{base}/lab/workspaces/e2e-{uuid.uuid4().hex[:8]}/tree/{notebook}?reset"
+
+
+@contextlib.contextmanager
+def static_site(root: Path) -> Iterator[str]:
+    """Serve the folder ``root`` on a free loopback port from a thread (``.js`` as
+    text/javascript): a page that loads the built bundles with no Jupyter around them.
+    Yields the site's address."""
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from ecogames.bots import make_bot
 from ecogames.games import wildlifeweb
 from ecogames.games.wildlifeweb.graphs import food_web as wildlife_web
-from tests.e2e.helpers import screenshot, widget_errors
+from tests.e2e.helpers import screenshot, static_site, widget_errors
 from tests.e2e.servers import REPO
 from tests.e2e.test_food_web_in_jupyterlab import MEASURE, overlaps
 
@@ -101,20 +99,8 @@ def site(tmp_path_factory):
     for name in ["wildlifeweb.js", "wildlifeweb.css"]:
         shutil.copy(STATIC / name, root / name)
     (root / "index.html").write_text(PAGE, encoding="utf-8")
-
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
-
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}/index.html"
-    server.shutdown()
+    with static_site(root) as address:
+        yield root, f"{address}/index.html"
 
 
 def open_web(page, site, widget) -> object:

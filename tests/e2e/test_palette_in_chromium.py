@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from ecogames.bots import make_bot
 from ecogames.core.palette import palette_of
 from ecogames.games import toritori, tulikko, wildlifeweb
-from tests.e2e.helpers import screenshot, widget_errors
+from tests.e2e.helpers import screenshot, static_site, widget_errors
 from tests.e2e.servers import REPO
 
 STATIC = REPO / "src" / "ecogames" / "static"
@@ -76,20 +74,8 @@ def site(tmp_path_factory):
     for path in STATIC.glob("*"):
         if path.suffix in (".js", ".css"):
             shutil.copy(path, root / path.name)
-
-    class Handler(SimpleHTTPRequestHandler):
-        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
-
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with static_site(root) as address:
+        yield root, address
 
 
 @pytest.mark.parametrize("name", ["toritori", "wildlifeweb", "tulikko"])

@@ -13,6 +13,7 @@ from ecogames.core import Rng
 from ecogames.core.provenance import OUTCOME
 from ecogames.games import tori
 from ecogames.games.tori import Build, DrawPile, Expand, TakeCustomer, TearDown
+from tests.support.why_checks import assert_points_back_in_time
 
 from .scenario import scenario, stall
 from .test_random_play import _purposeful
@@ -200,11 +201,7 @@ def test_random_games_keep_every_why_invariant():
     customers = {f"customer:{n}" for n in range(6)}
     for game in random_games():
         prov = game.provenance()
-        for node, parents in prov.parents.items():  # dependencies point back in time
-            for parent in parents:
-                assert parent[1] <= node[1]
-                if parent[0] == "event":
-                    assert parent[1:] < node[1:]
+        assert_points_back_in_time(prov)
         assert prov.gone == {}  # nothing leaves Tori (D35)
         assert set(prov.ids) <= stalls | customers
         for thing in prov.ids:  # every story ends in exactly one state: still in play

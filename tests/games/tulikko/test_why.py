@@ -15,6 +15,7 @@ from ecogames.games.tulikko import ClaimCard, Discard, Place, PlaceTokens, Slide
 from ecogames.games.tulikko import components as c
 from ecogames.games.tulikko.rules import SYMBOL_CELLS
 from ecogames.games.tulikko.why import OBJECTIVES, border_token
+from tests.support.why_checks import assert_points_back_in_time
 
 from .helpers import FLORA, NATASHA, Table
 from .test_3b_symbol_cards import covering_the_last
@@ -213,11 +214,7 @@ def random_games(count: int = 30):
 def test_random_games_keep_every_why_invariant():
     for game in random_games():
         prov = game.provenance()
-        for node, parents in prov.parents.items():  # dependencies point back in time
-            for parent in parents:
-                assert parent[1] <= node[1]
-                if parent[0] == "event":
-                    assert parent[1:] < node[1:]
+        assert_points_back_in_time(prov)
         for thing, node in prov.gone.items():  # every removal has a cause, and is last
             assert prov.reads.get(node), f"{thing} left with nothing read"
             assert prov.ids[thing][-1] == node

@@ -354,16 +354,7 @@ class GameWidget(anywidget.AnyWidget):
     def tell_story(self, subject: str) -> Story:
         """Send the browser the story of a thing (``"token:3"``) or a species: every event
         that touched it, each with the action to jump the timeline to. Nothing changes."""
-        try:
-            told = story(self.game, subject)
-        except ValueError:
-            kind, colon, _ = str(subject).partition(":")
-            prov = self.game.provenance()
-            kinds = {i.partition(":")[0] for i in prov.ids} | set(prov.identities.values())
-            if colon and kind in kinds:  # a thing clicked on the board that nothing touched
-                raise ValueError(f"Nothing has happened to this {kind} ({subject}) yet: it "
-                                 "has no story so far.") from None
-            raise
+        told = story(self.game, subject)
         self._tell({"kind": "story", "story": told.to_json()})
         return told
 

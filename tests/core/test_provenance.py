@@ -286,8 +286,10 @@ def test_a_story_tells_every_event_of_a_thing_and_how_it_ends() -> None:
     assert "still in play" in game.story("rabbit:0").text
     species = game.story("rabbit")
     assert len(species.events) == 3 and species.end == "in play"
-    with pytest.raises(ValueError, match="neither an id nor a species"):
+    with pytest.raises(ValueError, match=r"Nothing has happened to this rabbit \(rabbit:7\)"):
         game.story("rabbit:7")
+    with pytest.raises(ValueError, match="neither an id nor a species"):
+        game.story("lynx")
 
 
 def test_the_events_frame_has_one_row_per_event_with_its_dependencies() -> None:

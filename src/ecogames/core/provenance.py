@@ -525,8 +525,12 @@ def story(game: Game, subject: str) -> Story:
         if subject in known:
             nodes, is_species = [], True
         else:
+            kind, colon, _ = subject.partition(":")
+            kinds = {i.partition(":")[0] for i in prov.ids} | set(prov.identities.values())
+            if colon and kind in kinds:  # a thing on the board that nothing has touched yet
+                raise ValueError(f"Nothing has happened to this {kind} ({subject}) yet: it has "
+                                 "no story so far.")
             sample = ", ".join(sorted(prov.ids)[:5])
-            # a thing on the board that nothing has touched yet is clicked as often as a typo
             raise ValueError(f"{subject!r} is neither an id nor a species that an event of this "
                              "game has named: nothing has happened to it so far, or it is not "
                              f"in this game (ids look like {sample or 'none yet'}; species: "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -67,6 +68,16 @@ def serve(command: list[str], ready_url: str, env: dict[str, str], log: Path,
             time.sleep(0.3)
     stop(proc)
     raise RuntimeError(f"{command[0]} did not answer within {timeout}s:\n{log.read_text()}")
+
+
+def stop_group(proc: subprocess.Popen) -> None:
+    """Stop a process started with ``start_new_session=True`` and everything it started
+    (``make demo`` runs JupyterLab under make)."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -11,10 +11,8 @@ and no page may log a console error."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
 import subprocess
 import time
 import urllib.parse
@@ -25,7 +23,7 @@ import pytest
 from ecogames.notebook_saving import RUN_TO_PLAY, WIDGET_VIEW
 from tests.e2e.app_pages import WIDGET, record_console_errors
 from tests.e2e.helpers import lab_url, run_all_cells, screenshot, wait_for_idle_kernel
-from tests.e2e.servers import BIN, REPO, free_port, jupyter_env, serve, stop
+from tests.e2e.servers import BIN, REPO, free_port, jupyter_env, serve, stop, stop_group
 from tests.e2e.test_demo_command import demo_env, wait_until_served
 
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
@@ -159,11 +157,7 @@ def test_every_link_of_make_demo_works(page, tmp_path):
         assert len(apps) >= 7, followed
         assert errors == [], "\n".join(errors)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop_group(proc)
 
 
 def test_every_link_in_jupyterlab_opens_a_notebook(lab, page):

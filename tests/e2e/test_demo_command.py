@@ -5,14 +5,13 @@ link opens the same notebook in JupyterLab, without Jupyter's news pop-up."""
 import json
 import os
 import re
-import signal
 import subprocess
 import time
 import urllib.request
 
 from tests.e2e.app_pages import WIDGET, record_console_errors
 from tests.e2e.helpers import screenshot
-from tests.e2e.servers import REPO, free_port
+from tests.e2e.servers import REPO, free_port, stop_group
 
 URL = re.compile(r"(http://127\.0\.0\.1:\d+/voila/render/index\.ipynb\?token=\w+)")
 NEWS = "@jupyterlab/apputils-extension:announcements"
@@ -87,8 +86,4 @@ def test_make_demo_opens_a_playable_board(page, tmp_path):
         screenshot(page, "demo-lab")
         assert errors == []
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop_group(proc)

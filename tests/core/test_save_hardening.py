@@ -410,3 +410,15 @@ def test_a_choice_is_one_of_its_options_exactly(value):
 
     with pytest.raises(SaveError, match="must be one of"):
         schema.choice({"stage": value}, "stage", {"roll", 1})
+
+
+def test_exact_keys_names_the_unknown_and_the_missing_keys() -> None:
+    from ecogames.core.schema import exact_keys
+
+    assert exact_keys({"a": 1, "b": 2}, {"a", "b"}) == {"a": 1, "b": 2}
+    with pytest.raises(SaveError, match=r"state.food has unknown keys \['c'\]"):
+        exact_keys({"a": 1, "b": 2, "c": 3}, {"a", "b"}, "state.food")
+    with pytest.raises(SaveError, match=r"state lacks \['b'\]"):
+        exact_keys({"a": 1}, ("a", "b"))
+    with pytest.raises(SaveError, match="must be an object, got list"):
+        exact_keys([], {"a"})

@@ -23,6 +23,7 @@ def random_playthrough(game: Game, seed: int, *, max_actions: int = 5000,
         if invariant is not None:
             invariant(game)
         if step % check_every == 0:
+            assert game.violations() == [], f"an impossible state: {game.violations()}"
             check_round_trips(game)
             check_illegal_refused(game, rng)
         legal = game.legal_actions()

@@ -188,6 +188,13 @@ class Game(ABC):
     @abstractmethod
     def _copy(self: G) -> G: ...
 
+    def violations(self) -> list[str]:
+        """What makes this state impossible, one sentence each: ``[]`` for a state the game
+        can be in (python-chess's ``Board.status()``). Each game writes its own, once, in its
+        ``save.py``: the loader refuses a state that has any, and random play checks that no
+        action ever makes one."""
+        return []
+
     @abstractmethod
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see, as JSON (``None``: an onlooker who sees public things)."""
@@ -665,7 +672,8 @@ class Game(ABC):
             raise SaveError(f"a {cls.name} state must be an object, got {type(data).__name__}")
         data = plain_json(data, f"the {cls.name} state")
         try:
-            return cls._from_state(data)
+            game = cls._from_state(data)
+            problems = game.violations()
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
@@ -674,6 +682,9 @@ class Game(ABC):
         except Exception as error:  # a reader that fails on a state it should have refused
             raise SaveError(f"invalid {cls.name} state: its reader failed "
                             f"({type(error).__name__}: {error})") from error
+        if problems:
+            raise SaveError(problems[0])
+        return game
 
     # -- comparison ----------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,24 @@ def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
     if not isinstance(value, kinds):
         raise SaveError(f"{where}.{key} must be {_names(kinds)}, got {type(value).__name__}")
     return value
+
+
+def exact_keys(data: Any, keys: Iterable[str], where: str = "state") -> Mapping[str, Any]:
+    """``data``, which must be an object with exactly ``keys``: none unknown, none missing.
+
+    The one exact-keys check of every game's loader: ``"state.food has unknown keys ['x']"``,
+    ``"state lacks ['rng']"`` (unknown keys are named first: a misspelt key is both).
+    """
+    if not isinstance(data, Mapping):
+        raise SaveError(f"{where} must be an object, got {type(data).__name__}")
+    wanted = frozenset(keys)
+    unknown = sorted(map(str, set(data) - wanted))
+    if unknown:
+        raise SaveError(f"{where} has unknown keys {unknown[:5]}")
+    missing = sorted(wanted - set(data))
+    if missing:
+        raise SaveError(f"{where} lacks {missing[:5]}")
+    return data
 
 
 def integer(data: Mapping[str, Any], key: str, low: int, high: int,

@@ -11,15 +11,13 @@ guinea pig went hungry, so the fox moved" is a path in ``cascade.graph()``:
 - breeding is caused by the meal, a removal by what removed it, an extinction or a tile
   turning by the removal or arrival that made it so, the end of the game by that.
 
-Across actions, each event says what it read and wrote (``core.provenance``), by these keys:
+Across actions, each event says what it read and wrote (``core.provenance``), by the keys of
+``why.py``.
 
-- ``("food", sector, species)``: the uncovered tokens of a species in a sector, what an animal
-  looks for (an arrival, a departure, a token covered or uncovered writes it; a search reads
-  it, so a Fox that starves depends on whatever last took its food away, in any turn);
-- ``("token", id)``: where a token is and what lies on it; ``("gone", "token:<id>")`` when it
-  leaves the Island; ``("extinct", species)``; ``("card", id)``: a card put on a dice space;
-  ``("blocks", "village" | "industry")``: what keeps a Human Settlement from turning
-  Sustainable (a Cat or an Invasive Bush arriving; a Tori-tori lost); ``("outcome",)``.
+This is the engine's voice, not its view (``view.py`` words a state for a person; this module
+words what just happened, at the moment it happens, and is called by every rule), and not
+"why" itself (``why.py`` holds the ids, keys and question that the dependencies are read by).
+It also holds the words both of them use: species names, ``a_``, ``player_name``.
 
 In simulations (``EventLog(record=False)``) the rules get :data:`SILENT` instead, whose
 methods do nothing: no sentence is formatted and no bookkeeping is done.
@@ -31,10 +29,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from ecogames.core import EventLog
-from ecogames.core.provenance import OUTCOME, chance_key, extinct_key, gone_key
+from ecogames.core.provenance import OUTCOME, chance_key, extinct_key
 
 from .actions import place
 from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES
+from .why import blocks, food, gone, searched, token_key
 
 
 class _Island(Protocol):
@@ -53,7 +52,9 @@ class Told(Protocol):
 
     def draws_so_far(self) -> int: ...
 
-    def token_phrase(self, token: int) -> str: ...
+    def where(self, token: int) -> tuple[int, int] | None: ...
+
+    def pile_of(self, token: int) -> tuple[int, ...]: ...
 
 NAME = {sp.value: info.name for sp, info in SPECIES.items()}
 ABILITY_NAMES = {a.value: info.name for a, info in ABILITIES.items()}
@@ -71,34 +72,20 @@ def player_name(player: int) -> str:
     return f"Player {player + 1} ({RESEARCHER_COLOURS[player]})"
 
 
-def food(sector: int, species: str) -> tuple[str, int, str]:
-    """The key of the uncovered ``species`` tokens of ``sector`` (see the module docstring)."""
-    return ("food", sector, species)
+def pile_words(game: Told, token: int) -> str:
+    """'Tori-tori (on a Native Tree)' for the pile topped by ``token``."""
+    pile = game.pile_of(token)
+    under = " on ".join(a_(game.kind[t]) for t in reversed(pile[:-1]))
+    name = NAME[game.kind[token]]
+    return f"{name} (on {under})" if under else name
 
 
-def token_key(t: int) -> tuple[str, int]:
-    return ("token", t)
-
-
-def gone(t: int) -> tuple[str, str]:
-    return gone_key(f"token:{t}")
-
-
-def searched(sector: int, diet: Sequence[str], adjacent: Sequence[int],
-             until: tuple[int, str] | None = None) -> list[tuple[str, int, str]]:
-    """What an animal's search for food read, in its order (Feeding and Moving, D23): its own
-    sector for each food, then the sectors next door; up to the food it found, if any."""
-    order = [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
-    if until is not None:
-        order = order[: order.index(until) + 1]
-    return [food(m, sp) for m, sp in order]
-
-
-def blocks(species: Iterable[str]) -> list[tuple[str, str]]:
-    """What an arrival of these species keeps from turning Sustainable."""
-    found = set(species)
-    return ([("blocks", "village")] if found & {"cat", "invasive_bush"} else []) + (
-        [("blocks", "industry")] if "tori_tori" in found else [])
+def token_phrase(game: Told, token: int) -> str:
+    """'the Tori-tori (on a Native Tree) of sector 5' ('token 9' if it tops no pile)."""
+    spot = game.where(token)
+    if spot is None or token not in game.kind:
+        return f"token {token}"
+    return f"the {pile_words(game, token)} of sector {spot[0]}"
 
 
 def _listing(species: Iterable[str]) -> str:
@@ -141,7 +128,7 @@ class Narrator:
 
     def describe(self, token: int) -> str:
         """'the Tori-tori (on a Native Tree) of sector 5'."""
-        return self.game.token_phrase(token)
+        return token_phrase(self.game, token)
 
     def search_cause(self, sector: int, diet: Sequence[str], hit: tuple[int, str] | None,
                      food: int | None) -> int | None:
@@ -354,7 +341,7 @@ class Narrator:
     def disaster(self, sector: int, tree: int, above: int | None, cause: int | None) -> int:
         """A Native Tree removed by the Industry; ``above``: the top of the pile it lay under
         (D27)."""
-        where = (f"from under {self.game.token_phrase(above)}" if above is not None
+        where = (f"from under {token_phrase(self.game, above)}" if above is not None
                  else f"from sector {sector}")
         ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree {where}",
                         cause, reads=[food(sector, "native_tree")],

@@ -1,8 +1,14 @@
 """Tori-Tori: Endangered Species — the rules engine.
 
 Source of truth: ``shared/rulebooks/tori-tori-endangered-species.txt``; every decision where
-it is silent is in ``docs/rules/toritori.md`` (cited here as D1..D44). Rule functions are
-named after the rulebook's sections and cite them.
+it is silent is in ``docs/rules/toritori.md``, cited here by its id (D1, D2, ...). Rule
+functions are named after the rulebook's sections and cite them.
+
+The package around this engine: ``components`` (the data), ``actions`` (the action values),
+``island`` (the board's adjacency under one numbering), ``narration`` (how the rules tell each
+event), ``why`` (the ids and keys of "why"), ``view`` (the state, an action and why an action
+is not legal, in words: imported only when asked), ``save`` (the strict reader and
+``violations``: imported only when asked).
 
 The state, in short:
 
@@ -21,13 +27,11 @@ The state, in short:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ecogames.core import Action, EventLog, Game, Option, Outcome, Question, Rng, SaveError
-from ecogames.core import schema as s
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 
 from . import components as c
 from .actions import (
@@ -50,10 +54,11 @@ from .actions import (
     Study,
     TransformPlant,
     Veterinary,
-    place,
 )
 from .components import Ability
-from .narration import NAME, PLURAL, SILENT, Narrator, a_, player_name
+from .island import RULEBOOK_NUMBERING, Island, island, motorcycle_paths
+from .narration import NAME, PLURAL, SILENT, Narrator, player_name
+from .why import IDENTITIES, QUESTIONS
 
 # ---------------------------------------------------------------------------------------------
 # Constants: the components' data as plain strings and numbers (fast to compare and to save)
@@ -114,105 +119,6 @@ FACE_LABEL: Mapping[tuple[str, str | None], str] = {
 DIFFICULTIES = tuple(d.value for d in c.Difficulty)
 
 
-def card_json(card: str | None) -> dict[str, str] | None:
-    """An Activation card for the view: ``{"id", "kind", "label"}``."""
-    if card is None:
-        return None
-    info = c.CARDS_BY_ID[card]
-    kind = ("sector" if info.kind is c.CardKind.COMMON
-            else info.settlement.value if info.settlement else "species")
-    return {"id": card, "kind": kind, "label": info.name}
-
-
-# ---------------------------------------------------------------------------------------------
-# The island under one numbering (set-up step 3): adjacency by sector number, computed once
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class Island:
-    """The island with its sector numbers: who is next to whom, lowest number first."""
-
-    numbering: tuple[int, ...]
-    """The number on each of ``components.COMMON_SQUARES``, in that order."""
-    number_of: Mapping[c.Pos, int]
-    adjacent: tuple[tuple[int, ...], ...]
-    """Sector number -> orthogonally adjacent common sectors, lowest first (index 0 unused)."""
-    steps: Mapping[str, tuple[str, ...]]
-    """Location -> locations one orthogonal step away (Move): sectors by number, then the
-    settlements."""
-    diagonals: Mapping[str, tuple[str, ...]]
-    """Location -> locations one diagonal step away (Bicycle)."""
-    around: Mapping[str, tuple[str, ...]]
-    """Location -> locations one step of either kind away (Motorcycle)."""
-    village_sectors: tuple[int, ...]
-    """Common sectors orthogonally adjacent to the Village, lowest first (the Village card)."""
-    industry_sectors: tuple[int, ...]
-    """The five common sectors around the Industry, lowest first (the Industry card)."""
-    locations: tuple[str, ...]
-    """Every location, sectors by number, then the Village and the Industry."""
-
-
-_SQUARES = tuple(c.SECTOR_SQUARES)
-"""The 14 sectors (squares that are not sea), row by row."""
-
-
-def _by_index(table: Mapping[c.Pos, tuple[c.Pos, ...]],
-              among: tuple[c.Pos, ...]) -> tuple[tuple[int, ...], ...]:
-    """Neighbours as indices into ``among``, for each of ``among`` (computed once)."""
-    return tuple(tuple(among.index(q) for q in table[sq] if q in among) for sq in among)
-
-
-_STEPS = _by_index(c.ORTHOGONAL_NEIGHBOURS, _SQUARES)
-_DIAGONALS = _by_index(c.DIAGONAL_NEIGHBOURS, _SQUARES)
-_AROUND = _by_index(c.SURROUNDING_NEIGHBOURS, _SQUARES)
-_COMMON_STEPS = _by_index(c.ORTHOGONAL_NEIGHBOURS, c.COMMON_SQUARES)
-_VILLAGE_STEPS = tuple(c.COMMON_SQUARES.index(q)
-                       for q in c.ORTHOGONAL_NEIGHBOURS[c.VILLAGE_SQUARE] if q in c.COMMON_SQUARES)
-_INDUSTRY_AROUND = tuple(c.COMMON_SQUARES.index(q) for q in
-                         c.SURROUNDING_NEIGHBOURS[c.INDUSTRY_SQUARE] if q in c.COMMON_SQUARES)
-_COMMON_OF = tuple(c.COMMON_SQUARES.index(sq) if sq in c.COMMON_SQUARES else -1
-                   for sq in _SQUARES)
-_SETTLEMENT_NAMES = tuple(c.SQUARE_KINDS[sq].value for sq in _SQUARES)
-_SETTLEMENT_KEYS = {"village": 13, "industry": 14}
-
-
-@lru_cache(maxsize=256)
-def island(numbering: tuple[int, ...]) -> Island:
-    """The island under ``numbering`` (the number of each of ``COMMON_SQUARES``)."""
-    names = [str(numbering[k]) if k >= 0 else _SETTLEMENT_NAMES[i]
-             for i, k in enumerate(_COMMON_OF)]
-    keys = [numbering[k] if k >= 0 else _SETTLEMENT_KEYS[name] for k, name in zip(_COMMON_OF,
-                                                                                  names)]
-
-    def table(neighbours: tuple[tuple[int, ...], ...]) -> dict[str, tuple[str, ...]]:
-        """Location -> neighbours, sectors by number, then the Village, the Industry."""
-        return {name: tuple([names[j] for j in sorted(near, key=keys.__getitem__)])
-                for name, near in zip(names, neighbours)}
-
-    def numbers(commons: Iterable[int]) -> tuple[int, ...]:
-        """Those common sectors' numbers, lowest first (D5)."""
-        return tuple(sorted([numbering[k] for k in commons]))
-
-    adjacent: list[tuple[int, ...]] = [()] * 13
-    for k, near in enumerate(_COMMON_STEPS):
-        adjacent[numbering[k]] = numbers(near)
-    return Island(
-        numbering=numbering,
-        number_of=dict(zip(c.COMMON_SQUARES, numbering)),
-        adjacent=tuple(adjacent),
-        steps=table(_STEPS),
-        diagonals=table(_DIAGONALS),
-        around=table(_AROUND),
-        village_sectors=numbers(_VILLAGE_STEPS),
-        industry_sectors=numbers(_INDUSTRY_AROUND),
-        locations=(*(str(n) for n in range(1, 13)), "village", "industry"),
-    )
-
-
-RULEBOOK_NUMBERING = tuple(c.RULEBOOK_LAYOUT[sq] for sq in c.COMMON_SQUARES)
-
-
 # ---------------------------------------------------------------------------------------------
 # The game
 # ---------------------------------------------------------------------------------------------
@@ -232,16 +138,10 @@ class ToriTori(Game):
     a version-1 save's draws would replay differently, so it is refused."""
     cooperative = True
     """Game Objective: "It is a cooperative game" — the team wins or loses together."""
-    identities = MappingProxyType({"tokens": "token", "cards": "card"})
+    identities = IDENTITIES
     """Every token keeps its number all game (``next_token`` counts them), so events'
-    ``tokens`` name ``"token:<n>"``; Activation cards are ``"card:<id>"``."""
-    why_questions = (
-        Question("unsustainable", 'game.why("unsustainable", settlement="village")',
-                 lambda settlement: ("blocks", settlement),
-                 "why the Village (a Cat or an Invasive Bush arrived) or the Industry (a "
-                 "Tori-tori was lost) has not turned Sustainable: the last event that kept it "
-                 "so"),
-    )
+    ``tokens`` name ``"token:<n>"``; Activation cards are ``"card:<id>"`` (``why.py``)."""
+    why_questions = QUESTIONS
     option_specs = (
         Option("difficulty", "Difficulty", "basic", choices=DIFFICULTIES,
                choice_labels=("Basic", "Medium", "Expert"),
@@ -446,68 +346,11 @@ class ToriTori(Game):
         """The abilities ``player`` holds: all granted from A to their marker (D38)."""
         return HELD[self.markers[player]]
 
-    # -- phrases for people ------------------------------------------------------------------------
-
-    def pile_words(self, token: int) -> str:
-        """'Tori-tori (on a Native Tree)' for the pile topped by ``token``."""
-        pile = self.pile_of(token)
-        under = " on ".join(a_(self.kind[t]) for t in reversed(pile[:-1]))
-        name = NAME[self.kind[token]]
-        return f"{name} (on {under})" if under else name
-
-    def token_phrase(self, token: int) -> str:
-        """'the Tori-tori (on a Native Tree) of sector 5'."""
-        spot = self.where(token)
-        if spot is None or token not in self.kind:
-            return f"token {token}"
-        return f"the {self.pile_words(token)} of sector {spot[0]}"
-
     def describe(self, action: Action) -> str:
-        """A label with what the state knows: 'Plant a Native Tree in sector 5'."""
-        if type(action) in PLAIN_LABELS:  # the action says it all (and is the most frequent)
-            return action.label()
-        player = self.active
-        here = place(self.pawns[player])
-        if isinstance(action, Plant):
-            return f"Plant a Native Tree in {here}"
-        if isinstance(action, AdvancedBotany):
-            n = self.pawn_sector(player)
-            trees = min(CAPACITY - len(self.board[n]), self.supply("vegetation")) if n else 0
-            return f"Advanced Botany: plant {count_words(trees, NT)} in {here}"
-        if isinstance(action, AnimalTracking) and token_known(self, action.token):
-            spot = self.where(action.token)
-            to = self._first_free(self.island.adjacent[spot[0]]) if spot else None
-            return f"Animal Tracking: move {self.token_phrase(action.token)} to sector {to}"
-        if isinstance(action, SpecializedTracking) and token_known(self, action.token):
-            return (f"Specialized Animal Tracking: move {self.token_phrase(action.token)} to "
-                    f"{place(action.to)}")
-        if isinstance(action, Veterinary) and token_known(self, action.token):
-            return f"Veterinary: remove {self.token_phrase(action.token)}"
-        if isinstance(action, Gardening) and token_known(self, action.token):
-            return f"Gardening: remove {self.token_phrase(action.token)}"
-        if isinstance(action, AdvancedGardening) and all(
-                token_known(self, t) for t in action.tokens):
-            kinds = [self.kind[t] for t in action.tokens]
-            removed = " and ".join(count_words(kinds.count(sp), sp) for sp in (NT, IB)
-                                   if sp in kinds)
-            return f"Advanced Gardening: remove {removed} from {here}"
-        if isinstance(action, TransformPlant) and token_known(self, action.token):
-            return (f"Transforming Plants: turn {self.token_phrase(action.token)} into a "
-                    "Native Tree")
-        if isinstance(action, Protect) and token_known(self, action.token):
-            return f"Protect Animal: protect {self.token_phrase(action.token)}"
-        if isinstance(action, ActivateAnimal) and token_known(self, action.token):
-            return f"Activate Animals: activate {self.token_phrase(action.token)}"
-        if isinstance(action, ChooseFirst) and token_known(self, action.token):
-            return f"Activate {self.token_phrase(action.token)} first"
-        if isinstance(action, ChooseFood) and token_known(self, action.token):
-            return f"Eat {self.token_phrase(action.token)}"
-        if isinstance(action, MoveOther) and 0 <= action.player < self.players and action.path:
-            name = ABILITY_NAME.get(action.ability, action.ability)
-            via = f" via {place(action.path[0])}" if len(action.path) > 1 else ""
-            return (f"Move another pawn: {player_name(action.player)}'s pawn to "
-                    f"{place(action.path[-1])}{via} ({name})")
-        return action.label()
+        """A label with what the state knows: 'Plant a Native Tree in sector 5' (``view.py``)."""
+        from .view import describe
+
+        return describe(self, action)
 
     # -- the one place that plays -----------------------------------------------------------------
 
@@ -1210,73 +1053,10 @@ class ToriTori(Game):
         return actions
 
     def explain_illegal(self, action: Action) -> str:
-        """Why an action is not legal now, naming the rule."""
-        label = self.describe(action)
-        if self.ended:
-            return f"{label!r}: the game is over"
-        allowed = PHASES.get(self.stage, ())
-        if not isinstance(action, allowed):
-            wanted = {
-                "roll": "the active player must first roll the dice (Course of Play 1)",
-                "choose_first": "the team must first choose which token is activated first",
-                "choose_food": "the team must first choose which food the animal eats",
-                "actions": "the dice are rolled; now the active player spends action points "
-                           "(Course of Play 2)",
-            }.get(self.stage, f"the stage is {self.stage}")
-            return f"{label!r} is not allowed now: {wanted}"
-        if isinstance(action, (ChooseFirst, ChooseFood)):
-            return (f"{label!r}: token {getattr(action, 'token', '?')} is not one of the options "
-                    f"{self.decision_options()}")
-        ability = _ABILITY_OF.get(type(action))
-        player = self.active
-        if ability and ability not in self.held(player):
-            return (f"{label!r}: {player_name(player)} does not hold "
-                    f"{ABILITY_NAME[ability]} (Ability marker on {self.markers[player]})")
-        if isinstance(action, Study):
-            nexts = c.NEXT_SPACES[self.markers[player]]
-            return (f"{label!r}: Study advances one space along the Ability map; from "
-                    f"{self.markers[player]} it reaches {list(nexts) or 'nothing'}")
-        if isinstance(action, (Move, Bicycle, Motorcycle)):
-            return (f"{label!r}: not a {ABILITY_NAME[ability or 'move']} from "
-                    f"{place(self.pawns[player])}")
-        if isinstance(action, MoveOther):
-            if not 0 <= action.player < self.players or action.player == player:
-                return f"{label!r}: there is no other player {action.player}"
-            if action.ability not in MOVEMENT or action.ability not in self.held(action.player):
-                return (f"{label!r}: a pawn is moved with its owner's movement abilities, not "
-                        f"yours, and {player_name(action.player)} does not hold "
-                        f"{action.ability!r} (D31)")
-            return (f"{label!r}: that is not a {ABILITY_NAME[action.ability]} of "
-                    f"{player_name(action.player)}'s pawn from "
-                    f"{place(self.pawns[action.player])}")
-        n = self.pawn_sector(player)
-        if n is None:
-            return f"{label!r}: the pawn is in {place(self.pawns[player])}, not a common sector"
-        if isinstance(action, (Plant, AdvancedBotany)):
-            if not self._free(n):
-                return f"{label!r}: sector {n} has no free space"
-            return f"{label!r}: no Vegetation token is left in the supply (D9)"
-        if isinstance(action, (AnimalTracking, SpecializedTracking)):
-            return (f"{label!r}: the token must be an uncovered, unprotected animal in sector {n},"
-                    " going to an orthogonally adjacent sector with space (D33)")
-        named = getattr(action, "tokens", None) or (getattr(action, "token", None),)
-        for token in named:
-            first = self._first_alike(n, token)
-            if first is not None and first != token:
-                return (f"{label!r}: this pile is like the first such pile of sector {n} (token "
-                        f"{first}), and identical piles are one choice: act on that one (D53)")
-        return (f"{label!r}: the tokens named must be uncovered tokens of the right kind in sector "
-                f"{n}, the pawn's sector (D19, D32, D34, D35)")
+        """Why an action is not legal now, naming the rule (``view.py``)."""
+        from .view import explain_illegal
 
-    def _first_alike(self, n: int, token: Any) -> int | None:
-        """The top of the first pile of sector ``n`` that is the same as ``token``'s pile from
-        bottom to top (``token`` itself when it comes first; None if it tops no pile there)."""
-        row = self.board[n]
-        kind = self.kind
-        shape = next((tuple([kind[t] for t in p]) for p in row if p[-1] == token), None)
-        if shape is None:
-            return None
-        return next(p[-1] for p in row if tuple([kind[t] for t in p]) == shape)
+        return explain_illegal(self, action)
 
     # =============================================================================================
     # What is seen
@@ -1299,71 +1079,11 @@ class ToriTori(Game):
         return Outcome(winners, reason, data={"result": result})
 
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """Everything is public in Tori-Tori; the format is in docs/rules/toritori.md."""
-        kind = self.kind
-        guard = {t: p for p, t in enumerate(self.protecting) if t is not None}
-        isle = self.island
-        decision = None
-        if self.stage in ("choose_first", "choose_food") and self.ended is None:
-            options = self.decision_options()
-            decision = {"kind": self.stage, "prompt": self._prompt(options), "options": options}
-        return {
-            "players": self.players,
-            "difficulty": self.difficulty,
-            "layout": self.layout,
-            "squares": [
-                {"id": f"r{r}c{col}", "row": r, "col": col,
-                 "kind": c.SQUARE_KINDS[r, col].value, "sector": isle.number_of.get((r, col))}
-                for r in range(c.GRID_ROWS) for col in range(c.GRID_COLS)
-            ],
-            "sectors": {
-                str(n): {
-                    "tokens": [{"id": p[-1], "species": kind[p[-1]],
-                                "under": [kind[t] for t in p[:-1]],
-                                "protected_by": guard.get(p[-1])} for p in self.board[n]],
-                    "capacity": CAPACITY,
-                }
-                for n in range(1, 13)
-            },
-            "settlements": {"village": {"sustainable": self.village_ok},
-                            "industry": {"sustainable": self.industry_ok}},
-            "pawns": [{"player": i, "colour": c.RESEARCHER_COLOURS[i], "at": self.pawns[i],
-                       "protecting": self.protecting[i]} for i in range(self.players)],
-            "slots": [{"slot": face, "card": card_json(self.slots[i])}
-                      for i, face in enumerate(FACES)],
-            "pile": len(self.pile),
-            "discard": len(self.discard),
-            "discard_top": card_json(self.discard[-1]) if self.discard else None,
-            "round": self.round,
-            "defeat_round": c.DEFEAT_ROUND_SPACE[self.players],
-            "dice": {"red": self.dice[0], "blue": self.dice[1]} if self.dice else None,
-            "resolving": self.resolving,
-            "active_player": self.active,
-            "action_points": self.points,
-            "stage": self.phase,
-            "ability_map": {**_map_view(),  # fresh: a view shares nothing with others
-                            "markers": {str(i): m for i, m in enumerate(self.markers)}},
-            "abilities": {str(i): [a.value for a in Ability if a.value in self.held(i)]
-                          for i in range(self.players)},
-            "supply": {k: self.supply(k) for k in STOCK},
-            "counts": dict(self.counts),
-            "decision": decision,
-            "outcome": ({"result": self.ended[0], "reason": self.ended[1]}
-                        if self.ended else None),
-        }
+        """Everything is public in Tori-Tori (``view.py``; the format is in
+        docs/rules/toritori.md)."""
+        from .view import view
 
-    def _prompt(self, options: Sequence[int]) -> str:
-        if not options:
-            return ""
-        species = NAME[self.kind[options[0]]]
-        spot = self.where(options[0])
-        sector = spot[0] if spot else "?"
-        if self.stage == "choose_first":
-            return f"Which {species} of sector {sector} is activated first?"
-        assert self.food is not None
-        eater = self.food[0]
-        who = "the Cat entering from the Village" if eater is None else self.token_phrase(eater)
-        return f"Which {species} of sector {sector} does {who} eat?"
+        return view(self, player)
 
     def food_web(self) -> Any:
         """The food web as a networkx DiGraph (``graphs.food_web``)."""
@@ -1414,7 +1134,15 @@ class ToriTori(Game):
 
     @classmethod
     def _from_state(cls, data: Mapping[str, Any]) -> ToriTori:
-        return _load(cls, data)
+        from .save import load
+
+        return load(cls, data)
+
+    def violations(self) -> list[str]:
+        """What makes this state impossible, one sentence each (``save.violations``)."""
+        from .save import violations
+
+        return violations(self)
 
     def _copy(self) -> ToriTori:
         twin = object.__new__(ToriTori)
@@ -1504,487 +1232,7 @@ def other_movements(isle: Island, other: int, at: str, bicycle: bool,
         moves += [_move_other(other, "motorcycle", p) for p in motorcycle_paths(isle, at)]
     return tuple(moves)
 
-_ABILITY_OF: dict[type[Action], str] = {
-    Study: "study", Move: "move", Bicycle: "bicycle", Motorcycle: "motorcycle",
-    Plant: "plant_native_tree", AdvancedBotany: "advanced_botany",
-    AnimalTracking: "animal_tracking", SpecializedTracking: "specialized_animal_tracking",
-    Veterinary: "veterinary", Gardening: "gardening", AdvancedGardening: "advanced_gardening",
-    TransformPlant: "transforming_plants", Protect: "protect_animal",
-    ActivateAnimal: "activate_animals", MoveOther: "move_another_pawn",
-}
 
-
-@lru_cache(maxsize=1024)
-def motorcycle_paths(isle: Island, at: str) -> tuple[tuple[str, ...], ...]:
-    """Motorcycle: every path of one or two steps, each orthogonal or diagonal (D30)."""
-    paths: list[tuple[str, ...]] = []
-    for first in isle.around[at]:
-        paths.append((first,))
-        paths.extend((first, second) for second in isle.around[first])
-    return tuple(paths)
-
-
-PLAIN_LABELS = frozenset({Roll, Study, Move, Bicycle, Motorcycle})
-"""The actions whose own label is all there is to say (``describe`` adds nothing)."""
 _DISPATCH: dict[type[Action], Any] = {
     kind: getattr(ToriTori, handler) for kind, handler in ToriTori._HANDLERS.items()}
 """Action type -> the handler that plays it (looked up once, not by name on every action)."""
-
-
-def count_words(count: int, species: str) -> str:
-    """'a Native Tree', 'an Invasive Bush', '2 Native Trees', 'no Native Tree'."""
-    if count == 1:
-        return a_(species)
-    return f"no {NAME[species]}" if count == 0 else f"{count} {PLURAL[species]}"
-
-
-def token_known(game: ToriTori, token: int) -> bool:
-    return token in game.kind and game.where(token) is not None
-
-
-def _map_view() -> dict[str, Any]:
-    spaces = []
-    for space in c.ABILITY_MAP:
-        names = [c.ABILITIES[a].name for a in space.grants]
-        spaces.append({"id": space.id, "label": ", ".join(names) if names else space.id,
-                       "abilities": [a.value for a in space.grants]})
-    return {"spaces": spaces, "edges": [list(e) for e in c.ABILITY_MAP_EDGES]}
-
-
-
-
-# ---------------------------------------------------------------------------------------------
-# Loading a state strictly (a save file is untrusted)
-# ---------------------------------------------------------------------------------------------
-#
-# ``_load`` reads every field with its exact type (an int is an int: not a bool, a float or a
-# text), refuses unknown and missing keys, and then checks that the state could have been
-# reached by play: the components are conserved (57 tokens, 18 cards), the board keeps the
-# rulebook's limits, the tiles and the outcome agree with the board, and a decision waiting
-# for the team is the very one the engine would ask. Whatever it accepts, the game can go on
-# from (legal_actions, view, apply, widget never raise).
-
-STATE_KEYS = frozenset({
-    "players", "difficulty", "layout", "numbering", "first_player", "rng", "next_token",
-    "tokens", "sectors", "village_sustainable", "industry_sustainable", "pawns", "protecting",
-    "markers", "slots", "pile", "discard", "round", "active", "stage", "turn_phase",
-    "action_points", "dice", "solving", "resolving", "groups", "food", "outcome",
-})
-"""The keys of ``ToriTori._state()``, all required."""
-FOOD_KEYS = frozenset({"eater", "sector", "options"})
-OUTCOME_KEYS = frozenset({"result", "reason"})
-MAX_TOKEN_ID = 10**9
-RNG_STATES = 2**64
-VILLAGE_CARD = next(card.id for card in c.ACTIVATION_CARDS
-                    if card.settlement is c.Settlement.VILLAGE)
-VICTORY_REASON = "both Human Settlements are sustainable"
-
-
-def _exact_keys(data: Any, keys: frozenset[str], where: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise SaveError(f"{where} must be an object, got {type(data).__name__}")
-    unknown = sorted(map(str, set(data) - keys))
-    missing = sorted(keys - set(data))
-    if unknown:
-        raise SaveError(f"{where} has unknown keys {unknown}")
-    if missing:
-        raise SaveError(f"{where} lacks {missing}")
-    return data
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _token_id(value: Any, where: str, high: int) -> int:
-    if not _is_int(value) or not 0 <= value < high:
-        raise SaveError(f"{where} holds {value!r:.40}, not a token id below {high}")
-    return int(value)
-
-
-def _one_of(data: Mapping[str, Any], key: str, options: Any, where: str = "state") -> str:
-    """``data[key]``: a text among ``options`` (not a list holding one, not a number)."""
-    value = data[key]
-    if not isinstance(value, str) or value not in options:
-        raise SaveError(f"{where}.{key} holds {value!r:.40}, not one of "
-                        f"{sorted(map(str, options))}")
-    return value
-
-
-def _strings(data: Mapping[str, Any], key: str, options: Any, *, none: bool = False,
-             max_len: int = 20) -> list[Any]:
-    values = s.field(data, key, list)
-    if len(values) > max_len:
-        raise SaveError(f"state.{key} is too long ({len(values)} items)")
-    for v in values:
-        if not (v is None and none) and not (isinstance(v, str) and v in options):
-            raise SaveError(f"state.{key} holds {v!r:.40}, not one of "
-                            f"{sorted(map(str, options))[:20]}")
-    return list(values)
-
-
-def _load(cls: type[ToriTori], data: Mapping[str, Any]) -> ToriTori:
-    _exact_keys(data, STATE_KEYS, "state")
-    players = s.integer(data, "players", cls.min_players, cls.max_players)
-    difficulty = _one_of(data, "difficulty", DIFFICULTIES)
-    layout = _one_of(data, "layout", LAYOUTS)
-    numbering = tuple(s.int_list(data, "numbering", 1, 12, max_len=12))
-    if sorted(numbering) != list(range(1, 13)):
-        raise SaveError("state.numbering must hold each number 1..12 once")
-    if layout == "rulebook" and numbering != RULEBOOK_NUMBERING:
-        raise SaveError("state.numbering is not the rulebook's numbering")
-    game = cls(players, Rng(state=s.integer(data, "rng", 0, RNG_STATES - 1)),
-               difficulty=difficulty, layout=layout, numbering=numbering,
-               first_player=s.integer(data, "first_player", 0, players - 1))
-    _load_tokens(game, data)
-    _load_board(game, data)
-    game.village_ok = s.field(data, "village_sustainable", bool)
-    game.industry_ok = s.field(data, "industry_sustainable", bool)
-    _load_pawns(game, data)
-    _load_cards(game, data)
-    _load_turn(game, data)
-    _load_pending(game, data)
-    outcome = data["outcome"]
-    if outcome is not None:
-        _exact_keys(outcome, OUTCOME_KEYS, "state.outcome")
-        result = _one_of(outcome, "result", ("victory", "defeat"), "state.outcome")
-        game.ended = (result, s.field(outcome, "reason", str, "state.outcome"))
-    _check_stage(game)
-    _check_objective(game)
-    _check_pending(game)
-    return game
-
-
-def _load_tokens(game: ToriTori, data: Mapping[str, Any]) -> None:
-    """Components: the tokens on the island, listed by id; never more than the box holds."""
-    game.next_token = s.integer(data, "next_token", 0, MAX_TOKEN_ID)
-    entries = s.field(data, "tokens", list)
-    if len(entries) > c.SPECIES_TOKENS_TOTAL:
-        raise SaveError(f"state.tokens lists more than the {c.SPECIES_TOKENS_TOTAL} tokens "
-                        "of the box")
-    last = -1
-    for entry in entries:
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise SaveError("state.tokens holds [id, species] pairs")
-        token = _token_id(entry[0], "state.tokens", game.next_token)
-        species = entry[1]
-        if not isinstance(species, str) or species not in SPECIES_IDS:
-            raise SaveError(f"state.tokens: {species!r:.40} is not a species")
-        if token <= last:
-            raise SaveError(f"state.tokens must list each token once, by ascending id "
-                            f"(token {token} after {last})")
-        last = token
-        game.kind[token] = species
-        game.counts[species] += 1
-    for kind, stock in STOCK.items():
-        if game.supply(kind) < 0:
-            raise SaveError(f"more {kind} tokens on the board than the box holds ({stock})")
-
-
-def _load_board(game: ToriTori, data: Mapping[str, Any]) -> None:
-    """The island: 12 common sectors of at most 3 piles each, every token in exactly one pile,
-    and only piles that eating can make (D17-D20, D24)."""
-    sectors = s.field(data, "sectors", list)
-    if len(sectors) != 12:
-        raise SaveError("state.sectors must list the 12 common sectors")
-    seen: set[int] = set()
-    for n, row in enumerate(sectors, start=1):
-        where = f"state.sectors[{n}]"
-        if not isinstance(row, list) or len(row) > CAPACITY:
-            raise SaveError(f"{where} must be a list of at most {CAPACITY} piles")
-        piles = []
-        for pile in row:
-            if not isinstance(pile, list) or not pile:
-                raise SaveError(f"{where} has an empty pile or a pile that is not a list")
-            if len(pile) > c.SPECIES_TOKENS_TOTAL:
-                raise SaveError(f"{where} has a pile of {len(pile)} tokens")
-            for token in pile:
-                _token_id(token, where, game.next_token)
-                if token not in game.kind or token in seen:
-                    raise SaveError(f"{where}: token {token} is unknown or placed twice")
-                seen.add(token)
-            _check_pile(game, tuple(pile), where)
-            piles.append(tuple(pile))
-        game.board[n] = tuple(piles)
-    if seen != set(game.kind):
-        raise SaveError("every token listed must be in a sector")
-
-
-def _check_pile(game: ToriTori, pile: Pile, where: str) -> None:
-    """A pile (bottom first) that the rules can make and leave:
-
-    - only an animal lies on another token: a Vegetation token is at the bottom (Feeding);
-    - nothing eats Cats or Foxes (the food table), so they are only ever on top;
-    - a Guinea pig or Tori-tori on top holds only the plants it ate;
-    - an animal on top holds fewer tokens than it needs to breed, as it breeds the moment it
-      has enough (Breeding, D24), except a Cat the Village put on a Tori-tori that had eaten
-      (it is placed, not activated: D26), which holds two.
-    """
-    kinds = [game.kind[t] for t in pile]
-    if any(k not in ANIMALS for k in kinds[1:]):
-        raise SaveError(f"{where}: only an animal lies on another token")
-    if any(k in (CT, FX) for k in kinds[:-1]):
-        raise SaveError(f"{where}: a Cat or a Fox lies under another token, but nothing eats "
-                        "them")
-    top, under = kinds[-1], kinds[:-1]
-    if top not in ANIMALS:
-        return
-    if top in (TT, GP) and any(k not in VEGETATION for k in under):
-        raise SaveError(f"{where}: a {NAME[top]} eats only plants, yet an animal lies under it")
-    threshold = THRESHOLD[top] or 0
-    placed_cat = top == CT and len(under) == threshold and under[-1] == TT
-    if len(under) >= threshold and not placed_cat:
-        raise SaveError(f"{where}: a {NAME[top]} with {len(under)} tokens under it would have "
-                        f"bred (it breeds with {threshold})")
-
-
-def _load_pawns(game: ToriTori, data: Mapping[str, Any]) -> None:
-    """Researcher pawns, protections (D32) and Ability markers (D38, D39)."""
-    players = game.players
-    locations = set(game.island.locations)
-    game.pawns = _player_list(data, "pawns", players,
-                              lambda v: isinstance(v, str) and v in locations)
-    start = c.DIFFICULTY_START[players, c.Difficulty(game.difficulty)]
-    game.markers = _player_list(
-        data, "markers", players,
-        lambda v: isinstance(v, str) and v in c.MAP_SPACES and start in c.MAP_PATHS[v])
-    game.protecting = _player_list(data, "protecting", players,
-                                   lambda v: v is None or _is_int(v))
-    guarded = [t for t in game.protecting if t is not None]
-    if len(set(guarded)) != len(guarded):
-        raise SaveError("two pawns protect the same token")
-    for player, token in enumerate(game.protecting):
-        if token is None:
-            continue
-        spot = game.where(token) if token in game.kind else None
-        if (spot is None or game.kind[token] not in ANIMALS
-                or str(spot[0]) != game.pawns[player]):
-            raise SaveError(f"player {player} protects token {token}, which is not an uncovered "
-                            "animal in their pawn's sector")
-
-
-def _player_list(data: Mapping[str, Any], key: str, players: int, ok: Any) -> list[Any]:
-    values = s.field(data, key, list)
-    if len(values) != players or not all(ok(v) for v in values):
-        how = (" (a marker only moves forward from the difficulty's start space)"
-               if key == "markers" else "")
-        raise SaveError(f"state.{key} must hold one valid entry per player{how}")
-    return list(values)
-
-
-def _load_cards(game: ToriTori, data: Mapping[str, Any]) -> None:
-    """The 18 Activation cards, each once: in the six spaces, the pile or the discard pile."""
-    cards = set(c.CARDS_BY_ID)
-    slots = _strings(data, "slots", cards, none=True)
-    pile = _strings(data, "pile", cards)
-    discard = _strings(data, "discard", cards)
-    if len(slots) != len(FACES):
-        raise SaveError("state.slots must have the six card spaces A-F")
-    placed = [x for x in slots if x is not None] + pile + discard
-    if sorted(placed) != sorted(cards):
-        raise SaveError("the 18 Activation cards must each be once in the spaces, the pile or "
-                        "the discard pile")
-    game.slots, game.pile, game.discard = list(slots), list(pile), list(discard)
-
-
-def _load_turn(game: ToriTori, data: Mapping[str, Any]) -> None:
-    game.round = s.integer(data, "round", c.ROUND_START_SPACE,
-                           c.DEFEAT_ROUND_SPACE[game.players])
-    game.active = s.integer(data, "active", 0, game.players - 1)
-    game.stage = _one_of(data, "stage", STAGES)
-    game.turn_phase = s.integer(data, "turn_phase", 1, 2)
-    game.points = s.integer(data, "action_points", 0, POINTS)
-    dice = data["dice"]
-    if dice is not None:
-        faces = _strings(data, "dice", FACES)
-        if len(faces) != 2:
-            raise SaveError("state.dice must be null or [red face, sky-blue face]")
-        game.dice = (faces[0], faces[1])
-    solving = tuple(_strings(data, "solving", FACES, max_len=2))
-    if solving:
-        red, blue = game.dice or ("", "")
-        if solving not in {(red,), (blue,)} | ({(red, blue)} if red != blue else set()):
-            raise SaveError("state.solving must be the faces of this turn's dice still to solve")
-    game.solving = solving
-    resolving = data["resolving"]
-    if resolving is not None and (not isinstance(resolving, str) or not game.solving
-                                  or resolving != game.slots[FACES.index(game.solving[0])]):
-        raise SaveError("state.resolving must be the card of the first face being solved")
-    game.resolving = resolving
-
-
-def _load_pending(game: ToriTori, data: Mapping[str, Any]) -> None:
-    groups = s.field(data, "groups", list)
-    if len(groups) > 12:
-        raise SaveError("state.groups is too long")
-    loaded = []
-    for g in groups:
-        ids = s.int_list({"g": g}, "g", 0, MAX_TOKEN_ID, "state.groups", max_len=13)
-        if not ids or not 1 <= ids[0] <= 12:
-            raise SaveError("state.groups holds [sector, token, ...] lists")
-        for token in ids[1:]:
-            _token_id(token, "state.groups", game.next_token)
-        loaded.append(tuple(ids))
-    game.groups = tuple(loaded)
-    food = data["food"]
-    if food is not None:
-        _exact_keys(food, FOOD_KEYS, "state.food")
-        eater = food["eater"]
-        if eater is not None and (not _is_int(eater) or eater not in game.kind
-                                  or game.where(eater) is None):
-            raise SaveError("state.food.eater must be an uncovered token or null")
-        sector = s.integer(food, "sector", 1, 12, "state.food")
-        options = tuple(s.int_list(food, "options", 0, MAX_TOKEN_ID, "state.food", max_len=3))
-        game.food = (eater, sector, options)
-
-
-def _check_stage(game: ToriTori) -> None:
-    """Course of Play: where the game can stop and wait, and what each stop looks like."""
-    stage, phase, points = game.stage, game.turn_phase, game.points
-    if (stage == "over") != (game.ended is not None):
-        raise SaveError("state.stage is 'over' exactly when the game has an outcome")
-    if stage == "actions" and (phase != 2 or points == 0):
-        raise SaveError("the action stage needs phase 2 and action points")
-    if stage == "roll" and (phase != 1 or game.dice is not None or points != 0):
-        raise SaveError("the roll stage starts a turn: phase 1, no dice, no action points")
-    if stage == "choose_first" and phase != 1:
-        raise SaveError("the choose_first stage happens only while cards are solved")
-    if stage in ("choose_first", "choose_food") and phase == 1 and (
-            points != 0 or game.resolving is None):
-        raise SaveError("a decision in phase 1 needs a card being solved and no action points")
-    if stage == "choose_food" and phase == 2 and (points == POINTS or game.solving
-                                                 or game.resolving is not None):
-        raise SaveError("a decision in phase 2 follows Activate Animals, which costs a point")
-    if stage in ("roll", "actions") and (game.solving or game.resolving is not None):
-        raise SaveError("cards are solved only during the roll")
-    if (stage == "choose_food") != (game.food is not None):
-        raise SaveError("the choose_food stage needs a pending meal (state.food), and only it")
-    if game.groups and stage not in ("choose_first", "choose_food", "over"):
-        raise SaveError("state.groups lists tokens still to activate outside a card")
-    if stage == "over" and (game.groups or game.food is not None):
-        raise SaveError("a finished game has nothing left to activate")
-    if None in game.slots and stage != "over":
-        raise SaveError("every card space holds a card between turns")
-    if not game.pile and stage != "over":
-        raise SaveError("the Activation pile is turned over as soon as it runs out (D15)")
-
-
-def _check_objective(game: ToriTori) -> None:
-    """Game Objective and How to Transform Human Settlement tiles (D40, D41): the tiles and the
-    outcome agree with the board."""
-    counts = game.counts
-    extinct = [species for species in NATIVE if counts[species] == 0]
-    limit = c.DEFEAT_ROUND_SPACE[game.players]
-    reported = any(m in REPORT_SPACES for m in game.markers)
-    if game.village_ok and counts[CT] + counts[IB] > 0:
-        raise SaveError("the Village is sustainable, yet Cats or Invasive Bushes are on the "
-                        "island (after it turns, its card has no effect and none can come back)")
-    if game.industry_ok and not reported:
-        raise SaveError("the Industry is sustainable, yet no Ability marker has reached an "
-                        "Environmental Report space")
-    if game.ended is None:
-        if extinct:
-            raise SaveError(f"the {PLURAL[extinct[0]]} are extinct, yet the game goes on")
-        if game.round >= limit:
-            raise SaveError(f"the Round marker is on space {limit}, yet the game goes on")
-        if game.village_ok and game.industry_ok:
-            raise SaveError("both Human Settlements are sustainable, yet the game goes on")
-        if not game.village_ok and counts[CT] + counts[IB] == 0:
-            raise SaveError("no Cat nor Invasive Bush is left, yet the Village has not turned")
-        if (not game.industry_ok and reported
-                and counts[TT] >= c.INDUSTRY_TORI_TORI_MINIMUM):
-            raise SaveError("four Tori-toris and an Environmental Report, yet the Industry has "
-                            "not turned")
-        return
-    result, reason = game.ended
-    if result == "victory":
-        expected = VICTORY_REASON
-        if not (game.village_ok and game.industry_ok) or extinct or game.round >= limit:
-            raise SaveError("a victory needs both settlements sustainable and no defeat")
-    elif extinct:
-        expected = f"the {PLURAL[extinct[0]]} went extinct"
-    elif game.round >= limit:
-        expected = f"the Round marker reached space {limit}"
-    else:
-        raise SaveError("a defeat needs an extinct native species or the Round marker on the "
-                        "last space")
-    if reason != expected:
-        raise SaveError(f"state.outcome.reason must be {expected!r} for this board")
-    if result == "defeat" and game.village_ok and game.industry_ok:
-        raise SaveError("both settlements sustainable: the game would have ended in victory")
-
-
-def _check_pending(game: ToriTori) -> None:
-    """An activation in the middle of a card (D21, D22) and a decision the team must make
-    (D44): exactly what the engine would have left and asked."""
-    if game.groups:
-        _check_groups(game)
-    if game.stage == "choose_first" and not (
-            len(game.decision_options()) > 1
-            and game._differ(game.groups[0][0], game.decision_options())):
-        raise SaveError("the choose_first stage needs two or more different piles to choose "
-                        "among")
-    if game.food is not None:
-        _check_food(game)
-
-
-def _check_groups(game: ToriTori) -> None:
-    card = c.CARDS_BY_ID[game.resolving] if game.resolving else None
-    if card is None or card.kind is c.CardKind.SETTLEMENT:
-        raise SaveError("state.groups lists tokens a Common Sector or Species card activates, "
-                        "but no such card is being solved")
-    ids = [t for g in game.groups for t in g[1:]]
-    if len(set(ids)) != len(ids):
-        raise SaveError("state.groups lists a token twice")
-    if set(ids) & set(game.protecting):
-        raise SaveError("state.groups lists a protected token, which no card activates (D32)")
-    species = []
-    for group in game.groups:
-        kinds = {game.kind[t] for t in group[1:] if t in game.kind}
-        if len(kinds) > 1 or not kinds <= set(ORDER):
-            raise SaveError("each of state.groups is one activated species")
-        species.append(next(iter(kinds)) if kinds else None)
-    sectors = [g[0] for g in game.groups]
-    if card.kind is c.CardKind.COMMON:
-        ranks = [ORDER.index(sp) for sp in species if sp is not None]
-        if set(sectors) != {card.sector} or ranks != sorted(set(ranks)):
-            raise SaveError(f"the card {card.id} activates its sector's species in the order "
-                            "Invasive Bush, Cat, Guinea pig, Fox, Tori-tori")
-    else:
-        own = card.species.value if card.species else None
-        if sectors != sorted(set(sectors)) or any(sp not in (None, own) for sp in species):
-            raise SaveError(f"the card {card.id} activates its species sector by sector, from "
-                            "the lowest number")
-
-
-def _check_food(game: ToriTori) -> None:
-    assert game.food is not None
-    eater, m, options = game.food
-    if eater is None:
-        if game.resolving != VILLAGE_CARD or game.village_ok or game.supply("cat") == 0:
-            raise SaveError("a Cat waits to enter from the Village, but the Village card is not "
-                            "being solved")
-        expected = _village_meal(game)
-    else:
-        spot = game.where(eater)
-        assert spot is not None
-        if game.kind[eater] not in ANIMALS or eater in game.protecting:
-            raise SaveError("state.food.eater must be an unprotected animal")
-        if game.turn_phase == 1 and (game.resolving is None
-                                     or game.resolving == VILLAGE_CARD):
-            raise SaveError("an animal eats while a Common Sector or Species card is solved")
-        found = game._find_food(spot[0], DIET[game.kind[eater]])
-        expected = None if found is None else (found[0], game._food_tokens(*found))
-    if expected != (m, list(options)) or len(options) < 2 or not game._differ(m, options):
-        raise SaveError("state.food must be the meal the engine would ask about: the food it "
-                        "finds, two or more different piles of it (D23, D26, D44)")
-
-
-def _village_meal(game: ToriTori) -> tuple[int, list[int]] | None:
-    """The sector and the food tokens the Village's Cat would choose among (D26)."""
-    for m in game.island.village_sectors:
-        for species in DIET[CT]:
-            options = game._food_tokens(m, species)
-            if options:
-                return m, options
-    return None

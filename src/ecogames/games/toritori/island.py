@@ -1,0 +1,110 @@
+"""The island under one numbering (Game Setup 3): who is next to whom, by sector number.
+
+The 12 Numbered tokens go at random on the common sectors, so a game's adjacency is its own:
+:func:`island` computes it once per numbering (orthogonal steps for Move and the animals,
+diagonal steps for Bicycle, both for Motorcycle; the Village's and the Industry's
+neighbours for their cards), lowest number first (D5). ``graphs.board_graph`` draws the same
+island with networkx; the engine uses these plain tables, which are faster to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import components as c
+
+
+@dataclass(frozen=True, eq=False)
+class Island:
+    """The island with its sector numbers: who is next to whom, lowest number first."""
+
+    numbering: tuple[int, ...]
+    """The number on each of ``components.COMMON_SQUARES``, in that order."""
+    number_of: Mapping[c.Pos, int]
+    adjacent: tuple[tuple[int, ...], ...]
+    """Sector number -> orthogonally adjacent common sectors, lowest first (index 0 unused)."""
+    steps: Mapping[str, tuple[str, ...]]
+    """Location -> locations one orthogonal step away (Move): sectors by number, then the
+    settlements."""
+    diagonals: Mapping[str, tuple[str, ...]]
+    """Location -> locations one diagonal step away (Bicycle)."""
+    around: Mapping[str, tuple[str, ...]]
+    """Location -> locations one step of either kind away (Motorcycle)."""
+    village_sectors: tuple[int, ...]
+    """Common sectors orthogonally adjacent to the Village, lowest first (the Village card)."""
+    industry_sectors: tuple[int, ...]
+    """The five common sectors around the Industry, lowest first (the Industry card)."""
+    locations: tuple[str, ...]
+    """Every location, sectors by number, then the Village and the Industry."""
+
+
+_SQUARES = tuple(c.SECTOR_SQUARES)
+"""The 14 sectors (squares that are not sea), row by row."""
+
+
+def _by_index(table: Mapping[c.Pos, tuple[c.Pos, ...]],
+              among: tuple[c.Pos, ...]) -> tuple[tuple[int, ...], ...]:
+    """Neighbours as indices into ``among``, for each of ``among`` (computed once)."""
+    return tuple(tuple(among.index(q) for q in table[sq] if q in among) for sq in among)
+
+
+_STEPS = _by_index(c.ORTHOGONAL_NEIGHBOURS, _SQUARES)
+_DIAGONALS = _by_index(c.DIAGONAL_NEIGHBOURS, _SQUARES)
+_AROUND = _by_index(c.SURROUNDING_NEIGHBOURS, _SQUARES)
+_COMMON_STEPS = _by_index(c.ORTHOGONAL_NEIGHBOURS, c.COMMON_SQUARES)
+_VILLAGE_STEPS = tuple(c.COMMON_SQUARES.index(q)
+                       for q in c.ORTHOGONAL_NEIGHBOURS[c.VILLAGE_SQUARE] if q in c.COMMON_SQUARES)
+_INDUSTRY_AROUND = tuple(c.COMMON_SQUARES.index(q) for q in
+                         c.SURROUNDING_NEIGHBOURS[c.INDUSTRY_SQUARE] if q in c.COMMON_SQUARES)
+_COMMON_OF = tuple(c.COMMON_SQUARES.index(sq) if sq in c.COMMON_SQUARES else -1
+                   for sq in _SQUARES)
+_SETTLEMENT_NAMES = tuple(c.SQUARE_KINDS[sq].value for sq in _SQUARES)
+_SETTLEMENT_KEYS = {"village": 13, "industry": 14}
+
+
+@lru_cache(maxsize=256)
+def island(numbering: tuple[int, ...]) -> Island:
+    """The island under ``numbering`` (the number of each of ``COMMON_SQUARES``)."""
+    names = [str(numbering[k]) if k >= 0 else _SETTLEMENT_NAMES[i]
+             for i, k in enumerate(_COMMON_OF)]
+    keys = [numbering[k] if k >= 0 else _SETTLEMENT_KEYS[name] for k, name in zip(_COMMON_OF,
+                                                                                  names)]
+
+    def table(neighbours: tuple[tuple[int, ...], ...]) -> dict[str, tuple[str, ...]]:
+        """Location -> neighbours, sectors by number, then the Village, the Industry."""
+        return {name: tuple([names[j] for j in sorted(near, key=keys.__getitem__)])
+                for name, near in zip(names, neighbours)}
+
+    def numbers(commons: Iterable[int]) -> tuple[int, ...]:
+        """Those common sectors' numbers, lowest first (D5)."""
+        return tuple(sorted([numbering[k] for k in commons]))
+
+    adjacent: list[tuple[int, ...]] = [()] * 13
+    for k, near in enumerate(_COMMON_STEPS):
+        adjacent[numbering[k]] = numbers(near)
+    return Island(
+        numbering=numbering,
+        number_of=dict(zip(c.COMMON_SQUARES, numbering)),
+        adjacent=tuple(adjacent),
+        steps=table(_STEPS),
+        diagonals=table(_DIAGONALS),
+        around=table(_AROUND),
+        village_sectors=numbers(_VILLAGE_STEPS),
+        industry_sectors=numbers(_INDUSTRY_AROUND),
+        locations=(*(str(n) for n in range(1, 13)), "village", "industry"),
+    )
+
+
+RULEBOOK_NUMBERING = tuple(c.RULEBOOK_LAYOUT[sq] for sq in c.COMMON_SQUARES)
+
+
+@lru_cache(maxsize=1024)
+def motorcycle_paths(isle: Island, at: str) -> tuple[tuple[str, ...], ...]:
+    """Motorcycle: every path of one or two steps, each orthogonal or diagonal (D30)."""
+    paths: list[tuple[str, ...]] = []
+    for first in isle.around[at]:
+        paths.append((first,))
+        paths.extend((first, second) for second in isle.around[first])
+    return tuple(paths)

@@ -18,7 +18,7 @@ from .helpers import Table
 
 
 def tulikko_invariant(game: Tulikko) -> None:
-    game.check_consistency()  # every tile in one place, tokens add up, cards and auroras
+    assert game.violations() == []  # every tile in one place, tokens add up, cards, auroras
     if game.phase != "choose_map":
         tiles = [t for pile in game.piles for t in pile]
         tiles += [t for grid in game.grids for t in grid if t >= 0]

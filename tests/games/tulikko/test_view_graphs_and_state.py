@@ -107,7 +107,7 @@ def test_save_and_load_round_trip():
     (lambda s: s.__setitem__("maps", ["fox", "fox"]), "same map"),
     (lambda s: s["tokens"][0].append([0, 5, "river"]), "neighbouring"),
     (lambda s: s.__setitem__("cards", ["river-1", "shape-1", "color-1"]), "one shape"),
-    (lambda s: s.pop("piles"), r"missing \['piles'\]"),
+    (lambda s: s.pop("piles"), r"state lacks \['piles'\]"),
     (lambda s: s.__setitem__("turns", [13, 0]), r"integer in \[0, 12\]"),
 ])
 def test_inconsistent_states_are_refused(change, message):

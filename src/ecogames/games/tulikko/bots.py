@@ -25,8 +25,9 @@ from ecogames.bots.mcts import logit_results
 from ecogames.core import Action, Game, Rng
 
 from . import patterns
+from .actions import ClaimCard, MoveTile, PlaceStart, SlideBack
 from .components import CELLS, NEIGHBOURS, TILE_COLOUR, TURNS
-from .rules import ClaimCard, MoveTile, PlaceStart, SlideBack, Tulikko
+from .rules import Tulikko
 
 WIN = 1_000_000.0
 POINT = 10.0

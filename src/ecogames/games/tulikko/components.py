@@ -381,6 +381,11 @@ CARD_TOKENS = 2
 """Animal tokens placed on a completed card (one if it is the last)."""
 
 
+def symbol_card(symbol: str) -> str:
+    """The id of a symbol card (3B): ``"symbol-moon"``."""
+    return f"symbol-{symbol}"
+
+
 def _palette() -> Palette:
     o = OKABE_ITO
     seats = ((o["vermillion"], "circle"), (o["blue"], "square"), (o["green"], "triangle"),

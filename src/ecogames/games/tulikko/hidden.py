@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from ecogames.core import Rng
 
+from .actions import Slide, SlideBack
 from .components import CENTER
-from .rules import Slide, SlideBack, Tulikko
+from .rules import Tulikko
 
 
 def determinize(game: Tulikko, player: int | None, rng: Rng) -> Tulikko:

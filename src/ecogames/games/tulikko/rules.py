@@ -1,9 +1,12 @@
 """Tulikko: the engine.
 
 Rule functions are named after the rulebook's sections and cite them; decisions where the
-rulebook is silent are ``D<n>`` in ``docs/rules/tulikko.md``. Reading order: constants and
-actions, the phase table, then the :class:`Tulikko` game: set-up, turns (eject, place,
-check for completed objectives), aurora tile effects, end of the game, views and state.
+rulebook is silent are ``D<n>`` in ``docs/rules/tulikko.md``. Reading order: constants,
+the phase table, then the :class:`Tulikko` game: set-up, turns (eject, place, check for
+completed objectives), aurora tile effects, end of the game, legal actions, state. The
+actions are in ``actions.py``, what people see and read (views, labels, why-not texts) in
+``view.py``, the strict loader and what makes a state impossible in ``save.py``, where
+objectives are met in ``patterns.py``.
 
 Every choice a player makes is an action: the wilderness map, where the starting neutral
 tile goes, the side to slide in from, the space to place on, which tokens to place or
@@ -17,23 +20,36 @@ blue?"; the landscape cards are drawn at the set-up from the game's own generato
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from itertools import permutations, product
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
-from ecogames.core import schema as s
-from ecogames.core.errors import SaveError
 from ecogames.core.provenance import OUTCOME, chance_key, gone_key
 
 from . import patterns
 from . import why as prov
+from .actions import (
+    ACTION_TYPES,
+    ChooseMap,
+    ClaimCard,
+    Discard,
+    EndTurn,
+    MoveTile,
+    Place,
+    PlaceAnywhere,
+    PlaceStart,
+    PlaceTokens,
+    Slide,
+    SlideBack,
+    a_or_an,
+    cell_name,
+    tile_name,
+)
 from .components import (
     ANIMAL,
     ANIMAL_TOKENS,
     ANIMALS,
-    AURORA_EFFECT,
     AURORA_NUMBERS,
     AURORA_TILES,
     CARD_TOKENS,
@@ -61,13 +77,11 @@ from .components import (
     SLOTS,
     SYMBOLS,
     TILE_COLOUR,
-    TILES,
     TURNS,
-    border,
     cards_of_type,
     edge_key,
     map_tiles,
-    row_col,
+    symbol_card,
 )
 
 EMPTY = patterns.EMPTY
@@ -77,150 +91,6 @@ SYMBOL_CELLS: dict[str, dict[str, tuple[int, ...]]] = {
     for animal, symbols in MAPS.items()
 }
 """The five cells of each symbol on each map."""
-
-
-def cell_name(cell: int) -> str:
-    if not 0 <= cell < CELLS:
-        return f"space {cell} (not on a map)"
-    r, c = row_col(cell)
-    return f"row {r + 1}, column {c + 1}"
-
-
-def tile_name(tile: int) -> str:
-    t = TILES[tile]
-    back = "neutral" if t.back == "neutral" else f"{t.back}'s"
-    return f"{back} {t.colour} tile"
-
-
-# -- actions --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChooseMap(Action):
-    """Setup: take the wilderness map (and its tokens and tiles) with this animal."""
-
-    type = "choose_map"
-    animal: str
-
-    def label(self) -> str:
-        return f"Choose the {self.animal} wilderness map"
-
-
-@dataclass(frozen=True)
-class PlaceStart(Action):
-    """Setup: put your randomly drawn neutral tile on any space of your map."""
-
-    type = "place_start"
-    cell: int
-
-    def label(self) -> str:
-        return f"Place your starting neutral tile on {cell_name(self.cell)}"
-
-
-@dataclass(frozen=True)
-class Slide(Action):
-    """Turn step 1B: slide your revealed tile in from ``side``; the far tile comes out."""
-
-    type = "slide"
-    side: str
-
-    def label(self) -> str:
-        out = OPPOSITE.get(self.side, "?")
-        return (f"Slide your tile in from the {self.side}: eject the {out} tile "
-                f"({SIDE_SYMBOL.get(out, '?')})")
-
-
-@dataclass(frozen=True)
-class SlideBack(Action):
-    """Blue aurora effect: slide the ejected tile back in from ``side``."""
-
-    type = "slide_back"
-    side: str
-
-    def label(self) -> str:
-        out = OPPOSITE.get(self.side, "?")
-        return (f"Aurora: slide the ejected tile back in from the {self.side}: eject the "
-                f"{out} tile ({SIDE_SYMBOL.get(out, '?')})")
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Turn step 2A: place the ejected tile on an empty space with the exit side's symbol."""
-
-    type = "place"
-    cell: int
-
-    def label(self) -> str:
-        return f"Place the tile on {cell_name(self.cell)}"
-
-
-@dataclass(frozen=True)
-class PlaceAnywhere(Action):
-    """Orange aurora effect: place the ejected tile on any empty space."""
-
-    type = "place_anywhere"
-    cell: int
-
-    def label(self) -> str:
-        return f"Aurora: place the tile on {cell_name(self.cell)}, ignoring its symbol"
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """Turn step 2 (warning): no empty space with the right symbol, so discard the tile."""
-
-    type = "discard"
-
-    def label(self) -> str:
-        return "Discard the tile (no empty space with its symbol)"
-
-
-@dataclass(frozen=True)
-class PlaceTokens(Action):
-    """Turn step 2B: put a token between the new tile and each neighbour in ``at`` (cells,
-    increasing); a neighbour left out is withheld for good."""
-
-    type = "place_tokens"
-    at: tuple[int, ...]
-
-    def label(self) -> str:
-        if not self.at:
-            return "Withhold every token"
-        return "Place tokens next to " + "; ".join(cell_name(c) for c in self.at)
-
-
-@dataclass(frozen=True)
-class ClaimCard(Action):
-    """Green aurora effect: fulfil a landscape card without meeting it."""
-
-    type = "claim_card"
-    card: str
-
-    def label(self) -> str:
-        name = CARDS[self.card].name if self.card in CARDS else self.card
-        return f"Aurora: fulfil the landscape card {name!r}"
-
-
-@dataclass(frozen=True)
-class MoveTile(Action):
-    """Purple aurora effect: move a tile of your map to an empty space."""
-
-    type = "move_tile"
-    source: int
-    target: int
-
-    def label(self) -> str:
-        return f"Aurora: move the tile on {cell_name(self.source)} to {cell_name(self.target)}"
-
-
-@dataclass(frozen=True)
-class EndTurn(Action):
-    """End your turn (offered only while an aurora tile could still be used)."""
-
-    type = "end_turn"
-
-    def label(self) -> str:
-        return "End your turn"
 
 
 PLACE_STARTS = tuple(PlaceStart(c) for c in range(CELLS))
@@ -247,16 +117,6 @@ PHASES: dict[str, tuple[type[Action], ...]] = {
 }
 """Which actions each phase allows. The turn: slide -> place -> (tokens) -> (end)."""
 
-PHASE_TEXT = {
-    "choose_map": "each player chooses a wilderness map",
-    "start_tile": "each player places their starting neutral tile",
-    "slide": "slide your revealed tile into the central board",
-    "place": "place the ejected tile on your wilderness map",
-    "tokens": "place tokens between your new tile and its neighbours",
-    "end": "use an aurora tile or end your turn",
-    "over": "the game is over",
-}
-
 RESUMABLE = ("slide", "place", "end")
 """Where play goes back to after the tokens of a tile moved by the purple aurora."""
 
@@ -267,43 +127,17 @@ ENDINGS = {True: "a player placed all their tokens and the round is finished",
            False: f"{TURNS} turns were played"}
 """Why the game ended, by whether the final round was announced (End of the Game)."""
 
-STATE_KEYS = frozenset((
-    "players", "rng", "beginner", "chosen_cards", "preset_maps", "maps", "stage", "active",
-    "turns", "board", "piles", "hand", "held", "held_side", "start", "grids", "tokens",
-    "supply", "cards", "card_tokens", "fulfilled", "symbol_owner", "symbol_tokens",
-    "aurora_holder", "aurora_used", "pending", "discarded", "box", "final_round", "ended"))
-"""The keys of a saved state, exactly."""
-
-SETUP_FIELDS = ("turns", "board", "piles", "hand", "held", "held_side", "start", "grids",
-                "tokens", "supply", "cards", "card_tokens", "fulfilled", "symbol_owner",
-                "symbol_tokens", "aurora_holder", "aurora_used", "pending", "discarded",
-                "box", "final_round", "ended")
-"""What is still as a new game has it while the players choose their maps."""
-
-
 EFFECT_AURORAS = {effect: tuple(f"{colour}-{n}" for n in AURORA_NUMBERS)
                   for effect, colour in EFFECT_COLOUR.items()}
 """The two aurora tiles carrying each effect (D14)."""
 
 
-def _a(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-_COLOUR_LABEL = {colour: f"{_a(colour)} tile" for colour in COLOURS}
+_COLOUR_LABEL = {colour: f"{a_or_an(colour)} tile" for colour in COLOURS}
 """A tile drawn, in words: "a green tile", "an orange tile"."""
 
 AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
                      for ci, colour in enumerate(COLOURS))
 """Each colour's index, name and its "3" and "4" aurora tiles."""
-
-
-def _symbol_card(symbol: str) -> str:
-    return f"symbol-{symbol}"
 
 
 @cache
@@ -336,8 +170,7 @@ class Tulikko(Game):
     title = "Tulikko"
     identities = {"tiles": "tile"}
     why_questions = prov.QUESTIONS
-    action_types = (ChooseMap, PlaceStart, Slide, SlideBack, Place, PlaceAnywhere, Discard,
-                    PlaceTokens, ClaimCard, MoveTile, EndTurn)
+    action_types = ACTION_TYPES
     min_players, max_players = 2, 4
     option_specs = (
         Option("beginner", "First games", False, choices=(False, True),
@@ -399,7 +232,7 @@ class Tulikko(Game):
         """Setup: maps (chosen, or given), then everything the rulebook draws at random."""
         if not isinstance(beginner, bool):
             raise ValueError(f"beginner must be True or False, not {beginner!r}")
-        chosen = None if cards is None else _check_cards(cards)
+        chosen = None if cards is None else check_cards(cards)
         game = cls(players, rng, beginner=beginner, cards=chosen)
         if maps is not None:
             if (not isinstance(maps, (list, tuple)) or len(maps) != players
@@ -505,7 +338,7 @@ class Tulikko(Game):
                                     f"the tile {self._who(seat)} turns over from their pile")
         self.stage = "slide"
         if log.record:  # (the texts are written only when someone reads them)
-            log.emit("reveal", f"{self._who(seat)} turns over {_a(tile_name(self.hand))} "
+            log.emit("reveal", f"{self._who(seat)} turns over {a_or_an(tile_name(self.hand))} "
                      f"(turn {self.turns[seat] + 1})",
                      reads=[chance_key(self.draws_so_far() - 1)],
                      writes=[prov.tile(self.hand), ("pile", seat)], tiles=[self.hand],
@@ -617,7 +450,7 @@ class Tulikko(Game):
             if not log.record:
                 return
             log.emit("tokens_due", f"{self._who(seat)} may place "
-                     + ", ".join(f"{_a(k)} token next to {cell_name(n)}" for n, k in needs),
+                     + ", ".join(f"{a_or_an(k)} token next to {cell_name(n)}" for n, k in needs),
                      cause=cause, reads=[prov.cell(seat, c) for c in (cell, *dict(needs))],
                      cells=[(seat, n) for n, _ in needs],
                      edges=[(seat, *edge_key(cell, n)) for n, _ in needs])
@@ -645,7 +478,7 @@ class Tulikko(Game):
                 self.supply[seat][0 if kind == ANIMAL else 1] -= 1
                 if not log.record:
                     continue
-                last = log.emit("token", f"{self._who(seat)} places {_a(kind)} token between "
+                last = log.emit("token", f"{self._who(seat)} places {a_or_an(kind)} token between "
                                 f"{cell_name(cell)} and {cell_name(n)}",
                                 reads=[prov.cell(seat, cell), prov.cell(seat, n),
                                        prov.supply(seat, kind)],
@@ -741,7 +574,7 @@ class Tulikko(Game):
                 self.symbol_tokens[symbol] = count
                 if not log.record:
                     continue
-                card = _symbol_card(symbol)
+                card = symbol_card(symbol)
                 done = log.emit("symbol_card", f"{self._who(seat)} is the first to cover all "
                                 f"five {symbol} spaces and takes the {symbol} symbol card",
                                 cause=cause, reads=prov.tiles_of(self, seat, cells[symbol]),
@@ -1008,85 +841,16 @@ class Tulikko(Game):
         return out + self._anytime_actions()
 
     def explain_illegal(self, action: Action) -> str:
-        label = self.describe(action)
-        if not isinstance(action, PHASES[self.stage]):
-            return (f"{label!r} is not allowed now: {PHASE_TEXT[self.stage]} "
-                    f"(phase {self.stage!r})")
-        seat = self.active
-        grid = self.grids[seat]
-        cell = getattr(action, "cell", None)
-        if cell is not None and not 0 <= cell < CELLS:
-            return f"there is no space {cell} on a wilderness map (spaces 0-{CELLS - 1})"
-        if isinstance(action, ChooseMap):
-            if action.animal not in ANIMALS:
-                return f"there is no {action.animal!r} map; the maps are {', '.join(ANIMALS)}"
-            return f"the {action.animal} map is already taken (Setup)"
-        if isinstance(action, (Slide, SlideBack)) and action.side not in SIDES:
-            return f"the central board has no {action.side!r} side; sides: {', '.join(SIDES)}"
-        if isinstance(action, (SlideBack, PlaceAnywhere, ClaimCard, MoveTile)):
-            effect = {SlideBack: SLIDE_BACK, PlaceAnywhere: PLACE_ANYWHERE,
-                      ClaimCard: CLAIM_CARD, MoveTile: MOVE_TILE}[type(action)]
-            if self._aurora_of(seat, effect) is None:
-                colour = EFFECT_COLOUR[effect]
-                return (f"{label!r} needs an unused {colour} aurora tile, and you have none "
-                        f"(Aurora tiles: each may only be used once per game)")
-        if isinstance(action, (Place, PlaceAnywhere)):
-            if grid[action.cell] != EMPTY:
-                return f"{cell_name(action.cell)} already has a tile (2A: an empty space)"
-            symbol = SIDE_SYMBOL[self.held_side or "north"]
-            here = MAPS[self._animal(seat)][action.cell]
-            if isinstance(action, Place):
-                return (f"the tile came out of the {self.held_side} side ({symbol}) and "
-                        f"{cell_name(action.cell)} shows a {here} (2A: same symbol)")
-            return f"{cell_name(action.cell)} shows a {symbol} already: place it normally"
-        if isinstance(action, Discard):
-            return ("you have an empty space with the right symbol: the tile must be placed "
-                    "(you discard only when there is none)")
-        if isinstance(action, PlaceTokens) and self.pending is not None:
-            needs = dict(self._needs(seat, self.pending["cell"]))
-            if list(action.at) != sorted(set(action.at)):
-                return "list the neighbouring spaces once each, in increasing order"
-            strange = [c for c in action.at if c not in needs]
-            if strange:
-                return (f"{', '.join(map(cell_name, strange))}: not a neighbouring tile of "
-                        "the tile just placed")
-            return ("not enough tokens in your supply for all of these (2B: no token when "
-                    "you have none of the required type)")
-        if isinstance(action, ClaimCard):
-            if action.card not in self.cards:
-                return f"{action.card!r} is not one of this game's landscape cards"
-            if action.card in self.fulfilled[seat]:
-                return f"you have already fulfilled {CARDS[action.card].name!r}"
-            return "you have no animal token left to place on the card"
-        if isinstance(action, MoveTile):
-            if not (0 <= action.source < CELLS and 0 <= action.target < CELLS):
-                return f"spaces are numbered 0-{CELLS - 1}"
-            if grid[action.source] == EMPTY:
-                return f"there is no tile on {cell_name(action.source)} to move"
-            return f"{cell_name(action.target)} is not an empty space"
-        return super().explain_illegal(action)
+        """Why ``action`` is not legal now: the phase, then the rule (``view.explain_illegal``)."""
+        from .view import explain_illegal
+
+        return explain_illegal(self, action)
 
     def describe(self, action: Action) -> str:
-        if isinstance(action, Place) and self.held is not None and 0 <= action.cell < CELLS:
-            return f"Place the {tile_name(self.held)} on {cell_name(action.cell)}"
-        if isinstance(action, Slide) and self.hand is not None:
-            return action.label().replace("your tile", f"your {tile_name(self.hand)}")
-        if isinstance(action, PlaceTokens) and self.pending is not None and \
-                self.stage == "tokens":
-            return self._tokens_label(action.at)
-        return action.label()
+        """The label of a button (``view.describe``): it names the tile and the tokens."""
+        from .view import describe
 
-    def _tokens_label(self, at: tuple[int, ...]) -> str:
-        """Which token goes next to which neighbour, and which are withheld (2B)."""
-        seat = self.active
-        assert self.pending is not None
-        needs = [(n, k) for n, k in self._needs(seat, self.pending["cell"])
-                 if self._have(seat, k)]
-        placed = [f"{_a(k)} token next to {cell_name(n)}" for n, k in needs if n in at]
-        withheld = [f"the {k} token next to {cell_name(n)}" for n, k in needs if n not in at]
-        if not placed:
-            return "Withhold " + _and(withheld)
-        return "Place " + _and(placed) + ("; withhold " + _and(withheld) if withheld else "")
+        return describe(self, action)
 
     # -- playing --------------------------------------------------------------------------
 
@@ -1145,78 +909,11 @@ class Tulikko(Game):
         return [EMPTY if t == EMPTY else TILE_COLOUR[t] for t in self.grids[seat]]
 
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """Everything a widget draws. Face-down tiles (the personal piles, the box) are
-        counts; the tile in the middle of the central board is hidden."""
-        board = {slot: (None if self.board[slot] is None else
-                        "hidden" if slot == CENTER
-                        else TILES[self.board[slot]].to_json())  # type: ignore[index]
-                 for slot in SLOTS}
-        pending = None
-        if self.pending is not None:
-            cell = self.pending["cell"]
-            pending = {"cell": cell, "neighbours": [
-                {"cell": n, "kind": k, "available": self._have(self.active, k)}
-                for n, k in self._needs(self.active, cell)]}
-        return {
-            "game": self.name,
-            "you": player,
-            "phase": self.stage,
-            "phase_text": PHASE_TEXT[self.stage],
-            "active": self.current_player,
-            "map_size": {"rows": patterns.ROWS, "cols": patterns.COLS},
-            "board": {"slots": board, "sides": dict(SIDE_SYMBOL)},
-            "hand": None if self.hand is None else TILES[self.hand].to_json(),
-            "held": None if self.held is None else {
-                **TILES[self.held].to_json(), "side": self.held_side,
-                "symbol": SIDE_SYMBOL[self.held_side or "north"]},
-            "pending_tokens": pending,
-            "maps_available": [a for a in ANIMALS if a not in self.maps],
-            "players": [self._player_view(p) for p in range(self.players)],
-            "landscape_cards": [{**CARDS[c].to_json(), "tokens": list(self.card_tokens[c]),
-                                 "fulfilled_by": [p for p in range(self.players)
-                                                  if c in self.fulfilled[p]]}
-                                for c in self.cards],
-            "symbol_cards": [{"id": _symbol_card(sym), "symbol": sym,
-                              "owner": self.symbol_owner[sym],
-                              "tokens": self.symbol_tokens[sym]} for sym in SYMBOLS],
-            "auroras": [{"id": a, "colour": a.split("-")[0], "number": int(a.split("-")[1]),
-                         "effect": AURORA_EFFECT[a.split("-")[0]],
-                         "text": EFFECT_TEXT[AURORA_EFFECT[a.split("-")[0]]],
-                         "holder": self.aurora_holder[a], "used": self.aurora_used[a]}
-                        for a in AURORA_TILES],
-            "discarded": [TILES[t].to_json() for t in self.discarded],
-            "box": len(self.box),
-            "final_round": self.final_round,
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-        }
+        """Everything a widget draws (``view.view``): face-down tiles are counts, the tile in
+        the middle of the central board is hidden."""
+        from .view import view
 
-    def _player_view(self, seat: int) -> dict[str, Any]:
-        animal = self.maps[seat]
-        grid = self.grids[seat]
-        start = self.start[seat]
-        return {
-            "seat": seat,
-            "name": self.player_names[seat],
-            "animal": animal,
-            "map": None if animal is None else [
-                {"cell": c, "row": c // patterns.COLS, "col": c % patterns.COLS,
-                 "symbol": MAPS[animal][c],
-                 "tile": None if grid[c] == EMPTY else TILES[grid[c]].to_json()}
-                for c in range(CELLS)],
-            "tokens": [{"cells": [a, b], "kind": kind,
-                        "border": [list(p) for p in border(a, b)],
-                        "story": prov.border_token(seat, a, b)}  # the id its story names
-                       for (a, b), kind in sorted(self.tokens[seat].items())],
-            "supply": {"animal": self.supply[seat][0], "river": self.supply[seat][1]},
-            "pile": len(self.piles[seat]),
-            "start_tile": None if start is None else TILES[start].to_json(),
-            "turns": self.turns[seat],
-            "auroras": [a for a in AURORA_TILES if self.aurora_holder[a] == seat],
-            "fulfilled": list(self.fulfilled[seat]),
-            "symbol_cards": [sym for sym in SYMBOLS if self.symbol_owner[sym] == seat],
-            "score": 2 * self.supply[seat][0] + self.supply[seat][1],
-            "largest_zone": patterns.largest_zone(self._colours(seat)) if animal else 0,
-        }
+        return view(self, player)
 
     # -- state ----------------------------------------------------------------------------
 
@@ -1246,353 +943,17 @@ class Tulikko(Game):
 
     @classmethod
     def _from_state(cls, data: Mapping[str, Any]) -> Tulikko:
-        """Read a saved state strictly (exact keys, exact types) and refuse any state the
-        game cannot be in (:meth:`check_consistency`)."""
-        if not isinstance(data, Mapping) or set(data) != STATE_KEYS:
-            keys = set(data) if isinstance(data, Mapping) else set()
-            raise SaveError(f"state keys must be exactly the Tulikko ones: unknown "
-                            f"{sorted(map(str, keys - STATE_KEYS))}, missing "
-                            f"{sorted(STATE_KEYS - keys)}")
-        players = s.integer(data, "players", cls.min_players, cls.max_players)
-        chosen = s.field(data, "chosen_cards", (list, type(None)))
-        game = cls(players, Rng(state=s.field(data, "rng", int)),
-                   beginner=s.field(data, "beginner", bool),
-                   cards=None if chosen is None else _check_cards(chosen))
-        preset = s.field(data, "preset_maps", (list, type(None)))
-        if preset is not None and (len(preset) != players or not all(
-                isinstance(m, str) and m in ANIMALS for m in preset)
-                or len(set(preset)) != players):
-            raise SaveError(f"state.preset_maps must name {players} different maps or be null")
-        game.preset_maps = None if preset is None else list(preset)
-        maps = s.field(data, "maps", list)
-        if len(maps) != players or any(m is not None and not (isinstance(m, str)
-                                                              and m in ANIMALS) for m in maps):
-            raise SaveError(f"state.maps must give each of {players} seats a map or null")
-        chosen_maps = [m for m in maps if m is not None]
-        if len(set(chosen_maps)) != len(chosen_maps):
-            raise SaveError("two players cannot have the same map")
-        if preset is not None and maps != preset:
-            raise SaveError("state.maps must be the preset maps")
-        game.maps = list(maps)
-        game.stage = s.choice(data, "stage", PHASES)
-        game.active = s.integer(data, "active", 0, players - 1)
-        game.turns = _ints(data, "turns", players, 0, TURNS)
-        board = s.field(data, "board", dict)
-        if set(board) != set(SLOTS):
-            raise SaveError(f"state.board must have the slots {SLOTS}")
-        game.board = {slot: _tile_or_none(board, slot, "board") for slot in SLOTS}
-        piles = s.field(data, "piles", list)
-        if len(piles) != players:
-            raise SaveError("state.piles: one pile per player")
-        game.piles = [s.int_list({"pile": p}, "pile", 0, len(TILES) - 1, "piles", TURNS)
-                      for p in piles]
-        game.hand = _tile_or_none(data, "hand")
-        game.held = _tile_or_none(data, "held")
-        held_side = s.field(data, "held_side", (str, type(None)))
-        if held_side is not None and held_side not in SIDES:
-            raise SaveError(f"state.held_side must be a side or null, got {held_side!r:.40}")
-        game.held_side = held_side
-        start = s.field(data, "start", list)
-        if len(start) != players:
-            raise SaveError("state.start: one entry per player")
-        game.start = [_tile_or_none({"start": t}, "start") for t in start]
-        grids = s.field(data, "grids", list)
-        if len(grids) != players:
-            raise SaveError("state.grids: one map per player")
-        game.grids = [s.int_list({"grid": g}, "grid", EMPTY, len(TILES) - 1, "grids", CELLS)
-                      for g in grids]
-        if any(len(g) != CELLS for g in game.grids):
-            raise SaveError(f"state.grids: each map has {CELLS} spaces")
-        tokens = s.field(data, "tokens", list)
-        if len(tokens) != players:
-            raise SaveError("state.tokens: one list per player")
-        game.tokens = [_read_tokens(t) for t in tokens]
-        supply = s.field(data, "supply", list)
-        if len(supply) != players:
-            raise SaveError("state.supply: one entry per player")
-        game.supply = [[s.integer({"a": x[0]}, "a", 0, ANIMAL_TOKENS, "supply"),
-                        s.integer({"r": x[1]}, "r", 0, RIVER_TOKENS, "supply")]
-                       if isinstance(x, list) and len(x) == 2 else _bad("supply", x)
-                       for x in supply]
-        cards = s.field(data, "cards", list)
-        if cards:
-            _check_cards(cards)
-        game.cards = list(cards)
-        card_tokens = s.field(data, "card_tokens", dict)
-        if set(card_tokens) != set(game.cards):
-            raise SaveError("state.card_tokens must name exactly the landscape cards in play")
-        game.card_tokens = {c: _ints(card_tokens, c, players, 0, CARD_TOKENS)
-                            for c in game.cards}
-        fulfilled = s.field(data, "fulfilled", list)
-        if len(fulfilled) != players or any(
-                not isinstance(f, list) or not all(isinstance(c, str) for c in f)
-                or len(set(f)) != len(f) or any(c not in game.cards for c in f)
-                for f in fulfilled):
-            raise SaveError("state.fulfilled: per player, landscape cards in play, once each")
-        game.fulfilled = [list(f) for f in fulfilled]
-        owner = s.field(data, "symbol_owner", dict)
-        counts = s.field(data, "symbol_tokens", dict)
-        if set(owner) != set(SYMBOLS) or set(counts) != set(SYMBOLS):
-            raise SaveError(f"state.symbol_owner and symbol_tokens must name {SYMBOLS}")
-        game.symbol_owner = {sym: _seat_or_none(owner, sym, players) for sym in SYMBOLS}
-        game.symbol_tokens = {sym: s.integer(counts, sym, 0, CARD_TOKENS, "symbol_tokens")
-                              for sym in SYMBOLS}
-        holder = s.field(data, "aurora_holder", dict)
-        used = s.field(data, "aurora_used", dict)
-        if set(holder) != set(AURORA_TILES) or set(used) != set(AURORA_TILES):
-            raise SaveError(f"state.aurora_holder and aurora_used must name {AURORA_TILES}")
-        game.aurora_holder = {a: _seat_or_none(holder, a, players) for a in AURORA_TILES}
-        game.aurora_used = {a: s.field(used, a, bool, "aurora_used") for a in AURORA_TILES}
-        pending = s.field(data, "pending", (dict, type(None)))
-        if pending is not None:
-            if set(pending) != {"cell", "then"}:
-                raise SaveError("state.pending has exactly 'cell' and 'then'")
-            cell = s.integer(pending, "cell", 0, CELLS - 1, "pending")
-            then = s.choice(pending, "then", (*RESUMABLE,), "pending")
-            game.pending = {"cell": cell, "then": then}
-        game.discarded = s.int_list(data, "discarded", 0, len(TILES) - 1)
-        game.box = s.int_list(data, "box", 0, len(TILES) - 1)
-        if game.box != sorted(game.box):
-            raise SaveError("state.box: the tiles in the box are listed in increasing order")
-        game.final_round = s.field(data, "final_round", bool)
-        game.ended = s.field(data, "ended", str)
-        game.check_consistency()
-        return game
+        """Read a saved state strictly (``save.load``); ``violations`` then refuses any state
+        the game cannot be in."""
+        from .save import load
 
-    def check_consistency(self) -> None:
-        """Raise ``SaveError`` unless the state is one the game can be in: every tile in
-        exactly one place, tokens conserved, the turn order, the cards and aurora tiles as
-        the rules hand them out, and the end of the game as it is announced."""
-        if self.stage == "choose_map":
-            self._check_choosing_maps()
-            return
-        if None in self.maps:
-            raise SaveError(f"every player has a map in the {self.stage!r} phase")
-        self._check_tiles()
-        self._check_phase()
-        self._check_turns()
-        for p in range(self.players):
-            self._check_tokens(p)
-        self._check_objectives()
-        self._check_end()
+        return load(cls, data)
 
-    def _check_choosing_maps(self) -> None:
-        """Setup: while maps are chosen, nothing else is set up yet."""
-        if self.maps.count(None) == 0 or self.maps.index(None) != self.active:
-            raise SaveError("while maps are chosen, the first seat without one chooses")
-        if self.preset_maps is not None:
-            raise SaveError("with preset maps, nobody chooses a map")
-        fresh = type(self)(self.players, self.rng, beginner=self.beginner,
-                           cards=self.chosen_cards)
-        for name in SETUP_FIELDS:
-            if getattr(self, name) != getattr(fresh, name):
-                raise SaveError(f"nothing is set up before every map is chosen "
-                                f"(state.{name})")
+    def violations(self) -> list[str]:
+        """What makes this state impossible, one sentence each (``save.violations``, D26)."""
+        from .save import violations
 
-    def _check_tiles(self) -> None:
-        """Components: every forest tile in exactly one place; piles and the revealed tile
-        are the player's own; the box and the starting tiles are neutral."""
-        expected = set(NEUTRAL_TILES)
-        for animal in self.maps:
-            expected |= set(map_tiles(animal or ""))
-        seen: list[int] = []
-        for p in range(self.players):
-            own = set(map_tiles(self._animal(p)))
-            if not set(self.piles[p]) <= own:
-                raise SaveError(f"player {p + 1}'s pile holds tiles that are not theirs")
-            seen += self.piles[p]
-            seen += [t for t in self.grids[p] if t != EMPTY]
-        seen += [t for t in self.board.values() if t is not None]
-        seen += [t for t in (self.hand, self.held, *self.start) if t is not None]
-        seen += self.discarded + self.box
-        if len(seen) != len(set(seen)) or set(seen) != expected:
-            raise SaveError("every forest tile must be in exactly one place")
-        starting = [t for t in self.start if t is not None]
-        if any(t not in NEUTRAL_TILES for t in [*self.box, *starting]):
-            raise SaveError("only neutral tiles go back to the box or start a map")
-        if any(v is None for v in self.board.values()):
-            raise SaveError("the central board always holds five tiles")
-        if self.hand is not None and self.hand not in map_tiles(self._animal(self.active)):
-            raise SaveError("the revealed tile comes from the active player's own pile")
-        if self.cards != list(self.chosen_cards or self.cards) or len(self.cards) != len(
-                CARD_TYPES):
-            raise SaveError("one landscape card of each type is in play (the chosen ones)")
-        if self.beginner and self.chosen_cards is None and any(
-                CARDS[card].icon for card in self.cards):
-            raise SaveError("a beginner game leaves out the landscape cards with the icon")
-
-    def _check_phase(self) -> None:
-        """The turn's steps: what waits in each phase (a revealed tile, an ejected tile,
-        tokens to place) and what can be done there."""
-        stage = self.stage
-        if (self.pending is not None) != (stage == "tokens"):
-            raise SaveError("pending tokens exist exactly in the tokens phase")
-        resume = stage if self.pending is None else self.pending["then"]
-        if (self.hand is not None) != (resume == "slide"):
-            raise SaveError("a revealed tile waits exactly while the slide is to come")
-        if (self.held is not None) != (resume == "place") or (
-                (self.held_side is None) != (self.held is None)):
-            raise SaveError("an ejected tile (and its side) waits exactly while it is to be "
-                            "placed")
-        if stage == "start_tile":
-            if any(self.start[p] is None for p in range(self.active, self.players)) or any(
-                    self.start[p] is not None for p in range(self.active)):
-                raise SaveError("starting tiles are placed in seat order")
-            for p in range(self.players):
-                placed = [t for t in self.grids[p] if t != EMPTY]
-                if len(placed) != int(p < self.active) or not set(placed) <= set(
-                        NEUTRAL_TILES):
-                    raise SaveError("before the first turn a map holds only its starting "
-                                    "neutral tile")
-        elif any(t is not None for t in self.start):
-            raise SaveError("starting tiles are all placed once the turns begin")
-        if self.pending is not None:
-            cell = self.pending["cell"]
-            if self.grids[self.active][cell] == EMPTY or any(
-                    cell in key for key in self.tokens[self.active]):
-                raise SaveError("tokens are pending for a tile just placed (or moved): it is "
-                                "on the map, no token along its edges yet")
-            if not self._token_choices(self.active, cell):
-                raise SaveError("tokens are pending only where one can be placed")
-        if stage == "end" and not self._anytime_actions():
-            raise SaveError("a turn waits in its end phase only while an aurora tile can "
-                            "still be used")
-
-    def _check_turns(self) -> None:
-        """Turns: in seat order, one tile of the pile per turn; a map gains at most one
-        tile per turn (its starting tile apart)."""
-        stage = self.stage
-        playing = stage in IN_TURN
-        placed_now = stage == "end" or (self.pending is not None
-                                         and self.pending["then"] == "end")
-        for p in range(self.players):
-            active = int(p == self.active and playing)
-            if len(self.piles[p]) + self.turns[p] + active != TURNS:
-                raise SaveError(f"player {p + 1}'s pile does not match the turns played")
-            placed = sum(t != EMPTY for t in self.grids[p])
-            if placed > 1 + self.turns[p] + int(active and placed_now):
-                raise SaveError(f"player {p + 1} has more tiles than turns allow")
-            if stage == "start_tile" and self.turns[p]:
-                raise SaveError("no turn is played before every starting tile is placed")
-            if playing and self.turns[p] != self.turns[self.active] + int(p < self.active):
-                raise SaveError("turns go round in seat order: the players before the "
-                                "active one have played one turn more than the others")
-        if stage == "over" and len(set(self.turns)) != 1:
-            raise SaveError("a finished game: everyone played the same number of turns")
-
-    def _check_tokens(self, p: int) -> None:
-        """2B and 3: tokens between tiles (animal if the same, river if different), on
-        cards the player fulfilled; 12 animal and 6 river tokens in all."""
-        grid = self.grids[p]
-        for (a, b), kind in self.tokens[p].items():
-            if grid[a] == EMPTY or grid[b] == EMPTY:
-                raise SaveError("a token lies only between two tiles")
-            same = TILE_COLOUR[grid[a]] == TILE_COLOUR[grid[b]]
-            if (kind == ANIMAL) != same:
-                raise SaveError("animal tokens between same tiles, river tokens between "
-                                "different ones")
-        on_map = list(self.tokens[p].values())
-        on_cards = (sum(v[p] for v in self.card_tokens.values())
-                    + sum(self.symbol_tokens[sym] for sym in SYMBOLS
-                          if self.symbol_owner[sym] == p))
-        if self.supply[p][0] + on_map.count(ANIMAL) + on_cards != ANIMAL_TOKENS:
-            raise SaveError(f"player {p + 1}'s animal tokens do not add up to "
-                            f"{ANIMAL_TOKENS}")
-        if self.supply[p][1] + on_map.count(RIVER) != RIVER_TOKENS:
-            raise SaveError(f"player {p + 1}'s river tokens do not add up to {RIVER_TOKENS}")
-        for card, counts in self.card_tokens.items():
-            if counts[p] and card not in self.fulfilled[p]:
-                raise SaveError("tokens on a landscape card the player did not fulfil")
-        short = [card for card in self.fulfilled[p] if self.card_tokens[card][p] < CARD_TOKENS]
-        short += [sym for sym in SYMBOLS
-                  if self.symbol_owner[sym] == p and self.symbol_tokens[sym] < CARD_TOKENS]
-        if short and self.supply[p][0] and not self._got_tokens_back(p):
-            raise SaveError(f"player {p + 1} put fewer than two animal tokens on {short[0]!r} "
-                            "(only their last one or none), yet has animal tokens left")
-
-    def _got_tokens_back(self, p: int) -> bool:
-        """Whether ``p`` used the purple aurora tile (its tokens went back to the supply)."""
-        return any(self.aurora_holder[f"{EFFECT_COLOUR[MOVE_TILE]}-{n}"] == p
-                   and self.aurora_used[f"{EFFECT_COLOUR[MOVE_TILE]}-{n}"]
-                   for n in AURORA_NUMBERS)
-
-    def _check_objectives(self) -> None:
-        """3A-3C: objectives are checked after every placement (D25), so every player's
-        map shows no objective left to take, except the active player's while their
-        tokens are still to place; aurora tiles go to players with three (four) tiles of
-        their colour, never two of one colour."""
-        for a in AURORA_TILES:
-            if self.aurora_used[a] and self.aurora_holder[a] is None:
-                raise SaveError("an aurora tile in its pile cannot have been used")
-            if a.endswith("-4") and self.aurora_holder[a] is not None and \
-                    self.aurora_holder[a.replace("-4", "-3")] is None:
-                raise SaveError("the '4' aurora tile lies under the '3'")
-        for sym in SYMBOLS:
-            if self.symbol_owner[sym] is None and self.symbol_tokens[sym]:
-                raise SaveError("tokens on a symbol card nobody completed")
-        for p in range(self.players):
-            colours = self._colours(p)
-            held = [a for a in AURORA_TILES if self.aurora_holder[a] == p]
-            if len({a.split("-")[0] for a in held}) != len(held):
-                raise SaveError("a player cannot have two aurora tiles of the same color")
-            for aurora in held:
-                colour, number = aurora.split("-")
-                if colours.count(COLOURS.index(colour)) < int(number):
-                    raise SaveError(f"player {p + 1} holds the {colour} {number!r} aurora "
-                                    f"tile with fewer than {number} {colour} tiles")
-            if p == self.active and self.stage == "tokens":
-                continue  # this player's objectives are checked once the tokens are placed
-            self._check_nothing_left_to_take(p, colours)
-
-    def _check_nothing_left_to_take(self, p: int, colours: list[int]) -> None:
-        for ci, colour in enumerate(COLOURS):
-            count = colours.count(ci)
-            three, four = f"{colour}-3", f"{colour}-4"
-            if count >= 3 and self.aurora_holder[three] is None:
-                raise SaveError(f"player {p + 1} has {count} {colour} tiles and the {colour} "
-                                "'3' aurora tile is still in its pile")
-            if count >= 4 and self.aurora_holder[three] != p and \
-                    self.aurora_holder[four] is None:
-                raise SaveError(f"player {p + 1} has {count} {colour} tiles and the {colour} "
-                                "'4' aurora tile is still in its pile")
-        cells = SYMBOL_CELLS[self._animal(p)]
-        for sym in SYMBOLS:
-            if self.symbol_owner[sym] is None and all(colours[c] != EMPTY
-                                                      for c in cells[sym]):
-                raise SaveError(f"player {p + 1} covers all five {sym} spaces and the {sym} "
-                                "symbol card is not taken")
-        rivers = [k for k, kind in self.tokens[p].items() if kind == RIVER]
-        for card in self.cards:
-            if card not in self.fulfilled[p] and patterns.card_met(CARDS[card], colours,
-                                                                   rivers):
-                raise SaveError(f"player {p + 1}'s map meets {CARDS[card].name!r} and they "
-                                "did not fulfil it")
-
-    def _check_end(self) -> None:
-        """End of the game: the final round is announced once a player has placed all
-        their tokens, and the game ends with the round (or after twelve turns)."""
-        stage = self.stage
-        empty = [p for p in range(self.players) if sum(self.supply[p]) == 0]
-        if empty and not self.final_round:
-            raise SaveError(f"player {empty[0] + 1} has placed all their tokens and the final "
-                            "round is not announced")
-        if self.final_round:
-            if stage == "start_tile":
-                raise SaveError("no final round before the turns begin")
-            # the player who announced it has had their turn in this round (or is having
-            # it); they still have no tokens, unless the purple aurora gave some back (D24)
-            seats = range(self.players) if stage == "over" else range(self.active + 1)
-            if not any(sum(self.supply[p]) == 0 or self._got_tokens_back(p) for p in seats):
-                raise SaveError("a final round is announced, yet nobody who has played in "
-                                "this round has placed all their tokens")
-        if stage == "over":
-            if not self.final_round and self.turns[0] != TURNS:
-                raise SaveError(f"a game ends after {TURNS} turns or once a player has "
-                                "placed all their tokens")
-            if self.ended != ENDINGS[self.final_round]:
-                raise SaveError(f"state.ended must be {ENDINGS[self.final_round]!r}")
-        elif self.ended:
-            raise SaveError("an ended game is exactly one in the 'over' phase")
+        return violations(self)
 
     def _copy(self) -> Tulikko:
         twin = object.__new__(Tulikko)
@@ -1620,10 +981,10 @@ class Tulikko(Game):
         return twin
 
 
-# -- small strict readers ---------------------------------------------------------------------
+# -- options ----------------------------------------------------------------------------------
 
 
-def _check_cards(cards: Any) -> tuple[str, ...]:
+def check_cards(cards: Any) -> tuple[str, ...]:
     """Three landscape cards, one of each type (shape, river, color), in that order."""
     if (not isinstance(cards, (list, tuple)) or len(cards) != len(CARD_TYPES)
             or any(c not in CARDS for c in cards)
@@ -1631,47 +992,3 @@ def _check_cards(cards: Any) -> tuple[str, ...]:
         raise ValueError(f"cards must name one shape, one river and one color card (in "
                          f"that order), got {cards!r:.80}")
     return tuple(cards)
-
-
-def _bad(where: str, value: Any) -> Any:
-    raise SaveError(f"state.{where} holds {value!r:.40}")
-
-
-def _ints(data: Mapping[str, Any], key: str, n: int, low: int, high: int) -> list[int]:
-    values = s.int_list(data, key, low, high)
-    if len(values) != n:
-        raise SaveError(f"state.{key} must have {n} entries")
-    return values
-
-
-def _tile_or_none(data: Mapping[str, Any], key: str, where: str = "state") -> int | None:
-    if data.get(key) is None:
-        if key not in data:
-            raise SaveError(f"{where} lacks {key!r}")
-        return None
-    return s.integer(data, key, 0, len(TILES) - 1, where)
-
-
-def _seat_or_none(data: Mapping[str, Any], key: str, players: int) -> int | None:
-    if data.get(key) is None:
-        return None
-    return s.integer(data, key, 0, players - 1)
-
-
-def _read_tokens(entries: Any) -> dict[tuple[int, int], str]:
-    if not isinstance(entries, list) or len(entries) > 2 * CELLS:
-        raise SaveError("state.tokens: a list of [cell, cell, kind] per player")
-    out: dict[tuple[int, int], str] = {}
-    for entry in entries:
-        if (not isinstance(entry, list) or len(entry) != 3
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2])
-                or entry[2] not in (ANIMAL, RIVER)):
-            raise SaveError(f"state.tokens holds {entry!r:.40}, not [cell, cell, kind]")
-        a, b, kind = entry
-        if not (0 <= a < b < CELLS) or b not in NEIGHBOURS[a] or (a, b) in out:
-            raise SaveError(f"state.tokens: {a} and {b} are not two neighbouring spaces "
-                            "(once each, smaller first)")
-        if out and (a, b) < max(out):
-            raise SaveError("state.tokens: each player's tokens are listed in order")
-        out[(a, b)] = kind
-    return out

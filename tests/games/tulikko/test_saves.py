@@ -186,3 +186,19 @@ def test_whatever_the_loader_accepts_near_the_end_plays(seed, steps):
             break
         game.push(bot.choose(game, game.legal_actions()))
     check_perturbed_states(game, Rng(seed), 60, widget=True)
+
+
+def test_violations_name_every_broken_rule_once_and_the_loader_refuses_the_first():
+    """D26: ``violations`` lists one sentence per broken rule (none for a real state), and
+    the loader refuses a state with any, saying the first."""
+    game = Tulikko.from_state(real_state())
+    assert game.violations() == []
+    twin = game.clone()
+    twin.supply[0][0] += 1  # a 13th animal token
+    twin.supply[1][1] -= 1  # a river token lost
+    twin.ended = "over"  # an ended game that is still being played
+    problems = twin.violations()
+    assert problems == ["player 1's animal tokens do not add up to 12",
+                        "player 2's river tokens do not add up to 6",
+                        "an ended game is exactly one in the 'over' phase"]
+    refused(twin._state(), "player 1's animal tokens do not add up to 12")

@@ -15,7 +15,8 @@ from typing import Any
 
 from ecogames.core import Cascade, Rng
 from ecogames.games.toritori import components as c
-from ecogames.games.toritori.rules import FACES, RULEBOOK_NUMBERING, ToriTori
+from ecogames.games.toritori.island import RULEBOOK_NUMBERING
+from ecogames.games.toritori.rules import FACES, ToriTori
 
 CODE = {info.code: sp.value for sp, info in c.SPECIES.items()}
 CODE_OF = {v: k for k, v in CODE.items()}

@@ -9,7 +9,7 @@ import pytest
 import ecogames
 from ecogames.games.toritori import ToriTori, new_game
 from ecogames.games.toritori import components as c
-from ecogames.games.toritori.rules import RULEBOOK_NUMBERING
+from ecogames.games.toritori.island import RULEBOOK_NUMBERING
 
 
 def test_game_setup_board_tiles_round_pawns_markers():

@@ -25,7 +25,8 @@ from ecogames.bots import register_bot
 from ecogames.core import Action, Game, Rng
 
 from . import components as c
-from .rules import CT, FX, GP, IB, NT, REPORT_SPACES, TT, Island, ToriTori
+from .island import Island
+from .rules import CT, FX, GP, IB, NT, REPORT_SPACES, TT, ToriTori
 
 WIN = 1_000_000.0
 TILE = 5_000.0

@@ -5,10 +5,11 @@ it is silent is in ``docs/rules/toritori.md``, cited here by its id (D1, D2, ...
 functions are named after the rulebook's sections and cite them.
 
 The package around this engine: ``components`` (the data), ``actions`` (the action values),
-``island`` (the board's adjacency under one numbering), ``narration`` (how the rules tell each
-event), ``why`` (the ids and keys of "why"), ``view`` (the state, an action and why an action
-is not legal, in words: imported only when asked), ``save`` (the strict reader and
-``violations``: imported only when asked).
+``island`` (the board's adjacency under one numbering), ``abilities`` (Course of Play 2: each
+ability, when it can be used and what it does), ``narration`` (how the rules tell each event),
+``why`` (the ids and keys of "why"), ``view`` (the state, an action and why an action is not
+legal, in words) and ``save`` (the strict reader and ``violations``); ``view`` and ``save``
+read this module's tables and are imported only when asked.
 
 The state, in short:
 
@@ -27,36 +28,24 @@ The state, in short:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 
 from . import components as c
+from .abilities import HELD, PLAYS, ability_actions
 from .actions import (
     ACTION_TYPES,
-    ActivateAnimal,
-    AdvancedBotany,
-    AdvancedGardening,
-    AnimalTracking,
     Bicycle,
     ChooseFirst,
     ChooseFood,
-    Gardening,
     Motorcycle,
     Move,
-    MoveOther,
-    Plant,
-    Protect,
     Roll,
-    SpecializedTracking,
-    Study,
-    TransformPlant,
-    Veterinary,
 )
 from .components import Ability
-from .island import RULEBOOK_NUMBERING, Island, island, motorcycle_paths
+from .island import RULEBOOK_NUMBERING, island
 from .narration import NAME, PLURAL, SILENT, Narrator, player_name
 from .why import IDENTITIES, QUESTIONS
 
@@ -94,7 +83,6 @@ PHASES: Mapping[str, tuple[type[Action], ...]] = MappingProxyType({
 """The phases as a table: which actions each allows."""
 MOVEMENT = {Ability.MOVE.value: Move, Ability.BICYCLE.value: Bicycle,
             Ability.MOTORCYCLE.value: Motorcycle}
-HELD = {space: frozenset(a.value for a in held) for space, held in c.ABILITIES_AT.items()}
 ABILITY_NAME = {a.value: info.name for a, info in c.ABILITIES.items()}
 LAYOUTS = ("random", "rulebook")
 PRINTED = tuple(c.PRINTED_SPECIES[square].value for square in c.COMMON_SQUARES)
@@ -158,16 +146,6 @@ class ToriTori(Game):
                     "with two players, Player 1 to 3 with three (the set-up checks).",
                counts_seats=True),
     )
-
-    _HANDLERS: ClassVar[dict[type[Action], str]] = {
-        Roll: "_roll", ChooseFirst: "_choose_first", ChooseFood: "_choose_food",
-        Study: "_study", Move: "_move", Bicycle: "_move", Motorcycle: "_motorcycle",
-        Plant: "_plant", AdvancedBotany: "_advanced_botany",
-        AnimalTracking: "_animal_tracking", SpecializedTracking: "_specialized_tracking",
-        Veterinary: "_veterinary", Gardening: "_gardening",
-        AdvancedGardening: "_advanced_gardening", TransformPlant: "_transform_plant",
-        Protect: "_protect", ActivateAnimal: "_activate_animal", MoveOther: "_move_other",
-    }
 
     def __init__(self, players: int, rng: Rng, *, difficulty: str, layout: str,
                  numbering: tuple[int, ...], first_player: int = 0) -> None:
@@ -818,163 +796,14 @@ class ToriTori(Game):
         say.end(result, reason, cause)
 
     # =============================================================================================
-    # Course of Play 2: use 4 action points (Abilities)
+    # Course of Play 2: use 4 action points (each ability, its use and effect: abilities.py)
     # =============================================================================================
 
-    def _spend(self) -> int:
-        """Every ability costs one action point (AB1; Environmental Report is no action)."""
-        self.points -= 1
-        return self.active
-
     def _after_ability(self, say: Any) -> None:
+        """After an ability (its effects and any decision they asked for), the turn ends once
+        the 4 action points are spent."""
         if self.ended is None and self.stage == "actions" and self.points == 0:
             self._end_turn(say)
-
-    def _study(self, action: Study, say: Any) -> None:
-        """Study: advance the Ability marker one space; the ability is learned at once.
-        Environmental Report: arriving on a Report space may turn the Industry (D36)."""
-        player = self._spend()
-        self.markers[player] = action.space
-        ev = say.study(player, action.space)
-        self._check_end(say, ev)
-        self._after_ability(say)
-
-    def _step_pawn(self, player: int, mover: int, ability: str, path: Sequence[str],
-                   say: Any) -> None:
-        """``player`` moves ``mover``'s pawn along ``path``; the move is told once the pawn
-        stands at its end (the step shows it there). If the pawn was protecting an animal, it
-        steps off it (D32)."""
-        self.pawns[mover] = path[-1]
-        ev = say.pawn_moves(player, mover, ability, path)
-        token = self.protecting[mover]
-        if token is not None:
-            self.protecting[mover] = None
-            say.protection_ends(mover, token, "the pawn has moved away (D32)", ev)
-
-    def _move(self, action: Move | Bicycle, say: Any) -> None:
-        """Move (one orthogonal step) and Bicycle (one diagonal step)."""
-        player = self._spend()
-        self._step_pawn(player, player, action.type, (action.to,), say)
-        self._after_ability(say)
-
-    def _motorcycle(self, action: Motorcycle, say: Any) -> None:
-        """Motorcycle: up to two steps, orthogonal or diagonal, for one action point."""
-        player = self._spend()
-        self._step_pawn(player, player, "motorcycle", action.path, say)
-        self._after_ability(say)
-
-    def _move_other(self, action: MoveOther, say: Any) -> None:
-        """Move another pawn: with the pawn owner's own movement abilities (D31)."""
-        player = self._spend()
-        self._step_pawn(player, action.player, action.ability, action.path, say)
-        self._after_ability(say)
-
-    def _plant(self, _action: Plant, say: Any) -> None:
-        """Plant Native Tree: one tree in the pawn's sector; needs a free space."""
-        player = self._spend()
-        n = self.pawn_sector(player) or 0
-        tree = self._new_token(NT)
-        self._add_pile(n, (tree,))
-        ev = say.plant(player, n, [tree], "Plant Native Tree")
-        self._check_end(say, ev)
-        self._after_ability(say)
-
-    def _advanced_botany(self, _action: AdvancedBotany, say: Any) -> None:
-        """Advanced Botany: Native Trees in all the free spaces of the pawn's sector (D34)."""
-        player = self._spend()
-        n = self.pawn_sector(player) or 0
-        count = min(CAPACITY - len(self.board[n]), self.supply("vegetation"))
-        trees = [self._new_token(NT) for _ in range(count)]
-        self.board[n] = self.board[n] + tuple((t,) for t in trees)
-        ev = say.plant(player, n, trees, "Advanced Botany")
-        self._check_end(say, ev)
-        self._after_ability(say)
-
-    def _animal_tracking(self, action: AnimalTracking, say: Any) -> None:
-        """Animal Tracking: the animal goes to the adjacent sector with the lowest number and
-        space (orthogonal, D3, D33); it is not activated."""
-        player = self._spend()
-        n = self.pawn_sector(player) or 0
-        to = self._first_free(self.island.adjacent[n]) or 0
-        self._move_pile(action.token, n, to)
-        say.track(player, action.token, self.kind[action.token], n, to, "Animal Tracking")
-        self._after_ability(say)
-
-    def _specialized_tracking(self, action: SpecializedTracking, say: Any) -> None:
-        """Specialized Animal Tracking: to an adjacent sector of the player's choice (D33)."""
-        player = self._spend()
-        n = self.pawn_sector(player) or 0
-        to = int(action.to)
-        self._move_pile(action.token, n, to)
-        say.track(player, action.token, self.kind[action.token], n, to,
-                  "Specialized Animal Tracking")
-        self._after_ability(say)
-
-    def _remove_tops(self, player: int, tokens: Sequence[int], ability: str, say: Any) -> None:
-        """Remove uncovered tokens of the pawn's sector; what lay under a Cat stays (D35)."""
-        n = self.pawn_sector(player) or 0
-        species = []
-        uncovered = None
-        for token in tokens:
-            spot = self.where(token)
-            assert spot is not None and spot[0] == n
-            pile = self.board[n][spot[1]]
-            if len(pile) > 1:
-                self._put_pile(n, spot[1], pile[:-1])
-                uncovered = pile[-2]
-            else:
-                self._take_pile(n, spot[1])
-            species.append(self._drop(token))
-        ev = say.remove(player, tokens, species, n, ability, uncovered)
-        self._check_end(say, ev)
-
-    def _veterinary(self, action: Veterinary, say: Any) -> None:
-        """Veterinary: remove a Cat of the pawn's sector — the only way to remove Cats."""
-        player = self._spend()
-        self._remove_tops(player, (action.token,), "Veterinary", say)
-        self._after_ability(say)
-
-    def _gardening(self, action: Gardening, say: Any) -> None:
-        """Gardening: remove a Vegetation token (Invasive Bush or Native Tree)."""
-        player = self._spend()
-        self._remove_tops(player, (action.token,), "Gardening", say)
-        self._after_ability(say)
-
-    def _advanced_gardening(self, action: AdvancedGardening, say: Any) -> None:
-        """Advanced Gardening: remove up to three Vegetation tokens, for one action point."""
-        player = self._spend()
-        self._remove_tops(player, action.tokens, "Advanced Gardening", say)
-        self._after_ability(say)
-
-    def _transform_plant(self, action: TransformPlant, say: Any) -> None:
-        """Transforming Plants: turn an Invasive Bush over into a Native Tree (D34)."""
-        player = self._spend()
-        self.kind[action.token] = NT
-        self.counts[IB] -= 1
-        self.counts[NT] += 1
-        ev = say.transform(player, action.token, self.pawn_sector(player))
-        self._check_end(say, ev)
-        self._after_ability(say)
-
-    def _protect(self, action: Protect, say: Any) -> None:
-        """Protect Animal: the pawn goes over an animal of its sector, which is neither
-        activated nor eaten until the second phase of the player's next turn (D32)."""
-        player = self._spend()
-        before = self.protecting[player]
-        self.protecting[player] = action.token
-        ev = say.protect(player, action.token, self.pawn_sector(player))
-        if before is not None:
-            say.protection_ends(player, before, "the pawn now protects another animal", ev)
-        self._after_ability(say)
-
-    def _activate_animal(self, action: ActivateAnimal, say: Any) -> None:
-        """Activate Animals: activate an animal of the pawn's sector by the Common Sector
-        rules (D28); a meal among different piles stops for the team's choice."""
-        player = self._spend()
-        n = self.pawn_sector(player) or 0
-        say.activate(player, action.token, self.kind[action.token], n)
-        self._activate(action.token, n, say)
-        self._proceed(say)
 
     # =============================================================================================
     # Legal actions
@@ -989,68 +818,8 @@ class ToriTori(Game):
         if stage == "choose_food":
             return [ChooseFood(t) for t in self.decision_options()]
         if stage == "actions":
-            return self._ability_actions(self.active)
+            return ability_actions(self, self.active)
         return []
-
-    def _ability_actions(self, player: int) -> list[Action]:
-        """Every use of every ability ``player`` holds, from where their pawn stands."""
-        marker = self.markers[player]
-        held = HELD[marker]
-        isle = self.island
-        at = self.pawns[player]
-        actions: list[Action] = list(studies_and_movements(isle, marker, at))
-        if at.isdigit():
-            n = int(at)
-            row = self.board[n]
-            kind, protecting, counts = self.kind, self.protecting, self.counts
-            if len(row) < CAPACITY and STOCK["vegetation"] > counts[NT] + counts[IB]:
-                actions.append(PLANT)
-                if "advanced_botany" in held:
-                    actions.append(ADVANCED_BOTANY)
-            # One choice per distinct pile (D53): two bare Cats, or two Native Trees, are the
-            # same choice, so each ability names the first such pile of the sector only.
-            animals = []
-            trees: list[int] = []
-            bushes: list[int] = []
-            shapes = set()
-            for pile in row:
-                top = pile[-1]
-                species = kind[top]
-                if species == NT:
-                    trees.append(top)
-                elif species == IB:
-                    bushes.append(top)
-                elif top not in protecting:
-                    shape = species if len(pile) == 1 else tuple([kind[t] for t in pile])
-                    if shape not in shapes:
-                        shapes.add(shape)
-                        animals.append(top)
-            if animals:
-                spaces = [m for m in isle.adjacent[n] if len(self.board[m]) < CAPACITY]
-                if spaces and "animal_tracking" in held:
-                    actions += [_animal_tracking(t) for t in animals]
-                if spaces and "specialized_animal_tracking" in held:
-                    actions += [_specialized_tracking(t, str(m)) for t in animals for m in spaces]
-                if "veterinary" in held:
-                    actions += [_veterinary(t) for t in animals if kind[t] == CT]
-                if "protect_animal" in held:
-                    actions += [_protect(t) for t in animals]
-                if "activate_animals" in held:
-                    actions += [_activate_animal(t) for t in animals]
-            if trees or bushes:
-                if "gardening" in held:
-                    actions += [_gardening(t[0]) for t in (trees, bushes) if t]
-                if "advanced_gardening" in held:
-                    actions += gardening_choices(tuple(trees), tuple(bushes))
-                if "transforming_plants" in held and bushes:
-                    actions.append(_transform_plant(bushes[0]))
-        if "move_another_pawn" in held:
-            for other in range(self.players):
-                if other != player:
-                    others = self.held(other)
-                    actions += other_movements(isle, other, self.pawns[other],
-                                               "bicycle" in others, "motorcycle" in others)
-        return actions
 
     def explain_illegal(self, action: Action) -> str:
         """Why an action is not legal now, naming the rule (``view.py``)."""
@@ -1168,71 +937,8 @@ class ToriTori(Game):
 # ---------------------------------------------------------------------------------------------
 
 ROLL = Roll()
-PLANT = Plant()
-ADVANCED_BOTANY = AdvancedBotany()
-STUDIES = {space: tuple(Study(nxt) for nxt in c.NEXT_SPACES[space]) for space in c.MAP_SPACES}
-_animal_tracking = lru_cache(maxsize=4096)(AnimalTracking)
-_specialized_tracking = lru_cache(maxsize=16384)(SpecializedTracking)
-_veterinary = lru_cache(maxsize=4096)(Veterinary)
-_protect = lru_cache(maxsize=4096)(Protect)
-_activate_animal = lru_cache(maxsize=4096)(ActivateAnimal)
-_gardening = lru_cache(maxsize=4096)(Gardening)
-_transform_plant = lru_cache(maxsize=4096)(TransformPlant)
-
-
-@lru_cache(maxsize=4096)
-def gardening_choices(trees: tuple[int, ...],
-                      bushes: tuple[int, ...]) -> tuple[AdvancedGardening, ...]:
-    """Advanced Gardening: every choice of one, two or three of the sector's Vegetation
-    tokens, told apart by how many Native Trees and Invasive Bushes it removes (D53): the
-    first ones of the sector, ids in ascending order."""
-    choices = []
-    for size in range(1, 4):
-        for n_trees in range(min(size, len(trees)), -1, -1):
-            n_bushes = size - n_trees
-            if n_bushes <= len(bushes):
-                choices.append(AdvancedGardening(tuple(sorted(trees[:n_trees]
-                                                              + bushes[:n_bushes]))))
-    return tuple(choices)
-
-
-_move = lru_cache(maxsize=None)(Move)
-_bicycle = lru_cache(maxsize=None)(Bicycle)
-_motorcycle = lru_cache(maxsize=None)(Motorcycle)
-_move_other = lru_cache(maxsize=None)(MoveOther)
-
-
-@lru_cache(maxsize=4096)
-def studies_and_movements(isle: Island, marker: str, at: str) -> tuple[Action, ...]:
-    """Study from ``marker``, then the pawn's own movements from ``at`` (what the abilities
-    held on ``marker`` allow)."""
-    held = HELD[marker]
-    return STUDIES[marker] + movements(isle, at, "bicycle" in held, "motorcycle" in held)
-
-
-@lru_cache(maxsize=4096)
-def movements(isle: Island, at: str, bicycle: bool, motorcycle: bool) -> tuple[Action, ...]:
-    """Move (orthogonal), Bicycle (diagonal) and Motorcycle (one or two steps) from ``at``."""
-    actions: list[Action] = [_move(to) for to in isle.steps[at]]
-    if bicycle:
-        actions += [_bicycle(to) for to in isle.diagonals[at]]
-    if motorcycle:
-        actions += [_motorcycle(path) for path in motorcycle_paths(isle, at)]
-    return tuple(actions)
-
-
-@lru_cache(maxsize=4096)
-def other_movements(isle: Island, other: int, at: str, bicycle: bool,
-                    motorcycle: bool) -> tuple[Action, ...]:
-    """Move another pawn: the pawn of ``other`` by ``other``'s own movement abilities (D31)."""
-    moves: list[Action] = [_move_other(other, "move", (to,)) for to in isle.steps[at]]
-    if bicycle:
-        moves += [_move_other(other, "bicycle", (to,)) for to in isle.diagonals[at]]
-    if motorcycle:
-        moves += [_move_other(other, "motorcycle", p) for p in motorcycle_paths(isle, at)]
-    return tuple(moves)
-
-
 _DISPATCH: dict[type[Action], Any] = {
-    kind: getattr(ToriTori, handler) for kind, handler in ToriTori._HANDLERS.items()}
-"""Action type -> the handler that plays it (looked up once, not by name on every action)."""
+    Roll: ToriTori._roll, ChooseFirst: ToriTori._choose_first, ChooseFood: ToriTori._choose_food,
+    **PLAYS}
+"""Action type -> the handler that plays it, as ``handler(game, action, say)``: Course of Play
+1 and the team's decisions here, the abilities of Course of Play 2 in ``abilities.py``."""

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ecogames.core import Rng, SaveError, load
-from ecogames.games.toritori import ActivateAnimal, ToriTori, new_game
+from ecogames.games.toritori import ActivateAnimal, ToriTori, new_game, save
 from ecogames.games.toritori.rules import CARD_RANK
 from tests.games.toritori.scenario import build, solve, token
 from tests.games.toritori.scenario import state as scenario_state
@@ -382,3 +382,28 @@ def test_perturbed_decision_states_are_refused_or_work(decision):
 def test_perturbed_states_make_a_widget(players, seed, steps):
     game = played_to(players, seed, steps, "actions")
     check_perturbed_states(game, Rng(seed), count=10, widget=True)
+
+
+# -- Issue 23: violations(), the one place that says what makes a state impossible -------------
+
+def test_violations_name_each_impossible_part_of_a_live_state():
+    game = played()
+    assert game.violations() == []
+    game.pile.pop()  # a card lost: not the 18 Activation cards any more
+    game.village_ok = True  # yet the set-up's Cat and Bushes are on the island
+    problems = game.violations()
+    assert len(problems) == 2, problems
+    assert problems[0].startswith("the 18 Activation cards must each be once")
+    assert problems[1].startswith("the Village is sustainable, yet Cats")
+
+
+def test_the_loader_refuses_a_state_by_its_first_violation():
+    # save.load reads types and keys only; the rule broken here (a protected token that is no
+    # animal of the pawn's sector) is refused through ToriTori.violations()
+    state = start_state()
+    tree = next(t for t, species in state["tokens"] if species == "native_tree")
+    state = bad(state, protecting=[tree, None, None])
+    game = save.load(ToriTori, state)
+    assert game.violations() == [f"player 0 protects token {tree}, which is not an uncovered "
+                                  "animal in their pawn's sector"]
+    refused(state, f"player 0 protects token {tree}")

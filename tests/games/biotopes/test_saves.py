@@ -324,3 +324,30 @@ def test_a_tile_placed_over_another_and_not_yet_turned_is_refused():
     turning[3], turning[4] = placed[3], placed[4]
     with pytest.raises(SaveError, match="tiles overlap"):
         Biotopes.from_state(state)
+
+
+def test_a_draft_on_a_biotope_held_again_loads():
+    """D10's last eased placement can put a second token on a biotope the player holds; the
+    Advanced Biotopes Draft then deals another card of that biotope. The loader refused this
+    state, which legal play reaches (2 players, seed 1335172678775, random actions of seed 0:
+    the 8th token)."""
+    game = new_game(players=2, seed=1_335_172_678_775, draft=True)
+    rng = Rng(0)
+    while not (game.phase == "draft" and game.bcards[game.current_player][game.draft_biotope]):
+        game.apply(rng.choice(game.legal_actions()), record=False)
+    assert game.violations() == []
+    assert Biotopes.from_state(game._state()) == game
+    while game.phase == "draft" or game.phase == "placement":
+        game.apply(rng.choice(game.legal_actions()), record=False)
+    assert game.violations() == [] and not all(map(all, game.bcards))
+    assert Biotopes.from_state(game._state()) == game
+
+
+def test_violations_name_what_makes_a_state_impossible():
+    game = ready(blank(players=2, tiles=two_tiles()))
+    assert game.violations() == []
+    game.tokens[1] -= 1
+    assert game.violations() == ["player 2 must have 12 Territory tokens in all, not 11"]
+    game.tokens[1] += 1
+    game.box[0] += 1
+    assert game.violations() == ["there must be 40 cubes of each colour, not [41, 40, 40, 40]"]

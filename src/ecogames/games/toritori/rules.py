@@ -324,12 +324,6 @@ class ToriTori(Game):
         """The abilities ``player`` holds: all granted from A to their marker (D38)."""
         return HELD[self.markers[player]]
 
-    def describe(self, action: Action) -> str:
-        """A label with what the state knows: 'Plant a Native Tree in sector 5' (``view.py``)."""
-        from .view import describe
-
-        return describe(self, action)
-
     # -- the one place that plays -----------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
@@ -821,12 +815,6 @@ class ToriTori(Game):
             return ability_actions(self, self.active)
         return []
 
-    def explain_illegal(self, action: Action) -> str:
-        """Why an action is not legal now, naming the rule (``view.py``)."""
-        from .view import explain_illegal
-
-        return explain_illegal(self, action)
-
     # =============================================================================================
     # What is seen
     # =============================================================================================
@@ -847,12 +835,26 @@ class ToriTori(Game):
         winners = tuple(range(self.players)) if result == "victory" else ()
         return Outcome(winners, reason, data={"result": result})
 
+    # The state in words: functions of view.py, imported when first asked (the engine plays
+    # without them)
+
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """Everything is public in Tori-Tori (``view.py``; the format is in
-        docs/rules/toritori.md)."""
+        """Everything is public in Tori-Tori (the format is in docs/rules/toritori.md)."""
         from .view import view
 
         return view(self, player)
+
+    def describe(self, action: Action) -> str:
+        """A label with what the state knows: 'Plant a Native Tree in sector 5'."""
+        from .view import describe
+
+        return describe(self, action)
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why an action is not legal now, naming the rule."""
+        from .view import explain_illegal
+
+        return explain_illegal(self, action)
 
     def food_web(self) -> Any:
         """The food web as a networkx DiGraph (``graphs.food_web``)."""
@@ -933,10 +935,11 @@ class ToriTori(Game):
 
 
 # ---------------------------------------------------------------------------------------------
-# Action values, made once (legal_actions is called very often by bots)
+# Made once: the roll (legal_actions is called very often by bots) and the dispatch table
 # ---------------------------------------------------------------------------------------------
 
 ROLL = Roll()
+
 _DISPATCH: dict[type[Action], Any] = {
     Roll: ToriTori._roll, ChooseFirst: ToriTori._choose_first, ChooseFood: ToriTori._choose_food,
     **PLAYS}

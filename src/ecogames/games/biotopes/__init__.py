@@ -11,12 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import bots as _bots  # noqa: F401  (registers the "biotopes-greedy" bot)
-from .components import SPECIES
-from .rules import (
+from .actions import (
     ACTION_TYPES,
-    PHASES,
     Adapt,
-    Biotopes,
     ChooseBiotope,
     Compete,
     Decline,
@@ -42,6 +39,8 @@ from .rules import (
     Transfer,
     UseCard,
 )
+from .components import SPECIES
+from .rules import PHASES, Biotopes
 
 __all__ = [
     "ACTION_TYPES", "PHASES", "SPECIES", "Adapt", "Biotopes", "ChooseBiotope", "Compete",

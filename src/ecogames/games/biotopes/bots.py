@@ -25,17 +25,9 @@ from ecogames.bots import register_bot
 from ecogames.bots.mcts import WIN_WEIGHT, logit_results
 from ecogames.core import Action, Game, Rng
 
+from .actions import Discard, Done, Draw, KeepHand, Pass, PlaceTerritory
 from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, CubeType, neighbours
-from .rules import (
-    Biotopes,
-    Discard,
-    Done,
-    Draw,
-    KeepHand,
-    Pass,
-    PlaceTerritory,
-    diet_payable,
-)
+from .rules import Biotopes, diet_payable
 
 WIN = 1_000.0
 SPECIES_CUBE = 1.0

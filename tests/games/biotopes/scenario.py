@@ -21,7 +21,8 @@ from ecogames.games.biotopes.components import (
     U,
     V,
 )
-from ecogames.games.biotopes.rules import DECK_NAMES, edge_hexes, landscape_of
+from ecogames.games.biotopes.hexes import edge_hexes, landscape_of
+from ecogames.games.biotopes.rules import DECK_NAMES
 
 C = {name: k for k, name in enumerate(COLOURS)}
 ROW = {b.value: i for i, b in enumerate(BIOTOPES)}

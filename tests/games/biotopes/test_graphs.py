@@ -9,7 +9,7 @@ from ecogames.core.graphs import trophic_levels
 from ecogames.games.biotopes import new_game
 from ecogames.games.biotopes.components import SPECIES, distance
 from ecogames.games.biotopes.graphs import board_graph, food_web, fragments
-from ecogames.games.biotopes.rules import groups
+from ecogames.games.biotopes.hexes import groups
 
 from .scenario import blank, put_species, put_token, ready, started, three_tiles
 

@@ -20,7 +20,7 @@ from ecogames.games.biotopes.components import (
     Deck,
     neighbours,
 )
-from ecogames.games.biotopes.rules import construction_sites
+from ecogames.games.biotopes.hexes import construction_sites
 
 from .scenario import blank, give_hand, ready, started
 

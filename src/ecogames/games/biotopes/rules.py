@@ -84,7 +84,6 @@ from .components import (
     SPECIES_BY_DECK,
     SPECIES_CUBE_LIMIT,
     TERRITORY_TOKENS,
-    TILE_SHAPE,
     TILES,
     TILES_PER_PLAYER,
     BiotopeCard,
@@ -102,6 +101,7 @@ from .components import (
     neighbours,
     solo_rank,
 )
+from .hexes import adjacency, construction_sites, edge_hexes, groups, landscape_of, within_reach
 
 # ---------------------------------------------------------------------------------------------
 # Constants
@@ -271,94 +271,6 @@ def _species_cubes(entry: list[Any]) -> int:
 
 def _colour(name: str) -> int:
     return COLOUR_INDEX[name]
-
-
-def landscape_of(tiles: Iterable[Iterable[Any]]) -> tuple[dict[Hex, int], dict[Hex, int]]:
-    """The hexes of placed tiles: hex -> biotope index, and hex -> index of its tile."""
-    biotope: dict[Hex, int] = {}
-    tile_of: dict[Hex, int] = {}
-    for index, (tile_id, side, rotation, q, r) in enumerate(tiles):
-        if side is None:  # placed, not yet turned (Landscape Construction): its shape
-            for dq, dr in TILE_SHAPE:
-                if (q + dq, r + dr) in tile_of:
-                    raise ValueError(f"tiles overlap at {(q + dq, r + dr)}")
-                tile_of[(q + dq, r + dr)] = index
-            continue
-        for h, b in TILES[tile_id].hexes(side, rotation, (q, r)).items():
-            if h in biotope:
-                raise ValueError(f"tiles overlap at {h}")
-            biotope[h] = BIOTOPES.index(b)
-            tile_of[h] = index
-    return biotope, tile_of
-
-
-def edge_hexes(landscape: Mapping[Hex, int]) -> frozenset[Hex]:
-    """Setup 8, "a hexagon at the edge of the central landscape": a hex with a side that
-    touches no landscape hex (Landscape Construction: "Empty spaces count as edges")."""
-    return frozenset(h for h in landscape if any(n not in landscape for n in neighbours(h)))
-
-
-def groups(hexes: Iterable[Hex]) -> list[set[Hex]]:
-    """Territory Fragmentation: the connected groups of a set of hexes."""
-    left = set(hexes)
-    out = []
-    while left:
-        start = left.pop()
-        group, frontier = {start}, [start]
-        while frontier:
-            for n in neighbours(frontier.pop()):
-                if n in left:
-                    left.discard(n)
-                    group.add(n)
-                    frontier.append(n)
-        out.append(group)
-    return out
-
-
-def adjacency(landscape: Mapping[Hex, int]) -> dict[Hex, tuple[Hex, ...]]:
-    """Each landscape hex's neighbours on the landscape, the hexes in sorted order."""
-    return {h: tuple(n for n in neighbours(h) if n in landscape) for h in sorted(landscape)}
-
-
-def within_reach(adj: Mapping[Hex, tuple[Hex, ...]], start: Hex, steps: int) -> set[Hex]:
-    """Migration: the hexes at most ``steps`` moves away, moving over landscape hexes only
-    (tokens may be passed over; empty spaces may not, D16). ``adj``: see :func:`adjacency`."""
-    seen = {start}
-    frontier = [start]
-    for _ in range(steps):
-        nxt = []
-        for h in frontier:
-            for n in adj[h]:
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    seen.discard(start)
-    return seen
-
-
-def construction_sites(landscape: Mapping[Hex, int], tile_of: Mapping[Hex, int]) -> list[Hex]:
-    """Landscape Construction: the centres where a tile may go — on no other tile, touching
-    the landscape, with at least 2 of its hexes adjacent to each tile it touches (D15)."""
-    if not landscape:
-        return [(0, 0)]
-    candidates = set()
-    for h in landscape:
-        for n in neighbours(h):
-            for m in neighbours(n):
-                candidates.add(m)
-    sites = []
-    for c in sorted(candidates):
-        cells = [(c[0] + dq, c[1] + dr) for dq, dr in TILE_SHAPE]
-        if any(x in tile_of for x in cells):
-            continue
-        touching: dict[int, int] = {}
-        for x in cells:
-            for t in {tile_of[n] for n in neighbours(x) if n in tile_of}:
-                touching[t] = touching.get(t, 0) + 1
-        if touching and all(n >= 2 for n in touching.values()):
-            sites.append(c)
-    return sites
 
 
 # ---------------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from .components import (
     Reward,
     Trigger,
 )
+from .hexes import adjacency, edge_hexes, landscape_of, within_reach
 from .rules import (
     COLONIZATIONS,
     DECK_NAMES,
@@ -67,10 +68,6 @@ from .rules import (
     R,
     _hex,
     _species_cubes,
-    adjacency,
-    edge_hexes,
-    landscape_of,
-    within_reach,
 )
 
 STATE_KEYS = ("players", "rng", "options", "first", "cycle", "initiative", "active", "stage",

@@ -89,7 +89,7 @@ def test_the_modules_examples_run():
     import doctest
 
     from ecogames.games import tori
-    from ecogames.games.tori import graphs, rules
+    from ecogames.games.tori import actions, graphs, rules
 
-    for module in (c, rules, graphs, tori):
+    for module in (c, actions, rules, graphs, tori):
         assert doctest.testmod(module).failed == 0

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from ecogames.core import Rng
 from ecogames.games.tori import Build, DiscardGoods, Tori
+from ecogames.games.tori.actions import a_good
 from ecogames.games.tori.components import GOODS
-from ecogames.games.tori.rules import a_good
 from ecogames.games.tori.walking import (
     BIT,
     WALKABLE,

@@ -52,7 +52,9 @@ than shrunk by replaying games for minutes."""
 
 
 def tori_invariant(game: Tori) -> None:
-    """Cards, tiles and customers are conserved; the hand limit holds; the board is legal."""
+    """Cards, tiles and customers are conserved; the hand limit holds; the board is legal
+    (checked here independently of the engine, and by the engine's own ``violations``)."""
+    assert game.violations() == [], game.violations()
     # build cards: four of each zone, somewhere
     for z in ZONES:
         held = (game.pile.count(z) + game.display.count(z) + game.discard.count(z)

@@ -154,7 +154,7 @@ def _set(path, value):
     (lambda s: s["hands"][0].update(extra=[]), "unknown"),
     (lambda s: s["stalls"][0].update(size=1), "unknown"),
     (lambda s: s["majority"]["fish"].update(bronze=None), "unknown"),
-    (lambda s: s["majority"].update(fish={"gold": None}), "lacks 'silver'"),
+    (lambda s: s["majority"].update(fish={"gold": None}), r"majority.fish lacks \['silver'\]"),
     (_set(["turn"], 1.0), "turn must be int"),
     (_set(["turn"], True), "turn must be int"),
     (_set(["rng"], "12"), "rng must be int"),
@@ -248,3 +248,28 @@ def test_a_game_is_over_exactly_when_an_end_condition_holds():
         Tori.from_state(state)
     state["ended"] = "all fish expansion tiles are used"
     assert Tori.from_state(state).is_over
+
+
+def test_violations_name_each_broken_rule_and_the_loader_refuses_the_first():
+    """``game.violations()`` (save.violations) is where the rules of a legal state are
+    written once: a game breaking two of them hears of both, one sentence each, and a save
+    of it is refused with the first."""
+    game = scenario(build={0: [5]})
+    assert game.violations() == []
+    game.build_hands[0][4] += 1  # a fifth build card 5
+    game.versatility[1] = True  # a versatility card without a single expansion
+    problems = game.violations()
+    assert len(problems) == 2
+    assert "5 build cards 5" not in problems[0] and "4 build cards 5" in problems[0]
+    assert "player 2 holds a versatility card" in problems[1]
+    with pytest.raises(SaveError, match="4 build cards 5 in all, the state has 5"):
+        Tori.from_state(game._state())
+
+
+def test_a_broken_board_is_told_before_what_reads_the_board():
+    """Stalls and customers first: the other checks (majority cards, the end...) read the
+    board, so they are asked only of a board that can be."""
+    game = scenario(stalls=[stall(0, "flowers", (3, 5), "N")])
+    game.customers["fish"] = (3, 5)  # on the flowers stall's tile
+    assert game.violations() == ["a customer stands on [3, 5], which is not a free square "
+                                 "space"]

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import bots as _bots  # noqa: F401  (registers the "tori-greedy" bot)
-from .rules import (
-    PHASES,
+from .actions import (
     Build,
     DiscardBuild,
     DiscardGoods,
@@ -20,13 +19,12 @@ from .rules import (
     DrawPile,
     Expand,
     Refresh,
-    Stall,
     TakeCustomer,
     TakeFaceUp,
     TakeFromPile,
     TearDown,
-    Tori,
 )
+from .rules import PHASES, Stall, Tori
 
 
 def new_game(players: int = 2, seed: int | None = None) -> Tori:

@@ -44,6 +44,17 @@ from ecogames.bots import register_bot
 from ecogames.bots.mcts import logit_results
 from ecogames.core import Action, Game, Rng
 
+from .actions import (
+    Build,
+    DiscardBuild,
+    DiscardGoods,
+    DrawFaceUp,
+    DrawPile,
+    Expand,
+    TakeCustomer,
+    TakeFaceUp,
+    TearDown,
+)
 from .components import (
     AREA_CARD,
     BONUS_TILES,
@@ -56,18 +67,7 @@ from .components import (
     Cell,
     entrance_of,
 )
-from .rules import (
-    Build,
-    DiscardBuild,
-    DiscardGoods,
-    DrawFaceUp,
-    DrawPile,
-    Expand,
-    TakeCustomer,
-    TakeFaceUp,
-    TearDown,
-    Tori,
-)
+from .rules import Tori
 from .walking import BIT, reach, steps, walk_layers
 
 RANDOM_ONE_IN = 20

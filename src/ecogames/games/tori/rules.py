@@ -9,6 +9,12 @@ expand a stall, tear down a stall, take a customer. Two decisions interrupt a tu
 phases of their own: after refreshing the five face-up build cards the player chooses the one
 card to take, and a player holding more than eight cards chooses what to discard.
 
+Here: the phases, the state, each option's effect (``_draw_face_up`` ... ``_take_customer``,
+under a comment naming its section), the majority and versatility cards, the end and the
+scoring. Beside it: ``actions`` (the actions), ``legal`` (when each option can be taken,
+generated fast), ``walking`` (how far customers walk), ``view`` (the view and the why-not
+texts), ``save`` (the save format and ``violations``), ``why`` (ids and keys for "why").
+
 >>> game = Tori.new_game(players=2, seed=7)
 >>> game.phase, game.current_player, len(game.display)
 ('turn', 0, 5)
@@ -19,21 +25,34 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Outcome, Rng
-from ecogames.core import schema as s
-from ecogames.core.errors import SaveError
 from ecogames.core.provenance import OUTCOME, chance_key
 
 from . import why as prov
+from .actions import (
+    ACTION_TYPES,
+    Build,
+    DiscardBuild,
+    DiscardGoods,
+    DrawFaceUp,
+    DrawPile,
+    Expand,
+    Refresh,
+    TakeCustomer,
+    TakeFaceUp,
+    TakeFromPile,
+    TearDown,
+    a_good,
+    good_name,
+)
 from .components import (
     AREA_CARD,
     AREA_CARDS,
     BONUS_POINTS,
     BONUS_TILES,
     BUILD_CARDS_PER_ZONE,
-    CELLS_OF_ZONE,
     COATS_OF_ARMS,
     COLOUR_CARD,
     COLOUR_CARDS,
@@ -41,9 +60,7 @@ from .components import (
     DISPLAY_SIZE,
     DRAW_TWO,
     EXPANSION_TILES,
-    FACINGS,
     GOLD_POINTS,
-    GOOD,
     GOODS,
     GOODS_CARDS_PER_GOOD,
     HAND_LIMIT,
@@ -51,38 +68,26 @@ from .components import (
     NEIGHBOURS,
     SILVER_POINTS,
     SQUARE,
-    STALLS_PER_PLAYER,
     VERSATILITY_GOODS,
     VERSATILITY_POINTS,
     ZONE_OF,
     ZONES,
     Cell,
-    GoodName,
     entrance_of,
-    expansion_terrain,
     stall_terrain,
 )
+from .legal import legal_actions
 from .walking import (
     BIT,
     bits,
-    closer_than,
     customer_path,
     reach,
-    region_of,
     steps,
     walk_layers,
 )
 
-Facing = Literal["N", "E", "S", "W"]
-
 INFO: frozenset[Cell] = frozenset(INFORMATION_POINTS)
 _STALL_TERRAIN = {g: stall_terrain(g) for g in GOODS}
-_EXPANSION_TERRAIN = {g: expansion_terrain(g) for g in GOODS}
-_ENTRANCES: dict[Cell, tuple[tuple[str, Cell], ...]] = {
-    cell: tuple((f, e) for f in FACINGS if (e := entrance_of(cell, f)) in SQUARE)
-    for cell in ZONE_OF
-}
-"""For each cell, the facings whose entrance space lies on the square."""
 _STALL_CELLS_BESIDE: dict[Cell, tuple[Cell, ...]] = {
     cell: tuple(n for n in NEIGHBOURS[cell] if n not in INFO) for cell in ZONE_OF}
 """For each cell, the neighbours a stall tile could ever stand on (not information points)."""
@@ -92,170 +97,12 @@ _ENTRANCE_SPACES: dict[str, tuple[Cell, ...]] = {
     for g in GOODS}
 """For each good, the spaces that could ever be the entrance of a stall of that good (D29)."""
 
-# The same tables as bit masks (walking.BIT), for the legal-action generators: a set of cells
-# is one integer, so "free", "touching" and "on its terrain" are one ``&`` each.
-_INFO_BITS = bits(INFO)
-_STALL_TERRAIN_BITS = {g: bits(_STALL_TERRAIN[g]) for g in GOODS}
-_EXPANSION_TERRAIN_BITS = {g: bits(_EXPANSION_TERRAIN[g]) for g in GOODS}
 _AROUND_BITS = {cell: BIT[cell] | bits(NEIGHBOURS[cell]) for cell in ZONE_OF}
 """A cell and its orthogonal neighbours: where a tile there touches."""
-_BUILD_PLACES: dict[int, tuple[tuple[Cell, int, int], ...]] = {
-    z: tuple((cell, BIT[cell], bits(e for _, e in _ENTRANCES[cell]))
-             for cell in CELLS_OF_ZONE[z] if cell not in INFO and _ENTRANCES[cell])
-    for z in ZONES}
-"""For each zone, its cells where a stall tile could stand, each with its bit and the
-spaces on the square its entrance could open on (a mask)."""
-_BUILD_PLACE_BITS = {z: bits(cell for cell, _, _ in _BUILD_PLACES[z]) for z in ZONES}
-"""The cells of ``_BUILD_PLACES`` as one mask per zone."""
-_BUILD_DOOR_BITS = {z: bits(e for cell, _, _ in _BUILD_PLACES[z] for _, e in _ENTRANCES[cell])
-                    for z in ZONES}
-"""Per zone, the spaces that could be the entrance of a stall tile standing in the zone."""
 _CARD_LABEL = {z: f"build card {z}" for z in ZONES}
 PLAYER_NAMES: tuple[str, ...] = tuple(f"{arms} (player {i + 1})"
                                       for i, arms in enumerate(COATS_OF_ARMS))
 """Each seat's name: its coat of arms (D22)."""
-
-
-def good_name(good: str) -> str:
-    return GOOD[good].name
-
-
-def a_good(good: str) -> str:
-    """The good's name after "a" or "an": "a fish", "an ice cream", "an Olympic souvenirs"."""
-    name = GOOD[good].name
-    return f"{'an' if name[0].lower() in 'aeiou' else 'a'} {name}"
-
-
-# ---------------------------------------------------------------------------------------------
-# Actions: the five options of a turn, and the two decisions
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DrawFaceUp(Action):
-    """Træk byggekort: take two of the five face-up build cards (by zone number)."""
-
-    type = "draw_face_up"
-    first: int
-    second: int
-
-    def label(self) -> str:
-        return f"Draw face-up build cards {self.first} and {self.second}"
-
-
-@dataclass(frozen=True)
-class DrawPile(Action):
-    """Træk byggekort: take two build cards from the pile."""
-
-    type = "draw_pile"
-
-    def label(self) -> str:
-        return "Draw two build cards from the pile"
-
-
-@dataclass(frozen=True)
-class Refresh(Action):
-    """Træk byggekort: clear away the five face-up cards and lay out five new; take one."""
-
-    type = "refresh"
-
-    def label(self) -> str:
-        return "Lay out five new build cards, then take one"
-
-
-@dataclass(frozen=True)
-class TakeFaceUp(Action):
-    """Decision after a refresh: the one card is a face-up card of this zone."""
-
-    type = "take_face_up"
-    zone: int
-
-    def label(self) -> str:
-        return f"Take face-up build card {self.zone}"
-
-
-@dataclass(frozen=True)
-class TakeFromPile(Action):
-    """Decision after a refresh: the one card comes from the pile."""
-
-    type = "take_from_pile"
-
-    def label(self) -> str:
-        return "Take one build card from the pile"
-
-
-@dataclass(frozen=True)
-class Build(Action):
-    """Byg en ny bod: a stall tile of ``good`` on (row, col), its entrance to ``facing``."""
-
-    type = "build"
-    good: GoodName
-    row: int
-    col: int
-    facing: Facing
-
-    def label(self) -> str:
-        return (f"Build {a_good(self.good)} stall at ({self.row}, {self.col}), "
-                f"entrance {self.facing}")
-
-
-@dataclass(frozen=True)
-class Expand(Action):
-    """Udvid en bod: an expansion tile on (row, col), paying a build card of ``zone``."""
-
-    type = "expand"
-    good: GoodName
-    row: int
-    col: int
-    zone: int
-
-    def label(self) -> str:
-        return (f"Expand the {good_name(self.good)} stall to ({self.row}, {self.col}) "
-                f"with build card {self.zone}")
-
-
-@dataclass(frozen=True)
-class TearDown(Action):
-    """Riv en bod ned: take back a stall tile that has no expansion tiles."""
-
-    type = "tear_down"
-    good: GoodName
-
-    def label(self) -> str:
-        return f"Tear down the {good_name(self.good)} stall"
-
-
-@dataclass(frozen=True)
-class TakeCustomer(Action):
-    """Tag en kunde: bring the customer wanting ``good`` to your ``good`` stall."""
-
-    type = "take_customer"
-    good: GoodName
-
-    def label(self) -> str:
-        return f"Take the {good_name(self.good)} customer"
-
-
-@dataclass(frozen=True)
-class DiscardBuild(Action):
-    """Hand limit: discard a build card of ``zone``."""
-
-    type = "discard_build"
-    zone: int
-
-    def label(self) -> str:
-        return f"Discard build card {self.zone}"
-
-
-@dataclass(frozen=True)
-class DiscardGoods(Action):
-    """Hand limit: discard a goods card of ``good``."""
-
-    type = "discard_goods"
-    good: GoodName
-
-    def label(self) -> str:
-        return f"Discard {a_good(self.good)} goods card"
 
 
 TURN_OPTIONS = (DrawFaceUp, DrawPile, Refresh, Build, Expand, TearDown, TakeCustomer)
@@ -271,14 +118,6 @@ player must then decide (a refresh: ``refresh``; more than eight cards: ``discar
 ``refresh`` decision leads to ``discard`` or the next turn; ``discard`` repeats until the
 hand holds eight, then the next turn. An expansion that meets an end condition leads to
 ``over``."""
-
-PHASE_WORDS = {
-    "turn": "choose one of the five options of a turn",
-    "refresh": "take one build card (face up or from the pile) after laying out five new",
-    "discard": f"discard down to {HAND_LIMIT} cards",
-    "over": "the game is over",
-}
-
 
 # ---------------------------------------------------------------------------------------------
 # The state's pieces
@@ -343,30 +182,6 @@ def stall_id(owner: int, good: str) -> str:
     return f"{owner}:{good}"
 
 
-def cell_json(cell: Cell | None) -> list[int] | None:
-    return None if cell is None else [cell[0], cell[1]]
-
-
-class _Sites:
-    """What the board alone allows one player, whatever the hands hold: the legal-action
-    generators' memo, each part worked out when first asked (``Tori._board`` keeps one per
-    player until the board changes)."""
-
-    __slots__ = ("build_sites", "builds", "customers", "expansions", "tear_downs")
-
-    def __init__(self) -> None:
-        self.build_sites: tuple[int, list[tuple[str, int]], int] | None = None
-        """``Tori._build_sites``."""
-        self.builds: list[tuple[Build, ...] | None] = [None] * len(ZONES)
-        """The stalls a build card of each zone (1-9) may build."""
-        self.customers: list[tuple[str, Cell, int, int, int]] | None = None
-        """``Tori._customer_sites``."""
-        self.expansions: dict[str, list[Cell]] = {}
-        """``Tori._expansion_sites`` by good."""
-        self.tear_downs: list[Action] | None = None
-        """The stalls without expansion tiles (Riv en bod ned)."""
-
-
 # ---------------------------------------------------------------------------------------------
 # The game
 # ---------------------------------------------------------------------------------------------
@@ -378,8 +193,7 @@ class Tori(Game):
     name = "tori"
     title = "Tori"
     why_questions = prov.QUESTIONS
-    action_types = (DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile, Build, Expand,
-                    TearDown, TakeCustomer, DiscardBuild, DiscardGoods)
+    action_types = ACTION_TYPES
     min_players, max_players = 2, 4
     state_version = 2
     """2: the face-down pile is a set of cards listed lowest first, each draw a chance draw
@@ -419,7 +233,7 @@ class Tori(Game):
         moves again (``_fixed``), so it is kept until the next expansion (a new dict then)."""
         self._board: dict[int | str, Any] = {}
         """What the rules worked out from the board alone (stalls, tiles, entrances and
-        customers; not the hands): what it allows each player (``_Sites``), the expansion
+        customers; not the hands): what it allows each player (``legal._Sites``), the expansion
         supply ("supply"), whether the market is closed ("closed"). The board
         changes only in ``_build``, ``_expand``, ``_tear_down`` and ``_take_customer``, and
         each of them starts a new dict (never one cleared in place: a copy shares the dict
@@ -493,14 +307,6 @@ class Tori(Game):
         and customers (D5)."""
         return {*self._tiles, *INFO, *self._entrances, *self._customer_cells()}
 
-    def _touching_bits(self, good: str, owner: int) -> int:
-        """:meth:`_touching` as a mask."""
-        mask = 0
-        for (player, g), stall in self.stalls.items():
-            if g == good and player != owner:
-                mask |= stall.around
-        return mask
-
     def _touching(self, good: str, owner: int) -> set[Cell]:
         """Cells where a tile of ``owner``'s ``good`` stall would touch another player's
         stall of the same colour ("same-colour stalls may not touch", D6)."""
@@ -543,311 +349,36 @@ class Tori(Game):
                         closer.append(key)
         return closer
 
-    # -- legal actions ---------------------------------------------------------------------
+    # -- legal actions (legal.py) --------------------------------------------------------
 
     def _legal_actions(self) -> list[Action]:
-        return _GENERATORS[self.stage](self)
+        return legal_actions(self)
 
-    def _turn_options(self) -> list[Action]:
-        p = self.active
-        sites = self._sites(p)
-        return [*self._draw_options(), *self._build_options(p, sites),
-                *self._expand_options(p, sites), *self._tear_down_options(p, sites),
-                *self._customer_options(p, sites)]
-
-    def _sites(self, p: int) -> _Sites:
-        """What the board allows ``p``, worked out as the generators ask (``_board``)."""
-        sites = self._board.get(p)
-        if sites is None:
-            sites = self._board[p] = _Sites()
-        return sites  # type: ignore[no-any-return]
-
-    def _draw_options(self) -> list[Action]:
-        acts: list[Action] = list(_draw_face_up_actions(self.display))
-        available = self._available()
-        if available >= DRAW_TWO:
-            acts.append(_DRAW_PILE)
-        if available >= DISPLAY_SIZE:
-            acts.append(_REFRESH)
-        return acts
-
-    def _tear_down_options(self, p: int, sites: _Sites) -> list[Action]:
-        """Riv en bod ned: each of the player's stalls without expansion tiles."""
-        if sites.tear_downs is None:
-            sites.tear_downs = [_TEAR_DOWN[g] for g in GOODS
-                                if (stall := self.stalls.get((p, g))) is not None
-                                and not stall.expansions]
-        return sites.tear_downs
-
-    def _build_options(self, p: int, sites: _Sites) -> list[Action]:
-        hand = self.build_hands[p]
-        builds = sites.builds
-        acts: list[Action] = []
-        for i, cards in enumerate(hand):
-            if cards:
-                made = builds[i]
-                if made is None:
-                    made = builds[i] = self._builds_in_zone(p, i + 1, sites)
-                acts.extend(made)
-        return acts
-
-    def _build_sites(self, p: int) -> tuple[int, list[tuple[str, int]], int]:
-        """Where ``p`` may place a stall tile of each good of its supply (masks): the cells
-        not in ``_taken()`` nor ``_touching()``; the cells ``_taken()``; all those cells."""
-        taken = self._tile_bits | _INFO_BITS | self._entrance_bits | self._customer_bits()
-        touching = {g: 0 for g in GOODS if (p, g) not in self.stalls}  # (_touching_bits)
-        for (player, g), stall in self.stalls.items():
-            if g in touching and player != p:
-                touching[g] |= stall.around
-        allowed = [(g, _STALL_TERRAIN_BITS[g] & ~mask & ~taken) for g, mask in touching.items()]
-        anywhere = 0
-        for _, cells in allowed:
-            anywhere |= cells
-        return taken, allowed, anywhere
-
-    def _builds_in_zone(self, p: int, z: int, sites: _Sites) -> tuple[Build, ...]:
-        """Byg en ny bod: the stalls ``p`` may build with a build card of zone ``z``."""
-        if sites.build_sites is None:
-            sites.build_sites = self._build_sites(p)
-        taken, allowed, anywhere = sites.build_sites
-        here = _BUILD_PLACE_BITS[z]
-        if not anywhere & here:
-            return ()
-        # only what lies in the zone and its entrances matters: the same few cells come
-        # back often, though the rest of the board changed
-        return _builds_in_zone(z, taken & _BUILD_DOOR_BITS[z],
-                               tuple([(g, cells & here) for g, cells in allowed]))
-
-    def _expand_options(self, p: int, sites: _Sites) -> list[Action]:
-        hand, goods = self.build_hands[p], self.goods_hands[p]
-        acts: list[Action] = []
-        for g in GOODS:
-            stall = self.stalls.get((p, g))
-            if stall is None or goods[g] < stall.size + 1:
-                continue
-            if self.expansion_supply(g) <= 0:
-                continue
-            zones = sorted(z for z in stall.zones if hand[z - 1])
-            if zones:
-                cells = sites.expansions.get(g)
-                if cells is None:
-                    cells = sites.expansions[g] = self._expansion_sites(p, stall)
-                for cell in cells:
-                    acts.extend(_expand_action(g, cell, z) for z in zones)
-        return acts
-
-    def _expansion_sites(self, p: int, stall: Stall) -> list[Cell]:
-        """Udvid en bod: the cells where ``stall`` may take an expansion tile (whatever
-        the hand holds), in row order."""
-        g = stall.good
-        taken = self._tile_bits | _INFO_BITS | self._entrance_bits | self._customer_bits()
-        free = _EXPANSION_TERRAIN_BITS[g] & ~self._touching_bits(g, p) & ~taken
-        cells = sorted({n for t in stall.tiles for n in NEIGHBOURS[t]})
-        return [c for c in cells if BIT[c] & free]
-
-    def _customer_options(self, p: int, sites: _Sites) -> list[Action]:
-        hand = self.build_hands[p]
-        acts: list[Action] = []
-        if sites.customers is None:
-            sites.customers = self._customer_sites(p)
-        for g, cell, door, rivals, zone in sites.customers:
-            cards = hand[zone - 1]
-            if rivals.bit_count() <= cards:  # only then do distances matter
-                if region_of(self._tile_bits, cell) & door:  # the customer can walk there
-                    acts.append(_TAKE_CUSTOMER[g])
-                continue
-            # _closer_competitors, as one walk that stops at the stall's entrance
-            closer = closer_than(self._tile_bits, cell, door, rivals)
-            if closer is not None and closer <= cards:  # None: it cannot walk there
-                acts.append(_TAKE_CUSTOMER[g])
-        return acts
-
-    def _customer_sites(self, p: int) -> list[tuple[str, Cell, int, int, int]]:
-        """Tag en kunde: for each of ``p``'s stalls with an empty entrance whose customer
-        stands on the square: the good, the customer's cell, the entrance (a mask), the
-        entrances of the competing stalls that are empty (a mask) and the stall's zone
-        (marketing pays build cards of it)."""
-        sites = []
-        occupied = self._customer_bits()
-        stalls = self.stalls
-        for g, cell in self.customers.items():
-            stall = stalls.get((p, g))
-            if cell is None or stall is None:
-                continue
-            door = stall.door
-            if door & occupied:
-                continue  # the entrance is not empty
-            rivals = 0
-            for q in range(self.players):  # one stall of each good a player
-                other = stalls.get((q, g))
-                if other is not None and q != p:
-                    rivals |= other.door
-            sites.append((g, cell, door, rivals & ~occupied, stall.zone))
-        return sites
-
-    def _refresh_options(self) -> list[Action]:
-        acts: list[Action] = [_TAKE_FACE_UP[z] for z in sorted(set(self.display))]
-        if self._available():
-            acts.append(_TAKE_FROM_PILE)
-        return acts
-
-    def _discard_options(self) -> list[Action]:
-        build, goods = self.build_hands[self.active], self.goods_hands[self.active]
-        return ([_DISCARD_BUILD[z] for z in ZONES if build[z - 1]]
-                + [_DISCARD_GOODS[g] for g in GOODS if goods[g]])
-
-    # -- why an action is illegal ------------------------------------------------------------
+    # -- in words (view.py) ----------------------------------------------------------------
 
     def explain_illegal(self, action: Action) -> str:
-        label = self.describe(action)
-        if self.ended:
-            return f"{label!r}: the game is over ({self.ended})"
-        if not isinstance(action, PHASES[self.stage]):
-            return (f"{label!r} is not allowed now: {self.player_names[self.active]} must "
-                    f"{PHASE_WORDS[self.stage]}")
-        reason = _WHY_NOT[type(action)](self, action)
-        return f"{label!r} is not allowed: {reason or 'it is not a legal move now'}"
+        from .view import explain_illegal
 
-    def _why_not_draw_face_up(self, a: DrawFaceUp) -> str | None:
-        want = sorted((a.first, a.second))
-        shown = list(self.display)
-        for z in want:
-            if z not in shown:
-                return (f"Træk byggekort (draw build cards): no build card {z} is among the "
-                        f"face-up cards {sorted(self.display)}")
-            shown.remove(z)
-        if a.first > a.second:
-            return "name the two face-up cards lowest first"
-        return None
-
-    def _why_not_draw_pile(self, a: DrawPile) -> str | None:
-        if self._available() < DRAW_TWO:
-            return "Træk byggekort: fewer than two build cards are left to draw"
-        return None
-
-    def _why_not_refresh(self, a: Refresh) -> str | None:
-        if self._available() < DISPLAY_SIZE:
-            return "Træk byggekort: fewer than five build cards are left to lay out"
-        return None
-
-    def _why_not_take_face_up(self, a: TakeFaceUp) -> str | None:
-        if a.zone not in self.display:
-            return f"no build card {a.zone} lies face up ({sorted(self.display)})"
-        return None
-
-    def _why_not_take_from_pile(self, a: TakeFromPile) -> str | None:
-        return None if self._available() else "the pile and the discard pile are empty"
-
-    def _why_not_build(self, a: Build) -> str | None:
-        p, cell = self.active, (a.row, a.col)
-        rule = "Byg en ny bod (build a new stall)"
-        if (p, a.good) in self.stalls:
-            return f"{rule}: your {good_name(a.good)} stall is already on the board"
-        if cell not in ZONE_OF:
-            return f"{rule}: ({a.row}, {a.col}) is not on the board"
-        zone = ZONE_OF[cell]
-        if not self.build_hands[p][zone - 1]:
-            return f"{rule}: you need a build card {zone} to build in zone {zone}"
-        taken = self._taken()
-        if cell in taken:
-            return f"{rule}: ({a.row}, {a.col}) is taken (a tile, an entrance, an " \
-                   "information point or a customer is there)"
-        if cell not in _STALL_TERRAIN[a.good]:
-            if a.good == "fish":
-                return f"{rule}: fish stalls are fishing boats, only in the water along the quay"
-            if a.good == "souvenirs":
-                return f"{rule}: souvenir stalls must stand directly against an information point"
-            return f"{rule}: {good_name(a.good)} stalls stand on the square, not in the water"
-        if cell in self._touching(a.good, p):
-            return f"{rule}: stalls of the same colour may not touch each other"
-        entrance = entrance_of(cell, a.facing)
-        if entrance not in SQUARE or entrance in taken:
-            return (f"{rule}: the entrance at {entrance} must be a free space of the square "
-                    "(no tile, entrance, information point or customer)")
-        return None
-
-    def _why_not_expand(self, a: Expand) -> str | None:
-        p, cell = self.active, (a.row, a.col)
-        rule = "Udvid en bod (expand a stall)"
-        stall = self.stalls.get((p, a.good))
-        if stall is None:
-            return f"{rule}: you have no {good_name(a.good)} stall on the board"
-        if self.expansion_supply(a.good) <= 0:
-            return f"{rule}: no {good_name(a.good)} expansion tiles are left"
-        if not (a.zone in ZONES and self.build_hands[p][a.zone - 1]):
-            return f"{rule}: you hold no build card {a.zone}"
-        if a.zone not in self.stall_zones(stall):
-            return (f"{rule}: build card {a.zone} is neither the stall's zone ({stall.zone}) "
-                    "nor a zone whose edge the stall lies on")
-        need = stall.size + 1
-        if self.goods_hands[p][a.good] < need:
-            return (f"{rule}: a stall of {need} tiles costs {need} {good_name(a.good)} goods "
-                    f"cards; you hold {self.goods_hands[p][a.good]}")
-        if cell not in ZONE_OF or all(cell not in NEIGHBOURS[t] for t in stall.tiles):
-            return f"{rule}: the expansion tile must touch the stall horizontally or vertically"
-        if cell not in _EXPANSION_TERRAIN[a.good]:
-            return (f"{rule}: a fishing boat grows on the water" if a.good == "fish"
-                    else f"{rule}: {a_good(a.good)} stall grows on the square")
-        if cell in self._taken():
-            return f"{rule}: ({a.row}, {a.col}) is taken"
-        if cell in self._touching(a.good, p):
-            return f"{rule}: stalls of the same colour may not touch each other"
-        return None
-
-    def _why_not_tear_down(self, a: TearDown) -> str | None:
-        stall = self.stalls.get((self.active, a.good))
-        if stall is None:
-            return f"you have no {good_name(a.good)} stall on the board"
-        if stall.expansions:
-            return "Riv en bod ned (tear down a stall): only a stall without expansion tiles"
-        return None
-
-    def _why_not_take_customer(self, a: TakeCustomer) -> str | None:
-        p = self.active
-        rule = "Tag en kunde (take a customer)"
-        stall = self.stalls.get((p, a.good))
-        if stall is None:
-            return f"{rule}: you have no {good_name(a.good)} stall for this customer"
-        if self.customers[a.good] is None:
-            return f"{rule}: the {good_name(a.good)} customer stands on the colour-change tile"
-        if stall.entrance in self._customer_cells():
-            return f"{rule}: your stall's entrance is not empty"
-        closer = self._closer_competitors(p, a.good)
-        if closer is None:
-            return f"{rule}: the customer cannot walk to your stall's entrance"
-        have = self.build_hands[p][stall.zone - 1]
-        if len(closer) > have:
-            return (f"Markedsføring (marketing): {len(closer)} competing stall(s) with an "
-                    f"empty entrance are closer; that costs {len(closer)} build card(s) "
-                    f"{stall.zone}, and you hold {have}")
-        return None
-
-    def _why_not_discard_build(self, a: DiscardBuild) -> str | None:
-        if not (a.zone in ZONES and self.build_hands[self.active][a.zone - 1]):
-            return f"you hold no build card {a.zone}"
-        return None
-
-    def _why_not_discard_goods(self, a: DiscardGoods) -> str | None:
-        if not self.goods_hands[self.active][a.good]:
-            return f"you hold no {good_name(a.good)} goods card"
-        return None
+        return explain_illegal(self, action)
 
     def why_not(self, action: Action) -> str | None:
         """The rule ``action`` breaks now, or ``None`` if it is legal (the checked door's
         words; ``legal_actions()`` is generated faster but must agree)."""
-        if self.ended or not isinstance(action, PHASES[self.stage]):
-            return self.explain_illegal(action)
-        return _WHY_NOT[type(action)](self, action)
+        from .view import why_not
+
+        return why_not(self, action)
 
     def describe(self, action: Action) -> str:
-        if isinstance(action, TakeCustomer) and not self.ended and self.stage == "turn":
-            stall = self.stalls.get((self.active, action.good))
-            if stall is not None and self.customers.get(action.good) is not None:
-                closer = self._closer_competitors(self.active, action.good)
-                if closer:
-                    return (f"{action.label()} (marketing: {len(closer)} build card(s) "
-                            f"{stall.zone})")
-        return action.label()
+        from .view import describe
+
+        return describe(self, action)
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """The board and cards as ``player`` sees them: other players' hands show only their
+        sizes, and the bonus cards are hidden until the final scoring."""
+        from .view import view
+
+        return view(self, player)
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -1388,55 +919,6 @@ class Tori(Game):
         winners = tuple(p for p, total in enumerate(totals) if total == best)
         return Outcome(winners, self.ended, totals, {"breakdown": scores})
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
-        """The board and cards as ``player`` sees them: other players' hands show only their
-        sizes, and the bonus cards are hidden until the final scoring."""
-        occupied = self._customer_cells()
-        reveal = bool(self.ended)
-        players = []
-        for p in range(self.players):
-            own = p == player
-            players.append({
-                "name": self.player_names[p],
-                "coat_of_arms": COATS_OF_ARMS[p],
-                "hand_size": self.hand_size(p),
-                "build_cards": sum(self.build_hands[p]),
-                "goods_cards": sum(self.goods_hands[p].values()),
-                "build": ([z for z in ZONES for _ in range(self.build_hands[p][z - 1])]
-                          if own else None),
-                "goods": dict(self.goods_hands[p]) if own else None,
-                "stall_supply": self.stall_supply(p),
-                "versatility": self.versatility[p],
-                "area_bonus": (_area_json(self.area_bonus[p]) if own or reveal else None),
-                "colour_bonus": (_colour_json(self.colour_bonus[p]) if own or reveal
-                                 else None),
-            })
-        return {
-            "players": players,
-            "active": self.active,
-            "phase": self.phase,
-            "turn": self.turn,
-            "must_discard": (max(0, self.hand_size(self.active) - HAND_LIMIT)
-                             if self.stage == "discard" else 0),
-            "stalls": [{
-                "id": st.id, "story": prov.stall(st.owner, st.good),  # the id its story names
-                "owner": st.owner, "good": st.good, "cell": cell_json(st.cell),
-                "facing": st.facing, "entrance": cell_json(st.entrance),
-                "expansions": [cell_json(c) for c in st.expansions], "size": st.size,
-                "zone": st.zone, "entrance_empty": st.entrance not in occupied,
-            } for st in self._sorted_stalls()],
-            "customers": {g: cell_json(c) for g, c in self.customers.items()},
-            "customer_ids": {g: prov.customer(g) for g in self.customers},
-            "colour_change": next((g for g, c in self.customers.items() if c is None), None),
-            "display": list(self.display),
-            "pile": len(self.pile),
-            "discard": list(self.discard),
-            "goods_supply": dict(self.goods_supply),
-            "expansion_supply": {g: self.expansion_supply(g) for g in GOODS},
-            "majority": {g: {"gold": self.gold[g], "silver": self.silver[g]} for g in GOODS},
-            "scores": self.scores() if reveal else None,
-        }
-
     def _sorted_stalls(self) -> list[Stall]:
         return [self.stalls[key] for key in sorted(self.stalls,
                                                    key=lambda k: (k[0], GOODS.index(k[1])))]
@@ -1444,28 +926,20 @@ class Tori(Game):
     # -- state -----------------------------------------------------------------------------
 
     def _state(self) -> dict[str, Any]:
-        return {
-            "players": self.players, "rng": self.rng.state, "active": self.active,
-            "stage": self.stage, "turn": self.turn, "ended": self.ended,
-            "pile": sorted(self.pile), "display": list(self.display),
-            "discard": list(self.discard),
-            "hands": [{"build": list(self.build_hands[p]), "goods": dict(self.goods_hands[p])}
-                      for p in range(self.players)],
-            "goods_supply": dict(self.goods_supply),
-            "stalls": [{"owner": st.owner, "good": st.good, "cell": cell_json(st.cell),
-                        "facing": st.facing,
-                        "expansions": [cell_json(c) for c in st.expansions]}
-                       for st in self._sorted_stalls()],
-            "customers": {g: cell_json(self.customers[g]) for g in GOODS},
-            "majority": {g: {"gold": self.gold[g], "silver": self.silver[g]} for g in GOODS},
-            "versatility": list(self.versatility),
-            "area_bonus": list(self.area_bonus),
-            "colour_bonus": list(self.colour_bonus),
-        }
+        from .save import state
+
+        return state(self)
 
     @classmethod
     def _from_state(cls, data: Mapping[str, Any]) -> Tori:
-        return _load(cls, data)
+        from .save import load
+
+        return load(cls, data)
+
+    def violations(self) -> list[str]:
+        from .save import violations
+
+        return violations(self)
 
     def _copy(self) -> Tori:
         twin = object.__new__(Tori)
@@ -1507,361 +981,9 @@ def end_reason(left: Mapping[str, int]) -> str | None:
     return None
 
 
-def _area_json(card_id: str) -> dict[str, Any]:
-    return {"id": card_id, "zones": list(AREA_CARD[card_id].zones)}
-
-
-def _colour_json(card_id: str) -> dict[str, Any]:
-    return {"id": card_id, "goods": list(COLOUR_CARD[card_id].goods)}
-
-
-# Actions are frozen values: the generators hand out ones made once, not new ones each time.
-def _builds_facing(good: str, cell: Cell) -> dict[int, tuple[Build, ...]]:
-    """The Build actions of a stall tile of ``good`` on ``cell``, for each set of free
-    entrance spaces (a mask: any of the cell's, ``_ENTRANCES``): one per facing onto them."""
-    made = [(BIT[e], Build(good, cell[0], cell[1], f))  # type: ignore[arg-type]
-            for f, e in _ENTRANCES[cell]]
-    free_sets = [0]
-    for door, _ in made:
-        free_sets += [free | door for free in free_sets]
-    return {free: tuple(b for door, b in made if door & free) for free in free_sets}
-
-
-_BUILDS: dict[tuple[str, Cell], dict[int, tuple[Build, ...]]] = {
-    (g, cell): _builds_facing(g, cell) for g in GOODS for cell in _STALL_TERRAIN[g]}
-_EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
-_TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  # type: ignore[arg-type]
-_TEAR_DOWN: dict[str, TearDown] = {g: TearDown(g) for g in GOODS}  # type: ignore[arg-type]
-_DISCARD_BUILD: dict[int, DiscardBuild] = {z: DiscardBuild(z) for z in ZONES}
-_DISCARD_GOODS: dict[str, DiscardGoods] = {g: DiscardGoods(g) for g in GOODS}  # type: ignore[arg-type]
-_TAKE_FACE_UP: dict[int, TakeFaceUp] = {z: TakeFaceUp(z) for z in ZONES}
-_DRAW_PILE, _REFRESH, _TAKE_FROM_PILE = DrawPile(), Refresh(), TakeFromPile()
-_DRAW_FACE_UP: dict[tuple[int, ...], tuple[DrawFaceUp, ...]] = {}
-"""The DrawFaceUp actions of a display (its cards lowest first)."""
-
-
-def _draw_face_up_actions(display: list[int]) -> tuple[DrawFaceUp, ...]:
-    shown = tuple(sorted(display))
-    actions = _DRAW_FACE_UP.get(shown)
-    if actions is None:
-        pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})
-        actions = _DRAW_FACE_UP[shown] = tuple(DrawFaceUp(a, b) for a, b in pairs)
-    return actions
-
-
-@lru_cache(maxsize=16384)
-def _builds_in_zone(z: int, taken: int, allowed: tuple[tuple[str, int], ...]) -> tuple[Build, ...]:
-    """Byg en ny bod: the stall tiles a build card of zone ``z`` may place, where
-    ``allowed`` says where each good's stall tile may stand (masks: its terrain, not taken,
-    not touching a stall of its colour) and ``taken`` the spaces no entrance may open on."""
-    anywhere = 0
-    for _, cells in allowed:
-        anywhere |= cells
-    acts: list[Build] = []
-    for cell, bit, doors in _BUILD_PLACES[z]:
-        if not bit & anywhere:
-            continue
-        free = doors & ~taken  # where its entrance may open
-        if not free:
-            continue
-        for g, cells in allowed:
-            if bit & cells:
-                acts.extend(_BUILDS[g, cell][free])
-    return tuple(acts)
-
-
-def _expand_action(good: str, cell: Cell, zone: int) -> Expand:
-    """The one Expand action of these fields (made once)."""
-    key = (good, cell, zone)
-    action = _EXPANDS.get(key)
-    if action is None:
-        action = _EXPANDS[key] = Expand(good, cell[0], cell[1], zone)  # type: ignore[arg-type]
-    return action
-
-
-_GENERATORS: dict[str, Callable[[Tori], list[Action]]] = {
-    "turn": Tori._turn_options,
-    "refresh": Tori._refresh_options,
-    "discard": Tori._discard_options,
-    "over": lambda game: [],
-}
-
 _PLAYS: dict[type[Action], Callable[[Tori, Any, EventLog], None]] = {
     DrawFaceUp: Tori._draw_face_up, DrawPile: Tori._draw_pile, Refresh: Tori._refresh,
     TakeFaceUp: Tori._take_face_up, TakeFromPile: Tori._take_from_pile, Build: Tori._build,
     Expand: Tori._expand, TearDown: Tori._tear_down, TakeCustomer: Tori._take_customer,
     DiscardBuild: Tori._discard_build, DiscardGoods: Tori._discard_goods,
 }
-
-_WHY_NOT: dict[type[Action], Callable[[Tori, Any], str | None]] = {
-    DrawFaceUp: Tori._why_not_draw_face_up, DrawPile: Tori._why_not_draw_pile,
-    Refresh: Tori._why_not_refresh, TakeFaceUp: Tori._why_not_take_face_up,
-    TakeFromPile: Tori._why_not_take_from_pile, Build: Tori._why_not_build,
-    Expand: Tori._why_not_expand, TearDown: Tori._why_not_tear_down,
-    TakeCustomer: Tori._why_not_take_customer, DiscardBuild: Tori._why_not_discard_build,
-    DiscardGoods: Tori._why_not_discard_goods,
-}
-
-
-# ---------------------------------------------------------------------------------------------
-# Loading a state strictly (a save file is untrusted)
-# ---------------------------------------------------------------------------------------------
-
-
-_STATE_KEYS = frozenset({
-    "players", "rng", "active", "stage", "turn", "ended", "pile", "display", "discard",
-    "hands", "goods_supply", "stalls", "customers", "majority", "versatility", "area_bonus",
-    "colour_bonus"})
-_STALL_KEYS = frozenset({"owner", "good", "cell", "facing", "expansions"})
-
-
-def _keys(data: Any, keys: frozenset[str], where: str) -> Mapping[str, Any]:
-    """``data`` must be an object with exactly ``keys``: none missing, none unknown."""
-    if not isinstance(data, Mapping):
-        raise SaveError(f"{where} must be an object, got {type(data).__name__}")
-    missing = sorted(keys - set(data))
-    if missing:
-        raise SaveError(f"{where} lacks {missing[0]!r}")
-    unknown = sorted(str(k) for k in set(data) - keys)
-    if unknown:
-        raise SaveError(f"{where} holds unknown keys {unknown}")
-    return data
-
-
-def _choice(data: Mapping[str, Any], key: str, options: Any, where: str) -> str:
-    value = data[key]
-    if not isinstance(value, str) or value not in options:
-        raise SaveError(f"{where}.{key} must be one of {sorted(map(str, options))}, "
-                        f"got {value!r:.40}")
-    return value
-
-
-def _cell(value: Any, where: str) -> Cell:
-    if (not isinstance(value, list) or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise SaveError(f"{where} must be a cell [row, col], got {value!r:.40}")
-    cell = (value[0], value[1])
-    if cell not in ZONE_OF:
-        raise SaveError(f"{where} {list(cell)} is not on the board")
-    return cell
-
-
-def _player_or_none(value: Any, players: int, where: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise SaveError(f"{where} must be a player number or null, got {value!r:.40}")
-    return value
-
-
-def _goods_counts(data: Any, where: str, high: int) -> dict[str, int]:
-    _keys(data, frozenset(GOODS), where)
-    return {g: s.integer(data, g, 0, high, where) for g in GOODS}
-
-
-def _card_ids(data: Mapping[str, Any], key: str, cards: Mapping[str, Any],
-              players: int) -> tuple[str, ...]:
-    ids = s.field(data, key, list)
-    if (len(ids) != players or not all(isinstance(i, str) and i in cards for i in ids)
-            or len(set(ids)) != players):
-        kind = key.replace("_", " ")
-        raise SaveError(f"state.{key} must deal a different {kind} card ({', '.join(cards)}) "
-                        f"to each of the {players} players, got {ids!r:.60}")
-    return tuple(ids)
-
-
-def _load(cls: type[Tori], data: Mapping[str, Any]) -> Tori:
-    """Read a state strictly (types, keys, ranges), then check that it can be true
-    (:func:`_check_state`)."""
-    _keys(data, _STATE_KEYS, "state")
-    players = s.integer(data, "players", cls.min_players, cls.max_players)
-    game = cls(players, Rng(state=s.integer(data, "rng", 0, 2**64 - 1)))
-    game.active = s.integer(data, "active", 0, players - 1)
-    game.stage = _choice(data, "stage", PHASES, "state")
-    game.turn = s.integer(data, "turn", 0, 10**9)
-    game.ended = s.field(data, "ended", str)
-    total = len(ZONES) * BUILD_CARDS_PER_ZONE
-    game.pile = s.int_list(data, "pile", 1, 9, max_len=total)
-    if game.pile != sorted(game.pile):
-        raise SaveError("state.pile lists the face-down build cards lowest first: their "
-                        "order is not known until they are drawn (D31)")
-    game.display = s.int_list(data, "display", 1, 9, max_len=DISPLAY_SIZE)
-    game.discard = s.int_list(data, "discard", 1, 9, max_len=total)
-    hands = s.field(data, "hands", list)
-    if len(hands) != players:
-        raise SaveError("state.hands must hold one hand per player")
-    for p, hand in enumerate(hands):
-        _keys(hand, frozenset({"build", "goods"}), f"hands[{p}]")
-        game.build_hands[p] = s.int_list(hand, "build", 0, BUILD_CARDS_PER_ZONE,
-                                         f"hands[{p}]", max_len=len(ZONES))
-        if len(game.build_hands[p]) != len(ZONES):
-            raise SaveError(f"hands[{p}].build must count the cards of each of the 9 zones")
-        game.goods_hands[p] = _goods_counts(s.field(hand, "goods", dict, f"hands[{p}]"),
-                                            f"hands[{p}].goods", GOODS_CARDS_PER_GOOD)
-    game.goods_supply = _goods_counts(s.field(data, "goods_supply", dict),
-                                      "state.goods_supply", GOODS_CARDS_PER_GOOD)
-    _load_stalls(game, s.field(data, "stalls", list))
-    _load_customers(game, s.field(data, "customers", dict))
-    majority = _keys(s.field(data, "majority", dict), frozenset(GOODS), "state.majority")
-    for g in GOODS:
-        where = f"majority.{g}"
-        cards = _keys(s.field(majority, g, dict, "state.majority"),
-                      frozenset({"gold", "silver"}), where)
-        game.gold[g] = _player_or_none(cards["gold"], players, f"{where}.gold")
-        game.silver[g] = _player_or_none(cards["silver"], players, f"{where}.silver")
-    versatility = s.field(data, "versatility", list)
-    if len(versatility) != players or not all(isinstance(v, bool) for v in versatility):
-        raise SaveError("state.versatility must hold one true/false per player")
-    game.versatility = list(versatility)
-    game.area_bonus = _card_ids(data, "area_bonus", AREA_CARD, players)
-    game.colour_bonus = _card_ids(data, "colour_bonus", COLOUR_CARD, players)
-    game._board = {}  # (nothing read from a board still being loaded stays)
-    _check_state(game)
-    return game
-
-
-def _check_state(game: Tori) -> None:
-    """Refuse a state that no game can reach: the invariants the random-play test checks
-    (cards, tiles and customers conserved, the hand limit, the board's placement rules, the
-    majority and versatility cards as the stalls earned them, the end exactly when an end
-    condition holds) and the order of play."""
-    players = game.players
-    for z in ZONES:
-        held = (game.pile.count(z) + game.display.count(z) + game.discard.count(z)
-                + sum(h[z - 1] for h in game.build_hands))
-        if held != BUILD_CARDS_PER_ZONE:
-            raise SaveError(f"there must be {BUILD_CARDS_PER_ZONE} build cards {z} in all, "
-                            f"the state has {held}")
-    for g in GOODS:
-        if game.goods_supply[g] + sum(h[g] for h in game.goods_hands) != GOODS_CARDS_PER_GOOD:
-            raise SaveError(f"there must be {GOODS_CARDS_PER_GOOD} {g} goods cards in all")
-    if game.active != game.turn % players:
-        raise SaveError(f"turns pass in seat order from player 1: at turn {game.turn} it is "
-                        f"player {game.turn % players + 1}'s turn, not player "
-                        f"{game.active + 1}'s")
-    # the hand limit: only the player deciding what to discard holds more than eight
-    over = [p for p in range(players) if game.hand_size(p) > HAND_LIMIT]
-    if game.stage == "discard":
-        if over != [game.active]:
-            raise SaveError(f"in the discard phase the active player holds more than "
-                            f"{HAND_LIMIT} cards, and only they do")
-    elif over:
-        raise SaveError(f"a hand holds more than {HAND_LIMIT} cards outside the discard phase")
-    if game.stage == "refresh" and len(game.display) != DISPLAY_SIZE:
-        raise SaveError("the decision after a refresh has five face-up build cards to "
-                        f"choose from, the state has {len(game.display)}")
-    _check_majorities(game)
-    for p in range(players):
-        groups = sum(1 for (q, _), st in game.stalls.items() if q == p and st.expansions)
-        need = VERSATILITY_GOODS[players]
-        if game.versatility[p] != (groups >= need):
-            has = "holds" if game.versatility[p] else "lacks"
-            raise SaveError(f"player {p + 1} {has} a versatility card with expansion tiles in "
-                            f"{groups} goods groups; {need} earn one with {players} players")
-    reason = game.end_reason()
-    if game.stage == "over":
-        if reason is None:
-            raise SaveError("the game is over, but no end condition holds")
-        if game.ended != reason:
-            raise SaveError(f"the game ended because {reason}, not {game.ended!r:.60}")
-    elif game.ended:
-        raise SaveError("state.ended gives a reason, but the stage is not 'over'")
-    elif reason is not None and not (reason == MARKET_CLOSED and game.stage == "discard"):
-        # (a customer closing the market ends the game when the turn passes, D29)
-        raise SaveError(f"the game should have ended: {reason}")
-
-
-def _check_majorities(game: Tori) -> None:
-    """Majoritetskort (D17): nobody holds a group's cards before its first expansion; the
-    gold holder has the largest stall of the group; the silver holder one just as large,
-    or the gold holder holds both and every other stall is smaller."""
-    for g in GOODS:
-        sizes = {q: st.size for (q, h), st in game.stalls.items() if h == g}
-        gold, silver = game.gold[g], game.silver[g]
-        largest = max(sizes.values(), default=1)
-        if gold is None or silver is None:
-            if gold is not silver:
-                raise SaveError(f"majority.{g}: gold and silver are taken together the first "
-                                "time")
-            if largest > 1:
-                raise SaveError(f"{a_good(g)} stall is expanded, but nobody holds its majority "
-                                "cards")
-            continue
-        if largest == 1:
-            raise SaveError(f"majority cards of {g} are held, but no {g} stall is expanded")
-        if sizes.get(gold) != largest:
-            raise SaveError(f"the gold majority card of {g} is held by player {gold + 1}, "
-                            f"who has not the largest {g} stall")
-        if silver == gold:
-            if sum(1 for size in sizes.values() if size == largest) > 1:
-                raise SaveError(f"player {gold + 1} holds gold and silver of {g}, but their "
-                                "stall is not strictly larger than every other")
-        elif sizes.get(silver) != largest:
-            raise SaveError(f"the silver majority card of {g} is held by player "
-                            f"{silver + 1}, whose stall is not as large as the gold holder's")
-
-
-def _load_stalls(game: Tori, stalls: list[Any]) -> None:
-    if len(stalls) > STALLS_PER_PLAYER * game.players:
-        raise SaveError("state.stalls holds too many stalls")
-    for i, raw in enumerate(stalls):
-        where = f"stalls[{i}]"
-        _keys(raw, _STALL_KEYS, where)
-        owner = s.integer(raw, "owner", 0, game.players - 1, where)
-        good = _choice(raw, "good", GOODS, where)
-        facing = _choice(raw, "facing", FACINGS, where)
-        cell = _cell(s.field(raw, "cell", list, where), f"{where}.cell")
-        expansions = tuple(_cell(c, f"{where}.expansions")
-                           for c in s.field(raw, "expansions", list, where))
-        if (owner, good) in game.stalls:
-            raise SaveError(f"{where}: player {owner + 1} has two {good} stalls")
-        stall = Stall(owner, good, cell, facing, expansions)
-        if cell not in stall_terrain(good):
-            raise SaveError(f"{where}: {a_good(good)} stall cannot stand on {list(cell)}")
-        if stall.entrance not in SQUARE or stall.entrance in INFO:
-            raise SaveError(f"{where}: its entrance {list(stall.entrance)} is not on the square")
-        if any(c not in expansion_terrain(good) for c in expansions):
-            raise SaveError(f"{where}: an expansion tile lies where {a_good(good)} stall "
-                            "cannot grow")
-        for k, tile in enumerate(expansions):
-            if all(tile not in NEIGHBOURS[t] for t in stall.tiles[:k + 1]):
-                raise SaveError(f"{where}: expansion tile {list(tile)} does not touch the "
-                                "stall tile or an expansion tile placed before it")
-        for tile in stall.tiles:
-            if tile in game._tiles or tile in INFO:
-                raise SaveError(f"{where}: {list(tile)} is covered twice")
-            game._tiles[tile] = (owner, good)
-            game._tile_bits |= BIT[tile]
-        if stall.entrance in game._entrances:
-            raise SaveError(f"{where}: two stalls share the entrance {list(stall.entrance)}")
-        game._entrances[stall.entrance] = (owner, good)
-        game._entrance_bits |= BIT[stall.entrance]
-        game.stalls[(owner, good)] = stall
-    order = [(st.owner, GOODS.index(st.good)) for st in game.stalls.values()]
-    if order != sorted(order):
-        raise SaveError("state.stalls must list the stalls by player, each player's in the "
-                        f"goods' order {list(GOODS)}")
-    if set(game._tiles) & set(game._entrances):
-        raise SaveError("a tile covers a stall's entrance")
-    for tile, (owner, good) in game._tiles.items():
-        if any(game._tiles.get(n, (owner, "")) [1] == good and game._tiles[n][0] != owner
-               for n in NEIGHBOURS[tile]):
-            raise SaveError(f"stalls of the same colour ({good}) touch at {list(tile)}")
-    for g in GOODS:
-        if game.expansion_supply(g) < 0:
-            raise SaveError(f"more than {EXPANSION_TILES[g]} {g} expansion tiles are placed")
-
-
-def _load_customers(game: Tori, customers: Mapping[str, Any]) -> None:
-    _keys(customers, frozenset(GOODS), "state.customers")
-    cells = {g: None if customers[g] is None else _cell(customers[g], f"customers.{g}")
-             for g in GOODS}
-    if sum(1 for c in cells.values() if c is None) != 1:
-        raise SaveError("exactly one customer stands on the colour-change tile")
-    placed = [c for c in cells.values() if c is not None]
-    if len(set(placed)) != len(placed):
-        raise SaveError("two customers stand on the same space")
-    for c in placed:
-        if c not in SQUARE or c in INFO or c in game._tiles:
-            raise SaveError(f"a customer stands on {list(c)}, which is not a free square space")
-    game.customers = {g: cells[g] for g in GOODS}

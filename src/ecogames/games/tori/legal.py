@@ -1,0 +1,344 @@
+"""Tori's legal actions, generated fast (D34 in ``docs/rules/tori.md``): random players
+and search ask for them thousands of times a game.
+
+What the board allows a player is worked out as masks (``walking.BIT``: a set of cells is
+one integer, so "free", "touching" and "on its terrain" are one ``&`` each), kept per player
+until the board changes (``Tori._board``), and handed out as actions made once (actions are
+frozen values). The rules are the engine's (``rules.py``: each option's effect cites its
+section); this module says when each option can be taken, and ``view.why_not`` says the same
+in words: ``test_expand_a_stall`` holds the two doors equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ecogames.core import Action
+
+from .actions import (
+    Build,
+    DiscardBuild,
+    DiscardGoods,
+    DrawFaceUp,
+    DrawPile,
+    Expand,
+    Refresh,
+    TakeCustomer,
+    TakeFaceUp,
+    TakeFromPile,
+    TearDown,
+)
+from .components import (
+    CELLS_OF_ZONE,
+    DISPLAY_SIZE,
+    DRAW_TWO,
+    FACINGS,
+    GOODS,
+    INFORMATION_POINTS,
+    NEIGHBOURS,
+    SQUARE,
+    ZONE_OF,
+    ZONES,
+    Cell,
+    entrance_of,
+    expansion_terrain,
+    stall_terrain,
+)
+from .walking import BIT, bits, closer_than, region_of
+
+if TYPE_CHECKING:
+    from .rules import Stall, Tori
+
+INFO: frozenset[Cell] = frozenset(INFORMATION_POINTS)
+_ENTRANCES: dict[Cell, tuple[tuple[str, Cell], ...]] = {
+    cell: tuple((f, e) for f in FACINGS if (e := entrance_of(cell, f)) in SQUARE)
+    for cell in ZONE_OF
+}
+"""For each cell, the facings whose entrance space lies on the square."""
+
+# The board's places as bit masks (walking.BIT)
+_INFO_BITS = bits(INFO)
+_STALL_TERRAIN_BITS = {g: bits(stall_terrain(g)) for g in GOODS}
+_EXPANSION_TERRAIN_BITS = {g: bits(expansion_terrain(g)) for g in GOODS}
+_BUILD_PLACES: dict[int, tuple[tuple[Cell, int, int], ...]] = {
+    z: tuple((cell, BIT[cell], bits(e for _, e in _ENTRANCES[cell]))
+             for cell in CELLS_OF_ZONE[z] if cell not in INFO and _ENTRANCES[cell])
+    for z in ZONES}
+"""For each zone, its cells where a stall tile could stand, each with its bit and the
+spaces on the square its entrance could open on (a mask)."""
+_BUILD_PLACE_BITS = {z: bits(cell for cell, _, _ in _BUILD_PLACES[z]) for z in ZONES}
+"""The cells of ``_BUILD_PLACES`` as one mask per zone."""
+_BUILD_DOOR_BITS = {z: bits(e for cell, _, _ in _BUILD_PLACES[z] for _, e in _ENTRANCES[cell])
+                    for z in ZONES}
+"""Per zone, the spaces that could be the entrance of a stall tile standing in the zone."""
+
+
+class _Sites:
+    """What the board alone allows one player, whatever the hands hold: the legal-action
+    generators' memo, each part worked out when first asked (``Tori._board`` keeps one per
+    player until the board changes)."""
+
+    __slots__ = ("build_sites", "builds", "customers", "expansions", "tear_downs")
+
+    def __init__(self) -> None:
+        self.build_sites: tuple[int, list[tuple[str, int]], int] | None = None
+        """``_build_sites``."""
+        self.builds: list[tuple[Build, ...] | None] = [None] * len(ZONES)
+        """The stalls a build card of each zone (1-9) may build."""
+        self.customers: list[tuple[str, Cell, int, int, int]] | None = None
+        """``_customer_sites``."""
+        self.expansions: dict[str, list[Cell]] = {}
+        """``_expansion_sites`` by good."""
+        self.tear_downs: list[Action] | None = None
+        """The stalls without expansion tiles (Riv en bod ned)."""
+
+
+def legal_actions(game: Tori) -> list[Action]:
+    """Every action legal now, in a fixed order (``Tori.legal_actions``)."""
+    return _GENERATORS[game.stage](game)
+
+
+def _turn_options(game: Tori) -> list[Action]:
+    p = game.active
+    sites = _sites(game, p)
+    return [*_draw_options(game), *_build_options(game, p, sites),
+            *_expand_options(game, p, sites), *_tear_down_options(game, p, sites),
+            *_customer_options(game, p, sites)]
+
+
+def _sites(game: Tori, p: int) -> _Sites:
+    """What the board allows ``p``, worked out as the generators ask (``_board``)."""
+    sites = game._board.get(p)
+    if sites is None:
+        sites = game._board[p] = _Sites()
+    return sites  # type: ignore[no-any-return]
+
+
+def _draw_options(game: Tori) -> list[Action]:
+    acts: list[Action] = list(_draw_face_up_actions(game.display))
+    available = game._available()
+    if available >= DRAW_TWO:
+        acts.append(_DRAW_PILE)
+    if available >= DISPLAY_SIZE:
+        acts.append(_REFRESH)
+    return acts
+
+
+def _tear_down_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
+    """Riv en bod ned: each of the player's stalls without expansion tiles."""
+    if sites.tear_downs is None:
+        sites.tear_downs = [_TEAR_DOWN[g] for g in GOODS
+                            if (stall := game.stalls.get((p, g))) is not None
+                            and not stall.expansions]
+    return sites.tear_downs
+
+
+def _build_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
+    hand = game.build_hands[p]
+    builds = sites.builds
+    acts: list[Action] = []
+    for i, cards in enumerate(hand):
+        if cards:
+            made = builds[i]
+            if made is None:
+                made = builds[i] = _zone_builds(game, p, i + 1, sites)
+            acts.extend(made)
+    return acts
+
+
+def _build_sites(game: Tori, p: int) -> tuple[int, list[tuple[str, int]], int]:
+    """Where ``p`` may place a stall tile of each good of its supply (masks): the cells
+    not in ``Tori._taken()`` nor ``Tori._touching()``; the cells ``Tori._taken()``; all those
+    cells."""
+    taken = game._tile_bits | _INFO_BITS | game._entrance_bits | game._customer_bits()
+    touching = {g: 0 for g in GOODS if (p, g) not in game.stalls}  # (_touching_bits)
+    for (player, g), stall in game.stalls.items():
+        if g in touching and player != p:
+            touching[g] |= stall.around
+    allowed = [(g, _STALL_TERRAIN_BITS[g] & ~mask & ~taken) for g, mask in touching.items()]
+    anywhere = 0
+    for _, cells in allowed:
+        anywhere |= cells
+    return taken, allowed, anywhere
+
+
+def _zone_builds(game: Tori, p: int, z: int, sites: _Sites) -> tuple[Build, ...]:
+    """Byg en ny bod: the stalls ``p`` may build with a build card of zone ``z``."""
+    if sites.build_sites is None:
+        sites.build_sites = _build_sites(game, p)
+    taken, allowed, anywhere = sites.build_sites
+    here = _BUILD_PLACE_BITS[z]
+    if not anywhere & here:
+        return ()
+    # only what lies in the zone and its entrances matters: the same few cells come
+    # back often, though the rest of the board changed
+    return _builds_in_zone(z, taken & _BUILD_DOOR_BITS[z],
+                           tuple([(g, cells & here) for g, cells in allowed]))
+
+
+def _expand_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
+    hand, goods = game.build_hands[p], game.goods_hands[p]
+    acts: list[Action] = []
+    for g in GOODS:
+        stall = game.stalls.get((p, g))
+        if stall is None or goods[g] < stall.size + 1:
+            continue
+        if game.expansion_supply(g) <= 0:
+            continue
+        zones = sorted(z for z in stall.zones if hand[z - 1])
+        if zones:
+            cells = sites.expansions.get(g)
+            if cells is None:
+                cells = sites.expansions[g] = _expansion_sites(game, p, stall)
+            for cell in cells:
+                acts.extend(_expand_action(g, cell, z) for z in zones)
+    return acts
+
+
+def _expansion_sites(game: Tori, p: int, stall: Stall) -> list[Cell]:
+    """Udvid en bod: the cells where ``stall`` may take an expansion tile (whatever
+    the hand holds), in row order."""
+    g = stall.good
+    taken = game._tile_bits | _INFO_BITS | game._entrance_bits | game._customer_bits()
+    free = _EXPANSION_TERRAIN_BITS[g] & ~_touching_bits(game, g, p) & ~taken
+    cells = sorted({n for t in stall.tiles for n in NEIGHBOURS[t]})
+    return [c for c in cells if BIT[c] & free]
+
+
+def _customer_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
+    hand = game.build_hands[p]
+    acts: list[Action] = []
+    if sites.customers is None:
+        sites.customers = _customer_sites(game, p)
+    for g, cell, door, rivals, zone in sites.customers:
+        cards = hand[zone - 1]
+        if rivals.bit_count() <= cards:  # only then do distances matter
+            if region_of(game._tile_bits, cell) & door:  # the customer can walk there
+                acts.append(_TAKE_CUSTOMER[g])
+            continue
+        # _closer_competitors, as one walk that stops at the stall's entrance
+        closer = closer_than(game._tile_bits, cell, door, rivals)
+        if closer is not None and closer <= cards:  # None: it cannot walk there
+            acts.append(_TAKE_CUSTOMER[g])
+    return acts
+
+
+def _customer_sites(game: Tori, p: int) -> list[tuple[str, Cell, int, int, int]]:
+    """Tag en kunde: for each of ``p``'s stalls with an empty entrance whose customer
+    stands on the square: the good, the customer's cell, the entrance (a mask), the
+    entrances of the competing stalls that are empty (a mask) and the stall's zone
+    (marketing pays build cards of it)."""
+    sites = []
+    occupied = game._customer_bits()
+    stalls = game.stalls
+    for g, cell in game.customers.items():
+        stall = stalls.get((p, g))
+        if cell is None or stall is None:
+            continue
+        door = stall.door
+        if door & occupied:
+            continue  # the entrance is not empty
+        rivals = 0
+        for q in range(game.players):  # one stall of each good a player
+            other = stalls.get((q, g))
+            if other is not None and q != p:
+                rivals |= other.door
+        sites.append((g, cell, door, rivals & ~occupied, stall.zone))
+    return sites
+
+
+def _refresh_options(game: Tori) -> list[Action]:
+    acts: list[Action] = [_TAKE_FACE_UP[z] for z in sorted(set(game.display))]
+    if game._available():
+        acts.append(_TAKE_FROM_PILE)
+    return acts
+
+
+def _discard_options(game: Tori) -> list[Action]:
+    build, goods = game.build_hands[game.active], game.goods_hands[game.active]
+    return ([_DISCARD_BUILD[z] for z in ZONES if build[z - 1]]
+            + [_DISCARD_GOODS[g] for g in GOODS if goods[g]])
+
+
+def _touching_bits(game: Tori, good: str, owner: int) -> int:
+    """``Tori._touching`` as a mask."""
+    mask = 0
+    for (player, g), stall in game.stalls.items():
+        if g == good and player != owner:
+            mask |= stall.around
+    return mask
+
+
+# Actions are frozen values: the generators hand out ones made once, not new ones each time.
+def _builds_facing(good: str, cell: Cell) -> dict[int, tuple[Build, ...]]:
+    """The Build actions of a stall tile of ``good`` on ``cell``, for each set of free
+    entrance spaces (a mask: any of the cell's, ``_ENTRANCES``): one per facing onto them."""
+    made = [(BIT[e], Build(good, cell[0], cell[1], f))  # type: ignore[arg-type]
+            for f, e in _ENTRANCES[cell]]
+    free_sets = [0]
+    for door, _ in made:
+        free_sets += [free | door for free in free_sets]
+    return {free: tuple(b for door, b in made if door & free) for free in free_sets}
+
+
+_BUILDS: dict[tuple[str, Cell], dict[int, tuple[Build, ...]]] = {
+    (g, cell): _builds_facing(g, cell) for g in GOODS for cell in stall_terrain(g)}
+_EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
+_TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  # type: ignore[arg-type]
+_TEAR_DOWN: dict[str, TearDown] = {g: TearDown(g) for g in GOODS}  # type: ignore[arg-type]
+_DISCARD_BUILD: dict[int, DiscardBuild] = {z: DiscardBuild(z) for z in ZONES}
+_DISCARD_GOODS: dict[str, DiscardGoods] = {g: DiscardGoods(g) for g in GOODS}  # type: ignore[arg-type]
+_TAKE_FACE_UP: dict[int, TakeFaceUp] = {z: TakeFaceUp(z) for z in ZONES}
+_DRAW_PILE, _REFRESH, _TAKE_FROM_PILE = DrawPile(), Refresh(), TakeFromPile()
+_DRAW_FACE_UP: dict[tuple[int, ...], tuple[DrawFaceUp, ...]] = {}
+"""The DrawFaceUp actions of a display (its cards lowest first)."""
+
+
+def _draw_face_up_actions(display: list[int]) -> tuple[DrawFaceUp, ...]:
+    shown = tuple(sorted(display))
+    actions = _DRAW_FACE_UP.get(shown)
+    if actions is None:
+        pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})
+        actions = _DRAW_FACE_UP[shown] = tuple(DrawFaceUp(a, b) for a, b in pairs)
+    return actions
+
+
+@lru_cache(maxsize=16384)
+def _builds_in_zone(z: int, taken: int, allowed: tuple[tuple[str, int], ...]) -> tuple[Build, ...]:
+    """Byg en ny bod: the stall tiles a build card of zone ``z`` may place, where
+    ``allowed`` says where each good's stall tile may stand (masks: its terrain, not taken,
+    not touching a stall of its colour) and ``taken`` the spaces no entrance may open on."""
+    anywhere = 0
+    for _, cells in allowed:
+        anywhere |= cells
+    acts: list[Build] = []
+    for cell, bit, doors in _BUILD_PLACES[z]:
+        if not bit & anywhere:
+            continue
+        free = doors & ~taken  # where its entrance may open
+        if not free:
+            continue
+        for g, cells in allowed:
+            if bit & cells:
+                acts.extend(_BUILDS[g, cell][free])
+    return tuple(acts)
+
+
+def _expand_action(good: str, cell: Cell, zone: int) -> Expand:
+    """The one Expand action of these fields (made once)."""
+    key = (good, cell, zone)
+    action = _EXPANDS.get(key)
+    if action is None:
+        action = _EXPANDS[key] = Expand(good, cell[0], cell[1], zone)  # type: ignore[arg-type]
+    return action
+
+
+_GENERATORS: dict[str, Callable[[Tori], list[Action]]] = {
+    "turn": _turn_options,
+    "refresh": _refresh_options,
+    "discard": _discard_options,
+    "over": lambda game: [],
+}
+"""Each phase's legal actions (``rules.PHASES`` names the kinds each allows)."""

@@ -4,9 +4,16 @@ or a new five and then only one card."""
 import pytest
 
 from ecogames.core import IllegalAction
-from ecogames.games.tori import DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile
+from ecogames.games.tori import DrawFaceUp, DrawPile, Refresh, TakeFaceUp, TakeFromPile, Tori
 
-from .scenario import next_draws, scenario, types_of
+from .scenario import next_draws, scenario, scenario_state, types_of
+
+
+def with_pile(display: list[int], pile: list[int]) -> Tori:
+    """A position whose face-down pile holds the cards ``pile`` and no draw forced yet: each
+    action below is forced the draws it makes, and no more (an action forced a draw it never
+    makes is refused)."""
+    return Tori.from_state(scenario_state(display=display, pile_top=pile))
 
 
 def test_take_two_face_up_then_refill_from_the_pile():
@@ -34,21 +41,24 @@ def test_take_two_from_the_pile():
 
 
 def test_no_mixing_face_up_and_pile():
-    game = scenario(display=[1, 2, 2, 6, 9], pile_top=[4, 7, 3, 5, 8, 1])
+    game = with_pile([1, 2, 2, 6, 9], [4, 7, 3, 5, 8, 1])
     # both from the display (every pair of what lies there), both from the pile, or a
     # refresh: no action takes one face-up card and one from the pile
     assert set(game.legal_actions()) == {
         DrawFaceUp(1, 2), DrawFaceUp(1, 6), DrawFaceUp(1, 9), DrawFaceUp(2, 2),
         DrawFaceUp(2, 6), DrawFaceUp(2, 9), DrawFaceUp(6, 9), DrawPile(), Refresh()}
     twin = game.clone()
+    next_draws(twin, 4, 7)
     twin.apply(DrawFaceUp(2, 9))  # both cards from the display, none from the pile
     assert twin.build_hands[0] == [0, 1, 0, 0, 0, 0, 0, 0, 1]
     assert sorted(twin.display) == [1, 2, 4, 6, 7]  # refilled with the pile's 4 and 7
     twin = game.clone()
+    next_draws(twin, 4, 7)
     twin.apply(DrawPile())  # both from the pile, the display untouched
     assert twin.build_hands[0] == [0, 0, 0, 1, 0, 0, 1, 0, 0]
     assert twin.display == [1, 2, 2, 6, 9]
     # one from each is only the refresh's single card: one card in all
+    next_draws(game, 4, 7, 3, 5, 8)
     game.apply(Refresh())
     assert sorted(game.display) == [3, 4, 5, 7, 8]
     assert set(game.legal_actions()) == {TakeFaceUp(z) for z in (3, 4, 5, 7, 8)} | {
@@ -64,7 +74,8 @@ def test_no_mixing_face_up_and_pile():
 
 
 def test_refresh_lays_out_five_new_cards_then_only_one_is_taken():
-    game = scenario(display=[1, 1, 2, 2, 3], pile_top=[9, 9, 8, 8, 7, 6])
+    game = with_pile([1, 1, 2, 2, 3], [9, 9, 8, 8, 7, 6])
+    next_draws(game, 9, 9, 8, 8, 7)
     cascade = game.apply(Refresh())
     assert game.phase == "refresh" and game.current_player == 0
     assert sorted(game.display) == [7, 8, 8, 9, 9]
@@ -80,7 +91,8 @@ def test_refresh_lays_out_five_new_cards_then_only_one_is_taken():
 
 
 def test_refresh_then_take_from_the_pile():
-    game = scenario(display=[1, 1, 2, 2, 3], pile_top=[9, 9, 8, 8, 7, 6])
+    game = with_pile([1, 1, 2, 2, 3], [9, 9, 8, 8, 7, 6])
+    next_draws(game, 9, 9, 8, 8, 7)
     game.apply(Refresh())
     next_draws(game, 6)
     game.apply(TakeFromPile())

@@ -6,16 +6,16 @@ from __future__ import annotations
 import pytest
 
 from ecogames.core import IllegalAction, Rng
-from ecogames.games.wildlifeweb import components as c
-from ecogames.games.wildlifeweb import new_game
-from ecogames.games.wildlifeweb.rules import (
+from ecogames.games.wildlifeweb import (
     DrawWildlife,
     Forage,
     Hunt,
     Scavenge,
     TakeFromHabitat,
     WildlifeWeb,
+    new_game,
 )
+from ecogames.games.wildlifeweb import components as c
 
 from .helpers import F, W, animal, scenario
 

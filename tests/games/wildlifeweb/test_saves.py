@@ -143,3 +143,18 @@ def test_every_card_of_a_real_state_is_counted_once() -> None:
     state = feeding()
     assert len(c.ALL_CARDS) == 189
     refused({**state, "fdeck": state["fdeck"] + state["fdeck"][:1]}, "exactly once")
+
+
+def test_violations_name_every_impossible_thing_of_a_state() -> None:
+    """D31: ``violations()`` lists, a sentence each, every rule a state breaks (a state of
+    play has none), and the loader refuses the first of them."""
+    game = WildlifeWeb.from_state(feeding())
+    assert game.violations() == []
+    game.acted = game.acted * 2  # one action per animal per turn
+    game.turn += 1  # turn = 1 + round x players + seat
+    game.fdeck.append(game.fdeck[0])  # every card once
+    problems = game.violations()
+    assert len(problems) == 3, problems
+    for word in ("acted", "turn", "exactly once"):
+        assert any(word in problem for problem in problems), (word, problems)
+    refused(game._state(), "exactly once")

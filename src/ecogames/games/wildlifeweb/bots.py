@@ -34,8 +34,7 @@ from ecogames.bots import register_bot
 from ecogames.bots.mcts import logit_results
 from ecogames.core import Action, Game, Rng
 
-from .components import CARD_ANIMAL, DIE_FACES, FOOD_VALUE, MATE_OF, Animal
-from .rules import (
+from .actions import (
     AdoptPet,
     ChooseVictim,
     Draft,
@@ -49,9 +48,10 @@ from .rules import (
     Swap,
     TakeFromHabitat,
     TakeMate,
-    WildlifeWeb,
-    food_value,
 )
+from .components import CARD_ANIMAL, DIE_FACES, FOOD_VALUE, MATE_OF, Animal
+from .feeding import forage_count
+from .rules import WildlifeWeb, food_value
 
 OFFSPRING = 10_000.0
 MATE = 9_000.0
@@ -109,7 +109,7 @@ def score(game: WildlifeWeb, action: Action) -> float:
         return MATE - food_value(list(action.discard))
     if isinstance(action, Forage):
         found = game.find(action.animal)
-        count = game._forage_count(found[1]) if found else 1
+        count = forage_count(game, found[1]) if found else 1
         return FOOD * count
     if isinstance(action, Hunt):
         attack, defence, size = _hunt_totals(game, action)

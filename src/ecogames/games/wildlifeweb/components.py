@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -225,6 +226,8 @@ EVENT_KINDS: Final = MappingProxyType({
 ``scope``: ``you`` (the drawing player's Pack) or ``all`` (every Pack and the central
 habitat).
 """
+MODIFIER_KINDS: Final = frozenset({"restrict", "activate", "sleep", "modify"})
+"""The Event effects that last for the turn they are drawn in (``restrict`` ... ``modify``)."""
 SCOPES: Final = ("you", "all")
 KILL_TO: Final = ("discard", "highway")
 
@@ -642,6 +645,38 @@ def card_name(card: str) -> str:
     if card in CARD_KIND:
         return "Offspring"
     return card
+
+
+CARD_RANK: Final = {card: rank for rank, card in enumerate(ALL_CARDS)}
+"""The cards' order (``ALL_CARDS``): a draw lists the cards left in it, so what comes never
+depends on how a face-down pile happens to be stored."""
+CARD_GROUP: Final = {card: card.split(".")[1] for card in ALL_CARDS}
+"""Cards that are alike (the two cards of a species, two copies of an Event): one group."""
+CARD_NAME: Final = {card: card_name(card) for card in ALL_CARDS}
+"""Each card's printed name (``card_name``), looked up once."""
+
+
+def alike(cards: list[str]) -> list[str]:
+    """One card of each kind among ``cards``, in their order: two cards of a species in the
+    central habitat or on the highway are alike, so only the first (in the cards' order) is
+    offered (D29, D33)."""
+    return list(_alike(tuple(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _alike(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`alike` of a tuple, cached (a bounded cache: a long search sees many habitats):
+    the habitat changes far less often than it is asked for its prey."""
+    groups = [CARD_GROUP[card] for card in cards]
+    if len(set(groups)) == len(groups):  # nothing alike (the usual case)
+        return cards
+    first: dict[str, str] = {}
+    for card in cards:
+        group = CARD_GROUP[card]
+        if group not in first or CARD_RANK[card] < CARD_RANK[first[group]]:
+            first[group] = card
+    chosen = set(first.values())
+    return tuple(card for card in cards if card in chosen)
 
 
 def _palette() -> Palette:

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from ecogames.core import Rng
 
-from .components import CARD_EVENT
-from .rules import CARD_RANK, WildlifeWeb
+from .components import CARD_EVENT, CARD_RANK
+from .rules import WildlifeWeb
 
 _rank = CARD_RANK.__getitem__
 

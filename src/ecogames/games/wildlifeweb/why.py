@@ -35,9 +35,15 @@ Keys (what an event read and wrote):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ecogames.core import Question
+from ecogames.core import EventLog, Question
+from ecogames.core.provenance import chance_key, extinct_key, gone_key
+
+from .components import CARD_ANIMAL, MATE_OF
+
+if TYPE_CHECKING:
+    from .rules import Pet, WildlifeWeb
 
 Key = tuple[Any, ...]
 HIGHWAY: Key = ("highway",)
@@ -146,6 +152,84 @@ class Register:
     def end(self, card: str) -> int:
         """The Pack slot of ``card`` ends (its family's number)."""
         return self.families.pop(card)
+
+
+# -- what an event read and wrote, told only when recording (``log.record``) -----------------
+
+
+def note(log: EventLog, index: int | None, reads: Iterable[Key] = (),
+         writes: Iterable[Key] = (), named: Iterable[str] = ()) -> None:
+    """Say what event ``index`` read and wrote, and the ids it names (``touched["ids"]``).
+    Its kind, text, cause and the rest of what it touched stay as told."""
+    if index is None:
+        return
+    event = log.events[index]
+    touched = dict(event.touched)
+    named = tuple(named)
+    if named:
+        touched["ids"] = named
+    log.events[index] = event._replace(touched=touched, reads=tuple(reads),
+                                       writes=tuple(writes))
+
+
+def chance_mark(game: WildlifeWeb, log: EventLog) -> int:
+    """The chance draws made so far in this action (when telling)."""
+    return game.draws_so_far() if log.record else 0
+
+
+def drawn_since(game: WildlifeWeb, mark: int) -> list[Key]:
+    return [chance_key(n) for n in range(mark, game.draws_so_far())]
+
+
+def slot_of(game: WildlifeWeb, a: Pet) -> tuple[int, int]:
+    """(family, animal) numbers of a Pack slot and its bottom card."""
+    reg = game.register
+    return reg.families[a["card"]], reg.animals[a["card"]]
+
+
+def slot_keys(game: WildlifeWeb, a: Pet) -> tuple[list[Key], list[str]]:
+    """A Pack animal as read by what acts on it (where it is, its pair), and its ids."""
+    f, n = slot_of(game, a)
+    named = [animal_id(n), family_id(f)]
+    if a["mate"] is not None:
+        named.insert(1, animal_id(game.register.animals[a["mate"]]))
+    return [animal_key(n), pair_key(f)], named
+
+
+def dies(game: WildlifeWeb, card: str) -> list[Key]:
+    """The keys written when the living ``card`` dies (before it leaves the register):
+    its animal gone, and its species extinct on the table if no other card of it lives
+    there (D34)."""
+    n = game.register.animals[card]
+    out = [animal_key(n), gone_key(animal_id(n))]
+    if MATE_OF[card] not in game.register.animals:
+        out.append(extinct_key(CARD_ANIMAL[card].id))
+    return out
+
+
+def loss(game: WildlifeWeb, owner: int, a: Pet) -> tuple[list[Key], list[Key], list[str]]:
+    """What taking one card of Pack slot ``a`` (its mate first, D12) reads, writes and
+    names, told before the card goes."""
+    card = a["mate"] if a["mate"] is not None else a["card"]
+    f = game.register.families[a["card"]]
+    reads, named = slot_keys(game, a)
+    writes = [*dies(game, card), family_key(f), pair_key(f)]
+    if a["mate"] is None:
+        writes += [food_key(f), gone_key(family_id(f))]
+    if a["mate"] is not None or a["offspring"] is None:  # else the orphan event says it
+        writes.append(setback_key(owner))
+    return reads, writes, named
+
+
+def joins(game: WildlifeWeb, log: EventLog, index: int | None, player: int, card: str,
+          reads: Iterable[Key] = ()) -> None:
+    """Tell event ``index``: ``card`` came to ``player``'s Pack (its own slot, or as a
+    mate), reading ``reads`` and where it was."""
+    n = game.register.animals[card]
+    slot = next(a for a in game.packs[player] if card in (a["card"], a["mate"]))
+    f = slot_of(game, slot)[0]
+    note(log, index, [*reads, animal_key(n)], [animal_key(n), *family_keys(f)],
+               [animal_id(n), family_id(f)])
 
 
 QUESTIONS = (

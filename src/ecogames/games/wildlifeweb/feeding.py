@@ -1,0 +1,456 @@
+"""Wildlife Web — 4) Forage, Hunt, or Scavenge: the feeding step, one action per animal.
+
+Rulebook sections ("RB", ``shared/rulebooks/wildlife-web.txt``): "Forage, Hunt, or Scavenge",
+"Hunting", "Hunting Mated Animals", "Scavenging Roadkill" and the steal abilities (Swipe,
+Trickster...); decisions ``D<n>`` in ``docs/rules/wildlifeweb.md``. Each function takes the
+game (``rules.WildlifeWeb``), reads and changes it as the rule says, and tells what happened
+(with what each event read and wrote, ``why.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ecogames.core import Action, EventLog
+from ecogames.core.provenance import chance_key
+
+from .actions import Forage, Hunt, Scavenge, Steal
+from .components import (
+    ANIMALS,
+    CARD_ANIMAL,
+    CARD_NAME,
+    CARD_RANK,
+    DIET_FORAGE,
+    FORAGE,
+    Animal,
+    Effect,
+    alike,
+    card_name,
+)
+from .why import (
+    HIGHWAY,
+    TURN_EVENTS,
+    Key,
+    animal_id,
+    animal_key,
+    chance_mark,
+    dies,
+    drawn_since,
+    family_id,
+    food_key,
+    loss,
+    note,
+    setback_key,
+    slot_keys,
+    slot_of,
+)
+
+if TYPE_CHECKING:
+    from .rules import Pet, WildlifeWeb
+
+
+def _sum_text(parts: list[tuple[str, int]], die: int | None = None) -> str:
+    """A side of a duel in words, every bonus named: "Power 11 + 3 Burrow + die 5"."""
+    terms = [f"{parts[0][0]} {parts[0][1]}"] if parts else []
+    for name, value in parts[1:]:
+        terms.append(f"{'-' if value < 0 else '+'} {abs(value)} {name}")
+    if die is not None:
+        terms.append(f"+ die {die}" if terms else f"die {die}")
+    return " ".join(terms)
+
+
+@cache
+def hunt_block(pred_id: str, pred_mated: bool, prey_id: str, prey_mated: bool,
+               prey_active: bool) -> str | None:
+    """Hunting: why ``pred`` may not hunt ``prey`` (None: it may). They must share a
+    habitat, the prey must be active and the same Size or smaller, unless an ability says
+    otherwise (surprise, reach; D19); an immune prey is safe from all but those it names.
+    A pure function of the two species and their state, so it is cached."""
+    pred, prey = ANIMALS[pred_id], ANIMALS[prey_id]
+    if pred.habitats.isdisjoint(prey.habitats):
+        return (f"Carnivores may only hunt animals that share at least one habitat: "
+                f"{pred.name} ({', '.join(pred.habitat_order)}) and {prey.name} "
+                f"({', '.join(prey.habitat_order)}) share none")
+    if not prey_active and not any(_applies(e, pred_mated, prey, prey_mated, False)
+                                   for e in pred.effects.get("surprise", ())):
+        return f"the {prey.name} is not active now: prey must be active at that time of day"
+    if prey.size > pred.size and not any(
+            e.size >= prey.size and _applies(e, pred_mated, prey, prey_mated, prey_active)
+            for e in pred.effects.get("reach", ())):
+        return (f"the {prey.name} (Size {prey.size}) is larger than the {pred.name} "
+                f"(Size {pred.size}): prey must be the same Size or smaller")
+    for e in prey.effects.get("immune", ()):
+        if not any(f.matches(pred, mated=pred_mated) for f in e.unless):
+            return f"{e.ability}: the {prey.name} is safe from the {pred.name}"
+    return None
+
+
+def _applies(e: Effect, mated: bool, other: Animal, other_mated: bool,
+             other_active: bool = True) -> bool:
+    """An ability effect that applies against ``other`` (and needs a mate if it says so)."""
+    return ((not e.mated or mated)
+            and (e.vs is None or e.vs.matches(other, mated=other_mated, active=other_active)))
+
+
+def can_act(game: WildlifeWeb, a: Pet) -> bool:
+    """One Action Per Animal (a pair is one animal, D16), and "only active animals may
+    feed"."""
+    return a["card"] not in game.acted and game._pet_active(game.active, a)
+
+
+def forage_count(game: WildlifeWeb, a: Pet) -> int:
+    """Foraging: one Forage card, or as many as an ability says (a mated one if it
+    says so)."""
+    counts = [e.count for e in game._kind(a).effects.get("forage", ())
+              if not e.mated or a["mate"] is not None]
+    return max(counts, default=1)
+
+
+def draw_forage(game: WildlifeWeb, a: Pet, count: int) -> list[str]:
+    """Forage cards from the deck: a chance draw among the face-down cards left; once
+    they are gone, the cards put back under it come in the order they went (D32)."""
+    got = []
+    for _ in range(count):
+        if not game.fdeck:
+            break
+        if len(game.fdeck) > game.fknown:
+            hidden = sorted(game.fdeck[game.fknown:], key=CARD_RANK.__getitem__)
+            card: str = game.chance(f"a Forage card for the {game._kind(a).name}", hidden,
+                                    label=CARD_NAME.__getitem__)
+            game.fdeck.remove(card)
+        else:
+            card = game.fdeck.pop()
+            game.fknown -= 1
+        a["food"].append(card)
+        got.append(card)
+    return got
+
+
+def all_prey(game: WildlifeWeb) -> list[tuple[str, Animal, int | None, bool, bool]]:
+    """Every animal that could be hunted: (card, kind, owner, mated, active); of two
+    alike cards in the central habitat, one (D33)."""
+    out: list[tuple[str, Animal, int | None, bool, bool]] = []
+    for c in alike(game.habitat):
+        kind = CARD_ANIMAL[c]
+        out.append((c, kind, None, False, game.is_active(kind, None)))
+    for p, pack in enumerate(game.packs):
+        if p == game.active:
+            continue
+        for a in pack:
+            kind, mated = game._kind(a), a["mate"] is not None
+            out.append((a["card"], kind, p, mated, game.is_active(kind, p, mated)))
+    return out
+
+
+def feed_actions(game: WildlifeWeb) -> list[Action]:
+    """Every Forage, Hunt, Scavenge and Steal open now."""
+    return list(generate_feed_actions(game))
+
+
+def can_feed(game: WildlifeWeb) -> bool:
+    """Some animal may still Forage, Hunt, Scavenge or steal (the first found will do)."""
+    return next(generate_feed_actions(game), None) is not None
+
+
+def generate_feed_actions(game: WildlifeWeb) -> Iterator[Action]:
+    """Forage, Hunt, Scavenge and steal actions of the active Pack's animals that may
+    still act, one by one (the prey is listed once, when a hunter first asks)."""
+    prey = None
+    for a in game.packs[game.active]:
+        if not can_act(game, a):
+            continue
+        card, kind, mated = a["card"], game._kind(a), a["mate"] is not None
+        if kind.can_forage and game.fdeck and not game._restricted(a, "forage"):
+            yield Forage(card)
+        if kind.can_hunt and not game._restricted(a, "hunt"):
+            if prey is None:
+                prey = all_prey(game)
+            for c, q, _owner, q_mated, q_active in prey:
+                if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
+                    yield Hunt(card, c)
+        if kind.can_scavenge and game.highway and not game._restricted(a, "scavenge"):
+            yield from (Scavenge(card, c) for c in alike(game.highway))
+        if "steal" in kind.effects and not game._restricted(a, "steal"):
+            yield from (Steal(card, f) for f in steal_targets(game, a))
+
+
+def steal_effect(game: WildlifeWeb, a: Pet, food: str, victim: Animal, victim_mated: bool,
+                 victim_active: bool) -> Effect | None:
+    """The first of the thief's steal abilities that fits this meal (D25)."""
+    for e in game._kind(a).effects.get("steal", ()):
+        if e.once and f"{a['card']}:{e.ability}" in game.once:
+            continue
+        if e.food == "forage" and food not in FORAGE:
+            continue
+        if e.food == "animal" and food not in CARD_ANIMAL:
+            continue
+        if e.victim is not None and not e.victim.matches(victim, mated=victim_mated,
+                                                         active=victim_active):
+            continue
+        return e
+    return None
+
+
+def steal_targets(game: WildlifeWeb, a: Pet) -> list[str]:
+    """The meals ``a`` may steal: the food under other players' animals that one of
+    its steal abilities names (two alike cards under one animal are one meal, D33)."""
+    out: list[str] = []
+    for p, pack in enumerate(game.packs):
+        if p == game.active:
+            continue
+        for v in pack:
+            kind, mated = game._kind(v), v["mate"] is not None
+            active = game.is_active(kind, p, mated)
+            out.extend(f for f in alike(v["food"])
+                       if steal_effect(game, a, f, kind, mated, active) is not None)
+    return out
+
+
+def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[str, int]],
+         log: EventLog, cause: int | None, who_a: str,
+         who_b: str) -> tuple[bool, int | None]:
+    """One duel: both roll one die; ties are rolled again ("the chase is on"). Each side
+    is its score's parts (Power, then every bonus by name), told one by one."""
+    base_a, base_b = sum(v for _, v in parts_a), sum(v for _, v in parts_b)
+    die_b = "the die for the highway" if who_b == "Highway" else f"the {who_b}'s die"
+    roll = 1
+    while True:
+        again = "" if roll == 1 else f" (roll {roll})"
+        da = game._roll(f"the {who_a}'s die{again}")
+        db = game._roll(f"{die_b}{again}")
+        ta, tb = base_a + da, base_b + db
+        e = log.emit("roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
+                             f"{who_b}: {_sum_text(parts_b, db)} = {tb}",
+                     cause=cause, dice=[da, db])
+        if log.record:
+            drawn = game.draws_so_far()
+            note(log, e, [chance_key(drawn - 2), chance_key(drawn - 1)])
+        if ta != tb:
+            return ta > tb, e
+        cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e)
+        roll += 1
+
+
+def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
+    """Hunting: Power + abilities + one die against the prey's Power + abilities + the
+    other die; the player to the left rolls for central-habitat animals."""
+    p = game.active
+    _, a = game.find(action.animal)  # type: ignore[misc]
+    pred, pred_mated = game._kind(a), a["mate"] is not None
+    target = next(t for t in all_prey(game) if t[0] == action.prey)
+    card, prey, owner, prey_mated, prey_active = target
+    roller = game.left_of(p) if owner is None else owner
+    where = "in the central habitat" if owner is None else \
+        f"in {game.player_names[owner]}'s Pack"
+    start = log.emit("hunt", f"{game.player_names[p]}'s {pred.name} hunts the {prey.name} "
+                             f"{where} ({game.player_names[roller]} rolls for the prey)",
+                     cards=[a["card"], card], nodes=[pred.id, prey.id],
+                     edges=[(prey.id, pred.id)])
+    if log.record:
+        _tell_hunt(game, log, start, a, card, owner)
+    game.acted.append(a["card"])
+    for e in prey.effects.get("hide", ()):  # before the duel (D28)
+        die = game._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
+        if die >= e.on:
+            i = log.emit("hide", f"{e.ability}: the {prey.name} rolls {die} and hides; "
+                                 f"the {pred.name} goes hungry", cause=start, dice=[die],
+                         nodes=[prey.id])
+            _hungry(game, log, i, p, a, hid=True)
+            return
+        i = log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot "
+                                  "hide", cause=start, dice=[die], nodes=[prey.id])
+        if log.record:
+            note(log, i, [chance_key(game.draws_so_far() - 1)])
+    won, last = hunt_duel(game, pred, pred_mated, card, prey, owner, prey_mated,
+                                prey_active, log, start)
+    if not won:
+        i = log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
+                     cause=last, nodes=[prey.id])
+        _hungry(game, log, i, p, a)
+        return
+    told: tuple[list[Key], list[Key], list[str]] | None = None
+    if owner is None:
+        game.habitat.remove(card)
+        eaten = card
+        if log.record:
+            told = ([], dies(game, card), [animal_id(game.register.animals[card])])
+        game.register.depart(card)
+    else:
+        _, victim = game.find(card)  # type: ignore[misc]
+        if log.record:
+            told = loss(game, owner, victim)
+        eaten = game._remove_one(owner, victim, log, last)
+    a["food"].append(eaten)
+    i = log.emit("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
+                        f"(food value {prey.size})", cause=last, cards=[eaten],
+                 nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
+    if told is not None:
+        f, n = slot_of(game, a)
+        _, writes, named = told
+        note(log, i, [], [food_key(f), *writes],
+                   [animal_id(n), family_id(f), *named])
+
+
+def _tell_hunt(game: WildlifeWeb, log: EventLog, start: int | None, a: Pet, card: str,
+               owner: int | None) -> None:
+    """The hunt reads the hunter and its prey (where they are, whether paired), and the
+    Events of this turn that change attacks, defences and who is active."""
+    reads, named = slot_keys(game, a)
+    if owner is None:
+        n = game.register.animals[card]
+        reads.append(animal_key(n))
+        named.append(animal_id(n))
+    else:
+        more, prey_named = slot_keys(game, game.find(card)[1])  # type: ignore[index]
+        reads += more
+        named += prey_named
+    if game.mods:
+        reads.append(TURN_EVENTS)
+    note(log, start, reads, named=named)
+
+
+def _hungry(game: WildlifeWeb, log: EventLog, index: int | None, p: int, a: Pet,
+            hid: bool = False) -> None:
+    """Event ``index``: ``p``'s animal ``a`` goes hungry (a setback for its Pack);
+    ``hid``: the prey's hide die, just rolled, decided it."""
+    if log.record:
+        f, n = slot_of(game, a)
+        reads = [chance_key(game.draws_so_far() - 1)] if hid else []
+        note(log, index, reads, [setback_key(p)], [animal_id(n), family_id(f)])
+
+
+def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey: Animal,
+              owner: int | None, prey_mated: bool, prey_active: bool, log: EventLog,
+              start: int | None) -> tuple[bool, int | None]:
+    """Hunting: "the carnivore adds its Power plus any special abilities, plus a roll of
+    one dice. The prey adds its Power, plus any special abilities, plus a roll of the
+    other dice"; every bonus is told by name (Events by theirs)."""
+    p = game.active
+    attack = [("Power", pred.power)]
+    attack += [(e.ability, e.bonus) for e in pred.effects.get("attack", ())
+               if _applies(e, pred_mated, prey, prey_mated, prey_active)]
+    attack += game._modifier_parts(pred, p, pred_mated, "attack")
+    defence = [("Power", prey.power)]
+    defence += [(e.ability, e.bonus) for e in prey.effects.get("defence", ())
+                if (not e.mated or prey_mated)
+                and (e.vs is None or e.vs.matches(pred, mated=pred_mated))
+                and not any(f.matches(pred, mated=pred_mated) for f in e.unless)]
+    defence += game._modifier_parts(prey, owner, prey_mated, "defence")
+    if owner is not None:  # the largest alarm call of the prey's Pack (D24)
+        alarms = [(e.bonus, f"{e.ability} ({game._kind(v).name})")
+                  for v in game.packs[owner] if v["card"] != card
+                  and game._pet_active(owner, v)
+                  for e in game._kind(v).effects.get("sentinel", ())]
+        if alarms:
+            bonus, why = max(alarms, key=lambda x: x[0])
+            defence.append((why, bonus))
+    rerolls = [e for e in pred.effects.get("reroll", ())
+               if _applies(e, pred_mated, prey, prey_mated, prey_active)]
+    won, last = duel(game, attack, defence, log, start, pred.name, prey.name)
+    if not won and rerolls:
+        again = log.emit("reroll", f"{rerolls[0].ability}: the first attack falls short; "
+                                   "roll the dice and try again", cause=last)
+        won, last = duel(game, attack, defence, log, again, pred.name, prey.name)
+    return won, last
+
+
+def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> None:
+    """Scavenging Roadkill: Agility + one die against the highway's die, rolled by the
+    player to the left; ties are rolled again (D11). Size doesn't matter."""
+    p = game.active
+    _, a = game.find(action.animal)  # type: ignore[misc]
+    kind = game._kind(a)
+    carrion = CARD_ANIMAL[action.carcass]
+    game.acted.append(a["card"])
+    bonus = [(e.ability, e.bonus) for e in kind.effects.get("scavenge", ())]
+    start = log.emit("scavenge", f"{game.player_names[p]}'s {kind.name} tries to scavenge "
+                                 f"the {carrion.name} from the highway "
+                                 f"({game.player_names[game.left_of(p)]} rolls for the "
+                                 "highway)", cards=[a["card"], action.carcass],
+                     nodes=[kind.id])
+    if log.record:
+        reads, named = slot_keys(game, a)
+        note(log, start, [*reads, HIGHWAY], named=named)
+    won, last = duel(game, [("Agility", kind.agility), *bonus], [], log, start,
+                           kind.name, "Highway")
+    if not won:
+        e = log.emit("traffic", f"The {kind.name} is not agile enough to dodge the "
+                                "traffic; the roadkill stays on the highway", cause=last)
+        _hungry(game, log, e, p, a)
+        return
+    game.highway.remove(action.carcass)
+    a["food"].append(action.carcass)
+    e = log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
+                        f"{carrion.size})", cause=last, cards=[action.carcass],
+                 nodes=["carrion", kind.id], edges=[("carrion", kind.id)])
+    if log.record:
+        f, n = slot_of(game, a)
+        note(log, e, [], [food_key(f), HIGHWAY], [animal_id(n), family_id(f)])
+
+
+def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> None:
+    """A steal ability (Swipe, Trickster...): take one food card from another player's
+    animal, after a duel when the ability says so (D25); the thief has acted."""
+    p = game.active
+    _, a = game.find(action.animal)  # type: ignore[misc]
+    thief = game._kind(a)
+    owner, victim = game.holder_of_food(action.food)
+    vkind, vmated = game._kind(victim), victim["mate"] is not None
+    eff = steal_effect(game, a, action.food, vkind, vmated,
+                             game.is_active(vkind, owner, vmated))
+    assert eff is not None
+    game.acted.append(a["card"])
+    if eff.once:
+        game.once.append(f"{a['card']}:{eff.ability}")
+    start = log.emit("steal", f"{eff.ability}: {game.player_names[p]}'s {thief.name} goes "
+                              f"for the {card_name(action.food)} under "
+                              f"{game.player_names[owner]}'s {vkind.name}",
+                     cards=[a["card"], victim["card"], action.food],
+                     nodes=[thief.id, vkind.id])
+    if log.record:
+        reads, named = slot_keys(game, a)
+        more, victim_named = slot_keys(game, victim)
+        vf = slot_of(game, victim)[0]
+        note(log, start, [*reads, *more, food_key(vf)], named=[*named, *victim_named])
+    last = start
+    if eff.contest != "none":
+        mine = ("Agility", thief.agility) if eff.contest == "agility" else \
+            ("Strength", thief.strength)
+        won, last = duel(game, [mine], [("Strength", vkind.strength)], log, start,
+                               thief.name, vkind.name)
+        if not won:
+            e = log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
+            _hungry(game, log, e, p, a)
+            return
+    victim["food"].remove(action.food)
+    a["food"].append(action.food)
+    e = log.emit("eat", f"The {thief.name} takes the {card_name(action.food)}", cause=last,
+                 cards=[action.food], nodes=[thief.id])
+    if log.record:
+        (f, n), (vf, vn) = slot_of(game, a), slot_of(game, victim)
+        note(log, e, [], [food_key(f), food_key(vf), setback_key(owner)],
+                   [animal_id(n), family_id(f), animal_id(vn), family_id(vf)])
+
+
+def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> None:
+    """Foraging: draw one Forage card (or as many as an ability says) as food."""
+    p = game.active
+    _, a = game.find(action.animal)  # type: ignore[misc]
+    kind = game._kind(a)
+    game.acted.append(a["card"])
+    mark = chance_mark(game, log)
+    got = draw_forage(game, a, forage_count(game, a))
+    names = ", ".join(FORAGE[c].name for c in got)
+    # the arrows of the food web: the groups its diet eats (a Forage card drawn outside
+    # them, an elk's grasshoppers, is 1 food all the same but no arrow of the web)
+    eaten = {g for d in kind.diet for g in DIET_FORAGE.get(d, ())}
+    groups = sorted({FORAGE[c].group for c in got} & eaten)
+    e = log.emit("forage", f"{game.player_names[p]}'s {kind.name} forages: {names}",
+                 cards=[a["card"], *got], nodes=[*groups, kind.id],
+                 edges=[(g, kind.id) for g in groups])
+    if log.record:
+        f, n = slot_of(game, a)
+        note(log, e, drawn_since(game, mark), [food_key(f)],
+                   [animal_id(n), family_id(f)])

@@ -2065,39 +2065,10 @@ class Biotopes(Game):
         return list(SEAT_NAMES[:self.players])
 
     def describe(self, action: Action) -> str:
-        """The action in words, naming the cards it points at."""
-        p = self.current_player
-        if p is None or self.stage != "play":
-            return action.label()
-        if isinstance(action, UseCard):
-            card = self._card_or_none(p, action.row, action.col)
-            if card is not None:
-                return f"Use {SPECIES[card].name}'s Action ({SPECIES[card].effect.keyword})"
-        elif isinstance(action, (Pay, Place)):
-            if self._card_or_none(p, action.row, action.col) is not None:
-                what = f"a {action.colour} cube" if isinstance(action, Pay) else "the cube"
-                verb = "Pay with" if isinstance(action, Pay) else "Place"
-                prep = "from" if isinstance(action, Pay) else "on"
-                return f"{verb} {what} {prep} {self._where(p, action.row, action.col)}"
-        elif isinstance(action, Move):
-            if self._card_or_none(p, action.row, action.col) is not None and \
-                    self._card_or_none(p, action.to_row, action.to_col) is not None:
-                return (f"Move a {action.colour} cube from "
-                        f"{self._where(p, action.row, action.col)} to "
-                        f"{self._where(p, action.to_row, action.to_col)}")
-        elif isinstance(action, Prey) and 0 <= action.player < self.players and \
-                self._card_or_none(action.player, action.row, action.col) is not None:
-            return (f"Prey on a {action.colour} cube of "
-                    f"{self._where(action.player, action.row, action.col)}")
-        return action.label()
+        """The action in words, naming the cards it points at (``view.describe``)."""
+        from . import view  # view.py reads the engine: imported when an action is told
 
-    def _card_or_none(self, p: int, row: int, col: int) -> str | None:
-        if not 0 <= row < ROWS:
-            return None
-        if col == -1:
-            return self.bcards[p][row] or None
-        cards = self.rows[p][row]
-        return cards[col][0] if 0 <= col < len(cards) else None
+        return view.describe(self, action)
 
     def explain_illegal(self, action: Action) -> str:
         phase = self.phase
@@ -2173,81 +2144,11 @@ class Biotopes(Game):
         return "not allowed now"
 
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` sees: everything public, plus their own hand and bag (RB FAQ: you
-        may look into your own bag). Others' hands and bags show only their size."""
-        ecosystems = []
-        for p in range(self.players):
-            own = p == player
-            ecosystems.append({
-                "player": p, "name": SEAT_NAMES[p], "colour": PLAYER_COLOURS[p],
-                "tokens": self.tokens[p], "passed": self.passed[p],
-                "hand": list(self.hands[p]) if own else None,
-                "hand_size": len(self.hands[p]),
-                "bag": dict(zip(COLOURS, self.bags[p])) if own else None,
-                "bag_size": sum(self.bags[p]),
-                "biotopes": [{
-                    "card": self.bcards[p][r] or None, "biotope": BIOTOPES[r].value,
-                    "side": "advanced" if self.opts["draft"] else "basic",
-                    "habitat": (BIOTOPE_CARDS[self.bcards[p][r]].habitat_name
-                                if self.opts["draft"] and self.bcards[p][r] else None),
-                    "cubes": sum(self.biotope_cubes(p, r)),
-                    "colours": dict(zip(COLOURS, self.biotope_cubes(p, r)))}
-                    for r in range(ROWS)],
-                "rows": [[{"card": e[0], "cubes": dict(zip(COLOURS, e[1:]))}
-                          for e in self.rows[p][r]] for r in range(ROWS)],
-                "spaces": {s: dict(zip(COLOURS, self.spaces[p][i]))
-                           for i, s in enumerate(SPACES)},
-                "uses": dict(zip(SPACES, self.uses[p])),
-                "territories": [list(h) for h in self.territories(p)],
-                "tiles": list(self.tile_hands[p]),
-            })
-        task = self.queue[0] if self.queue else None
-        return {
-            "players": self.players, "cycle": self.cycle, "cycles": self.cycles,
-            "board": self.board.value, "stage": self.stage, "phase": self.phase,
-            "current_player": self.current_player, "initiative": self.initiative,
-            "environment": [{"space": i + 1, "token": t, "label": ENV_TOKEN_BY_ID[t].label}
-                            for i, t in enumerate(self.env)],
-            "reserve": dict(zip(COLOURS, self.reserve)),
-            "landscape": [{"hex": list(h), "biotope": BIOTOPES[b].value,
-                           "owner": self.owner.get(h), "edge": h in self.edges}
-                          for h, b in sorted(self.landscape.items())],
-            "tiles": [{"tile": t[0], "side": t[1], "rotation": t[2], "centre": [t[3], t[4]]}
-                      for t in self.tiles],
-            "tile_faces": self._tile_faces(),
-            "neutral_removed": self.neutral_removed,
-            "decks": {name: len(self.decks[d]) for d, name in enumerate(DECK_NAMES)},
-            "rivers": {name: list(self.rivers[d]) for d, name in enumerate(DECK_NAMES)},
-            "discards": {name: len(self.discards[d]) for d, name in enumerate(DECK_NAMES)},
-            "ecosystems": ecosystems,
-            "decision": None if task is None else self._decision_view(task),
-            "scores": self.scores,
-        }
+        """What ``player`` sees: everything public, plus their own hand and bag; others'
+        hands and bags show only their size (``view.view``)."""
+        from . import view
 
-    def _tile_faces(self) -> dict[str, dict[str, Any]]:
-        """Landscape Construction, while tiles are placed and turned: the faces of the tiles
-        still in hand and of the tile just placed (to preview them, issue 12 §7): each side's
-        name and its 7 biotopes in TILE_SHAPE order, unturned."""
-        if self.stage not in ("tiles", "orient"):
-            return {}
-        ids = {t for hand in self.tile_hands for t in hand} | \
-            {t[0] for t in self.tiles if t[1] is None}
-        return {t: {"names": {side: TILES[t].face(side) for side in "AB"},
-                    **{side: [b.value for b in TILES[t].sides[side]] for side in "AB"}}
-                for t in sorted(ids)}
-
-    def _decision_view(self, task: dict[str, Any]) -> dict[str, Any]:
-        """The task waiting for a choice, as the view shows it. A cost names the card it
-        pays for (issue 12 §7): the card being played (Adaptation) or the card whose Action
-        is used."""
-        shown = {k: v for k, v in task.items() if k in ("t", "p", "for", "card", "colour",
-                                                          "hex", "n", "played", "owner")}
-        if task["t"] == "pay":
-            if task["for"] == "adaptation":
-                shown["card"] = task["arg"]["card"]
-            elif task["for"] == "card":
-                shown["card"] = self.rows[task["p"]][task["arg"]["row"]][task["arg"]["col"]][0]
-        return shown
+        return view.view(self, player)
 
     # -- graphs -----------------------------------------------------------------------------
 

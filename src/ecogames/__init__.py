@@ -1,8 +1,8 @@
 """ecogames: ecology board games as rules-faithful engines, played inline in Jupyter.
 
 >>> import ecogames
->>> sorted(ecogames.GAMES)[:1]
-['toritori']
+>>> ecogames.GAMES[:2]
+('biotopes', 'tori')
 """
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ from .core import (
     SaveError,
     load,
 )
+from .core.registry import set_generic_widget
+from .games import NAMES as GAMES
 
 __version__ = "0.1.0"
 
-GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
-"""The games, each importable as ``ecogames.<name>`` (loaded on first use)."""
+# GAMES: every package under ecogames/games/, each importable as ``ecogames.<name>`` (loaded
+# on first use); nothing lists them by hand.
 
 __all__ = [
     "GAMES",
@@ -50,6 +52,15 @@ __all__ = [
     "play",
     "what_if",
 ]
+
+
+def _generic_widget() -> type[Any]:
+    from .widget import GameWidget  # anywidget: imported on use only
+
+    return GameWidget
+
+
+set_generic_widget(_generic_widget)
 
 
 def __getattr__(name: str) -> Any:

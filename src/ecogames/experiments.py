@@ -13,6 +13,10 @@ length) and ``series`` (one row per run x step x quantity: the game's own series
 :mod:`ecogames.core.series`, plus the user's ``collect`` measures). The same arguments give
 identical frames on any executor, and every row's seed replays its game (:meth:`Experiment.replay`).
 
+``what_if(game, step, chance=...)`` plays a game's two futures from a fork (as it happened,
+and what if); ``alternative`` and ``play_on`` are the game widget's "What if…", one draw of one
+action at a time.
+
 Runs go serially, on a process pool (``n_jobs > 1``), or on any ``concurrent.futures``
 executor, a Dask ``distributed.Client`` included (``executor=client``). pandas, and Dask when
 used, are imported only here, never by the engines.
@@ -33,9 +37,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .bots import bots_for, make_bot, play
-from .core import Game, Rng
+from .core import Cascade, Game, IllegalAction, MalformedAction, Rng
 from .core.provenance import cause_patterns
-from .core.series import Measure, SeriesRecorder, spec_of
+from .core.series import Measure, SeriesRecorder, record_history, spec_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -323,6 +327,80 @@ def what_if(game: Game, step: int, *, chance: Any = None, action: Any = None,
     both = pd.concat(frames, ignore_index=True)
     both["future"] = pd.Categorical(both["future"], ["as it happened", "what if"])
     return WhatIf(step, actual, alternative, both)
+
+
+# -- what if, one draw at a time (the widget's What if…) -----------------------------------------
+
+def chance_options(game: Game, action: int, viewer: int | None) -> dict[str, Any]:
+    """The ``chances`` message: action ``action``'s chance draws as ``viewer`` may see them,
+    numbered; a draw whose outcome ``viewer`` may not see cannot be changed (``open`` false):
+    comparing the futures would tell what it was."""
+    draws = game.chances(_check_action(game, action))
+    return {"kind": "chances", "action": action, "draws": [
+        {**draw.to_json(viewer), "number": n, "open": draw.visible_to(viewer)}
+        for n, draw in enumerate(draws)]}
+
+
+def _check_action(game: Game, action: Any) -> int:
+    count = len(game.history)
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
+        raise MalformedAction(f"there is no action {action!r:.20} to ask 'what if' of: "
+                              f"{count} played")
+    return action
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One action played again with one of its draws coming out otherwise."""
+
+    outcome: Any
+    """The outcome the draw was forced to."""
+    before: Game
+    """The game right before the action."""
+    cascade: Cascade
+    """The action's cascade, with the views after each event as the viewer sees them."""
+    after: Game
+    """The game right after the action (a fork: the real game is not changed)."""
+
+
+def alternative(game: Game, action: int, draw: int, choice: int,
+                viewer: int | None) -> Alternative:
+    """Action ``action`` played again with its draw ``draw`` coming out as outcome number
+    ``choice``, by :meth:`Game.fork` (its other draws come out as they did), the cascade's
+    views as ``viewer`` sees them. A draw secret to ``viewer`` cannot be changed."""
+    draws = game.chances(_check_action(game, action))
+    if isinstance(draw, bool) or not isinstance(draw, int) or not 0 <= draw < len(draws):
+        raise MalformedAction(f"action {action} made {len(draws)} chance draw(s); there is "
+                              f"no draw {draw!r:.20}")
+    chosen = draws[draw]
+    if not chosen.visible_to(viewer):
+        raise IllegalAction(f"{chosen.name} was drawn in secret: you may not see what came "
+                            "out, so it cannot be changed from here", rule="what_if")
+    if isinstance(choice, bool) or not isinstance(choice, int) \
+            or not 0 <= choice < len(chosen.outcomes):
+        raise MalformedAction(f"{chosen.name} had {len(chosen.outcomes)} possible outcomes; "
+                              f"there is no outcome {choice!r:.20}")
+    outcome = chosen.outcomes[choice]
+    after = game.fork(action, chance={draw: outcome}, views=True, perspective=viewer)
+    assert after.last_cascade is not None  # fork with views keeps the action's cascade
+    return Alternative(outcome, game.replay(action), after.last_cascade, after)
+
+
+def play_on(game: Game, seats: Mapping[int, str], actions: int, seed: int) -> SeriesRecorder:
+    """Let each seat's bot (``seats``; the random bot elsewhere) play ``game`` on for at most
+    ``actions`` actions, recording its series from its set-up."""
+    replay, recorder = record_history(game)
+    if actions > 0 and not replay.is_over:
+        bots = {seat: make_bot(seats.get(seat, "random"), seed + seat)
+                for seat in range(game.players)}
+        for _ in range(actions):
+            legal = replay.legal_actions()
+            if replay.is_over or not legal:
+                break
+            seat = replay.current_player
+            replay.push(bots[0 if seat is None else seat].choose(replay, legal))
+            recorder.observe(replay)
+    return recorder
 
 
 # -- checking the arguments --------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""What the game widget asks for beside play: a hint from the search bot, and "What if…".
+"""What the game widget asks for beside play: a hint from the search bot, and the experiment
+form. ("What if…", the other beside play, is in ``experiments``: ``chance_options``,
+``alternative``, ``play_on``.)
 
 **A hint** (:class:`HintSearch`): the MCTS bot searches for the seat on turn, a person's, and
 the browser is sent the three choices it played out most, with their estimated results. The
@@ -15,12 +17,6 @@ setting a trait:
   ipykernel hands every IOPub send from another thread to its IO thread, which is safe;
 - where threads cannot start (Pyodide, JupyterLite), the search runs at once with a smaller
   budget and the browser is told so.
-
-**What if…** (:func:`chance_options`, :func:`what_if_message`): the chance draws of an action
-of the history, as the viewing seat may see them (``ChanceDraw.to_json(viewer)``), and, for
-another outcome of one of them, the alternative's cascade and where the populations would
-have gone, played on by the seats' bots for as many actions as really followed. The real game
-is not changed.
 
 **The experiment form** (:class:`ExperimentForm`, ``ecogames.experiment_widget(game)``): a
 small ipywidgets form over :func:`ecogames.experiment`. The game; its sweep built from the game
@@ -49,11 +45,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 import traitlets as t
 
-from .bots import bots_for, make_bot
+from .bots import bots_for
 from .bots.mcts import MCTSBot, Search, greedy_bot_name
-from .core import Game, IllegalAction, MalformedAction
+from .core import Game, IllegalAction
 from .core.options import Option
-from .core.series import SeriesRecorder, record_history, series, spec_of
+from .core.series import series, spec_of
 
 if TYPE_CHECKING:  # pandas is imported when an experiment runs, not with the game widget
     import pandas as pd
@@ -167,70 +163,6 @@ def hint_json(game: Game, legal: list[Any], search: Search,
     return {"choices": choices, "playouts": search.playouts,
             "seconds": round(search.seconds, 2), "cooperative": type(game).cooperative,
             "done": search.playouts, "planned": search.playouts}
-
-
-# -- what if ----------------------------------------------------------------------------------
-
-def chance_options(game: Game, action: int, viewer: int | None) -> dict[str, Any]:
-    """The ``chances`` message: action ``action``'s chance draws as ``viewer`` may see them,
-    numbered; a draw whose outcome ``viewer`` may not see cannot be changed (``open`` false):
-    comparing the futures would tell what it was."""
-    draws = game.chances(_check_action(game, action))
-    return {"kind": "chances", "action": action, "draws": [
-        {**draw.to_json(viewer), "number": n, "open": draw.visible_to(viewer)}
-        for n, draw in enumerate(draws)]}
-
-
-def _check_action(game: Game, action: Any) -> int:
-    count = len(game.history)
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
-        raise MalformedAction(f"there is no action {action!r:.20} to ask 'what if' of: "
-                              f"{count} played")
-    return action
-
-
-def alternative(game: Game, action: int, draw: int, choice: int, viewer: int | None
-                ) -> tuple[Any, Game, Any, Game]:
-    """Action ``action`` played again with its draw ``draw`` coming out as outcome number
-    ``choice``: (the outcome, the game before the action, the cascade with its views as
-    ``viewer`` sees them, the game right after). The same forcing as ``game.fork``."""
-    draws = game.chances(_check_action(game, action))
-    if isinstance(draw, bool) or not isinstance(draw, int) or not 0 <= draw < len(draws):
-        raise MalformedAction(f"action {action} made {len(draws)} chance draw(s); there is "
-                              f"no draw {draw!r:.20}")
-    chosen = draws[draw]
-    if not chosen.visible_to(viewer):
-        raise IllegalAction(f"{chosen.name} was drawn in secret: you may not see what came "
-                            "out, so it cannot be changed from here", rule="what_if")
-    if isinstance(choice, bool) or not isinstance(choice, int) \
-            or not 0 <= choice < len(chosen.outcomes):
-        raise MalformedAction(f"{chosen.name} had {len(chosen.outcomes)} possible outcomes; "
-                              f"there is no outcome {choice!r:.20}")
-    outcome = chosen.outcomes[choice]
-    before = game.replay(action)
-    forced = dict(game._forced)
-    forced[action] = {**forced.get(action, {}), draw: outcome}
-    before._forced = forced
-    after = before.clone()
-    cascade = after.apply(game.history[action], views=True, perspective=viewer)
-    return outcome, before, cascade, after
-
-
-def play_on(game: Game, seats: dict[int, str], actions: int, seed: int) -> SeriesRecorder:
-    """Let each seat's bot (``seats``; the random bot elsewhere) play ``game`` on for at most
-    ``actions`` actions, recording its series from its set-up."""
-    replay, recorder = record_history(game)
-    if actions > 0 and not replay.is_over:
-        bots = {seat: make_bot(seats.get(seat, "random"), seed + seat)
-                for seat in range(game.players)}
-        for _ in range(actions):
-            legal = replay.legal_actions()
-            if replay.is_over or not legal:
-                break
-            seat = replay.current_player
-            replay.push(bots[0 if seat is None else seat].choose(replay, legal))
-            recorder.observe(replay)
-    return recorder
 
 
 # -- the experiment form ----------------------------------------------------------------------

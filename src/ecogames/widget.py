@@ -31,7 +31,8 @@ from .core.palette import palette_of
 from .core.patch import diff, split
 from .core.provenance import Answer, Story, story, why
 from .core.series import SeriesRecorder, record_history, spec_of
-from .lab_widgets import HintSearch, alternative, chance_options, play_on
+from .experiments import alternative, chance_options, play_on
+from .lab_widgets import HintSearch
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -197,7 +198,7 @@ class GameWidget(anywidget.AnyWidget):
             self._send_history(0)
             return
         replay = game.replay(0)
-        replay._forced = game._forced  # the history's forced chance outcomes
+        replay.copy_forcing_from(game)  # the history's forced chance outcomes
         self._recorder = SeriesRecorder(replay)
         for i, action in enumerate(game.history):
             seat = replay.current_player
@@ -270,7 +271,7 @@ class GameWidget(anywidget.AnyWidget):
         shadow = self._shadow
         if shadow is None or len(shadow.history) != index:
             shadow = self.game.replay(index)
-        shadow._forced = self.game._forced
+        shadow.copy_forcing_from(self.game)
         cascade = shadow.apply(self.game.history[index], views=True,
                                perspective=self.viewer(shadow))
         self._shadow = shadow
@@ -313,7 +314,7 @@ class GameWidget(anywidget.AnyWidget):
             raise MalformedAction(f"there is no action {index!r:.20} to show: "
                                   f"{len(history)} played")
         earlier = self.game.replay(index)
-        earlier._forced = self.game._forced  # this action's own forced outcomes too
+        earlier.copy_forcing_from(self.game)  # this action's own forced outcomes too
         viewer = self.viewer()
         cascade = earlier.apply(history[index], views=True, perspective=viewer)
         view = self._dynamic(earlier.view(viewer))
@@ -429,7 +430,8 @@ class GameWidget(anywidget.AnyWidget):
         many actions as really followed. Sent as the ``what_if`` message; this widget's game
         does not change."""
         viewer = self.viewer()
-        outcome, before, cascade, after = alternative(self.game, index, draw, choice, viewer)
+        other = alternative(self.game, index, draw, choice, viewer)
+        outcome, cascade, after = other.outcome, other.cascade, other.after
         real = self.game.chances(index)[draw]
         stand_in = greedy_bot_name(self.game.name) or "random"
         seats = {s: self.bots.get(str(s), stand_in) for s in range(self.game.players)}
@@ -442,7 +444,7 @@ class GameWidget(anywidget.AnyWidget):
             "view": self._dynamic(after.view(viewer)),
             "series": self._series_json(recorder),
             "played_on": later, "stand_in": stand_in,
-            "from_step": self._spec.steps_done(before),
+            "from_step": self._spec.steps_done(other.before),
         }
         self.send(message)
         return message

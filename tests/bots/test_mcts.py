@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ecogames.bots import BOTS, RandomBot, bots_for, make_bot, play
 from ecogames.bots.mcts import MCTSBot, greedy_bot_name, rewards
 from ecogames.core import Outcome, Rng
+from ecogames.core.registry import register, spec_of
 
 from .conftest import GAMES, HIDDEN, new_game, states
 
@@ -135,33 +138,36 @@ def test_rollout_policies():
             in game.legal_actions()
 
 
-def test_a_games_settings_are_the_defaults_and_arguments_override_them(monkeypatch):
-    from ecogames.games.tulikko import bots as tulikko_bots
+@pytest.fixture
+def tulikko_spec():
+    """Change Tulikko's registered spec for one test: ``tulikko_spec(mcts=...)``."""
+    game = new_game("tulikko", 2, 1)
+    original = spec_of(game)
+    yield lambda **fields: register(replace(original, **fields))
+    register(original)
 
-    monkeypatch.setattr(tulikko_bots, "MCTS_SETTINGS",
-                        {"rollout": "greedy", "cutoff": 3, "exploration": 0.5}, raising=False)
+
+def test_a_games_settings_are_the_defaults_and_arguments_override_them(tulikko_spec):
+    tulikko_spec(mcts={"rollout": "greedy", "cutoff": 3, "exploration": 0.5})
     game = new_game("tulikko", 2, 1)
     own = MCTSBot(1).settings(game)
     assert (own.rollout, own.cutoff, own.exploration, own.expand) == ("greedy", 3, 0.5, None)
     given = MCTSBot(1, rollout="random", cutoff=None).settings(game)
     assert (given.rollout, given.cutoff, given.exploration) == ("random", None, 0.5)
-    monkeypatch.setattr(tulikko_bots, "MCTS_SETTINGS", {"depth": 3})
     with pytest.raises(ValueError, match="unknown keys"):
-        MCTSBot(1).settings(game)
+        tulikko_spec(mcts={"depth": 3})
     with pytest.raises(ValueError, match="cutoff"):
         MCTSBot(1, cutoff=-1)
 
 
-def test_a_cutoff_rollout_is_scored_by_the_games_estimate(monkeypatch):
-    from ecogames.games.tulikko import bots as tulikko_bots
-
+def test_a_cutoff_rollout_is_scored_by_the_games_estimate(tulikko_spec):
     seen = []
 
     def estimate(state):
         seen.append(len(state.history))
         return [1.0, 0.0] if state.current_player == 0 else [0.0, 1.0]
 
-    monkeypatch.setattr(tulikko_bots, "estimate", estimate, raising=False)
+    tulikko_spec(estimate=estimate)
     game = new_game("tulikko", 2, 1)
     start = len(game.history)
     search = MCTSBot(2, playouts=20, rollout="random", cutoff=2).search(game)
@@ -171,10 +177,10 @@ def test_a_cutoff_rollout_is_scored_by_the_games_estimate(monkeypatch):
     assert seen[0] == start + 3 and min(seen) == start + 3 and max(seen) > start + 3
     assert 0 < search.choices[0].value <= 1
     whole = []
-    monkeypatch.setattr(tulikko_bots, "estimate", lambda s: whole.append(1) or [0.5, 0.5])
+    tulikko_spec(estimate=lambda s: whole.append(1) or [0.5, 0.5])
     MCTSBot(2, playouts=3, rollout="random", cutoff=None).search(game)
     assert whole == []  # rollouts to the end need no estimate
-    monkeypatch.setattr(tulikko_bots, "estimate", lambda s: [2.0, 0.0])
+    tulikko_spec(estimate=lambda s: [2.0, 0.0])
     with pytest.raises(ValueError, match="in \\[0, 1\\]"):
         MCTSBot(2, playouts=1, rollout="random", cutoff=0).search(game)
 

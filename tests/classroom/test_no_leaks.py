@@ -144,7 +144,7 @@ def check_cascades(room: Recorder, shadows: dict, action: Any) -> None:
     """Each page's last cascade, step by step as its browser rebuilds it from the patches,
     is what its seat saw at each step (an independent replay from that seat's eyes)."""
     for seat, shadow in shadows.items():
-        shadow._forced = room.game._forced
+        shadow.copy_forcing_from(room.game)
         views = shadow.apply(action, views=True, perspective=seat).views or ()
         cascade = room.cascades.pop(seat, None)
         if not views:

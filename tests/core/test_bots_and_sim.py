@@ -4,7 +4,8 @@ import pytest
 
 import ecogames
 from ecogames.bots import GameStuck, RandomBot, make_bot, play
-from ecogames.sim import simulate
+from ecogames.core import registry
+from ecogames.core.registry import GameSpec, register
 from tests.support.pond import Pond
 
 
@@ -22,13 +23,14 @@ def test_play_runs_to_the_end_and_is_deterministic():
     assert a.is_over and a.history == b.history
 
 
-def test_simulate_with_and_without_an_executor_agree():
-    serial = simulate(new_pond, bots, range(20), measure=lambda g: g.population["fish"])
+def test_a_batch_with_and_without_an_executor_agrees():
+    fish = {"fish": lambda g: g.population["fish"]}
+    serial = ecogames.experiment(Pond, seeds=20, collect=fish, progress=False)
     with ThreadPoolExecutor(2) as pool:
-        threaded = simulate(new_pond, bots, range(20), measure=lambda g: g.population["fish"],
-                            executor=pool)
-    assert serial == threaded and len(serial) == 20
-    assert all(r.outcome.reason for r in serial)
+        threaded = ecogames.experiment(Pond, seeds=20, collect=fish, executor=pool,
+                                       progress=False)
+    assert serial.games.equals(threaded.games) and serial.series.equals(threaded.series)
+    assert len(serial.games) == 20 and serial.games["reason"].str.len().gt(0).all()
 
 
 def test_a_bot_choosing_illegally_is_caught():
@@ -56,20 +58,26 @@ def test_top_level_play_is_the_bots_play():
     assert ecogames.play is play
 
 
-def test_a_game_package_bot_is_offered_only_for_its_game(monkeypatch):
+def test_a_games_bot_is_offered_only_for_its_game(monkeypatch):
     from ecogames import bots
-    from ecogames.bots import bots_for, register_bot
+    from ecogames.bots import bot_game, bots_for, register_bot
 
     monkeypatch.setattr(bots, "BOTS", dict(bots.BOTS))  # leave the registry as it was
     monkeypatch.setattr(bots, "_GAME_OF", dict(bots._GAME_OF))
+    monkeypatch.setattr(registry, "_SPECS", dict(registry._SPECS))
 
-    class Anywhere(RandomBot):
-        __module__ = "tests.support"
+    class Stated(RandomBot):
+        __module__ = "ecogames.games.toritori.bots"  # where it is defined says nothing
 
-    class ForPond(RandomBot):
-        __module__ = "ecogames.games.pond.bots"
+    class Pondish(Pond):  # a variant with a spec of its own, which names its bot
+        name = "test-pondish"
 
-    register_bot("test-anywhere", Anywhere)
-    register_bot("test-pond", ForPond)
-    assert {"random", "test-anywhere", "test-pond"} <= set(bots_for("pond"))
-    assert "test-pond" not in bots_for("toritori")
+    register_bot("test-anywhere", RandomBot)
+    register_bot("test-stated", Stated, game="pond")
+    register_bot("test-listed", RandomBot)
+    register(GameSpec(engine=Pondish, bots=("test-listed",)))
+    assert {"random", "test-anywhere", "test-stated"} <= set(bots_for("pond"))
+    assert "test-listed" not in bots_for("pond")
+    assert {"test-anywhere", "test-listed"} <= set(bots_for("test-pondish"))
+    assert "test-stated" not in bots_for("toritori") and "test-listed" not in bots_for("tori")
+    assert (bot_game("test-stated"), bot_game("test-listed")) == ("pond", "test-pondish")

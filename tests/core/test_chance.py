@@ -77,7 +77,7 @@ def test_a_forks_history_shares_nothing_with_the_original():
         fork.apply(rng.choice(fork.legal_actions()))
     fork.undo(2)
     assert game.to_dict() == before
-    assert game._forced == {}
+    assert game.forced_outcomes() == {}
 
 
 def test_a_fork_can_play_another_action_instead():

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import Action, Game, Outcome, Rng
+from ..core.registry import specs
 
 
 @runtime_checkable
@@ -34,25 +35,30 @@ _GAME_OF: dict[str, str | None] = {"random": None}
 
 
 def register_bot(name: str, factory: Callable[[int], Bot], game: str | None = None) -> None:
-    """Make a bot available by name. ``game``: the game it plays (by default, the game
-    package it is defined in; ``None`` for a bot that plays any game)."""
-    if game is None:
-        parts = getattr(factory, "__module__", "").split(".")
-        game = parts[2] if parts[:2] == ["ecogames", "games"] and len(parts) > 2 else None
+    """Make a bot available by name. ``game``: the game it plays; ``None``: the game whose
+    spec lists ``name`` among its bots (``core.registry.GameSpec.bots``), or any game when no
+    spec does."""
     BOTS[name] = factory
     _GAME_OF[name] = game
 
 
+def _owner(name: str) -> str | None:
+    stated = _GAME_OF.get(name)
+    if stated is not None:
+        return stated
+    return next((game for game, spec in specs().items() if name in spec.bots), None)
+
+
 def bots_for(game: str) -> list[str]:
     """The names of the bots that can take a seat in ``game``."""
-    return sorted(name for name, owner in _GAME_OF.items() if owner in (None, game))
+    return sorted(name for name in BOTS if _owner(name) in (None, game))
 
 
 def bot_game(name: str) -> str | None:
     """The game the bot called ``name`` plays (``None``: any game); ValueError if unknown."""
     if name not in BOTS:
         raise ValueError(f"no bot called {name!r:.60}; known: {sorted(BOTS)}")
-    return _GAME_OF.get(name)
+    return _owner(name)
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -112,8 +118,8 @@ STRENGTHS: dict[str, dict[str, Any]] = {
 }
 """The search bots every game can seat, by name, with their budgets per move (a widget's
 seat menu offers them as strengths); each searches a game with that game's own settings
-(its ``bots.MCTS_SETTINGS``). ``MCTSBot(seed, playouts=N)`` is the reproducible form for
-experiments: the same seed and state always give the same move."""
+(its spec's ``mcts``, ``core.registry``). ``MCTSBot(seed, playouts=N)`` is the reproducible
+form for experiments: the same seed and state always give the same move."""
 
 for _name, _budget in STRENGTHS.items():
     register_bot(_name, lambda seed, _b=_budget: MCTSBot(seed, **_b), game=None)  # type: ignore[misc]

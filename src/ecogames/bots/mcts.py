@@ -28,13 +28,13 @@ One bot plays all five games and any other that implements the protocol. Each *p
 A budget is a number of playouts (``playouts=``; reproducible: same seed, same state, same
 move) or a time per move (``seconds=``), or both (whichever ends first).
 
-**A game's own settings.** A game's ``bots.py`` may give the search two things (found by
-name, as core finds ``hidden.py``):
+**A game's own settings.** A game's spec (``core.registry.GameSpec``, written in its
+package's ``__init__`` from its ``bots.py``) may give the search two things:
 
 - ``estimate(game) -> list[float]``: each player's expected result in [0, 1], on the scale
   of :func:`rewards`, for a game that is not over. With it a rollout may stop early
   (``cutoff``) and be scored by the estimate: many short rollouts instead of few long ones.
-- ``MCTS_SETTINGS``: a dict of the defaults of this bot in that game (``rollout``,
+- ``mcts``: a dict of the defaults of this bot in that game (``rollout``,
   ``cutoff``, ``exploration``, ``expand``), the figures that game's ladder measured best.
   An argument given to :class:`MCTSBot` overrides them.
 
@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Action, Game, Outcome, Rng
-from ..core.discovery import attribute
+from ..core.registry import find_spec
 
 WIN_WEIGHT = 0.9
 """Of a result in [0, 1], the part the win gives; the score's tie-break gives the rest."""
@@ -72,7 +72,7 @@ random)."""
 
 @dataclass(frozen=True)
 class Settings:
-    """How the search plays one game: the bot's arguments over the game's ``MCTS_SETTINGS``
+    """How the search plays one game: the bot's arguments over the game's MCTS settings
     over these defaults."""
 
     rollout: str | Callable[[int], Any] = "auto"
@@ -93,20 +93,17 @@ class Settings:
             raise ValueError(f"exploration must be >= 0, not {self.exploration!r:.20}")
 
 
-SETTING_NAMES = ("rollout", "cutoff", "exploration", "expand")
 _UNSET: Any = object()
 
 
 def game_settings(game: type[Game] | Game, **given: Any) -> Settings:
-    """The settings of a search in ``game``: ``given`` (not ``_UNSET``) over the game's
-    ``MCTS_SETTINGS`` over the defaults, with the game's ``estimate``."""
-    cls = game if isinstance(game, type) else type(game)
-    own = dict(attribute(cls, "bots", "MCTS_SETTINGS", None) or {})
-    unknown = set(own) - set(SETTING_NAMES)
-    if unknown:
-        raise ValueError(f"{cls.name}'s MCTS_SETTINGS has unknown keys {sorted(unknown)}")
+    """The settings of a search in ``game``: ``given`` (not ``_UNSET``) over the MCTS
+    settings of the game's spec (``core.registry``; checked there) over the defaults, with
+    the spec's ``estimate``."""
+    spec = find_spec(game)
+    own = {} if spec is None else dict(spec.mcts)
     own.update({k: v for k, v in given.items() if v is not _UNSET})
-    return Settings(**own, estimate=attribute(cls, "bots", "estimate", None))
+    return Settings(**own, estimate=None if spec is None else spec.estimate)
 
 
 Progress = Callable[[int, int], Any]
@@ -199,7 +196,7 @@ class MCTSBot:
     name, or a ``seed -> Bot`` factory. ``cutoff``: rollout actions before the game's
     ``estimate`` scores the rollout. ``exploration``: UCB1's constant. ``expand``: the
     policy a new node tries first. Each of these four left out is the game's own setting
-    (its ``bots.MCTS_SETTINGS``), else the default of :class:`Settings`. ``max_rollout``:
+    (its spec's ``mcts``), else the default of :class:`Settings`. ``max_rollout``:
     actions per rollout at most.
     """
 

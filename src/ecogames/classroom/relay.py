@@ -15,8 +15,8 @@ from typing import Any
 
 import anywidget
 
-from ..core.discovery import game_module
 from ..core.game import Game
+from ..core.registry import widget_class
 from ..widget import GameWidget
 
 Outbox = Callable[[dict[str, Any]], None]
@@ -62,12 +62,10 @@ _CLASSES: dict[type, type] = {}
 def screen(game: Game, seat: int | None, outbox: Outbox) -> GameWidget:
     """The widget of ``game`` as ``seat`` sees it (None: the projector's public screen), with
     its messages sent to ``outbox`` as ipywidgets' comm messages."""
-    module = game_module(type(game), "widget")
-    widget_class = GameWidget if module is None else module.Widget  # the game's own widget
-    relay = _CLASSES.get(widget_class)
+    shown: type[GameWidget] = widget_class(game)  # the game's own, else the generic one
+    relay = _CLASSES.get(shown)
     if relay is None:
-        relay = _CLASSES[widget_class] = type(f"Relay{widget_class.__name__}",
-                                              (_RelayMixin, widget_class), {})
+        relay = _CLASSES[shown] = type(f"Relay{shown.__name__}", (_RelayMixin, shown), {})
     _RelayMixin.outbox_for_next = outbox
     try:
         return relay(game, seat=seat)  # type: ignore[no-any-return]

@@ -40,6 +40,8 @@ SAVE_FORMAT = "ecogames-save"
 SAVE_VERSION = 2
 """2: the save holds the chance outcomes forced on its actions (a forked game's)."""
 MAX_SAVED_ACTIONS = 100_000
+MAX_FORCED_DRAW = 1_000
+"""Draws of one action that can be forced (and saved) are numbered below this."""
 SAVE_KEYS = ("format", "version", "game", "state_version", "initial", "actions", "chance",
              "state")
 """The keys of a save's envelope, all required, no others."""
@@ -53,6 +55,17 @@ outside the games: a clone or an undo (which swap a game's attributes) neither c
 drops them, and a game nobody listens to pays one dict lookup per ``apply``."""
 _UNTOLD = EventLog(record=False)
 """The log ``push`` plays into: it keeps nothing, so every push shares it."""
+
+
+class _NeverDrawn(IllegalAction):
+    """An action that was forced a chance draw it never made (so the draw's outcome would be
+    saved and never used)."""
+
+    def __init__(self, label: str, action: Action, draw: int, made: int) -> None:
+        super().__init__(f"{label!r} makes {made} chance draw{'' if made == 1 else 's'} "
+                         f"(numbered from 0): draw {draw} was forced, which it never makes",
+                         action=action, rule="chance")
+        self.draw, self.made = draw, made
 
 
 @dataclass(frozen=True)
@@ -109,8 +122,9 @@ class Game(ABC):
     _initial: dict[str, Any]
     _actions: list[Action]
     _forced: dict[int, Forced]
-    """Chance outcomes forced on actions of the history (by action number), never changed
-    in place: a fork makes a new dict."""
+    """Chance outcomes forced on actions (by action number), played or to come, never changed
+    in place: a fork or ``force`` makes a new dict. Written only here (``fork``, ``force``,
+    ``copy_forcing_from``; tests/core/test_forcing.py holds every other module to that)."""
     _chance: ChanceContext | None = None
     _replayable: bool = True
     """The history leads to this state (False for a determinization, whose hidden things
@@ -251,21 +265,16 @@ class Game(ABC):
         return [f"Player {i + 1}" for i in range(self.players)]
 
     def widget(self, **kwargs: Any) -> Any:
-        """The widget that plays this game in Jupyter: the game package's ``widget.Widget``
-        (``ecogames.widget.GameWidget`` for a game without one). ``kwargs``: e.g.
-        ``bots={1: "random"}``.
+        """The widget that plays this game in Jupyter: the one its spec names
+        (``core.registry``; a variant uses its game's), else ``ecogames.widget.GameWidget``.
+        ``kwargs``: e.g. ``bots={1: "random"}``.
 
-        Found by name when called, never imported by core: the widget sits in a layer above
-        core (docs/architecture.md), as the game packages do.
+        The widget is imported when called: core imports none (the widget sits in a layer
+        above core, docs/architecture.md, as the game packages do).
         """
-        import importlib
+        from .registry import widget_class
 
-        from .discovery import game_module
-
-        module = game_module(type(self), "widget")
-        if module is None:
-            return importlib.import_module("ecogames.widget").GameWidget(self, **kwargs)
-        return module.Widget(self, **kwargs)
+        return widget_class(self)(self, **kwargs)
 
     def food_web(self) -> nx.DiGraph[Any]:
         raise NotImplementedError(f"{self.title or self.name} has no food web")
@@ -401,6 +410,10 @@ class Game(ABC):
             raise
         finally:
             self._chance = None
+        if context.forced and max(context.forced) >= context.count:
+            self._restore(backup)
+            unused = min(n for n in context.forced if n >= context.count)
+            raise _NeverDrawn(label, action, unused, context.count)
         self._actions.append(action)
         cascade = Cascade(action, label, tuple(log.events),
                           tuple(log.views) if log.views is not None else None,
@@ -490,37 +503,86 @@ class Game(ABC):
         every outcome that was possible: what :meth:`fork` may change."""
         self._check_step(step)
         earlier = self.replay(step)
-        earlier._forced = self._forced  # this action's own forced outcomes too
+        earlier.copy_forcing_from(self)  # this action's own forced outcomes too
         return earlier.apply(self._actions[step], record=False).chances
 
-    def fork(self: G, step: int, *, chance: Any = None, action: Any = None) -> G:
+    def fork(self: G, step: int, *, chance: Any = None, action: Any = None,
+             views: bool = False, perspective: int | None = None) -> G:
         """A new game that agrees with this one before action ``step`` (0: the first), then
         goes another way; it stands right after that action, its history shared with
         nothing.
 
         ``chance``: what that action's chance draw came out as instead (its first draw), or
-        ``{draw number: outcome}`` for several; see :meth:`chances`. ``action``: another
-        action played in its place. Raises :class:`IllegalAction` for an outcome or an action
-        that could not have happened there."""
+        ``{draw number: outcome}`` for several; see :meth:`chances`; its other draws come out
+        as they did here. ``action``: another action played in its place. Raises
+        :class:`IllegalAction` for an outcome or an action that could not have happened
+        there. ``views``/``perspective``: the new game's ``last_cascade`` keeps the view
+        after each event, as :meth:`apply` does (telling costs nothing otherwise)."""
         self._check_step(step)
         if (chance is None) == (action is None):
             raise IllegalAction("fork changes either a chance outcome (chance=) or the "
                                 "action played (action=)", rule="fork")
         game = self.replay(step)
-        if action is not None:
-            game.apply(action, record=False)
-            return game
-        forced = dict(chance) if isinstance(chance, Mapping) else {0: chance}
-        if any(not _is_int(n) or n < 0 for n in forced):
-            raise IllegalAction(f"chance draws are numbered 0, 1, ...: {sorted(forced, key=str)}",
-                                rule="fork")
-        made = len(self.chances(step))
-        if any(n >= made for n in forced):
-            raise IllegalAction(f"action {step} ({self.describe(self._actions[step])!r}) made "
-                                f"{made} chance draw(s), numbered from 0", rule="fork")
-        game._forced = {**game._forced, step: forced}
-        game.apply(self._actions[step], record=False)
+        if action is None:
+            forced = dict(chance) if isinstance(chance, Mapping) else {0: chance}
+            if any(not _is_int(n) or n < 0 for n in forced):
+                raise IllegalAction(f"chance draws are numbered 0, 1, ...: "
+                                    f"{sorted(forced, key=str)}", rule="fork")
+            made = len(self.chances(step))
+            if any(n >= made for n in forced):
+                raise IllegalAction(f"action {step} ({self.describe(self._actions[step])!r}) "
+                                    f"made {made} chance draw(s), numbered from 0", rule="fork")
+            game._forced = {**game._forced, step: {**self._forced.get(step, {}), **forced}}
+            action = self._actions[step]
+        game.apply(action, record=views, views=views, perspective=perspective)
         return game
+
+    # -- forcing chance outcomes -------------------------------------------------------------
+
+    def forced_outcomes(self) -> dict[int, dict[int, Any]]:
+        """The chance outcomes forced on this game's actions, played or to come: ``{action
+        number: {draw number: outcome}}`` (a copy; numbers count from 0). A save holds those
+        of the actions played (its ``chance``)."""
+        return {step: dict(forced) for step, forced in self._forced.items()}
+
+    def force(self, outcomes: Any, *, action: int | None = None) -> None:
+        """Force the chance draws of an action not played yet: ``action`` is its number in the
+        history (the next one, ``len(history)``, by default); ``outcomes`` the outcome of its
+        first draw, or ``{draw number: outcome}``. Outcomes forced on that action before stay
+        unless named again. The action, when played, raises :class:`IllegalAction` (and
+        changes nothing) if a draw could not come out so or if it makes no such draw; the
+        game's generator is used up as without forcing, so only those outcomes differ.
+
+        >>> game.force(6)                      # doctest: +SKIP
+        >>> game.apply({"type": "roll"}).chances[0].outcome    # doctest: +SKIP
+        6
+        """
+        played = len(self._actions)
+        step = played if action is None else action
+        if not _is_int(step) or step < played:
+            raise IllegalAction(f"only an action not played yet can be forced: action "
+                                f"{step!r:.20} is not after the {played} played (fork changes "
+                                "one that was)", rule="chance")
+        draws = dict(outcomes) if isinstance(outcomes, Mapping) else {0: outcomes}
+        if not draws or any(not _is_int(n) or not 0 <= n < MAX_FORCED_DRAW for n in draws):
+            raise IllegalAction(f"chance draws are numbered 0 to {MAX_FORCED_DRAW - 1}, not "
+                                f"{sorted(draws, key=str)!r:.60}", rule="chance")
+        self._forced = {**self._forced, step: {**self._forced.get(step, {}), **draws}}
+
+    def copy_forcing_from(self, other: Game) -> None:
+        """Force this game's coming actions as ``other`` forced them: for a replay of
+        ``other`` (``other.replay(n)``) that plays ``other``'s history on, as it was played.
+        ``other`` is the same game with this one's history as the start of its own; anything
+        else raises ``ValueError`` and changes nothing."""
+        played = len(self._actions)
+        if type(other) is not type(self) or other._actions[:played] != self._actions:
+            raise ValueError("copy_forcing_from takes the game this one was replayed from: "
+                             f"{other!r:.80} does not start with this game's {played} actions")
+        if {s: f for s, f in other._forced.items() if s < played} != \
+                {s: f for s, f in self._forced.items() if s < played}:
+            raise ValueError("copy_forcing_from: the two games forced the actions they share "
+                             "differently, so they are not the same game")
+        self._forced = other._forced  # never changed in place: sharing it is safe
 
     def _check_step(self, step: Any) -> None:
         if not _is_int(step) or not 0 <= step < len(self._actions):
@@ -564,18 +626,20 @@ class Game(ABC):
 
         The view is kept: ``determinize(p, rng).view(p) == view(p)``. A game with hidden
         information writes ``determinize(game, player, rng)`` in ``games/<game>/hidden.py``
-        (found by name, as ``series.py`` is); without one, the result is a clone with its
-        generator reseeded. The history is the real one's: a determinized game is for
-        searching, not for replay or saving.
+        and names it in its spec (``core.registry``); without one, the result is a clone
+        with its generator reseeded. The history is the real one's: a determinized game is
+        for searching, not for replay or saving.
         """
-        hidden = _hidden_module(type(self))
-        if hidden is not None:
-            twin = hidden.determinize(self, player, rng)
+        from .registry import find_spec
+
+        spec = find_spec(self)
+        if spec is not None and spec.determinize is not None:
+            twin: G = spec.determinize(self, player, rng)
         else:
             twin = self.clone()
             twin.rng = Rng(rng.next64())
         twin._replayable = False
-        return twin  # type: ignore[no-any-return]
+        return twin
 
     # -- save and load -------------------------------------------------------------------
 
@@ -592,7 +656,7 @@ class Game(ABC):
             "initial": self._initial,
             "actions": [a.to_json() for a in self._actions],
             "chance": {str(step): {str(n): outcome for n, outcome in forced.items()}
-                       for step, forced in self._forced.items()},
+                       for step, forced in self._forced.items() if step < len(self._actions)},
             "state": self._state(),
         }))
 
@@ -636,7 +700,12 @@ class Game(ABC):
         game._forced = _read_forced(data["chance"], len(actions))
         for number, raw in enumerate(actions, start=1):
             try:
-                made = len(game.apply(raw, record=False).chances)
+                game.apply(raw, record=False)
+            except _NeverDrawn as error:
+                raise SaveError(f"the save forces chance draw {error.draw} of action {number}, "
+                                f"which made {error.made} chance "
+                                f"draw{'' if error.made == 1 else 's'} (numbered from 0): the "
+                                "file was edited or corrupted") from None
             except (MalformedAction, IllegalAction) as error:
                 raise SaveError(f"action {number} of {len(actions)} in the save cannot be "
                                 f"replayed: {error}") from None
@@ -644,7 +713,6 @@ class Game(ABC):
                 raise SaveError(f"action {number} of {len(actions)} in the save cannot be "
                                 f"replayed: the rules failed on it ({type(error).__name__}: "
                                 f"{error})") from error
-            _check_forced_used(game._forced.get(number - 1, {}), made, number)
         try:
             saved = _json_copy(cls._load_state(data["state"])._state())
         except SaveError as error:
@@ -704,13 +772,6 @@ class Game(ABC):
 
 
 
-def _hidden_module(cls: type[Game]) -> Any:
-    """The game package's ``hidden`` module, or ``None``."""
-    from .discovery import game_module
-
-    return game_module(cls, "hidden")
-
-
 def _is_int(value: Any) -> bool:
     """A whole number, and not a bool (which Python counts as an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -764,17 +825,9 @@ def _read_forced(data: Any, actions: int) -> dict[int, Forced]:
         number = _index(step, actions, "an action number")
         if not isinstance(draws, dict) or not draws:
             raise SaveError(f"the chance outcomes of action {step} must be a non-empty object")
-        forced[number] = {_index(n, 1_000, "a draw number"): value for n, value in draws.items()}
+        forced[number] = {_index(n, MAX_FORCED_DRAW, "a draw number"): value
+                          for n, value in draws.items()}
     return forced
-
-
-def _check_forced_used(forced: Forced, made: int, number: int) -> None:
-    """Every outcome the save forces on action ``number`` (counted from 1) found its draw."""
-    unused = sorted(n for n in forced if n >= made)
-    if unused:
-        raise SaveError(f"the save forces chance draw {unused[0]} of action {number}, which "
-                        f"made {made} chance draw{'' if made == 1 else 's'} (numbered from "
-                        "0): the file was edited or corrupted")
 
 
 def _index(text: str, limit: int, what: str) -> int:
@@ -807,16 +860,8 @@ def load(source: str | Path | bytes | Mapping[str, Any]) -> Game:
     if isinstance(data, Mapping):
         name = data.get("game")
         if isinstance(name, str) and name not in _REGISTRY:
-            _import_game(name)
+            from .registry import find_game
+
+            find_game(name)  # games register on import; a save may name one not imported yet
     return Game.from_dict(data)
-
-
-def _import_game(name: Any) -> None:
-    """Games register on import; a save may name one not imported yet."""
-    import contextlib
-    import importlib
-
-    if isinstance(name, str) and name.isidentifier() and not name.startswith("_"):
-        with contextlib.suppress(ImportError):
-            importlib.import_module(f"ecogames.games.{name}")
 

@@ -140,12 +140,12 @@ EMPTY = Palette({})
 
 
 def palette_of(game: Any) -> Palette:
-    """The game's ``components.PALETTE`` (or an empty palette)."""
-    from .discovery import attribute
+    """The game's palette, from its spec (``core.registry``; an empty palette for a game
+    without one)."""
+    from .registry import find_spec
 
-    cls = game if isinstance(game, type) else type(game)
-    found: Palette = attribute(cls, "components", "PALETTE", EMPTY)
-    return found
+    spec = find_spec(game)
+    return EMPTY if spec is None else spec.palette
 
 
 # -- colour-vision simulation ---------------------------------------------------------------

@@ -206,7 +206,7 @@ class Provenance:
         self.step_name = self._spec.step
         self.identities: Mapping[str, str] = type(game).identities
         replay = game.replay(0)
-        replay._forced = game._forced  # a fork's forced outcomes, as the game played them
+        replay.copy_forcing_from(game)  # a fork's forced outcomes, as the game played them
         self._replay = replay
         self.cascades: list[Cascade] = []
         self.seats: list[int | None] = []

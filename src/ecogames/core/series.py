@@ -2,7 +2,8 @@
 
 Each game says what one *step* is (Tori-Tori a turn of the dice, Biotopes a cycle, Wildlife
 Web a turn of the table) and which quantities it has at a state (tokens per species, cubes
-per type, ...), in ``games/<game>/series.py`` as ``SERIES = SeriesSpec(...)``. Everything that
+per type, ...), in ``games/<game>/series.py`` as ``SERIES = SeriesSpec(...)``, handed over by
+the game's spec (``core.registry``). Everything that
 plots or tabulates a game over time reads this one series: the widget's live plot,
 ``ecogames.experiment()``'s series frame and the lessons' plots.
 
@@ -64,13 +65,12 @@ DEFAULT_SPEC = SeriesSpec(step="action", steps_done=_actions_done, quantities=la
 
 
 def spec_of(game: Game | type[Game]) -> SeriesSpec:
-    """The game's ``SeriesSpec`` (``games/<game>/series.py``; a variant subclassed elsewhere
-    uses its game's), or one that counts actions."""
-    from .discovery import attribute
+    """The game's ``SeriesSpec``, from its registered spec (``core.registry``; a variant
+    subclassed elsewhere uses its game's), or one that counts actions."""
+    from .registry import find_spec
 
-    cls = game if isinstance(game, type) else type(game)
-    spec: SeriesSpec = attribute(cls, "series", "SERIES", DEFAULT_SPEC)
-    return spec
+    found = find_spec(game)
+    return DEFAULT_SPEC if found is None or found.series is None else found.series()
 
 
 @dataclass
@@ -149,7 +149,7 @@ def record_history(game: Game, *, collect: Mapping[str, Measure] | None = None,
     seen its whole history; the replay may play on with the recorder observing it. The game
     itself is not changed."""
     replay = game.replay(0)
-    replay._forced = game._forced
+    replay.copy_forcing_from(game)
     recorder = SeriesRecorder(replay, collect=collect)
     for action in game.history:
         replay.push(action)

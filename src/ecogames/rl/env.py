@@ -13,7 +13,7 @@ from pettingzoo.utils import wrappers
 
 from ecogames.bots.mcts import rewards as outcome_rewards
 from ecogames.core import Action, Game, Rng, registered_games
-from ecogames.core.game import _import_game
+from ecogames.core.registry import find_game
 
 from .layouts import layout_of
 from .observe import OBSERVATION_SIZE, encode_view, structured_encoder
@@ -22,7 +22,7 @@ from .spaces import EncodingError
 
 def game_class(name: str) -> type[Game]:
     """The game class called ``name`` (its package imported if need be)."""
-    _import_game(name)
+    find_game(name)
     games = registered_games()
     if name not in games:
         raise ValueError(f"no game called {name!r:.40}; known: {sorted(games)}")
@@ -62,7 +62,8 @@ class EcoEnv(AECEnv):
         self.max_actions = max_actions
         self.layout = layout_of(game)
         self.observation_kind = observation
-        self.encoder = None if observation == "hashed" else structured_encoder(game, observation)
+        self.encoder = (None if observation == "hashed"
+                        else structured_encoder(self.game_class, observation))
         if self.encoder is None:
             box = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
         else:

@@ -22,12 +22,14 @@ labels, texts and names) are left out: they repeat what the other leaves say.
 from __future__ import annotations
 
 import hashlib
-import importlib
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
+
+from ecogames.core import Game
+from ecogames.core.registry import spec_of
 
 OBSERVATION_SIZE = 4096
 SKIPPED_KEYS = frozenset({"label", "text", "name", "phase_text", "reference", "title",
@@ -66,14 +68,16 @@ def _walk(value: Any, path: str, out: np.ndarray) -> None:
         out[slot] += sign
 
 
-STRUCTURED = ("tori", "toritori", "tulikko", "biotopes", "wildlifeweb")
-"""The games with a structured encoder, in ``ecogames.rl.obs_<game>``."""
-
-
-def structured_encoder(game: str, kind: str = "structured") -> Any:
-    """The structured :class:`~ecogames.rl.tensors.Encoder` of ``game``."""
+def structured_encoder(game: str | Game | type[Game], kind: str = "structured") -> Any:
+    """The structured :class:`~ecogames.rl.tensors.Encoder` of ``game`` (a name, a game or its
+    class), which its spec's ``observation`` gives (``core.registry``)."""
     if kind != "structured":
         raise ValueError(f"observation must be 'structured' or 'hashed', not {kind!r:.40}")
-    if game not in STRUCTURED:
-        raise ValueError(f"no structured observation for {game!r:.40}")
-    return importlib.import_module(f"ecogames.rl.obs_{game}").ENCODER
+    if isinstance(game, str):
+        from .env import game_class
+
+        game = game_class(game)
+    spec = spec_of(game)
+    if spec.observation is None:
+        raise ValueError(f"no structured observation for {spec.name!r:.40}")
+    return spec.observation()

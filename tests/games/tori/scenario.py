@@ -55,7 +55,7 @@ def next_draws(game: Tori, *zones: int) -> None:
     """The next action's chance draws (the build cards it draws from the face-down pile)
     come out as ``zones``, in order: forced outcomes, as ``game.fork(step, chance=...)``
     forces them, so a draw the pile cannot give is refused (D31)."""
-    game._forced = {**game._forced, len(game.history): dict(enumerate(zones))}
+    game.force(dict(enumerate(zones)))
 
 
 def scenario_state(players: int = 2, *, seed: int = 0, active: int = 0,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import bots as _bots  # noqa: F401  (registers the "biotopes-greedy" bot)
+from . import bots as _bots  # registers its bots (register_bot)
 from .actions import (
     ACTION_TYPES,
     Adapt,
@@ -63,3 +63,43 @@ def __getattr__(name: str) -> Any:
 def new_game(players: int = 2, seed: int | None = None, **options: Any) -> Biotopes:
     """A game of Biotopes in its set-up state (options: see :class:`Biotopes`)."""
     return Biotopes.new_game(players=players, seed=seed, **options)
+
+
+# -- registration: what the layers above core read of this game (core.registry) --------------
+
+from ecogames.core.registry import GameSpec, register  # noqa: E402
+from ecogames.core.series import SeriesSpec  # noqa: E402
+
+from . import components as _components  # noqa: E402
+from . import hidden as _hidden  # noqa: E402
+
+
+def _widget() -> type[Any]:
+    from .widget import Widget  # anywidget: imported on use only
+
+    return Widget
+
+
+def _series() -> SeriesSpec:
+    from .series import SERIES
+
+    return SERIES
+
+
+def _observation() -> Any:
+    from ecogames.rl.obs_biotopes import ENCODER  # numpy and PettingZoo: imported on use only
+
+    return ENCODER
+
+
+register(GameSpec(
+    engine=Biotopes,
+    widget=_widget,
+    series=_series,
+    determinize=_hidden.determinize,
+    bots=(_bots.GreedyBot.name,),
+    mcts=_bots.MCTS_SETTINGS,
+    estimate=_bots.estimate,
+    observation=_observation,
+    palette=_components.PALETTE,
+))

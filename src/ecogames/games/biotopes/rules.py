@@ -787,7 +787,7 @@ class Biotopes(Game):
                 known.upto = done
             else:
                 twin = self.replay(0)
-                twin._forced = self._forced
+                twin.copy_forcing_from(self)
                 for action in self._actions:
                     twin._resolve(action, record=True, views=False, perspective=None)
                 known = twin._identity

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import bots as _bots  # noqa: F401  (registers the "tulikko-greedy" bot)
+from . import bots as _bots  # registers its bots (register_bot)
 from .rules import (
     PHASES,
     ChooseMap,
@@ -54,3 +54,43 @@ __all__ = [
     "PlaceAnywhere", "PlaceStart", "PlaceTokens", "Slide", "SlideBack", "Tulikko",
     "board_graph", "central_board_graph", "new_game", "river_graph", "zones_graph",
 ]
+
+
+# -- registration: what the layers above core read of this game (core.registry) --------------
+
+from ecogames.core.registry import GameSpec, register  # noqa: E402
+from ecogames.core.series import SeriesSpec  # noqa: E402
+
+from . import components as _components  # noqa: E402
+from . import hidden as _hidden  # noqa: E402
+
+
+def _widget() -> type[Any]:
+    from .widget import Widget  # anywidget: imported on use only
+
+    return Widget
+
+
+def _series() -> SeriesSpec:
+    from .series import SERIES
+
+    return SERIES
+
+
+def _observation() -> Any:
+    from ecogames.rl.obs_tulikko import ENCODER  # numpy and PettingZoo: imported on use only
+
+    return ENCODER
+
+
+register(GameSpec(
+    engine=Tulikko,
+    widget=_widget,
+    series=_series,
+    determinize=_hidden.determinize,
+    bots=(_bots.GreedyBot.name,),
+    mcts=_bots.MCTS_SETTINGS,
+    estimate=_bots.estimate,
+    observation=_observation,
+    palette=_components.PALETTE,
+))

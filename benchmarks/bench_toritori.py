@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ecogames.bots import RandomBot, make_bot, play
 from ecogames.core import Rng
 from ecogames.games.toritori import ToriTori, new_game
-from ecogames.sim import simulate
 from timing import per_call, report
 
 PLAYERS = (2, 3, 4)
@@ -91,10 +90,6 @@ def mid_game(seed: int = 11) -> ToriTori:
 def _new_game(key: tuple[int, str, int]) -> ToriTori:
     players, level, seed = key
     return new_game(players=players, difficulty=level, seed=seed)
-
-
-def _bot(key: tuple[int, str, int]) -> object:
-    return make_bot("toritori-heuristic", key[2])
 
 
 def _play_one(key: tuple[int, str, int]) -> tuple[tuple[int, str, int], str, str, int]:
@@ -164,7 +159,6 @@ def main() -> None:
     report(f"from_json() mid-game (replays {len(game.history)} actions)",
            per_call(lambda: ToriTori.from_json(text), number=50) * 1e3, "ms")
     win_rates(games, args.jobs)
-    _ = (simulate, _new_game, _bot)  # the same batch also runs through ecogames.sim.simulate
 
 
 if __name__ == "__main__":

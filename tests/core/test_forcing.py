@@ -162,3 +162,17 @@ def test_a_fork_keeps_the_other_draws_forced_on_its_action_and_can_keep_views():
     assert fork.forced_outcomes() == {step: {0: 3}}
     again = fork.fork(step, chance={0: 2})
     assert again.forced_outcomes() == {step: {0: 2}}
+
+
+def test_the_documented_example_forces_two_dice_in_a_recorded_apply():
+    text = (ROOT / "docs" / "experiments.md").read_text(encoding="utf-8")
+    section = text[text.index("## Forcing chance"):]
+    code = section[section.index("```python") + len("```python"):section.index("```\n", 10)]
+    scope: dict = {}
+    exec(code, scope)  # the docs' own code, as a reader would run it
+    game, cascade = scope["game"], scope["cascade"]
+    assert [(d.name, d.outcome, d.natural) for d in cascade.chances[:2]] == [
+        ("the red die", "B", "F"), ("the sky-blue die", "B", "D")]
+    assert game.forced_outcomes() == {0: {0: "B", 1: "B"}} and game.history == (cascade.action,)
+    assert ecogames.load(game.to_json()).forced_outcomes() == game.forced_outcomes()
+    assert game.fork(0, chance={1: "C"}).forced_outcomes() == {0: {0: "B", 1: "C"}}

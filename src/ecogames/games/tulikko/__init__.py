@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import bots as _bots  # registers its bots (register_bot)
-from .rules import (
-    PHASES,
+from .actions import (
+    ACTION_TYPES,
     ChooseMap,
     ClaimCard,
     Discard,
@@ -25,8 +25,8 @@ from .rules import (
     PlaceTokens,
     Slide,
     SlideBack,
-    Tulikko,
 )
+from .rules import PHASES, Tulikko
 
 
 def new_game(players: int = 2, seed: int | None = None, **options: Any) -> Tulikko:
@@ -50,7 +50,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "PHASES", "ChooseMap", "ClaimCard", "Discard", "EndTurn", "MoveTile", "Place",
+    "ACTION_TYPES", "PHASES", "ChooseMap", "ClaimCard", "Discard", "EndTurn", "MoveTile", "Place",
     "PlaceAnywhere", "PlaceStart", "PlaceTokens", "Slide", "SlideBack", "Tulikko",
     "board_graph", "central_board_graph", "new_game", "river_graph", "zones_graph",
 ]

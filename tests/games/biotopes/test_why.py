@@ -7,7 +7,7 @@ import pytest
 
 from ecogames.core.rng import Rng
 from ecogames.games.biotopes import Adapt, Compete, Expand, Pass, Place, UseCard, new_game
-from ecogames.games.biotopes import identity as ident
+from ecogames.games.biotopes import why as ident
 
 from .scenario import (
     blank,

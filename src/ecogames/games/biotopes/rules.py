@@ -25,7 +25,7 @@ from typing import Any
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.provenance import OUTCOME, Question, chance_key, gone_key
 
-from . import identity as ident
+from . import why as ident
 from .actions import (
     ACTION_TYPES,
     Adapt,
@@ -331,7 +331,7 @@ class Biotopes(Game):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     identities = {"cards": "card"}
     why_questions = (
-        Question("cubes", 'game.why("cubes", card="red_fox")', lambda card: _emptied(card),
+        Question("cubes", 'game.why("cubes", card="red_fox")', ident.why_cubes,
                  "why a Species (or Biotope) card lost its last cube"),
         Question("win", 'game.why("win", seat=0)', lambda seat: ("won", seat),
                  "why a player won (seat: a winner's index)"),
@@ -773,11 +773,11 @@ class Biotopes(Game):
     def territories(self, p: int) -> list[Hex]:
         return sorted(h for h, o in self.owner.items() if o == p)
 
-    # -- why: ids, and what told events read and wrote (identity.py) ----------------------
+    # -- why: ids, and what told events read and wrote (why.py) --------------------------
 
     def _identities(self) -> ident.Identities:
         """The ids of cubes and tokens now (told actions only): kept from the last told
-        action, or numbered anew from the history (identity.py)."""
+        action, or numbered anew from the history (why.py)."""
         known: ident.Identities | None = self.__dict__.get("_identity")
         done = len(self._actions)
         if known is None or known.upto != done:
@@ -803,7 +803,7 @@ class Biotopes(Game):
         return keys
 
     def _place_of(self, p: int, row: int, col: int) -> ident.Place:
-        """Where the cubes of a card lie (identity.py's keys)."""
+        """Where the cubes of a card lie (why.py's keys)."""
         return ("biotope", p, row) if col < 0 else ident.cubes(self.rows[p][row][col][0])
 
     def _cubes_moved(self, src: ident.Place, dst: ident.Place, k: int, n: int = 1,
@@ -2233,16 +2233,6 @@ class Biotopes(Game):
         # told action on the twin numbers them anew from the history
         twin.__dict__.pop("_identity", None)
         return twin
-
-
-def _emptied(card: Any) -> tuple[str, str]:
-    """The key that answers why("cubes", card=...): a Species or Biotope card's id, with
-    or without its "card:" prefix."""
-    name = card[5:] if isinstance(card, str) and card.startswith("card:") else card
-    if not isinstance(name, str) or (name not in SPECIES and name not in BIOTOPE_CARDS):
-        raise ValueError(f"{card!r:.40} is not a Species or Biotope card of Biotopes: ask "
-                         "about one by its id, e.g. game.why(\"cubes\", card=\"red_fox\")")
-    return ident.emptied(name)
 
 
 def _plain(task: Mapping[str, Any]) -> dict[str, Any]:

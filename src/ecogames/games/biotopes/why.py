@@ -1,5 +1,5 @@
-"""Who is who in Biotopes: the ids of cubes and Territory tokens, and the state keys that
-events read and write (``core.provenance``).
+"""Why in Biotopes: the ids of cubes and Territory tokens, the state keys that events read
+and write (``core.provenance``), and the key that answers the game's own why question.
 
 Species and Biotope cards have ids of their own (``"card:<id>"``). Cubes and Territory tokens
 do not: the state keeps how many cubes of each colour lie in each place and which player holds
@@ -31,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .components import BIOTOPE_CARDS, SPECIES
+
 if TYPE_CHECKING:
     from .rules import Biotopes
 
@@ -53,6 +55,16 @@ def cubes(card_id: str) -> Key:
 
 def emptied(card_id: str) -> Key:
     return ("emptied", card(card_id))
+
+
+def why_cubes(card: Any) -> Key:
+    """The key that answers why("cubes", card=...): a Species or Biotope card's id, with
+    or without its "card:" prefix."""
+    name = card[5:] if isinstance(card, str) and card.startswith("card:") else card
+    if not isinstance(name, str) or (name not in SPECIES and name not in BIOTOPE_CARDS):
+        raise ValueError(f"{card!r:.40} is not a Species or Biotope card of Biotopes: ask "
+                         "about one by its id, e.g. game.why(\"cubes\", card=\"red_fox\")")
+    return emptied(name)
 
 
 def place(card_id: str) -> Key:

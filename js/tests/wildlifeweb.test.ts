@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { entries, fixture, mount, type Mounted } from "./helpers";
 import { duelOf, parseRoll } from "../src/games/wildlifeweb/duel";
-import { targetMap } from "../src/games/wildlifeweb/targets";
-import type { GameEvent, LegalAction } from "../src/kit";
+import { targetsOf } from "../src/games/wildlifeweb/targets";
+import { type GameEvent, type LegalAction, targetMap } from "../src/kit";
 
 const widget = entries.wildlifeweb;
 const mounted: Mounted[] = [];
@@ -205,7 +205,7 @@ describe("several actions on one card", () => {
   it("groups actions by the cards they name", () => {
     const [animal, mine] = busiest();
     const legal = legalOf(open("wildlifeweb-mid-cascade.json"));
-    const map = targetMap(legal);
+    const map = targetMap(legal, targetsOf);
     expect(map.get(`card:${animal}`)).toHaveLength(mine.length);
     const hunt = mine.find((a) => a.action.type === "hunt")!;
     const aimed = legal.filter((a) => a.action.prey === hunt.action.prey);

@@ -10,6 +10,7 @@ export { causeChain, edgeKey, eventAt, touchedOf, viewAt, LIVE } from "./steps";
 export { h, s, button, legalTarget } from "./dom";
 export { chooser } from "./chooser";
 export type { ChooserOptions } from "./chooser";
+export { playOrChoose, targetMap } from "./targets";
 export * from "./types";
 export { cycleColour, paletteOf, swatch, swatchOf, usePalette, UNKNOWN } from "./palette";
 export type { Palette, Swatch } from "./palette";

@@ -9,8 +9,10 @@ import {
   type View,
   h,
   legalTarget,
+  playOrChoose,
   renderTree,
   chooser,
+  targetMap,
   usePalette,
 } from "../../kit";
 import { drawReserve, drawRivers, speciesCard } from "./cards";
@@ -19,7 +21,7 @@ import { type Clickable, touchedOf } from "./highlight";
 import { drawLandscape, drawTileFaces, landscapeLegend } from "./landscape";
 import { BIOTOPE_LABEL, biotopeBadge, hexKey as hexKeyOf } from "./look";
 import { cardsLegend, drawEnvironment, drawScores, drawTurnPanel } from "./panel";
-import { type Selection, type TargetKey, targetMap } from "./targets";
+import { type Selection, type TargetKey, targetsOf } from "./targets";
 import { type BiotopesLayout, isBiotopesView } from "./types";
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
@@ -58,7 +60,7 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
     only = ctx.ui.only = null;
   }
   const sel: Selection = { origin, source, only };
-  const targets = targetMap(legal, me ?? -1, sel);
+  const targets = targetMap(legal, (a) => targetsOf(a, me ?? -1, sel));
   let selected = str(ctx.ui.selected) as TargetKey | null;
   if (selected && (targets.get(selected)?.length ?? 0) < 2) selected = ctx.ui.selected = null;
   const touched = touchedOf(ctx);
@@ -98,11 +100,7 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
       ctx.rerender();
       return;
     }
-    if (actions.length === 1) ctx.send({ kind: "act", id: actions[0].id });
-    else if (actions.length > 1) {
-      ctx.ui.selected = key;
-      ctx.rerender();
-    }
+    playOrChoose(ctx, key, actions);
   };
   const clickable: Clickable = (el, key, name) => {
     const actions = targets.get(key);

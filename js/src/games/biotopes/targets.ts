@@ -105,23 +105,6 @@ export function targetsOf(a: LegalAction, me: number, sel: Selection): TargetKey
   }
 }
 
-/** Every target with the legal actions it offers. */
-export function targetMap(
-  legal: LegalAction[],
-  me: number,
-  sel: Selection,
-): Map<TargetKey, LegalAction[]> {
-  const map = new Map<TargetKey, LegalAction[]>();
-  for (const a of legal) {
-    for (const key of targetsOf(a, me, sel)) {
-      const list = map.get(key) ?? [];
-      list.push(a);
-      map.set(key, list);
-    }
-  }
-  return map;
-}
-
 /** The hexes of one kind of action, to mark them on the map: "+" Expansion or a token to
  * place, "×" Competition, "→" Migration, "↩" a fall-back. */
 export function hexMark(actions: LegalAction[]): string {

@@ -10,6 +10,7 @@ import {
   h,
   renderTree,
   legalTarget,
+  targetMap,
   usePalette,
 } from "../../kit";
 import {
@@ -25,7 +26,7 @@ import {
   touchedCards,
 } from "./panel";
 import { CELL, drawSquare, geometry } from "./square";
-import { type Clickable, type TargetKey, pairAction, targetMap } from "./targets";
+import { type Clickable, type TargetKey, pairAction, targetsOf } from "./targets";
 import { type Cell, type ToriLayout, type ToriView, isToriLayout, isToriView } from "./types";
 
 /** Actions that undo work: asked for through the chooser even when they are the only one. */
@@ -42,7 +43,7 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
   // a bot's turn is the bot's: the board offers no clicks then (Bot move still works)
   const botTurn = bots.has(view.active) && view.phase !== "over";
   const legal = ctx.isReplaying || botTurn ? [] : ctx.legal;
-  const targets = targetMap(legal, view);
+  const targets = targetMap(legal, (a) => targetsOf(a, view));
   let selected = typeof ctx.ui.selected === "string" ? (ctx.ui.selected as TargetKey) : null;
   if (selected && !targets.get(selected)?.length) {
     selected = null;

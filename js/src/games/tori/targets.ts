@@ -53,19 +53,6 @@ function displayIndices(view: ToriView, zones: unknown[]): TargetKey[] {
   return keys;
 }
 
-/** Every target with the legal actions it offers. */
-export function targetMap(legal: LegalAction[], view: ToriView): Map<TargetKey, LegalAction[]> {
-  const map = new Map<TargetKey, LegalAction[]>();
-  for (const a of legal) {
-    for (const key of targetsOf(a, view)) {
-      const list = map.get(key) ?? [];
-      list.push(a);
-      map.set(key, list);
-    }
-  }
-  return map;
-}
-
 /** The face-up pair a second click completes: the draw naming both cards' zones. */
 export function pairAction(
   legal: LegalAction[],

@@ -1,10 +1,19 @@
 /** Tori-Tori's board renderer: the island, the turn panel, the Ability map, the choices. */
-import { type BoardContext, type View, h, legalTarget, chooser, usePalette } from "../../kit";
+import {
+  type BoardContext,
+  type View,
+  h,
+  legalTarget,
+  chooser,
+  playOrChoose,
+  targetMap,
+  usePalette,
+} from "../../kit";
 import { renderTree } from "../../kit";
 import { abilityNames, drawAbilityMap } from "./abilities";
 import { type Clickable, drawIsland } from "./island";
 import { drawCards, drawCounts, drawTurnPanel } from "./panel";
-import { type TargetKey, targetMap } from "./targets";
+import { type TargetKey, targetsOf } from "./targets";
 import { isToriView } from "./types";
 
 export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext): void {
@@ -13,17 +22,10 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
     renderTree(host, view, ctx);
     return;
   }
-  const targets = targetMap(ctx.isReplaying ? [] : ctx.legal, view);
+  const targets = targetMap(ctx.isReplaying ? [] : ctx.legal, (a) => targetsOf(a, view));
   const selected = typeof ctx.ui.selected === "string" ? (ctx.ui.selected as TargetKey) : null;
 
-  const choose = (key: TargetKey): void => {
-    const actions = targets.get(key) ?? [];
-    if (actions.length === 1) ctx.send({ kind: "act", id: actions[0].id });
-    else if (actions.length > 1) {
-      ctx.ui.selected = key;
-      ctx.rerender();
-    }
-  };
+  const choose = (key: TargetKey): void => playOrChoose(ctx, key, targets.get(key) ?? []);
   const clickable: Clickable = (el, key, name) => {
     const actions = targets.get(key);
     if (!actions?.length) return;

@@ -27,16 +27,3 @@ export function targetsOf(a: LegalAction, view: ToriView): TargetKey[] {
   }
   return out;
 }
-
-/** Every target with the legal actions it offers. */
-export function targetMap(legal: LegalAction[], view: ToriView): Map<TargetKey, LegalAction[]> {
-  const map = new Map<TargetKey, LegalAction[]>();
-  for (const a of legal) {
-    for (const key of targetsOf(a, view)) {
-      const list = map.get(key) ?? [];
-      list.push(a);
-      map.set(key, list);
-    }
-  }
-  return map;
-}

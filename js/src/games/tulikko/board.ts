@@ -10,6 +10,8 @@ import {
   renderTree,
   legalTarget,
   chooser,
+  playOrChoose,
+  targetMap,
   usePalette,
 } from "../../kit";
 import { drawCentral } from "./central";
@@ -18,7 +20,7 @@ import { touchedOf } from "./highlight";
 import { drawMapChoices, drawPlayer } from "./maps";
 import { drawAuroras, drawLandscapeCards, drawSymbolCards } from "./objectives";
 import { drawTurnPanel, tokenChoiceLabel } from "./panel";
-import { type TargetKey, targetMap } from "./targets";
+import { type TargetKey, targetsOf } from "./targets";
 import { type TulikkoLayout, isTulikkoView } from "./types";
 
 export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardContext): void {
@@ -39,7 +41,7 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
     moveFrom = ctx.ui.moveFrom = null;
   }
   const pendingCell = view.pending_tokens?.cell ?? null;
-  const targets = targetMap(legal, moveFrom, pendingCell);
+  const targets = targetMap(legal, (a) => targetsOf(a, moveFrom, pendingCell));
   let selected = typeof ctx.ui.selected === "string" ? (ctx.ui.selected as TargetKey) : null;
   if (selected && !(targets.get(selected)?.length ?? 0)) selected = ctx.ui.selected = null;
   const touched = touchedOf(ctx);
@@ -52,12 +54,7 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
       ctx.rerender();
       return;
     }
-    const actions = targets.get(key) ?? [];
-    if (actions.length === 1) ctx.send({ kind: "act", id: actions[0].id });
-    else if (actions.length > 1) {
-      ctx.ui.selected = key;
-      ctx.rerender();
-    }
+    playOrChoose(ctx, key, targets.get(key) ?? []);
   };
   const clickable: Clickable = (el, key, name) => {
     const actions = targets.get(key);

@@ -47,20 +47,3 @@ export function targetsOf(
       return [];
   }
 }
-
-/** Every target with the legal actions it offers. */
-export function targetMap(
-  legal: LegalAction[],
-  moveFrom: number | null,
-  pendingCell: number | null,
-): Map<TargetKey, LegalAction[]> {
-  const map = new Map<TargetKey, LegalAction[]>();
-  for (const a of legal) {
-    for (const key of targetsOf(a, moveFrom, pendingCell)) {
-      const list = map.get(key) ?? [];
-      list.push(a);
-      map.set(key, list);
-    }
-  }
-  return map;
-}

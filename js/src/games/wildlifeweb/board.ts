@@ -11,13 +11,14 @@ import {
   type View,
   h,
   legalTarget,
+  targetMap,
 } from "../../kit";
 import { renderTree } from "../../kit";
 import { cardName } from "./cards";
 import { drawDuel, duelOf } from "./duel";
 import { drawPacks } from "./packs";
 import { drawDecks, drawEventCard, drawHabitat, drawHighway, drawTurnPanel } from "./table";
-import { BUTTON_TYPES, type TargetKey, shared, targetMap } from "./targets";
+import { BUTTON_TYPES, type TargetKey, shared, targetsOf } from "./targets";
 import { type CardFaces, type WildlifeView, facesOf, isWildlifeView } from "./types";
 
 /** Makes an element act as a button for a target, when that target has legal actions. */
@@ -68,7 +69,7 @@ export function renderWildlifeBoard(
   const duel = duelOf(events ?? (ctx.stepEvent ? [ctx.stepEvent] : []), shownIndex);
   const d: Drawing = { ctx, faces, touched: touchedCards(ctx), roles: duel?.roles ?? new Map() };
   const legal = ctx.isReplaying ? [] : ctx.legal;
-  const targets = targetMap(legal);
+  const targets = targetMap(legal, targetsOf);
 
   // a selection belongs to the legal actions it was made among
   const sig = signature(legal);

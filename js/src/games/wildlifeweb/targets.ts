@@ -34,19 +34,6 @@ export function targetsOf(a: LegalAction): TargetKey[] {
   return out;
 }
 
-/** Every target with the legal actions it offers. */
-export function targetMap(legal: LegalAction[]): Map<TargetKey, LegalAction[]> {
-  const map = new Map<TargetKey, LegalAction[]>();
-  for (const a of legal) {
-    for (const key of targetsOf(a)) {
-      const list = map.get(key) ?? [];
-      if (!list.includes(a)) list.push(a);
-      map.set(key, list);
-    }
-  }
-  return map;
-}
-
 /** The actions two targets share (a selected hunter and the prey clicked next). */
 export function shared(
   targets: Map<TargetKey, LegalAction[]>,

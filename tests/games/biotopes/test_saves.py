@@ -260,7 +260,7 @@ def test_a_waiting_reaction_has_fired_and_holds_its_drawn_cube():
     put_bag(game, 1, gray=2)
     game = ready(game)
     game.apply(Adapt("apollo"))
-    assert game.phase == "react" and [t["t"] for t in game.queue] == ["react", "react", "end"]
+    assert game.phase == "react" and [t.kind for t in game.queue] == ["react", "react", "end"]
     state = game._state()
     assert Biotopes.from_state(copy.deepcopy(state)) == game
     unfired = copy.deepcopy(state)

@@ -32,8 +32,7 @@ def counted_on_the_cards(view: dict) -> dict[str, int]:
 
 def off_the_cards(game) -> int:
     """Cubes in the reserve, the box, the bags, on the action spaces and in hand."""
-    pending = sum(1 for task in game.queue
-                  if task["t"] in ("cube", "react") and task.get("colour", -1) >= 0)
+    pending = sum(1 for task in game.queue if task.drawn >= 0)
     return (sum(game.reserve) + sum(game.box) + sum(map(sum, game.bags))
             + sum(sum(space) for spaces in game.spaces for space in spaces) + pending)
 

@@ -38,7 +38,8 @@ def determinize(game: Biotopes, player: int | None, rng: Rng) -> Biotopes:
     twin.rng = Rng(rng.next64())
     others = [p for p in range(twin.players) if p != player]
 
-    named = _named_cards(twin.queue)  # cards being played: public, they stay in the hand
+    # cards being played: public, they stay in the hand
+    named = _named_cards([task.to_json() for task in twin.queue])
     held = [card for p in others for card in twin.hands[p] if card not in named]
     dealt: list[str] = []
     for d, name in enumerate(DECK_NAMES):

@@ -2,15 +2,20 @@
 
 Every rule of ``shared/rulebooks/biotopes.txt`` (quoted as "RB", by section); where the
 rulebook is silent, the decision is written in ``docs/rules/biotopes.md`` and cited here as
-``D<n>``. The module reads top-down: constants, actions, the phases table, small pure helpers,
-then the :class:`Biotopes` game whose methods are named after the rulebook's sections.
+``D<n>``. The module reads top-down: constants, small pure helpers, the :class:`Biotopes`
+game whose methods are named after the rulebook's sections, then its tables (what the actions
+need, the phases, the tasks' handlers). The actions are in ``actions.py``.
 
-How a turn resolves: an action of the action phase queues *tasks* (pay the cost, apply the
-effect, let others react, check hand limits, end the turn). Tasks that need nobody's choice
-resolve at once; a task that needs a choice stops the queue and becomes the phase (``pay``,
-``draw``, ``react``, ``fallback``, ...), whose legal actions belong to the player who must
-choose — on an opponent's turn too. The engine never chooses for a person: it resolves a
-task by itself only when there is exactly one way to do it.
+How a turn resolves: an action of the action phase queues *tasks* (``tasks.py``: pay the
+cost, apply the effect, let others react, check hand limits, end the turn). Tasks that need
+nobody's choice resolve at once; a task that needs a choice stops the queue and becomes the
+phase (``pay``, ``draw``, ``react``, ``fallback``, ...), whose legal actions belong to the
+player who must choose — on an opponent's turn too. The engine never chooses for a person: it
+resolves a task by itself only when there is exactly one way to do it. ``PHASES`` (at the end)
+says what each phase allows and dispatches its legal actions and its play; ``HANDLERS`` names
+each task class's handlers. Each Action Phase action has a rule-named predicate
+(``can_adapt`` ... ``can_migrate``, ``can_use_card``) that the legal actions and the why-not
+texts (``RULE_TEXT``) share.
 
 >>> game = Biotopes.new_game(players=2, seed=7)
 >>> game.phase, len(game.hands[0])
@@ -19,12 +24,14 @@ task by itself only when there is exactly one way to do it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.provenance import OUTCOME, Question, chance_key, gone_key
 
+from . import tasks
 from . import why as ident
 from .actions import (
     ACTION_TYPES,
@@ -180,33 +187,8 @@ cube of that card). Reproduction's cube comes from a Species card, as do Competi
 Migration's; the colonizations' cube is of the colour of the territory."""
 _COST_NAMES = {what: tuple(t.value for t in types) for what, types in COST_TYPES.items()}
 
-PHASES: dict[str, tuple[type[Action], ...]] = {
-    "tiles": (PlaceTile,),
-    "orient": (OrientTile,),
-    "redraw": (KeepHand, RedrawHand),
-    "placement": (PlaceTerritory,),
-    "draft": (ChooseBiotope,),
-    "action": ACTION_PHASE,
-    "pay": (Pay, Done),
-    "breed": (Place, Decline),
-    "prey": (Prey, PreyOnReserve),
-    "react": (Draw, Place),
-    "draw": (Draw,),
-    "cube": (Place,),
-    "fallback": (Fallback,),
-    "move": (Move,),
-    "evo_discard": (Discard, Done),
-    "discard": (Discard,),
-    "over": (),
-}
-"""Which actions each phase allows. Set-up phases come first; ``action`` is the Action Phase;
-the others are decisions in the middle of a resolution (tasks waiting for a choice). A
-Reaction triggers by itself (FAQ); ``react`` is its owner's choice of what the card leaves
-open: the card to draw, or the card to put the drawn cube on (D19)."""
-
 SETUP_STAGES = ("tiles", "orient", "redraw", "placement", "draft")
-TASK_KINDS = frozenset({"pay", "breed", "prey", "react", "draw", "cube", "fallback", "move",
-                        "evo_discard", "discard", "reproduce", "transfer", "colonize", "end"})
+TASK_KINDS = tasks.TASK_KINDS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -378,9 +360,9 @@ class Biotopes(Game):
         self.tokens = [TERRITORY_TOKENS] * players
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.passed = [False] * players
-        self.queue: list[dict[str, Any]] = []
+        self.queue: list[tasks.Task] = []
         self.scores: list[dict[str, int]] | None = None
-        self._asked: tuple[dict[str, Any], list[Action]] | None = None
+        self._asked: tuple[tasks.Pay, list[Action]] | None = None
         """The cost at the head of the queue and the cubes that may pay it, as worked out
         when the cost stopped the resolution for a choice (asked again at once, by
         ``legal_actions``; a copy starts without)."""
@@ -684,8 +666,8 @@ class Biotopes(Game):
                     for k in range(ROWS):
                         total[k] += e[1 + k]
         for task in self.queue:  # a cube drawn from a bag, waiting to be placed
-            if task["t"] in ("cube", "react") and task.get("colour", -1) >= 0:
-                total[task["colour"]] += 1
+            if task.drawn >= 0:
+                total[task.drawn] += 1
         return total
 
     def _cube_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool, int]]:
@@ -868,46 +850,70 @@ class Biotopes(Game):
     # -- 2. Action Phase: what is legal ----------------------------------------------------
 
     def _legal_actions(self) -> list[Action]:
-        stage = self.stage
-        if stage == "over":
-            return []
-        if stage == "tiles":
-            p = self.order[0]
-            sites = construction_sites(self.landscape, self.tile_of)
-            return [PlaceTile(t, c) for t in sorted(set(self.tile_hands[p])) for c in sites]
-        if stage == "orient":
-            tile = TILES[self.tiles[-1][0]]
-            return [OrientTile(side, rot) for side in sorted(tile.sides) for rot in range(6)]
-        if stage == "redraw":
-            return [KeepHand(), RedrawHand()]
-        if stage == "placement":
-            return [PlaceTerritory(h) for h in self.placement_options(self.order[0])]
-        if stage == "draft":
-            return [ChooseBiotope(c) for c in self.draft_options()]
-        if self.queue:
-            return self._decision_options(self.queue[0])
+        """Every action legal now: the phase's own (``PHASES``)."""
+        return PHASES[self.phase].legal(self)
+
+    def _tile_options(self) -> list[Action]:
+        """Landscape Construction: a tile of your hand at a construction site (D15)."""
+        sites = construction_sites(self.landscape, self.tile_of)
+        return [PlaceTile(t, c) for t in sorted(set(self.tile_hands[self.order[0]]))
+                for c in sites]
+
+    def _orient_options(self) -> list[Action]:
+        tile = TILES[self.tiles[-1][0]]
+        return [OrientTile(side, rot) for side in sorted(tile.sides) for rot in range(6)]
+
+    def _redraw_options(self) -> list[Action]:
+        return [KeepHand(), RedrawHand()]
+
+    def _placement_actions(self) -> list[Action]:
+        return [PlaceTerritory(h) for h in self.placement_options(self.order[0])]
+
+    def _draft_actions(self) -> list[Action]:
+        return [ChooseBiotope(c) for c in self.draft_options()]
+
+    def _action_options(self) -> list[Action]:
         return self._action_phase_options(self.active)
 
+    def _task_options(self) -> list[Action]:
+        """A decision in the middle of a resolution: the choices of the task waiting."""
+        return self._decision_options(self.queue[0])
+
+    def _no_actions(self) -> list[Action]:
+        return []
+
     def _action_phase_options(self, p: int) -> list[Action]:
-        """RB 2. Action Phase and The Actions: every action ``p`` may take now."""
-        out: list[Action] = []
+        """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule:
+        the predicates ``can_adapt`` ... ``can_use_card``, and the colonizations' own lists
+        (``expansions``, ``competitions``, ``migrations``: their predicates ask them)."""
+        means = self.means(p)
+        out: list[Action] = [Adapt(card) for card in sorted(self.hands[p])
+                             if self.can_adapt(p, card, means)]
+        if self.can_reproduce(p, means):
+            out.append(Reproduce())
+        if self.can_transfer(p, means):
+            out.append(Transfer())
+        if self.can_evolve(p, means):
+            out.append(Evolve())
+        out.extend(Expand(h) for h in self.expansions(p, means))
+        out.extend(Compete(h) for h in self.competitions(p, means))
+        out.extend(Migrate(origin, h) for origin, h in self.migrations(p, means))
+        out.extend(UseCard(r, c) for r in range(ROWS) for c in range(len(self.rows[p][r]))
+                   if self.can_use_card(p, r, c))
+        out.append(Pass())
+        return out
+
+    # -- What each action needs: the rule-named predicates -----------------------------------
+    # The legal actions and the why-not texts (``_why_not``) both use them.
+
+    def means(self, p: int) -> Means:
+        """What ``p`` can pay with now (The Actions): the cubes on their cards, and the colours
+        of the cubes that pay each colonization."""
         sources = self._cube_sources(p)
-        pool = self._pool(sources)
-        payable: dict[tuple[CubeType, ...], bool] = {}  # by diet: many cards share one
-        for card in sorted(self.hands[p]):
-            diet = SPECIES[card].diet
-            ok = payable.get(diet)
-            if ok is None:
-                ok = payable[diet] = diet_payable(diet, [], pool)
-            if ok:
-                out.append(Adapt(card))
-        uses = self.uses[p]
-        # The colours a colonization can be paid in (Expansion: Plants; Competition: Mammals
-        # or Birds; Migration: Birds or Reptiles & Amphibians — from Species cards).
         plants: set[int] = set()
         mb: set[int] = set()
         br: set[int] = set()
-        breeders = False  # an Invertebrates or Reptiles & Amphibians cube (Reproduction)
+        breeders = False
         for _, c, k, t, _, _ in sources:
             if c < 0:
                 plants.add(k)
@@ -918,40 +924,120 @@ class Biotopes(Game):
                 br.add(k)
             if t is INV or t is R:
                 breeders = True
-        if uses[0] < 1 and breeders:
-            out.append(Reproduce())
-        if uses[1] < 1 and sources:
-            out.append(Transfer())
-        if uses[2] < 1 and sources:
-            out.append(Evolve())
-        mine = self.territories(p)
-        land, owner = self.landscape, self.owner
-        near = self._adjacent(mine) if self.tokens[p] else []
-        if near and self._may_play(p, "expansion"):
-            for h in near:
-                if h not in owner and land[h] in plants:
-                    out.append(Expand(h))
-        if mb and near and self._may_play(p, "competition"):
-            for h in near:
-                o = owner.get(h)
-                if o is not None and o != p and land[h] in mb:
-                    out.append(Compete(h))
-        if br and self._may_play(p, "migration"):
-            targets = [h for h in self.adj if h not in owner and land[h] in br]  # sorted
-            for origin in mine:
-                reach = self.reach.get(origin)
-                if reach is None:
-                    reach = self.reach[origin] = frozenset(within_reach(self.adj, origin,
-                                                                        MIGRATION_RANGE))
-                for h in targets:
-                    if h in reach:
-                        out.append(Migrate(origin, h))
-        for r in range(ROWS):
-            for c, e in enumerate(self.rows[p][r]):
-                if e[0] in _ACTION_CARDS and _species_cubes(e):
-                    out.append(UseCard(r, c))
-        out.append(Pass())
+        return Means(sources, self._pool(sources), frozenset(plants), frozenset(mb),
+                     frozenset(br), breeders)
+
+    def can_adapt(self, p: int, card: str, means: Means | None = None) -> bool:
+        """Adaptation: play a card of your hand, recycling cubes that pay its diet."""
+        if card not in self.hands[p]:
+            return False
+        m = means or self.means(p)
+        diet = SPECIES[card].diet
+        ok = m.diets.get(diet)
+        if ok is None:
+            ok = m.diets[diet] = diet_payable(diet, [], m.pool)
+        return ok
+
+    def can_reproduce(self, p: int, means: Means | None = None) -> bool:
+        """Reproduction: once a cycle, moving an Invertebrates or Reptiles & Amphibians cube
+        of a Species card to its space."""
+        return self._may_play(p, "reproduction") and (means or self.means(p)).breeders
+
+    def can_transfer(self, p: int, means: Means | None = None) -> bool:
+        """Transfer: once a cycle, moving a cube of any card to its space."""
+        return self._may_play(p, "transfer") and bool((means or self.means(p)).sources)
+
+    def can_evolve(self, p: int, means: Means | None = None) -> bool:
+        """Evolution: once a cycle, moving 1 to 5 cubes of different types to its space."""
+        return self._may_play(p, "evolution") and bool((means or self.means(p)).sources)
+
+    def can_expand(self, p: int, h: Hex, means: Means | None = None) -> bool:
+        """Expansion: may ``p`` expand to ``h`` now (see :meth:`expansions`)?"""
+        return h in self.expansions(p, means)
+
+    def expansions(self, p: int, means: Means | None = None) -> list[Hex]:
+        """Expansion: a Territory token of your board onto an empty hex adjacent to one of
+        your territories, paying a Plants cube (a Biotope card's) of the hex's colour: the
+        hexes ``p`` may expand to now, sorted."""
+        if not self.tokens[p] or not self._may_play(p, "expansion"):
+            return []
+        plants = (means or self.means(p)).plants
+        return [h for h in self._adjacent(self.territories(p))
+                if h not in self.owner and self.landscape[h] in plants]
+
+    def can_compete(self, p: int, h: Hex, means: Means | None = None) -> bool:
+        """Competition: may ``p`` compete for ``h`` now (see :meth:`competitions`)?"""
+        return h in self.competitions(p, means)
+
+    def competitions(self, p: int, means: Means | None = None) -> list[Hex]:
+        """Competition: a Territory token of your board onto an opponent's hex (or a neutral
+        one) adjacent to one of yours, paying a Mammals or Birds cube (a Species card's) of
+        the hex's colour: the hexes ``p`` may compete for now, sorted."""
+        paying = (means or self.means(p)).mammals_birds
+        if not self.tokens[p] or not paying or not self._may_play(p, "competition"):
+            return []
+        return [h for h in self._adjacent(self.territories(p))
+                if self.owner.get(h) not in (None, p) and self.landscape[h] in paying]
+
+    def can_migrate(self, p: int, origin: Hex, h: Hex, means: Means | None = None) -> bool:
+        """Migration: may ``p`` migrate from ``origin`` to ``h`` now (see
+        :meth:`migrations`)?"""
+        return (origin, h) in self.migrations(p, means)
+
+    def migrations(self, p: int, means: Means | None = None) -> list[tuple[Hex, Hex]]:
+        """Migration: one of your tokens to an empty hex at most 3 hexes away over the
+        landscape (D16), paying a Birds or Reptiles & Amphibians cube (a Species card's) of
+        the hex's colour: the (origin, destination) pairs ``p`` may play now, in order."""
+        paying = (means or self.means(p)).birds_reptiles
+        if not paying or not self._may_play(p, "migration"):
+            return []
+        targets = [h for h in self.adj if h not in self.owner and self.landscape[h] in paying]
+        out: list[tuple[Hex, Hex]] = []
+        for origin in self.territories(p):
+            reach = self._reach(origin)
+            out.extend((origin, h) for h in targets if h in reach)
         return out
+
+    def can_use_card(self, p: int, row: int, col: int) -> bool:
+        """Species Card Actions: a card of your Ecosystem with an Action icon and a cube to
+        recycle."""
+        if not (0 <= row < ROWS and 0 <= col < len(self.rows[p][row])):
+            return False
+        entry = self.rows[p][row][col]
+        return entry[0] in _ACTION_CARDS and _species_cubes(entry) > 0
+
+    def can_pass(self, p: int) -> bool:
+        """2. Action Phase: a player may always pass (and waits for the next cycle)."""
+        return True
+
+    def _reach(self, origin: Hex) -> frozenset[Hex]:
+        """Migration's destinations from ``origin`` (worked out once per landscape, D16)."""
+        reach = self.reach.get(origin)
+        if reach is None:
+            reach = self.reach[origin] = frozenset(within_reach(self.adj, origin,
+                                                                MIGRATION_RANGE))
+        return reach
+
+    def allows(self, p: int, a: Action) -> bool:
+        """Does the rule of Action Phase action ``a`` allow ``p`` to play it now?"""
+        means = self.means(p)
+        if isinstance(a, Adapt):
+            return self.can_adapt(p, a.card, means)
+        if isinstance(a, Reproduce):
+            return self.can_reproduce(p, means)
+        if isinstance(a, Transfer):
+            return self.can_transfer(p, means)
+        if isinstance(a, Evolve):
+            return self.can_evolve(p, means)
+        if isinstance(a, Expand):
+            return self.can_expand(p, a.hex, means)
+        if isinstance(a, Compete):
+            return self.can_compete(p, a.hex, means)
+        if isinstance(a, Migrate):
+            return self.can_migrate(p, a.origin, a.hex, means)
+        if isinstance(a, UseCard):
+            return self.can_use_card(p, a.row, a.col)
+        return isinstance(a, Pass) and self.can_pass(p)
 
     def _adjacent(self, hexes: Iterable[Hex]) -> list[Hex]:
         """The landscape hexes next to any of ``hexes``, sorted."""
@@ -971,42 +1057,43 @@ class Biotopes(Game):
 
     # -- decisions ---------------------------------------------------------------------------
 
-    def _decision_options(self, task: dict[str, Any]) -> list[Action]:
-        kind = task["t"]
-        p = task["p"]
-        if kind == "pay":
-            asked = self._asked
-            if asked is not None and asked[0] is task:
-                return list(asked[1])
-            return self._pay_options(task)
-        if kind == "breed":
-            return self._breed_options(task)
-        if kind == "prey":
-            return self._prey_options(task)
-        if kind == "react":
-            return self._react_options(task)
-        if kind == "draw":
-            return list(self.draw_options())
-        if kind == "cube":
-            return self._cube_options(task)
-        if kind == "fallback":
-            return [Fallback(h) for h in self._fallback_options(task)]
-        if kind == "move":
-            return self._move_options(p)
-        if kind == "evo_discard":
-            return [*(Discard(c) for c in sorted(self.hands[p])), Done()]
-        if kind == "discard":
-            return [Discard(c) for c in sorted(self.hands[p])]
+    def _decision_options(self, task: tasks.Task) -> list[Action]:
+        """The choices of the task heading the queue (its handler's ``options``)."""
+        return HANDLERS[type(task)].options(self, task)
+
+    def _pay_choices(self, task: tasks.Pay) -> list[Action]:
+        asked = self._asked
+        if asked is not None and asked[0] is task:
+            return list(asked[1])
+        return self._pay_options(task)
+
+    def _draw_choices(self, task: tasks.Draw | tasks.React) -> list[Action]:
+        return list(self.draw_options())
+
+    def _fallback_choices(self, task: tasks.Fallback) -> list[Action]:
+        return [Fallback(h) for h in self._fallback_options(task)]
+
+    def _move_choices(self, task: tasks.Move) -> list[Action]:
+        return self._move_options(task.p)
+
+    def _evo_discard_options(self, task: tasks.EvolutionDiscard) -> list[Action]:
+        return [*(Discard(c) for c in sorted(self.hands[task.p])), Done()]
+
+    def _discard_options(self, task: tasks.Discard) -> list[Action]:
+        return [Discard(c) for c in sorted(self.hands[task.p])]
+
+    def _no_choice(self, task: tasks.Task) -> list[Action]:
+        """A task that never waits for anyone has no choices."""
         return []
 
-    def _pay_options(self, task: dict[str, Any]) -> list[Action]:
-        p = task["p"]
-        mode = task["mode"]
+    def _pay_options(self, task: tasks.Pay) -> list[Action]:
+        p = task.p
+        mode = task.mode
         sources = self._cube_sources(p)
-        paid = task["paid"]
+        paid = task.paid
         out: list[Action] = []
         if mode == "diet":
-            diet = [_TYPE_OF[t] for t in task["req"]]
+            diet = [_TYPE_OF[t] for t in task.req]
             paid_opts = [frozenset(_TYPE_OF[x] for x in opts) for opts in paid]
             pool = self._pool(sources)
             payable: dict[frozenset[CubeType], bool] = {}  # alike for cubes that pay alike
@@ -1020,7 +1107,7 @@ class Biotopes(Game):
                 if ok:
                     out.append(Pay(r, c, COLOURS[k]))
             return out
-        allowed = {_TYPE_OF[t] for t in task["types"]}
+        allowed = {_TYPE_OF[t] for t in task.types}
         if mode == "evolution":
             used = {_TYPE_OF[opts[0]] for opts in paid}
             out = [Pay(r, c, COLOURS[k]) for r, c, k, t, _, _ in sources
@@ -1028,19 +1115,19 @@ class Biotopes(Game):
             if paid:
                 out.append(Done())
             return out
-        colour, src = task["colour"], task["src"]
+        colour, src = task.colour, task.src
         return [Pay(r, c, COLOURS[k]) for r, c, k, t, _, _ in sources
                 if t in allowed and (colour < 0 or k == colour)
-                and (src is None or (r, c) == tuple(src))
-                and (not task["species"] or c >= 0)]
+                and (src is None or (r, c) == src)
+                and (not task.species or c >= 0)]
 
-    def _breed_options(self, task: dict[str, Any]) -> list[Action]:
-        p = task["p"]
+    def _breed_options(self, task: tasks.Breed) -> list[Action]:
+        p = task.p
         out: list[Action] = []
-        for r, c in sorted({tuple(x) for x in task["cards"]}):
+        for r, c in sorted(set(task.cards)):
             if self.reserve[r] or self.bags[p][r]:
                 out.append(Place(r, c))
-        if not any(self.reserve[r] for r, _ in task["cards"]):
+        if not any(self.reserve[r] for r, _ in task.cards):
             out.append(Decline())
         return out
 
@@ -1055,11 +1142,11 @@ class Biotopes(Game):
                     return True
         return any(card.row == row for card in self._advanced(q, EffectKind.PROTECT_ROW))
 
-    def _prey_options(self, task: dict[str, Any]) -> list[Action]:
-        p = task["p"]
+    def _prey_options(self, task: tasks.Prey) -> list[Action]:
+        p = task.p
         if self.solo:
             return [PreyOnReserve(COLOURS[k]) for k in range(ROWS) if self.reserve[k]]
-        diet = set(SPECIES[task["card"]].diet)
+        diet = set(SPECIES[task.card].diet)
         out: list[Action] = []
         for q in self._clockwise(p)[1:]:
             for r, c, k, t, _, _ in self._cube_sources(q):
@@ -1067,14 +1154,13 @@ class Biotopes(Game):
                     out.append(Prey(q, r, c, COLOURS[k]))
         return out
 
-    def _cube_options(self, task: dict[str, Any]) -> list[Action]:
-        p, k = task["p"], task["colour"]
+    def _cube_options(self, task: tasks.Cube | tasks.React) -> list[Action]:
+        p, k = task.p, task.colour
         return [Place(k, -1), *(Place(k, c) for c, e in enumerate(self.rows[p][k])
                                 if _species_cubes(e) < SPECIES_CUBE_LIMIT)]
 
-    def _fallback_options(self, task: dict[str, Any]) -> list[Hex]:
-        h = tuple(task["hex"])
-        return [n for n in self.adj[h] if n not in self.owner]
+    def _fallback_options(self, task: tasks.Fallback) -> list[Hex]:
+        return [n for n in self.adj[task.hex] if n not in self.owner]
 
     def _move_options(self, p: int) -> list[Action]:
         """Discreet Species: a cube of one of your cards to another of your cards, Biotope
@@ -1094,27 +1180,21 @@ class Biotopes(Game):
     def _play(self, action: Action, log: EventLog) -> None:
         if log.record:
             self._identities().drawn = 0
-        stage = self.stage
-        if stage == "tiles":
-            self._place_tile(action, log)  # type: ignore[arg-type]
-        elif stage == "orient":
-            self._orient_tile(action, log)  # type: ignore[arg-type]
-        elif stage == "redraw":
-            self._redraw(action, log)
-        elif stage == "placement":
-            self._place_territory(action, log)  # type: ignore[arg-type]
-        elif stage == "draft":
-            self._choose_biotope(action, log)  # type: ignore[arg-type]
-        elif self.queue:
-            self._decide(self.queue[0], action, log)
-            self._run(log)
-        else:
-            self._act(action, log)
-            self._run(log)
+        PHASES[self.phase].play(self, action, log)
         if log.record:
             self._identity.upto = len(self._actions) + 1
-            if any(t.get("c") is not None for t in self.queue):
-                self.queue = [{**t, "c": None} for t in self.queue]
+            if any(t.c is not None for t in self.queue):
+                self.queue = [replace(t, c=None) for t in self.queue]
+
+    def _take_action(self, a: Action, log: EventLog) -> None:
+        """RB 2. Action Phase: the action, then its resolution."""
+        self._act(a, log)
+        self._run(log)
+
+    def _take_decision(self, a: Action, log: EventLog) -> None:
+        """A choice of the task waiting, then the rest of the resolution."""
+        self._decide(self.queue[0], a, log)
+        self._run(log)
 
     def _act(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the active player's one action (or passing)."""
@@ -1132,70 +1212,59 @@ class Biotopes(Game):
                 cause = log.emit("adaptation", f"{name} plays Adaptation: {card.name} "
                                  f"({'+'.join(t.label for t in card.diet)})", players=[p],
                                  cards=[a.card], nodes=[card.type.value])
-            self._push(self._pay_task(p, "adaptation", "diet", cause, dest="bag",
-                                      req=list(_DIET_NAMES[a.card]), arg={"card": a.card}))
+            self._push(tasks.Pay(p, "adaptation", "diet", "bag", req=_DIET_NAMES[a.card],
+                                 card=a.card, c=cause))
         elif isinstance(a, UseCard):
             if log.record:
                 card = SPECIES[self.rows[p][a.row][a.col][0]]
                 cause = log.emit("card_action", f"{name} uses {card.name}'s Action "
                                  f"({card.effect.keyword})", players=[p], cards=[card.id])
-            self._push(self._pay_task(p, "card", "one", cause, dest="bag",
-                                      types=list(_COST_NAMES["card"]), src=[a.row, a.col],
-                                      arg={"row": a.row, "col": a.col}))
+            self._push(tasks.Pay(p, "card", "one", "bag", types=_COST_NAMES["card"],
+                                 src=(a.row, a.col), at=(a.row, a.col), c=cause))
         else:
             space = SPACE_OF[type(a)]
             self.uses[p][SPACES.index(space)] += 1
-            types = list(_COST_NAMES[space])
+            types = _COST_NAMES[space]
             if isinstance(a, (Expand, Compete, Migrate)):
                 if log.record:
                     cause = log.emit(space, f"{name} plays {a.label()}", players=[p],
                                      hexes=[list(a.hex)])
-                arg: dict[str, Any] = {"hex": list(a.hex)}
-                if isinstance(a, Migrate):
-                    arg["origin"] = list(a.origin)
-                self._push(self._pay_task(p, space, "one", cause, dest=space, types=types,
-                                          colour=self.landscape[a.hex],
-                                          species=space != "expansion", arg=arg))
+                self._push(tasks.Pay(p, space, "one", space, types=types,
+                                     colour=self.landscape[a.hex],
+                                     species=space != "expansion", hex=a.hex,
+                                     origin=a.origin if isinstance(a, Migrate) else None,
+                                     c=cause))
             else:
                 if log.record:
                     cause = log.emit(space, f"{name} plays {a.label()}", players=[p])
-                self._push(self._pay_task(p, space, "evolution" if space == "evolution"
-                                          else "one", cause, dest=space, types=types,
-                                          species=space == "reproduction"))
-        self.queue.append({"t": "end", "p": p, "c": None})
+                self._push(tasks.Pay(p, space, "evolution" if space == "evolution" else "one",
+                                     space, types=types, species=space == "reproduction",
+                                     c=cause))
+        self.queue.append(tasks.End(p))
 
-    @staticmethod
-    def _pay_task(p: int, what: str, mode: str, cause: int | None, *, dest: str,
-                  req: list[str] | None = None, types: list[str] | None = None,
-                  colour: int = -1, src: list[int] | None = None, species: bool = False,
-                  arg: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"t": "pay", "p": p, "for": what, "mode": mode, "req": req or [],
-                "types": types or [], "colour": colour, "src": src, "species": species,
-                "dest": dest, "paid": [], "arg": arg or {}, "c": cause}
-
-    def _push(self, *tasks: dict[str, Any]) -> None:
+    def _push(self, *queued: tasks.Task) -> None:
         """Put tasks at the front of the queue, in order."""
-        self.queue[0:0] = list(tasks)
+        self.queue[0:0] = queued
 
     def _run(self, log: EventLog) -> None:
         """Resolve tasks until one needs a person's choice, or none is left."""
         while self.queue:
             task = self.queue[0]
-            if not getattr(self, f"_auto_{task['t']}")(task, log):
+            if not HANDLERS[type(task)].auto(self, task, log):
                 return
 
-    def _decide(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
-        getattr(self, f"_decide_{task['t']}")(task, a, log)
+    def _decide(self, task: tasks.Task, a: Action, log: EventLog) -> None:
+        HANDLERS[type(task)].decide(self, task, a, log)
 
     # -- paying costs ---------------------------------------------------------------------
 
-    def _auto_pay(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_pay(self, task: tasks.Pay, log: EventLog) -> bool:
         """Costs (The Actions): cubes move from the cards to the bag (Adaptation, card
         Actions: "recycle") or to the action's space on the Ecosystem board ("move")."""
         while True:
-            mode = task["mode"]
-            done = (len(task["paid"]) == len(task["req"]) if mode == "diet"
-                    else len(task["paid"]) == (EVOLUTION_MAX_CUBES if mode == "evolution"
+            mode = task.mode
+            done = (len(task.paid) == len(task.req) if mode == "diet"
+                    else len(task.paid) == (EVOLUTION_MAX_CUBES if mode == "evolution"
                                                else 1))
             if done:
                 self.queue.pop(0)
@@ -1215,13 +1284,13 @@ class Biotopes(Game):
             if mode == "one" and len(pays) > 1:
                 return False
             if mode == "diet":
-                left = len(task["req"]) - len(task["paid"])
-                total = sum(self._count_at(task["p"], o.row, o.col, _colour(o.colour))
+                left = len(task.req) - len(task.paid)
+                total = sum(self._count_at(task.p, o.row, o.col, _colour(o.colour))
                             for o in pays)
                 if total != left:
                     return False
                 for o in pays:
-                    for _ in range(self._count_at(task["p"], o.row, o.col, _colour(o.colour))):
+                    for _ in range(self._count_at(task.p, o.row, o.col, _colour(o.colour))):
                         task = self._pay_one(task, o, log)
                 continue
             task = self._pay_one(task, pays[0], log)
@@ -1231,15 +1300,15 @@ class Biotopes(Game):
             return self.biotope[p][row] if k == row else self.foreign[p][row][k]
         return self.rows[p][row][col][1 + k]
 
-    def _pay_one(self, task: dict[str, Any], o: Pay, log: EventLog) -> dict[str, Any]:
-        p = task["p"]
+    def _pay_one(self, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay:
+        p = task.p
         k = _colour(o.colour)
         card_type, pol = (P, False) if o.col < 0 else _FEEDS[self.rows[p][o.row][o.col][0]]
         where = self._where(p, o.row, o.col) if log.record else ""
         card_id = self.card_at(p, o.row, o.col)
         src = self._place_of(p, o.row, o.col) if log.record else None
         self._take_cube(p, o.row, o.col, k)
-        dest = task["dest"]
+        dest = task.dest
         if dest == "bag":
             self.bags[p][k] += 1
         else:
@@ -1250,17 +1319,17 @@ class Biotopes(Game):
                     f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
                     f"{where} to the {dest.capitalize()} space")
             assert src is not None
-            log.emit("pay", text, cause=task["c"], cards=[card_id], cubes=[o.colour],
+            log.emit("pay", text, cause=task.c, cards=[card_id], cubes=[o.colour],
                      nodes=[card_type.value], players=[p],
                      **self._cubes_moved(src, ("bag", p) if dest == "bag" else (
                          "space", p, SPACES.index(dest)), k, emptied=card_id))
         # What the cube may pay for: its type first, then Plants for a Pollinating card.
-        opts = [card_type.value, P.value] if pol else [card_type.value]
-        new = {**task, "paid": [*task["paid"], opts]}
+        opts = (card_type.value, P.value) if pol else (card_type.value,)
+        new = replace(task, paid=(*task.paid, opts))
         self.queue[0] = new
         return new
 
-    def _decide_pay(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_pay(self, task: tasks.Pay, a: Action, log: EventLog) -> None:
         if isinstance(a, Done):
             self.queue.pop(0)
             self._after_pay(task, log)
@@ -1268,29 +1337,33 @@ class Biotopes(Game):
             assert isinstance(a, Pay)
             self._pay_one(task, a, log)
 
-    def _after_pay(self, task: dict[str, Any], log: EventLog) -> None:
-        p, what, cause, arg = task["p"], task["for"], task["c"], task["arg"]
+    def _after_pay(self, task: tasks.Pay, log: EventLog) -> None:
+        """The effect of the action whose cost is paid (The Actions)."""
+        p, what, cause = task.p, task.what, task.c
         if what == "adaptation":
-            self._adaptation(p, arg["card"], log, cause)
+            self._adaptation(p, task.card, log, cause)
         elif what == "card":
-            card = SPECIES[self.rows[p][arg["row"]][arg["col"]][0]]
-            kind = "draw" if card.effect.kind is EffectKind.ACTION_DRAW else "move"
-            self._push({"t": kind, "p": p, "n": card.effect.count, "c": cause})
+            assert task.at is not None
+            card = SPECIES[self.rows[p][task.at[0]][task.at[1]][0]]
+            if card.effect.kind is EffectKind.ACTION_DRAW:
+                self._push(tasks.Draw(p, card.effect.count, c=cause))
+            else:
+                self._push(tasks.Move(p, card.effect.count, c=cause))
         elif what == "reproduction":
-            self._push({"t": "reproduce", "p": p, "c": cause})
+            self._push(tasks.Reproduce(p, c=cause))
         elif what == "transfer":
-            self._push({"t": "transfer", "p": p, "c": cause})
+            self._push(tasks.Transfer(p, c=cause))
         elif what == "evolution":
-            self._push({"t": "evo_discard", "p": p, "n": len(task["paid"]), "d": 0,
-                        "c": cause})
-        elif what == "competition":
-            o = self.owner[tuple(arg["hex"])]
-            chooser = p if o == NEUTRAL else o
-            self._push({"t": "fallback", "p": chooser, "owner": o, "hex": arg["hex"],
-                        "c": cause},
-                       {"t": "colonize", "p": p, "how": what, **arg, "c": cause})
+            self._push(tasks.EvolutionDiscard(p, len(task.paid), c=cause))
         else:
-            self._push({"t": "colonize", "p": p, "how": what, **arg, "c": cause})
+            assert task.hex is not None
+            colonize = tasks.Colonize(p, what, task.hex, task.origin, c=cause)
+            if what == "competition":
+                o = self.owner[task.hex]
+                chooser = p if o == NEUTRAL else o
+                self._push(tasks.Fallback(chooser, o, task.hex, c=cause), colonize)
+            else:
+                self._push(colonize)
 
     # -- Adaptation -------------------------------------------------------------------------
 
@@ -1310,12 +1383,12 @@ class Biotopes(Game):
                           reads=[ident.place(card_id)],
                           writes=[ident.place(card_id), ("hand", p), ("ecosystem", p),
                                   ident.cubes(card_id)]) if log.record else None
-        cubes = [[card.row, col]]
+        cubes = [(card.row, col)]
         if any(c.row == card.row for c in self._advanced(p, EffectKind.EXTRA_CUBE)):
-            cubes.append([card.row, col])
-        tasks: list[dict[str, Any]] = [{"t": "breed", "p": p, "cards": cubes, "c": played}]
+            cubes.append((card.row, col))
+        queued: list[tasks.Task] = [tasks.Breed(p, tuple(cubes), c=played)]
         if card.effect.kind is EffectKind.PREDATORY:
-            tasks.append({"t": "prey", "p": p, "card": card_id, "c": played})
+            queued.append(tasks.Prey(p, card_id, c=played))
         for q in self._clockwise(p):
             for r in range(ROWS):
                 for c, e in enumerate(self.rows[q][r]):
@@ -1326,16 +1399,15 @@ class Biotopes(Game):
                     if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
                             eff.trigger is Trigger.PREDATORY
                             and card.effect.kind is EffectKind.PREDATORY):
-                        tasks.append({"t": "react", "p": q, "card": e[0], "played": card_id,
-                                      "fired": False, "colour": -1, "c": played})
-        self._push(*tasks)
+                        queued.append(tasks.React(q, e[0], card_id, c=played))
+        self._push(*queued)
 
-    def _auto_breed(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_breed(self, task: tasks.Breed, log: EventLog) -> bool:
         """Place cubes on Species cards (Adaptation, Reproduction): from the reserve; "if the
         reserve is empty you may take a cube of the matching color from your bag"; never more
         than 4 on a card. The player orders the placements when it matters (RB FAQ)."""
-        p = task["p"]
-        cards = [x for x in task["cards"]
+        p = task.p
+        cards = [x for x in task.cards
                  if _species_cubes(self.rows[p][x[0]][x[1]]) < SPECIES_CUBE_LIMIT]
         changed = True
         while changed:
@@ -1348,20 +1420,20 @@ class Biotopes(Game):
                 if self.reserve[k] and (self.reserve[k] >= len(pending) or len(distinct) == 1):
                     x = pending[0]
                     cards.remove(x)
-                    self._breed_cube(p, x[0], x[1], False, log, task["c"])
+                    self._breed_cube(p, x[0], x[1], False, log, task.c)
                     cards = [y for y in cards if _species_cubes(
                         self.rows[p][y[0]][y[1]]) < SPECIES_CUBE_LIMIT]
                     changed = True
                 elif not self.reserve[k] and not self.bags[p][k]:
                     cards = [y for y in cards if y[0] != k]
                     log.emit("no_cube", f"No {COLOURS[k]} cube is left in the reserve or in "
-                             f"{SEAT_NAMES[p]}'s bag", cause=task["c"],
+                             f"{SEAT_NAMES[p]}'s bag", cause=task.c,
                              cubes=[COLOURS[k]], reads=[("reserve", k), ("bag", p)])
                     changed = True
         if not cards:
             self.queue.pop(0)
             return True
-        self.queue[0] = {**task, "cards": cards}
+        self.queue[0] = replace(task, cards=tuple(cards))
         return False
 
     def _breed_cube(self, p: int, row: int, col: int, from_bag: bool, log: EventLog,
@@ -1381,30 +1453,30 @@ class Biotopes(Game):
                                          ident.cubes(card.id), row,
                                          reads=[ident.cubes(card.id)]))
 
-    def _decide_breed(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
-        p = task["p"]
-        cards = list(task["cards"])
+    def _decide_breed(self, task: tasks.Breed, a: Action, log: EventLog) -> None:
+        p = task.p
+        cards = list(task.cards)
         if isinstance(a, Decline):
             log.emit("decline", f"{SEAT_NAMES[p]} takes no cube from the bag",
-                     cause=task["c"], players=[p])
+                     cause=task.c, players=[p])
             self.queue.pop(0)
             return
         assert isinstance(a, Place)
-        cards.remove([a.row, a.col])
-        self._breed_cube(p, a.row, a.col, not self.reserve[a.row], log, task["c"])
-        self.queue[0] = {**task, "cards": cards}
+        cards.remove((a.row, a.col))
+        self._breed_cube(p, a.row, a.col, not self.reserve[a.row], log, task.c)
+        self.queue[0] = replace(task, cards=tuple(cards))
 
     # -- Predatory Species --------------------------------------------------------------
 
-    def _auto_prey(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_prey(self, task: tasks.Prey, log: EventLog) -> bool:
         """Card Icons, Predatory Species: "recycle a cube from an opponent's card, of the type
         matching your card's diet, and place that cube in your bag. You may play your card
         even if there is no target." Solo: "take a cube of the color of your choice directly
         from the reserve"."""
         options = self._prey_options(task)
         if not options:
-            log.emit("no_prey", f"{SPECIES[task['card']].name} finds no prey",
-                     cause=task["c"], cards=[task["card"]])
+            log.emit("no_prey", f"{SPECIES[task.card].name} finds no prey",
+                     cause=task.c, cards=[task.card])
             self.queue.pop(0)
             return True
         if len(options) == 1:
@@ -1412,9 +1484,9 @@ class Biotopes(Game):
             return True
         return False
 
-    def _decide_prey(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
-        p = task["p"]
-        hunter = SPECIES[task["card"]]
+    def _decide_prey(self, task: tasks.Prey, a: Action, log: EventLog) -> None:
+        p = task.p
+        hunter = SPECIES[task.card]
         self.queue.pop(0)
         if isinstance(a, PreyOnReserve):
             k = _colour(a.colour)
@@ -1422,7 +1494,7 @@ class Biotopes(Game):
             self.bags[p][k] += 1
             if log.record:
                 log.emit("prey", f"{hunter.name} hunts: a {a.colour} cube goes from the "
-                         f"reserve into {SEAT_NAMES[p]}'s bag", cause=task["c"],
+                         f"reserve into {SEAT_NAMES[p]}'s bag", cause=task.c,
                          cards=[hunter.id], cubes=[a.colour], nodes=[hunter.type.value],
                          **self._cubes_moved(ident.RESERVE, ("bag", p), k))
             return
@@ -1436,7 +1508,7 @@ class Biotopes(Game):
         if log.record:
             src = self._place_of(a.player, a.row, a.col)
             log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes "
-                     f"into {SEAT_NAMES[p]}'s bag", cause=task["c"],
+                     f"into {SEAT_NAMES[p]}'s bag", cause=task.c,
                      cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],
                      nodes=[prey_node, hunter.type.value],
                      edges=[(prey_node, hunter.type.value)],
@@ -1444,39 +1516,38 @@ class Biotopes(Game):
 
     # -- Reactions ----------------------------------------------------------------------
 
-    def _auto_react(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_react(self, task: tasks.React, log: EventLog) -> bool:
         """Species Cards, Reaction icon: "react to an action triggered by another card,
         including an opponent's card, outside your turn"; FAQ: "The action of a Reaction card
         triggers automatically when its activation conditions are met". It fires by itself;
         its owner is asked only what the card leaves open — which card to draw, which card
         takes the cube drawn from the bag — and only when there is more than one way (D19).
         A Reaction that could do nothing is skipped."""
-        p = task["p"]
-        card = SPECIES[task["card"]]
+        p = task.p
+        card = SPECIES[task.card]
         reward = card.effect.reward
-        if not task["fired"]:
+        if not task.fired:
             if (reward is Reward.CARD and not self.draw_options()) or (
                     reward is Reward.CUBE and not sum(self.bags[p])):
                 log.emit("no_reaction", f"{card.name}'s Reaction has nothing to do",
-                         cause=task["c"], cards=[card.id], players=[p])
+                         cause=task.c, cards=[card.id], players=[p])
                 self.queue.pop(0)
                 return True
-            played = SPECIES[task["played"]]
+            played = SPECIES[task.played]
             cause = log.emit("reaction", f"{SEAT_NAMES[p]}'s {card.name} reacts to "
-                             f"{played.name} ({card.effect.keyword})", cause=task["c"],
+                             f"{played.name} ({card.effect.keyword})", cause=task.c,
                              cards=[card.id, played.id], players=[p],
                              nodes=[card.type.value, played.type.value])
-            task = {**task, "fired": True, "c": cause}
+            task = replace(task, fired=True, c=cause)
             if reward is Reward.CUBE:
                 k = self._draw_from_bag(p)
                 assert k is not None
-                task["c"] = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a "
-                                     f"{COLOURS[k]} cube from the bag", cause=cause,
-                                     cubes=[COLOURS[k]], players=[p],
-                                     **self._cubes_moved(("bag", p), ("drawn", p), k,
-                                                         reads=self._draws())
-                                     ) if log.record else None
-                task["colour"] = k
+                drew = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
+                                "from the bag", cause=cause, cubes=[COLOURS[k]], players=[p],
+                                **self._cubes_moved(("bag", p), ("drawn", p), k,
+                                                    reads=self._draws())
+                                ) if log.record else None
+                task = replace(task, colour=k, c=drew)
             self.queue[0] = task
         options = self._react_options(task)
         if len(options) == 1:
@@ -1484,36 +1555,36 @@ class Biotopes(Game):
             return True
         return False
 
-    def _react_options(self, task: dict[str, Any]) -> list[Action]:
-        if SPECIES[task["card"]].effect.reward is Reward.CARD:
+    def _react_options(self, task: tasks.React) -> list[Action]:
+        if SPECIES[task.card].effect.reward is Reward.CARD:
             return list(self.draw_options())
         return self._cube_options(task)
 
-    def _decide_react(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_react(self, task: tasks.React, a: Action, log: EventLog) -> None:
         if isinstance(a, Draw):
-            self._draw_card(task["p"], a, log, task["c"])
+            self._draw_card(task.p, a, log, task.c)
         else:
             assert isinstance(a, Place)
-            self._place_drawn_cube(task["p"], task["colour"], a, log, task["c"])
+            self._place_drawn_cube(task.p, task.colour, a, log, task.c)
         self.queue.pop(0)
 
     @staticmethod
-    def _reward(p: int, reward: Reward | None, n: int, cause: int | None) -> dict[str, Any]:
+    def _reward(p: int, reward: Reward | None, n: int, cause: int | None) -> tasks.Task:
         if reward is Reward.CARD:
-            return {"t": "draw", "p": p, "n": n, "c": cause}
-        return {"t": "cube", "p": p, "colour": -1, "c": cause}
+            return tasks.Draw(p, n, c=cause)
+        return tasks.Cube(p, c=cause)
 
     # -- drawing cards and cubes -------------------------------------------------------------
 
-    def _auto_draw(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_draw(self, task: tasks.Draw, log: EventLog) -> bool:
         """Draw a card: "from one or more rivers or from the top of the decks", one at a
         time (Evolution)."""
-        if task["n"] <= 0:
+        if task.n <= 0:
             self.queue.pop(0)
             return True
         options = self.draw_options()
         if not options:
-            log.emit("no_card", "No card is left to draw", cause=task["c"])
+            log.emit("no_card", "No card is left to draw", cause=task.c)
             self.queue.pop(0)
             return True
         if len(options) == 1:
@@ -1521,10 +1592,10 @@ class Biotopes(Game):
             return True
         return False
 
-    def _decide_draw(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_draw(self, task: tasks.Draw, a: Action, log: EventLog) -> None:
         assert isinstance(a, Draw)
-        self._draw_card(task["p"], a, log, task["c"])
-        self.queue[0] = {**task, "n": task["n"] - 1}
+        self._draw_card(task.p, a, log, task.c)
+        self.queue[0] = replace(task, n=task.n - 1)
 
     def _draw_card(self, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
         d = DECK_NAMES.index(a.deck)
@@ -1548,22 +1619,22 @@ class Biotopes(Game):
                              *([("river", d)] if a.slot >= 0 else [])],
                      ids=[ident.card(c) for c in refill])
 
-    def _auto_cube(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_cube(self, task: tasks.Cube, log: EventLog) -> bool:
         """Card Icons: "Draw a cube from your bag and place it on one of your cards. This card
         must be the same color as the cube." """
-        p = task["p"]
-        if task["colour"] < 0:
+        p = task.p
+        if task.colour < 0:
             k = self._draw_from_bag(p)
             if k is None:
-                log.emit("no_cube", f"{SEAT_NAMES[p]}'s bag is empty", cause=task["c"])
+                log.emit("no_cube", f"{SEAT_NAMES[p]}'s bag is empty", cause=task.c)
                 self.queue.pop(0)
                 return True
             cause = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
-                             "from the bag", cause=task["c"], cubes=[COLOURS[k]], players=[p],
+                             "from the bag", cause=task.c, cubes=[COLOURS[k]], players=[p],
                              **self._cubes_moved(("bag", p), ("drawn", p), k,
                                                  reads=self._draws())
                              ) if log.record else None
-            task = {**task, "colour": k, "c": cause}
+            task = replace(task, colour=k, c=cause)
             self.queue[0] = task
         options = self._cube_options(task)
         if len(options) == 1:
@@ -1571,9 +1642,9 @@ class Biotopes(Game):
             return True
         return False
 
-    def _decide_cube(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_cube(self, task: tasks.Cube, a: Action, log: EventLog) -> None:
         assert isinstance(a, Place)
-        self._place_drawn_cube(task["p"], task["colour"], a, log, task["c"])
+        self._place_drawn_cube(task.p, task.colour, a, log, task.c)
         self.queue.pop(0)
 
     def _place_drawn_cube(self, p: int, k: int, a: Place, log: EventLog,
@@ -1588,34 +1659,34 @@ class Biotopes(Game):
 
     # -- Reproduction ------------------------------------------------------------------------
 
-    def _auto_reproduce(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_reproduce(self, task: tasks.Reproduce, log: EventLog) -> bool:
         """RB Reproduction: "place an extra cube from the reserve on every Species card of
         yours that already has two or three cubes on it (this cube is the same color as the
         card it is placed on)". Fecund cards take one more (D22)."""
-        p = task["p"]
+        p = task.p
         cards = []
         for r in range(ROWS):
             for c, e in enumerate(self.rows[p][r]):
                 if 2 <= _species_cubes(e) <= 3:
-                    cards.append([r, c])
+                    cards.append((r, c))
                     if SPECIES[e[0]].effect.kind is EffectKind.FECUND:
-                        cards.append([r, c])
+                        cards.append((r, c))
         if log.record:
-            log.emit("reproduce", f"{len({tuple(x) for x in cards})} Species card(s) of "
-                     f"{SEAT_NAMES[p]} reproduce", cause=task["c"], players=[p],
+            log.emit("reproduce", f"{len(set(cards))} Species card(s) of "
+                     f"{SEAT_NAMES[p]} reproduce", cause=task.c, players=[p],
                      cards=[self.rows[p][r][c][0] for r, c in cards],
                      reads=[ident.cubes(self.rows[p][r][c][0]) for r, c in cards])
-        self.queue[0] = {"t": "breed", "p": p, "cards": cards, "c": task["c"]}
+        self.queue[0] = tasks.Breed(p, tuple(cards), c=task.c)
         return True
 
     # -- Transfer --------------------------------------------------------------------------
 
-    def _auto_transfer(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_transfer(self, task: tasks.Transfer, log: EventLog) -> bool:
         """RB Transfer: "take the cubes present on each Biotope card of your Ecosystem, and
         place one cube on each Species card of the same row, starting with the one furthest to
         the left. Then, if any cubes remain, place them back on their matching Biotope card."
         Cards with 4 cubes are skipped; r-selected cards take up to two (D23)."""
-        p = task["p"]
+        p = task.p
         for r in range(ROWS):
             # the row's own colour leaves first, then cubes a Discreet Species brought (D37)
             order = [r, *(k for k in range(ROWS) if k != r)]
@@ -1639,7 +1710,7 @@ class Biotopes(Game):
             if taken and log.record:
                 text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
                 log.emit("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
-                         f"the Biotope card ({text}); {left} go back", cause=task["c"],
+                         f"the Biotope card ({text}); {left} go back", cause=task.c,
                          players=[p], cards=[self.bcards[p][r], *(c for c, _ in given)],
                          cubes=[COLOURS[k] for k in moved],
                          edges=[(P.value, SPECIES[c].type.value) for c, _ in given],
@@ -1666,33 +1737,33 @@ class Biotopes(Game):
 
     # -- Evolution -------------------------------------------------------------------------
 
-    def _auto_evo_discard(self, task: dict[str, Any], log: EventLog) -> bool:
-        if not self.hands[task["p"]]:
+    def _auto_evo_discard(self, task: tasks.EvolutionDiscard, log: EventLog) -> bool:
+        if not self.hands[task.p]:
             self._decide_evo_discard(task, Done(), log)
             return True
         return False
 
-    def _decide_evo_discard(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_evo_discard(self, task: tasks.EvolutionDiscard, a: Action, log: EventLog) -> None:
         """RB Evolution: "discard as many cards as you wish ... draw as many new Species cards
         as the total number of cubes moved and cards discarded"."""
-        p = task["p"]
+        p = task.p
         if isinstance(a, Discard):
             self.hands[p].remove(a.card)
             self._discard_card(a.card)
             log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
-                     cause=task["c"], cards=[a.card], players=[p],
+                     cause=task.c, cards=[a.card], players=[p],
                      writes=[("hand", p), ident.place(a.card)])
-            self.queue[0] = {**task, "d": task["d"] + 1}
+            self.queue[0] = replace(task, d=task.d + 1)
             return
-        n = task["n"] + task["d"]
+        n = task.n + task.d
         cause = log.emit("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
-                         f"({task['n']} cube(s), {task['d']} discard(s))", cause=task["c"],
+                         f"({task.n} cube(s), {task.d} discard(s))", cause=task.c,
                          players=[p])
-        self.queue[0] = {"t": "draw", "p": p, "n": n, "c": cause}
+        self.queue[0] = tasks.Draw(p, n, c=cause)
 
     # -- Expansion, Competition, Migration ---------------------------------------------
 
-    def _auto_fallback(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_fallback(self, task: tasks.Fallback, log: EventLog) -> bool:
         """RB Competition: "The opponent must fall back their token to an empty, adjacent
         territory. If this is not possible, the token is returned to their Ecosystem board."
         Solo: "You choose ... If there is no space available, the token is simply removed
@@ -1703,7 +1774,7 @@ class Biotopes(Game):
             return True
         if options:
             return False
-        h, o = tuple(task["hex"]), task["owner"]
+        h, o = task.hex, task.owner
         del self.owner[h]
         told: dict[str, Any] = {}
         if log.record:
@@ -1714,60 +1785,41 @@ class Biotopes(Game):
         if o == NEUTRAL:
             self.neutral_removed += 1
             log.emit("removed", f"The neutral token on {_hex(h)} has nowhere to fall back: "
-                     "it leaves the game", cause=task["c"], hexes=[list(h)], **told)
+                     "it leaves the game", cause=task.c, hexes=[list(h)], **told)
         else:
             self.tokens[o] += 1
             log.emit("returned", f"{SEAT_NAMES[o]}'s token on {_hex(h)} has nowhere "
-                     "to fall back: it returns to the Ecosystem board", cause=task["c"],
+                     "to fall back: it returns to the Ecosystem board", cause=task.c,
                      hexes=[list(h)], players=[o], **told)
         self.queue.pop(0)
         return True
 
-    def _decide_fallback(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_fallback(self, task: tasks.Fallback, a: Action, log: EventLog) -> None:
         assert isinstance(a, Fallback)
-        h, o = tuple(task["hex"]), task["owner"]
+        h, o = task.hex, task.owner
         del self.owner[h]
         self.owner[a.hex] = o
         who = "The neutral token" if o == NEUTRAL else f"{SEAT_NAMES[o]}'s token"
         if log.record:
             log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
-                     cause=task["c"], hexes=[list(h), list(a.hex)],
+                     cause=task.c, hexes=[list(h), list(a.hex)],
                      reads=[ident.hex_key(h)],
                      writes=[ident.hex_key(h), ident.hex_key(a.hex), ("territories", o)],
                      ids=[self._identity.move_token(h, a.hex)])
         self.queue.pop(0)
 
-    def _auto_colonize(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_colonize(self, task: tasks.Colonize, log: EventLog) -> bool:
         """RB Expansion / Competition / Migration: the token, then "take a cube of the color
         of the colonized territory from the reserve and add it to your bag" (none when the
         reserve has none, D14); then the card effects that colonizing sets off."""
-        p, how = task["p"], task["how"]
-        h = (task["hex"][0], task["hex"][1])
+        p, how, h = task.p, task.how, task.hex
         k = self.landscape[h]
         name = SEAT_NAMES[p]
-        cause = None
         if how == "migration":
-            origin = (task["origin"][0], task["origin"][1])
-            del self.owner[origin]
-            self.owner[h] = p
-            if log.record:
-                cause = log.emit("colonize", f"{name}'s token migrates from {_hex(origin)} to "
-                                 f"the {BIOTOPES[k].label} at {_hex(h)}", cause=task["c"],
-                                 hexes=[list(origin), list(h)], players=[p],
-                                 reads=[ident.hex_key(origin), ident.hex_key(h),
-                                        ident.land(h)],
-                                 writes=[ident.hex_key(origin), ident.hex_key(h),
-                                         ("territories", p)],
-                                 ids=[self._identity.move_token(origin, h)])
+            assert task.origin is not None
+            cause = self.colonize_by_migration(p, task.origin, h, log, task.c)
         else:
-            self.tokens[p] -= 1
-            self.owner[h] = p
-            if log.record:
-                cause = log.emit("colonize", f"{name} colonizes the {BIOTOPES[k].label} at "
-                                 f"{_hex(h)}", cause=task["c"], hexes=[list(h)], players=[p],
-                                 reads=[ident.hex_key(h), ident.land(h)],
-                                 writes=[ident.hex_key(h), ("territories", p)],
-                                 ids=[self._identity.place_token(p, h)])
+            cause = self.colonize_with_token(p, h, log, task.c)
         if self.reserve[k]:
             self.reserve[k] -= 1
             self.bags[p][k] += 1
@@ -1799,17 +1851,47 @@ class Biotopes(Game):
         self._push(*rewards)
         return True
 
+    def colonize_by_migration(self, p: int, origin: Hex, h: Hex, log: EventLog,
+                              cause: int | None) -> int | None:
+        """RB Migration: "move one of your Territory tokens to an empty territory" (paid
+        for and checked by :meth:`can_migrate`); the event told, if any."""
+        del self.owner[origin]
+        self.owner[h] = p
+        if not log.record:
+            return None
+        return log.emit("colonize", f"{SEAT_NAMES[p]}'s token migrates from {_hex(origin)} "
+                        f"to the {BIOTOPES[self.landscape[h]].label} at {_hex(h)}",
+                        cause=cause, hexes=[list(origin), list(h)], players=[p],
+                        reads=[ident.hex_key(origin), ident.hex_key(h), ident.land(h)],
+                        writes=[ident.hex_key(origin), ident.hex_key(h), ("territories", p)],
+                        ids=[self._identity.move_token(origin, h)])
+
+    def colonize_with_token(self, p: int, h: Hex, log: EventLog,
+                            cause: int | None) -> int | None:
+        """RB Expansion and Competition: "Take one of the tokens from your Ecosystem board and
+        place it" on ``h`` (checked by :meth:`can_expand` / :meth:`can_compete`; a
+        competed token has fallen back first); the event told, if any."""
+        self.tokens[p] -= 1
+        self.owner[h] = p
+        if not log.record:
+            return None
+        return log.emit("colonize", f"{SEAT_NAMES[p]} colonizes the "
+                        f"{BIOTOPES[self.landscape[h]].label} at {_hex(h)}", cause=cause,
+                        hexes=[list(h)], players=[p], reads=[ident.hex_key(h), ident.land(h)],
+                        writes=[ident.hex_key(h), ("territories", p)],
+                        ids=[self._identity.place_token(p, h)])
+
     # -- Discreet Species ----------------------------------------------------------------
 
-    def _auto_move(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_move(self, task: tasks.Move, log: EventLog) -> bool:
         """Card Icons, Discreet Species: "Move a cube from one of your cards to another card.
         This card may be located on a different row." (D21)"""
-        if task["n"] <= 0:
+        if task.n <= 0:
             self.queue.pop(0)
             return True
-        options = self._move_options(task["p"])
+        options = self._move_options(task.p)
         if not options:
-            log.emit("no_move", "There is no cube to move", cause=task["c"])
+            log.emit("no_move", "There is no cube to move", cause=task.c)
             self.queue.pop(0)
             return True
         if len(options) == 1:
@@ -1817,9 +1899,9 @@ class Biotopes(Game):
             return True
         return False
 
-    def _decide_move(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_move(self, task: tasks.Move, a: Action, log: EventLog) -> None:
         assert isinstance(a, Move)
-        p = task["p"]
+        p = task.p
         k = _colour(a.colour)
         src, dst = self._where(p, a.row, a.col), self._where(p, a.to_row, a.to_col)
         cards = [self.card_at(p, a.row, a.col), self.card_at(p, a.to_row, a.to_col)]
@@ -1827,40 +1909,40 @@ class Biotopes(Game):
         self._put_cube(p, a.to_row, a.to_col, k)
         if log.record:
             log.emit("move", f"A {a.colour} cube moves from {src} to {dst}",
-                     cause=task["c"], cards=cards, cubes=[a.colour], players=[p],
+                     cause=task.c, cards=cards, cubes=[a.colour], players=[p],
                      nodes=[self._node(p, a.row, a.col), self._node(p, a.to_row, a.to_col)],
                      **self._cubes_moved(self._place_of(p, a.row, a.col),
                                          self._place_of(p, a.to_row, a.to_col), k,
                                          emptied=cards[0]))
-        self.queue[0] = {**task, "n": task["n"] - 1}
+        self.queue[0] = replace(task, n=task.n - 1)
 
     # -- hand limit and the end of a turn ----------------------------------------------------
 
-    def _auto_end(self, task: dict[str, Any], log: EventLog) -> bool:
+    def _auto_end(self, task: tasks.End, log: EventLog) -> bool:
         """RB Evolution: "At the end of each of your actions, if you have more than 5 cards in
         hand, you must discard until you have exactly 5 left": the acting player's own
         action (cards a Reaction drew during another player's action wait for the end of
         their owner's next action: D17). Then the next turn."""
-        if len(self.hands[task["p"]]) > HAND_LIMIT:
-            self._push({"t": "discard", "p": task["p"], "c": task["c"]})
+        if len(self.hands[task.p]) > HAND_LIMIT:
+            self._push(tasks.Discard(task.p, c=task.c))
             return True
         self.queue.pop(0)
         self._next_turn(log)
         return True
 
-    def _auto_discard(self, task: dict[str, Any], log: EventLog) -> bool:
-        if len(self.hands[task["p"]]) <= HAND_LIMIT:
+    def _auto_discard(self, task: tasks.Discard, log: EventLog) -> bool:
+        if len(self.hands[task.p]) <= HAND_LIMIT:
             self.queue.pop(0)
             return True
         return False
 
-    def _decide_discard(self, task: dict[str, Any], a: Action, log: EventLog) -> None:
+    def _decide_discard(self, task: tasks.Discard, a: Action, log: EventLog) -> None:
         assert isinstance(a, Discard)
-        p = task["p"]
+        p = task.p
         self.hands[p].remove(a.card)
         self._discard_card(a.card)
         log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
-                 f"(hand limit {HAND_LIMIT})", cause=task["c"], cards=[a.card], players=[p],
+                 f"(hand limit {HAND_LIMIT})", cause=task.c, cards=[a.card], players=[p],
                  writes=[("hand", p), ident.place(a.card)])
 
     def _next_turn(self, log: EventLog) -> None:
@@ -2024,7 +2106,7 @@ class Biotopes(Game):
             # (a view taken for an event then, as the widget does, has no one to play)
             return self.order[0] if self.order else None
         if self.queue:
-            return int(self.queue[0]["p"])
+            return self.queue[0].p
         return self.active
 
     def _draft_player(self) -> int:
@@ -2035,7 +2117,7 @@ class Biotopes(Game):
     @property
     def phase(self) -> str:
         if self.stage == "play":
-            return self.queue[0]["t"] if self.queue else "action"
+            return self.queue[0].kind if self.queue else "action"
         return self.stage
 
     @property
@@ -2075,7 +2157,7 @@ class Biotopes(Game):
         label = self.describe(action)
         if self.stage == "over":
             return f"{label!r}: the game is over"
-        allowed = PHASES.get(phase, ())
+        allowed = PHASES[phase].actions if phase in PHASES else ()
         if not isinstance(action, allowed):
             who = self.current_player
             name = SEAT_NAMES[who] if who is not None else "nobody"
@@ -2090,7 +2172,9 @@ class Biotopes(Game):
                     "the landscape, of a biotope you do not hold yet, adjacent to none of your "
                     "tokens")
         if phase == "pay":
-            return f"{label!r}: that cube cannot pay this cost ({self.queue[0]['for']})"
+            paying = self.queue[0]
+            assert isinstance(paying, tasks.Pay)
+            return f"{label!r}: that cube cannot pay this cost ({paying.what})"
         if phase in ("discard", "evo_discard"):
             return f"{label!r}: that card is not in your hand"
         if phase == "draw":
@@ -2111,37 +2195,19 @@ class Biotopes(Game):
         return f"{label!r} is not allowed now (phase: {phase})"
 
     def _why_not(self, p: int, a: Action) -> str:
-        """The rule an action-phase action breaks."""
-        uses = self.uses[p]
-        if isinstance(a, Adapt):
-            if a.card not in self.hands[p]:
+        """The rule an action-phase action breaks: when its predicate refuses it, the first
+        of its requirements that fails (your hand, the space's limit, a token left), else the
+        rule in full (``RULE_TEXT``)."""
+        space = SPACE_OF.get(type(a))
+        if not self.allows(p, a):
+            if isinstance(a, Adapt) and a.card not in self.hands[p]:
                 return "Adaptation: that card is not in your hand"
-            return "Adaptation: you cannot recycle the cubes of its diet"
-        if isinstance(a, (Reproduce, Transfer, Evolve, Expand, Compete, Migrate)):
-            space = SPACES[(Reproduce, Transfer, Evolve, Expand, Compete,
-                            Migrate).index(type(a))]
-            limit = self._space_limit(p, space)
-            if uses[SPACES.index(space)] >= limit:
-                return (f"{space.capitalize()} is played at most {limit} time(s) per cycle "
-                        "(The Actions)")
+            if space is not None and not self._may_play(p, space):
+                return (f"{space.capitalize()} is played at most "
+                        f"{self._space_limit(p, space)} time(s) per cycle (The Actions)")
             if isinstance(a, (Expand, Compete)) and not self.tokens[p]:
                 return "you have no Territory token left on your Ecosystem board"
-            if isinstance(a, Expand):
-                return ("Expansion colonizes an empty hex adjacent to one of your territories, "
-                        "paying a Plants cube of its colour")
-            if isinstance(a, Compete):
-                return ("Competition colonizes an opponent's hex adjacent to one of yours, "
-                        "paying a Mammals or Birds cube of its colour")
-            if isinstance(a, Migrate):
-                return ("Migration moves one of your tokens to an empty hex at most 3 hexes "
-                        "away, paying a Birds or Reptiles & Amphibians cube of its colour")
-            if isinstance(a, Reproduce):
-                return "Reproduction costs an Invertebrates or Reptiles & Amphibians cube"
-            return "you have no cube to pay with"
-        if isinstance(a, UseCard):
-            return ("Species Card Actions: the card must be yours, have an Action, and hold a "
-                    "cube to recycle")
-        return "not allowed now"
+        return RULE_TEXT.get(type(a), "not allowed now")
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` sees: everything public, plus their own hand and bag; others'
@@ -2185,7 +2251,7 @@ class Biotopes(Game):
                 "tokens": self.tokens[p], "hand": list(self.hands[p]),
                 "passed": self.passed[p],
             } for p in range(self.players)],
-            "queue": [_plain(t) for t in self.queue],
+            "queue": [t.to_json() for t in self.queue],
             "scores": None if self.scores is None else [dict(x) for x in self.scores],
         }
 
@@ -2235,12 +2301,125 @@ class Biotopes(Game):
         return twin
 
 
-def _plain(task: Mapping[str, Any]) -> dict[str, Any]:
-    out = {}
-    for k, v in task.items():
-        if k == "c":
-            continue
-        out[k] = [list(x) if isinstance(x, (list, tuple)) else x for x in v] \
-            if isinstance(v, (list, tuple)) else (dict(v) if isinstance(v, dict) else v)
-    return out
+# ---------------------------------------------------------------------------------------------
+# What the actions need, the phases, and the tasks' handlers
+# ---------------------------------------------------------------------------------------------
 
+
+@dataclass(frozen=True)
+class Means:
+    """What a player can pay with now (``Biotopes.means``): every cube on their cards
+    (``Biotopes._cube_sources``) and by what each may pay for (``pool``); the colours of the
+    cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
+    and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
+    a Reproduction (Invertebrates or Reptiles & Amphibians); Adaptation's costs worked out
+    so far, by diet (many cards share one)."""
+
+    sources: list[tuple[int, int, int, CubeType, bool, int]]
+    pool: dict[frozenset[CubeType], int]
+    plants: frozenset[int]
+    mammals_birds: frozenset[int]
+    birds_reptiles: frozenset[int]
+    breeders: bool
+    diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
+
+
+RULE_TEXT: dict[type[Action], str] = {
+    Adapt: "Adaptation: you cannot recycle the cubes of its diet",
+    Reproduce: "Reproduction costs an Invertebrates or Reptiles & Amphibians cube",
+    Transfer: "you have no cube to pay with",
+    Evolve: "you have no cube to pay with",
+    Expand: ("Expansion colonizes an empty hex adjacent to one of your territories, paying a "
+             "Plants cube of its colour"),
+    Compete: ("Competition colonizes an opponent's hex adjacent to one of yours, paying a "
+              "Mammals or Birds cube of its colour"),
+    Migrate: ("Migration moves one of your tokens to an empty hex at most 3 hexes away, paying "
+              "a Birds or Reptiles & Amphibians cube of its colour"),
+    UseCard: ("Species Card Actions: the card must be yours, have an Action, and hold a cube "
+              "to recycle"),
+}
+"""Each Action Phase action's rule in words: why it is refused (``Biotopes._why_not``)."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase: the actions it allows, the ones legal now (``legal``), and how the engine
+    plays one (``play``)."""
+
+    actions: tuple[type[Action], ...]
+    legal: Callable[[Biotopes], list[Action]]
+    play: Callable[[Biotopes, Any, EventLog], None]
+
+
+def _over(game: Biotopes, action: Action, log: EventLog) -> None:
+    raise AssertionError("nothing is played once the game is over")
+
+
+_TASK_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "pay": (Pay, Done),
+    "breed": (Place, Decline),
+    "prey": (Prey, PreyOnReserve),
+    "react": (Draw, Place),
+    "draw": (Draw,),
+    "cube": (Place,),
+    "fallback": (Fallback,),
+    "move": (Move,),
+    "evo_discard": (Discard, Done),
+    "discard": (Discard,),
+    "reproduce": (), "transfer": (), "colonize": (), "end": (),  # these never wait
+}
+PHASES: dict[str, Phase] = {
+    "tiles": Phase((PlaceTile,), Biotopes._tile_options, Biotopes._place_tile),
+    "orient": Phase((OrientTile,), Biotopes._orient_options, Biotopes._orient_tile),
+    "redraw": Phase((KeepHand, RedrawHand), Biotopes._redraw_options, Biotopes._redraw),
+    "placement": Phase((PlaceTerritory,), Biotopes._placement_actions,
+                       Biotopes._place_territory),
+    "draft": Phase((ChooseBiotope,), Biotopes._draft_actions, Biotopes._choose_biotope),
+    "action": Phase(ACTION_PHASE, Biotopes._action_options, Biotopes._take_action),
+    **{kind: Phase(allowed, Biotopes._task_options, Biotopes._take_decision)
+       for kind, allowed in _TASK_ACTIONS.items()},
+    "over": Phase((), Biotopes._no_actions, _over),
+}
+"""The phases: set-up phases first; ``action`` is the Action Phase; the others are the tasks
+of a resolution, a phase while one waits for a choice (``Biotopes.phase`` names the task at
+the head of the queue). A Reaction triggers by itself (FAQ); ``react`` is its owner's choice
+of what the card leaves open: the card to draw, or the card to put the drawn cube on (D19).
+``Biotopes._legal_actions`` and ``_play`` dispatch through this table."""
+
+
+@dataclass(frozen=True)
+class Handler:
+    """How the engine resolves a task of one class: ``auto`` resolves what needs nobody's
+    choice and says whether the queue may go on (False: the task waits for its player);
+    while it waits, ``options`` are its player's choices and ``decide`` plays the one
+    chosen."""
+
+    auto: Callable[[Biotopes, Any, EventLog], bool]
+    options: Callable[[Biotopes, Any], list[Action]]
+    decide: Callable[[Biotopes, Any, Action, EventLog], None]
+
+
+def _never(game: Biotopes, task: tasks.Task, action: Action, log: EventLog) -> None:
+    raise AssertionError(f"a {task.kind!r} task never waits for a choice")
+
+
+HANDLERS: dict[type[tasks.Task], Handler] = {
+    tasks.Pay: Handler(Biotopes._auto_pay, Biotopes._pay_choices, Biotopes._decide_pay),
+    tasks.Breed: Handler(Biotopes._auto_breed, Biotopes._breed_options, Biotopes._decide_breed),
+    tasks.Prey: Handler(Biotopes._auto_prey, Biotopes._prey_options, Biotopes._decide_prey),
+    tasks.React: Handler(Biotopes._auto_react, Biotopes._react_options, Biotopes._decide_react),
+    tasks.Draw: Handler(Biotopes._auto_draw, Biotopes._draw_choices, Biotopes._decide_draw),
+    tasks.Cube: Handler(Biotopes._auto_cube, Biotopes._cube_options, Biotopes._decide_cube),
+    tasks.Fallback: Handler(Biotopes._auto_fallback, Biotopes._fallback_choices,
+                            Biotopes._decide_fallback),
+    tasks.Move: Handler(Biotopes._auto_move, Biotopes._move_choices, Biotopes._decide_move),
+    tasks.EvolutionDiscard: Handler(Biotopes._auto_evo_discard, Biotopes._evo_discard_options,
+                                    Biotopes._decide_evo_discard),
+    tasks.Discard: Handler(Biotopes._auto_discard, Biotopes._discard_options,
+                           Biotopes._decide_discard),
+    tasks.Reproduce: Handler(Biotopes._auto_reproduce, Biotopes._no_choice, _never),
+    tasks.Transfer: Handler(Biotopes._auto_transfer, Biotopes._no_choice, _never),
+    tasks.Colonize: Handler(Biotopes._auto_colonize, Biotopes._no_choice, _never),
+    tasks.End: Handler(Biotopes._auto_end, Biotopes._no_choice, _never),
+}
+"""Each task class's handlers (``Biotopes._run`` and ``_decide`` dispatch through it)."""

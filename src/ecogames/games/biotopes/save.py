@@ -23,6 +23,7 @@ from ecogames.core import Rng
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
 
+from . import tasks
 from .components import (
     BASIC_TILES,
     BIOTOPE_CARDS,
@@ -141,7 +142,8 @@ def load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:
     for p, eco in enumerate(ecosystems):
         _load_ecosystem(game, p, s.exact_keys(eco, ECOSYSTEM_KEYS, f"ecosystems[{p}]"))
     queue = s.field(data, "queue", list)
-    game.queue = [{**_check_task(game, i, t, queue), "c": None} for i, t in enumerate(queue)]
+    game.queue = [tasks.from_json(_check_task(game, i, t, queue), f"state.queue[{i}]")
+                  for i, t in enumerate(queue)]
     game.scores = _load_scores(data["scores"], game.stage == "over")
     return game
 
@@ -400,8 +402,8 @@ def _check_pay(game: Biotopes, task: Mapping[str, Any], where: str) -> None:
         card = s.exact_keys(arg, ("card",), f"{where}.arg")["card"]
         if not isinstance(card, str) or card not in game.hands[p]:
             raise SaveError(f"{where}: Adaptation plays a card of the player's hand")
-        expected = game._pay_task(p, what, "diet", None, dest="bag",
-                                  req=[t.value for t in SPECIES[card].diet], arg=dict(arg))
+        expected = tasks.Pay(p, what, "diet", "bag", req=tuple(
+            t.value for t in SPECIES[card].diet), card=card).to_json()
     elif what == "card":
         s.exact_keys(arg, ("row", "col"), f"{where}.arg")
         row = _int(arg["row"], 0, ROWS - 1, f"{where}.arg.row")
@@ -409,25 +411,24 @@ def _check_pay(game: Biotopes, task: Mapping[str, Any], where: str) -> None:
         if col >= len(game.rows[p][row]) or \
                 SPECIES[game.rows[p][row][col][0]].effect.icon != "action":
             raise SaveError(f"{where}: a Species card Action of a card in play")
-        expected = game._pay_task(p, what, "one", None, dest="bag",
-                                  types=[t.value for t in TYPES], src=[row, col],
-                                  arg={"row": row, "col": col})
+        expected = tasks.Pay(p, what, "one", "bag", types=tuple(t.value for t in TYPES),
+                             src=(row, col), at=(row, col)).to_json()
     elif what in ("reproduction", "transfer", "evolution"):
         s.exact_keys(arg, (), f"{where}.arg")
         if what == "evolution":
-            expected = game._pay_task(p, what, "evolution", None, dest=what,
-                                      types=[t.value for t in TYPES])
+            expected = tasks.Pay(p, what, "evolution", what,
+                                 types=tuple(t.value for t in TYPES)).to_json()
         else:
             types = [INV, R] if what == "reproduction" else list(TYPES)
-            expected = game._pay_task(p, what, "one", None, dest=what,
-                                      types=[t.value for t in types],
-                                      species=what == "reproduction")
+            expected = tasks.Pay(p, what, "one", what, types=tuple(t.value for t in types),
+                                 species=what == "reproduction").to_json()
     elif what in COLONIZATIONS:
         s.exact_keys(arg, ("hex", "origin") if what == "migration" else ("hex",),
                      f"{where}.arg")
         h = _hex_of(arg["hex"], game, f"{where}.arg.hex")
         mine = set(game.territories(p))
         near = set(game._adjacent(mine))
+        origin: Hex | None = None
         if what == "migration":
             origin = _hex_of(arg["origin"], game, f"{where}.arg.origin")
             ok = origin in mine and h not in game.owner and h in within_reach(
@@ -440,12 +441,11 @@ def _check_pay(game: Biotopes, task: Mapping[str, Any], where: str) -> None:
             raise SaveError(f"{where}: {what.capitalize()} to {_hex(h)} is not one the player "
                             "could have chosen")
         types = {"expansion": [P], "competition": [M, B], "migration": [B, R]}[what]
-        expected = game._pay_task(p, what, "one", None, dest=what,
-                                  types=[t.value for t in types], colour=game.landscape[h],
-                                  species=what != "expansion", arg=dict(arg))
+        expected = tasks.Pay(p, what, "one", what, types=tuple(t.value for t in types),
+                             colour=game.landscape[h], species=what != "expansion", hex=h,
+                             origin=origin).to_json()
     else:
         raise SaveError(f"{where}: {what!r:.30} is not an action with a cost")
-    expected.pop("c")
     paid = task["paid"]
     if _strict({k: v for k, v in task.items() if k != "paid"}) != _strict(
             {k: v for k, v in expected.items() if k != "paid"}):
@@ -697,16 +697,17 @@ def action_phase(game: Biotopes) -> str | None:
         return "state.queue is empty outside the Action Phase" if game.queue else None
     if game.passed[game.active] or all(game.passed):
         return "the active player has not passed (once everyone has, the cycle ends)"
-    pending = game.queue[0] if game.queue and game.queue[0]["t"] == "pay" else None
+    head = game.queue[0] if game.queue else None
+    pending = head if isinstance(head, tasks.Pay) else None
     for p in range(game.players):
         for i, space in enumerate(SPACES):
             cubes = sum(game.spaces[p][i])
-            paying = pending is not None and pending["p"] == p and pending["dest"] == space
+            paying = pending is not None and pending.p == p and pending.dest == space
             uses = game.uses[p][i] - (1 if paying else 0)
             if space == "evolution":
                 ok = (cubes == 0) if uses == 0 else 1 <= cubes <= EVOLUTION_MAX_CUBES
-                if paying:
-                    ok = cubes == len(pending["paid"])  # type: ignore[index]  # paying
+                if paying and pending is not None:
+                    ok = cubes == len(pending.paid)
             else:
                 ok = cubes == uses
             if not ok:

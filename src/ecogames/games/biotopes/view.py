@@ -10,6 +10,7 @@ from typing import Any
 
 from ecogames.core import Action
 
+from . import tasks
 from .actions import Move, Pay, Place, Prey, UseCard
 from .components import (
     BIOTOPE_CARDS,
@@ -126,15 +127,15 @@ def _tile_faces(game: Biotopes) -> dict[str, dict[str, Any]]:
             for t in sorted(ids)}
 
 
-def _decision_view(game: Biotopes, task: dict[str, Any]) -> dict[str, Any]:
+def _decision_view(game: Biotopes, task: tasks.Task) -> dict[str, Any]:
     """The task waiting for a choice, as the view shows it. A cost names the card it
     pays for (issue 12 §7): the card being played (Adaptation) or the card whose Action
     is used."""
-    shown = {k: v for k, v in task.items() if k in ("t", "p", "for", "card", "colour",
-                                                      "hex", "n", "played", "owner")}
-    if task["t"] == "pay":
-        if task["for"] == "adaptation":
-            shown["card"] = task["arg"]["card"]
-        elif task["for"] == "card":
-            shown["card"] = game.rows[task["p"]][task["arg"]["row"]][task["arg"]["col"]][0]
+    shown = {k: v for k, v in task.to_json().items()
+             if k in ("t", "p", "for", "card", "colour", "hex", "n", "played", "owner")}
+    if isinstance(task, tasks.Pay):
+        if task.what == "adaptation":
+            shown["card"] = task.card
+        elif task.what == "card" and task.at is not None:
+            shown["card"] = game.rows[task.p][task.at[0]][task.at[1]][0]
     return shown

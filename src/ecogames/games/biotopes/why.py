@@ -99,8 +99,8 @@ def cube_places(game: Biotopes) -> list[tuple[Place, list[int]]]:
         out.extend((("space", p, i), list(sp)) for i, sp in enumerate(game.spaces[p]))
     drawn = [[0] * len(rows) for _ in range(game.players)]
     for task in game.queue:
-        if task["t"] in ("cube", "react") and task.get("colour", -1) >= 0:
-            drawn[task["p"]][task["colour"]] += 1
+        if task.drawn >= 0:
+            drawn[task.p][task.drawn] += 1
     out.extend((("drawn", p), drawn[p]) for p in range(game.players))
     return out
 

@@ -1,0 +1,139 @@
+"""The tasks of a resolution as frozen values (tasks.py): each converts to exactly the object
+a save holds and back, strictly; every task class has its handlers and every phase its entry
+in the phase table; the rule-named predicates agree with the legal actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from ecogames.core import Rng
+from ecogames.core.errors import SaveError
+from ecogames.games.biotopes import tasks
+from ecogames.games.biotopes.actions import Compete, Expand, Migrate
+from ecogames.games.biotopes.rules import HANDLERS, PHASES, TASK_KINDS, Biotopes
+
+SAMPLES = [
+    tasks.Pay(0, "adaptation", "diet", "bag", req=("plants", "plants"), card="apollo",
+              paid=(("plants",),)),
+    tasks.Pay(1, "card", "one", "bag", types=("plants",), src=(2, 0), at=(2, 0)),
+    tasks.Pay(0, "evolution", "evolution", "evolution", types=("plants", "birds"),
+              paid=(("invertebrates", "plants"),)),
+    tasks.Pay(0, "migration", "one", "migration", types=("birds",), colour=2, species=True,
+              hex=(1, 2), origin=(0, 0)),
+    tasks.Breed(0, ((1, 0), (1, 0))),
+    tasks.Prey(0, "red_fox"),
+    tasks.React(1, "apollo", "red_fox", fired=True, colour=3),
+    tasks.Draw(0, 2),
+    tasks.Cube(0, 1),
+    tasks.Fallback(1, -1, (3, 4)),
+    tasks.Move(0, 1),
+    tasks.EvolutionDiscard(0, 3, 1),
+    tasks.Discard(2),
+    tasks.Colonize(0, "competition", (1, 1)),
+    tasks.Colonize(0, "migration", (1, 1), (0, 1)),
+    tasks.End(0),
+]
+
+
+@pytest.mark.parametrize("task", SAMPLES, ids=lambda t: f"{t.kind}")
+def test_a_task_reads_back_what_it_saves_in_the_save_formats_key_order(task):
+    saved = task.to_json()
+    assert list(saved) == list(tasks.keys_of(saved))
+    assert tasks.from_json(saved) == task
+    assert tasks.from_json(saved).to_json() == saved
+
+
+def test_the_save_format_of_a_cost_and_a_migration_is_the_one_the_engine_always_wrote():
+    assert SAMPLES[3].to_json() == {
+        "t": "pay", "p": 0, "for": "migration", "mode": "one", "req": [], "types": ["birds"],
+        "colour": 2, "src": None, "species": True, "dest": "migration", "paid": [],
+        "arg": {"hex": [1, 2], "origin": [0, 0]}}
+    assert SAMPLES[1].to_json()["arg"] == {"row": 2, "col": 0}
+    assert SAMPLES[14].to_json() == {"t": "colonize", "p": 0, "how": "migration",
+                                     "hex": [1, 1], "origin": [0, 1]}
+
+
+def test_the_cause_is_never_saved_nor_compared():
+    task = tasks.Draw(0, 2, c=17)
+    assert "c" not in task.to_json() and task == tasks.Draw(0, 2)
+
+
+@pytest.mark.parametrize("saved, match", [
+    ({"t": "draw", "p": 0, "n": 2, "c": 3}, "unknown keys"),
+    ({"t": "draw", "p": 0}, "lacks"),
+    ({"t": "draw", "p": 0, "n": True}, "must be int"),
+    ({"t": "draw", "p": "0", "n": 1}, "must be int"),
+    ({"t": "reproduce", "p": 0}, "not a task the engine queues"),
+    (["draw", 0, 2], "not a task the engine queues"),
+    ({"t": "fallback", "p": 1, "owner": 0, "hex": [1]}, "pair of integers"),
+    ({"t": "colonize", "p": 0, "how": "migration", "hex": [1, 1]}, "lacks"),
+    ({"t": "pay", **{k: v for k, v in SAMPLES[0].to_json().items() if k != "t"},
+      "arg": {"card": "apollo", "hex": [0, 0]}}, "unknown keys"),
+    ({**SAMPLES[0].to_json(), "for": "dancing"}, "not an action with a cost"),
+    ({**SAMPLES[0].to_json(), "paid": [[1]]}, "list of names"),
+])
+def test_a_task_the_engine_cannot_have_written_is_refused(saved, match):
+    with pytest.raises(SaveError, match=match):
+        tasks.from_json(saved)
+
+
+def test_every_task_class_has_its_handlers_and_its_phase():
+    assert set(HANDLERS) == set(tasks.TASK_TYPES)
+    assert TASK_KINDS == {cls.kind for cls in tasks.TASK_TYPES} <= set(PHASES)
+    waiting = {kind for kind, phase in PHASES.items() if phase.actions}
+    assert set(tasks.SAVED) - {"colonize", "end"} <= waiting
+
+
+def test_the_queue_of_every_state_of_random_games_round_trips_through_its_save():
+    seen: set[str] = set()
+    for players, seed in ((1, 3), (2, 5), (3, 8), (4, 2)):
+        for game in _states(players, seed):
+            saved = game._state()["queue"]
+            assert [tasks.from_json(t) for t in saved] == game.queue
+            seen.update(t.kind for t in game.queue)
+    assert {"pay", "draw", "fallback", "end"} <= seen
+
+
+def test_the_colonizations_predicates_agree_with_the_legal_actions():
+    checked = 0
+    for game in _states(3, 11):
+        if game.phase != "action":
+            continue
+        p = game.active
+        legal = set(game.legal_actions())
+        for h in game.adj:
+            assert game.can_expand(p, h) == (Expand(h) in legal)
+            assert game.can_compete(p, h) == (Compete(h) in legal)
+            for origin in game.territories(p):
+                assert game.can_migrate(p, origin, h) == (Migrate(origin, h) in legal)
+        for action in legal:
+            assert game.allows(p, action)
+        checked += 1
+    assert checked > 10
+
+
+def test_a_refused_migration_says_why_in_the_words_of_its_rule():
+    for game in _states(2, 4):
+        if game.phase == "action" and game.territories(game.active):
+            p = game.active
+            origin = game.territories(p)[0]
+            far = max(game.adj, key=lambda h: abs(h[0] - origin[0]) + abs(h[1] - origin[1]))
+            if not game.can_migrate(p, origin, far):
+                text = game.explain_illegal(Migrate(origin, far))
+                assert "Migration" in text
+                return
+    pytest.fail("no state with a refused migration")
+
+
+def _states(players: int, seed: int, actions: int = 300) -> list[Biotopes]:
+    """The states of the first ``actions`` random actions of a seeded game."""
+    game = Biotopes.new_game(players=players, seed=seed)
+    rng = Rng(seed)
+    out = []
+    for _ in range(actions):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        out.append(game.clone())
+        game.apply(rng.choice(legal), record=False)
+    return out

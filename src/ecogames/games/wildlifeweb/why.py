@@ -30,6 +30,10 @@ Keys (what an event read and wrote):
   lost, a hunt or scavenge gone hungry, no mate found): ``game.why("offspring", seat=s)``;
 - ``("secured", seat)``: its secured families; ``("gone", id)``, ``("extinct", species)``
   (the last living card of a species left the table by dying) and ``("outcome",)``.
+
+The rules tell an event what it read and wrote with ``note`` and the helpers below it
+(``slot_keys``, ``dies``, ``loss``, ``joins``...), only when a log records
+(``log.record``): play without telling pays nothing for them.
 """
 
 from __future__ import annotations

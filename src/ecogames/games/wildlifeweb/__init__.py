@@ -12,9 +12,8 @@ from typing import Any
 
 from . import bots as _bots  # registers its bots (register_bot)
 from . import components
-from .rules import (
+from .actions import (
     ACTION_TYPES,
-    PHASES,
     AdoptPet,
     ChooseVictim,
     DeclinePet,
@@ -32,9 +31,8 @@ from .rules import (
     Swap,
     TakeFromHabitat,
     TakeMate,
-    WildlifeWeb,
-    new_game,
 )
+from .rules import PHASES, WildlifeWeb, new_game
 
 
 def __getattr__(name: str) -> Any:

@@ -27,7 +27,8 @@ from ecogames.core import Action, Game, Rng
 
 from .actions import Discard, Done, Draw, KeepHand, Pass, PlaceTerritory
 from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, CubeType, neighbours
-from .rules import Biotopes, diet_payable
+from .legal import diet_payable
+from .rules import Biotopes
 
 WIN = 1_000.0
 SPECIES_CUBE = 1.0

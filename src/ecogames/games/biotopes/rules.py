@@ -3,8 +3,8 @@
 Every rule of ``shared/rulebooks/biotopes.txt`` (quoted as "RB", by section); where the
 rulebook is silent, the decision is written in ``docs/rules/biotopes.md`` and cited here as
 ``D<n>``. The module reads top-down: constants, small pure helpers, the :class:`Biotopes`
-game whose methods are named after the rulebook's sections, then its tables (what the actions
-need, the phases, the tasks' handlers). The actions are in ``actions.py``.
+game whose methods are named after the rulebook's sections, then its tables (the phases, the
+tasks' handlers). The actions are in ``actions.py``.
 
 How a turn resolves: an action of the action phase queues *tasks* (``tasks.py``: pay the
 cost, apply the effect, let others react, check hand limits, end the turn). Tasks that need
@@ -13,9 +13,9 @@ phase (``pay``, ``draw``, ``react``, ``fallback``, ...), whose legal actions bel
 player who must choose — on an opponent's turn too. The engine never chooses for a person: it
 resolves a task by itself only when there is exactly one way to do it. ``PHASES`` (at the end)
 says what each phase allows and dispatches its legal actions and its play; ``HANDLERS`` names
-each task class's handlers. Each Action Phase action has a rule-named predicate
-(``can_adapt`` ... ``can_migrate``, ``can_use_card``) that the legal actions and the why-not
-texts (``RULE_TEXT``) share.
+each task class's handlers. What each Action Phase action needs is in ``legal.py``: its
+rule-named predicate (``can_adapt`` ... ``can_migrate``, ``can_use_card``), which the legal
+actions and the why-not texts share.
 
 >>> game = Biotopes.new_game(players=2, seed=7)
 >>> game.phase, len(game.hands[0])
@@ -25,13 +25,13 @@ texts (``RULE_TEXT``) share.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.provenance import OUTCOME, Question, chance_key, gone_key
 
-from . import tasks
+from . import legal, tasks
 from . import why as ident
 from .actions import (
     ACTION_TYPES,
@@ -80,7 +80,6 @@ from .components import (
     HAND_LIMIT,
     INITIAL_TERRITORIES,
     MAX_PLAYERS,
-    MIGRATION_RANGE,
     MIN_PLAYERS,
     PLAYER_COLOURS,
     RESERVE_PER_COLOUR,
@@ -108,7 +107,8 @@ from .components import (
     neighbours,
     solo_rank,
 )
-from .hexes import adjacency, construction_sites, edge_hexes, groups, landscape_of, within_reach
+from .hexes import adjacency, construction_sites, edge_hexes, groups, landscape_of
+from .legal import PAYS, SPACE_OF, diet_payable
 
 # ---------------------------------------------------------------------------------------------
 # Constants
@@ -138,9 +138,6 @@ SEAT_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
 _FEEDS = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING)
           for card in SPECIES.values()}
 """Each Species card's cube type and whether its cubes also pay for Plants (Pollinating)."""
-_PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
-         for t in CubeType for pol in (False, True)}
-"""The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
 _TYPE_OF = {t.value: t for t in CubeType}
 """A cube type by its name (as a queued task names it)."""
 _KIND = {card.id: card.effect.kind for card in SPECIES.values()}
@@ -154,8 +151,6 @@ _DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
 """The action a x2 card lets its owner play twice a cycle, by card."""
 _DIET_NAMES = {card.id: tuple(t.value for t in card.diet) for card in SPECIES.values()}
 """Each Species card's diet, as a queued cost names it."""
-_ACTION_CARDS = frozenset(card.id for card in SPECIES.values() if card.effect.icon == "action")
-"""The Species cards with an Action icon (Species Card Actions)."""
 
 _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
 """The names of the landscape configurations (D5), for the set-up options."""
@@ -175,10 +170,6 @@ _DECK_DRAWS = tuple(Draw(name, -1) for name in DECK_NAMES)
 """The Draw actions of each deck: its river's slots (at most 3 cards, D8), and its top."""
 
 ACTION_PHASE = (Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass)
-SPACE_OF: dict[type[Action], str] = {
-    Reproduce: "reproduction", Transfer: "transfer", Evolve: "evolution",
-    Expand: "expansion", Compete: "competition", Migrate: "migration"}
-"""The Ecosystem board's space of each once-per-cycle action (The Actions)."""
 COST_TYPES: dict[str, tuple[CubeType, ...]] = {
     "reproduction": (INV, R), "transfer": TYPES, "evolution": TYPES,
     "expansion": (P,), "competition": (M, B), "migration": (B, R), "card": TYPES}
@@ -194,57 +185,6 @@ TASK_KINDS = tasks.TASK_KINDS
 # ---------------------------------------------------------------------------------------------
 # Small pure helpers
 # ---------------------------------------------------------------------------------------------
-
-
-def _can_fill(slots: list[CubeType], pool: dict[frozenset[CubeType], int]) -> bool:
-    """Can the cubes of ``pool`` (count by what each may count as) pay every slot?"""
-    if not slots:
-        return True
-    first, rest = slots[0], slots[1:]
-    for opts, n in pool.items():
-        if n and first in opts:
-            pool[opts] = n - 1
-            ok = _can_fill(rest, pool)
-            pool[opts] = n
-            if ok:
-                return True
-    return False
-
-
-_NEEDS: dict[tuple[CubeType, ...], tuple[tuple[frozenset[CubeType], int], ...]] = {}
-
-
-def _needs(slots: list[CubeType]) -> tuple[tuple[frozenset[CubeType], int], ...]:
-    """A diet as (the cubes of one type, how many) pairs (worked out once per diet)."""
-    diet = tuple(slots)
-    found = _NEEDS.get(diet)
-    if found is None:
-        found = _NEEDS[diet] = tuple((_PAYS[t, False], diet.count(t))
-                                     for t in dict.fromkeys(diet))
-    return found
-
-
-def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
-                 pool: dict[frozenset[CubeType], int]) -> bool:
-    """Adaptation's cost: can the cubes already ``paid`` (each with what it may count as) be
-    matched to distinct slots of ``diet``, and the remaining slots be paid from ``pool``?"""
-    slots = list(diet)
-    if not paid and all(len(opts) == 1 for opts in pool):
-        # no cube counts as two types (no Pollinating card): enough cubes of each type
-        return all(pool.get(opts, 0) >= n for opts, n in _needs(slots))
-
-    def assign(i: int, remaining: list[CubeType]) -> bool:
-        if i == len(paid):
-            return _can_fill(remaining, pool)
-        tried = set()
-        for j, t in enumerate(remaining):
-            if t in paid[i] and t not in tried:
-                tried.add(t)
-                if assign(i + 1, remaining[:j] + remaining[j + 1:]):
-                    return True
-        return False
-
-    return len(paid) <= len(slots) and assign(0, slots)
 
 
 def _species_cubes(entry: list[Any]) -> int:
@@ -873,7 +813,9 @@ class Biotopes(Game):
         return [ChooseBiotope(c) for c in self.draft_options()]
 
     def _action_options(self) -> list[Action]:
-        return self._action_phase_options(self.active)
+        """RB 2. Action Phase: the active player's actions, each allowed by its rule's
+        predicate (``legal.py``)."""
+        return legal.action_phase_options(self, self.active)
 
     def _task_options(self) -> list[Action]:
         """A decision in the middle of a resolution: the choices of the task waiting."""
@@ -881,163 +823,6 @@ class Biotopes(Game):
 
     def _no_actions(self) -> list[Action]:
         return []
-
-    def _action_phase_options(self, p: int) -> list[Action]:
-        """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule:
-        the predicates ``can_adapt`` ... ``can_use_card``, and the colonizations' own lists
-        (``expansions``, ``competitions``, ``migrations``: their predicates ask them)."""
-        means = self.means(p)
-        out: list[Action] = [Adapt(card) for card in sorted(self.hands[p])
-                             if self.can_adapt(p, card, means)]
-        if self.can_reproduce(p, means):
-            out.append(Reproduce())
-        if self.can_transfer(p, means):
-            out.append(Transfer())
-        if self.can_evolve(p, means):
-            out.append(Evolve())
-        out.extend(Expand(h) for h in self.expansions(p, means))
-        out.extend(Compete(h) for h in self.competitions(p, means))
-        out.extend(Migrate(origin, h) for origin, h in self.migrations(p, means))
-        out.extend(UseCard(r, c) for r in range(ROWS) for c in range(len(self.rows[p][r]))
-                   if self.can_use_card(p, r, c))
-        out.append(Pass())
-        return out
-
-    # -- What each action needs: the rule-named predicates -----------------------------------
-    # The legal actions and the why-not texts (``_why_not``) both use them.
-
-    def means(self, p: int) -> Means:
-        """What ``p`` can pay with now (The Actions): the cubes on their cards, and the colours
-        of the cubes that pay each colonization."""
-        sources = self._cube_sources(p)
-        plants: set[int] = set()
-        mb: set[int] = set()
-        br: set[int] = set()
-        breeders = False
-        for _, c, k, t, _, _ in sources:
-            if c < 0:
-                plants.add(k)
-                continue
-            if t is M or t is B:
-                mb.add(k)
-            if t is B or t is R:
-                br.add(k)
-            if t is INV or t is R:
-                breeders = True
-        return Means(sources, self._pool(sources), frozenset(plants), frozenset(mb),
-                     frozenset(br), breeders)
-
-    def can_adapt(self, p: int, card: str, means: Means | None = None) -> bool:
-        """Adaptation: play a card of your hand, recycling cubes that pay its diet."""
-        if card not in self.hands[p]:
-            return False
-        m = means or self.means(p)
-        diet = SPECIES[card].diet
-        ok = m.diets.get(diet)
-        if ok is None:
-            ok = m.diets[diet] = diet_payable(diet, [], m.pool)
-        return ok
-
-    def can_reproduce(self, p: int, means: Means | None = None) -> bool:
-        """Reproduction: once a cycle, moving an Invertebrates or Reptiles & Amphibians cube
-        of a Species card to its space."""
-        return self._may_play(p, "reproduction") and (means or self.means(p)).breeders
-
-    def can_transfer(self, p: int, means: Means | None = None) -> bool:
-        """Transfer: once a cycle, moving a cube of any card to its space."""
-        return self._may_play(p, "transfer") and bool((means or self.means(p)).sources)
-
-    def can_evolve(self, p: int, means: Means | None = None) -> bool:
-        """Evolution: once a cycle, moving 1 to 5 cubes of different types to its space."""
-        return self._may_play(p, "evolution") and bool((means or self.means(p)).sources)
-
-    def can_expand(self, p: int, h: Hex, means: Means | None = None) -> bool:
-        """Expansion: may ``p`` expand to ``h`` now (see :meth:`expansions`)?"""
-        return h in self.expansions(p, means)
-
-    def expansions(self, p: int, means: Means | None = None) -> list[Hex]:
-        """Expansion: a Territory token of your board onto an empty hex adjacent to one of
-        your territories, paying a Plants cube (a Biotope card's) of the hex's colour: the
-        hexes ``p`` may expand to now, sorted."""
-        if not self.tokens[p] or not self._may_play(p, "expansion"):
-            return []
-        plants = (means or self.means(p)).plants
-        return [h for h in self._adjacent(self.territories(p))
-                if h not in self.owner and self.landscape[h] in plants]
-
-    def can_compete(self, p: int, h: Hex, means: Means | None = None) -> bool:
-        """Competition: may ``p`` compete for ``h`` now (see :meth:`competitions`)?"""
-        return h in self.competitions(p, means)
-
-    def competitions(self, p: int, means: Means | None = None) -> list[Hex]:
-        """Competition: a Territory token of your board onto an opponent's hex (or a neutral
-        one) adjacent to one of yours, paying a Mammals or Birds cube (a Species card's) of
-        the hex's colour: the hexes ``p`` may compete for now, sorted."""
-        paying = (means or self.means(p)).mammals_birds
-        if not self.tokens[p] or not paying or not self._may_play(p, "competition"):
-            return []
-        return [h for h in self._adjacent(self.territories(p))
-                if self.owner.get(h) not in (None, p) and self.landscape[h] in paying]
-
-    def can_migrate(self, p: int, origin: Hex, h: Hex, means: Means | None = None) -> bool:
-        """Migration: may ``p`` migrate from ``origin`` to ``h`` now (see
-        :meth:`migrations`)?"""
-        return (origin, h) in self.migrations(p, means)
-
-    def migrations(self, p: int, means: Means | None = None) -> list[tuple[Hex, Hex]]:
-        """Migration: one of your tokens to an empty hex at most 3 hexes away over the
-        landscape (D16), paying a Birds or Reptiles & Amphibians cube (a Species card's) of
-        the hex's colour: the (origin, destination) pairs ``p`` may play now, in order."""
-        paying = (means or self.means(p)).birds_reptiles
-        if not paying or not self._may_play(p, "migration"):
-            return []
-        targets = [h for h in self.adj if h not in self.owner and self.landscape[h] in paying]
-        out: list[tuple[Hex, Hex]] = []
-        for origin in self.territories(p):
-            reach = self._reach(origin)
-            out.extend((origin, h) for h in targets if h in reach)
-        return out
-
-    def can_use_card(self, p: int, row: int, col: int) -> bool:
-        """Species Card Actions: a card of your Ecosystem with an Action icon and a cube to
-        recycle."""
-        if not (0 <= row < ROWS and 0 <= col < len(self.rows[p][row])):
-            return False
-        entry = self.rows[p][row][col]
-        return entry[0] in _ACTION_CARDS and _species_cubes(entry) > 0
-
-    def can_pass(self, p: int) -> bool:
-        """2. Action Phase: a player may always pass (and waits for the next cycle)."""
-        return True
-
-    def _reach(self, origin: Hex) -> frozenset[Hex]:
-        """Migration's destinations from ``origin`` (worked out once per landscape, D16)."""
-        reach = self.reach.get(origin)
-        if reach is None:
-            reach = self.reach[origin] = frozenset(within_reach(self.adj, origin,
-                                                                MIGRATION_RANGE))
-        return reach
-
-    def allows(self, p: int, a: Action) -> bool:
-        """Does the rule of Action Phase action ``a`` allow ``p`` to play it now?"""
-        means = self.means(p)
-        if isinstance(a, Adapt):
-            return self.can_adapt(p, a.card, means)
-        if isinstance(a, Reproduce):
-            return self.can_reproduce(p, means)
-        if isinstance(a, Transfer):
-            return self.can_transfer(p, means)
-        if isinstance(a, Evolve):
-            return self.can_evolve(p, means)
-        if isinstance(a, Expand):
-            return self.can_expand(p, a.hex, means)
-        if isinstance(a, Compete):
-            return self.can_compete(p, a.hex, means)
-        if isinstance(a, Migrate):
-            return self.can_migrate(p, a.origin, a.hex, means)
-        if isinstance(a, UseCard):
-            return self.can_use_card(p, a.row, a.col)
-        return isinstance(a, Pass) and self.can_pass(p)
 
     def _adjacent(self, hexes: Iterable[Hex]) -> list[Hex]:
         """The landscape hexes next to any of ``hexes``, sorted."""
@@ -1051,7 +836,7 @@ class Biotopes(Game):
               ) -> dict[frozenset[CubeType], int]:
         pool: dict[frozenset[CubeType], int] = {}
         for _, _, _, t, pol, n in sources:
-            key = _PAYS[t, pol]
+            key = PAYS[t, pol]
             pool[key] = pool.get(key, 0) + n
         return pool
 
@@ -1098,7 +883,7 @@ class Biotopes(Game):
             pool = self._pool(sources)
             payable: dict[frozenset[CubeType], bool] = {}  # alike for cubes that pay alike
             for r, c, k, t, pol, _ in sources:
-                opts = _PAYS[t, pol]
+                opts = PAYS[t, pol]
                 ok = payable.get(opts)
                 if ok is None:
                     pool[opts] -= 1
@@ -2166,7 +1951,7 @@ class Biotopes(Game):
         p = self.current_player
         assert p is not None
         if phase == "action":
-            return f"{label!r}: {self._why_not(p, action)}"
+            return f"{label!r}: {legal.why_not(self, p, action)}"
         if phase == "placement":
             return (f"{label!r}: Setup 8 — an initial token goes on an empty hex at the edge of "
                     "the landscape, of a biotope you do not hold yet, adjacent to none of your "
@@ -2193,21 +1978,6 @@ class Biotopes(Game):
             return (f"{label!r}: your Reaction draws a card (from a river or a deck's top) or "
                     "puts the cube drawn from your bag on one of your cards of its colour")
         return f"{label!r} is not allowed now (phase: {phase})"
-
-    def _why_not(self, p: int, a: Action) -> str:
-        """The rule an action-phase action breaks: when its predicate refuses it, the first
-        of its requirements that fails (your hand, the space's limit, a token left), else the
-        rule in full (``RULE_TEXT``)."""
-        space = SPACE_OF.get(type(a))
-        if not self.allows(p, a):
-            if isinstance(a, Adapt) and a.card not in self.hands[p]:
-                return "Adaptation: that card is not in your hand"
-            if space is not None and not self._may_play(p, space):
-                return (f"{space.capitalize()} is played at most "
-                        f"{self._space_limit(p, space)} time(s) per cycle (The Actions)")
-            if isinstance(a, (Expand, Compete)) and not self.tokens[p]:
-                return "you have no Territory token left on your Ecosystem board"
-        return RULE_TEXT.get(type(a), "not allowed now")
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` sees: everything public, plus their own hand and bag; others'
@@ -2302,43 +2072,10 @@ class Biotopes(Game):
 
 
 # ---------------------------------------------------------------------------------------------
-# What the actions need, the phases, and the tasks' handlers
+# The phases, and the tasks' handlers
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Means:
-    """What a player can pay with now (``Biotopes.means``): every cube on their cards
-    (``Biotopes._cube_sources``) and by what each may pay for (``pool``); the colours of the
-    cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
-    and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
-    a Reproduction (Invertebrates or Reptiles & Amphibians); Adaptation's costs worked out
-    so far, by diet (many cards share one)."""
-
-    sources: list[tuple[int, int, int, CubeType, bool, int]]
-    pool: dict[frozenset[CubeType], int]
-    plants: frozenset[int]
-    mammals_birds: frozenset[int]
-    birds_reptiles: frozenset[int]
-    breeders: bool
-    diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
-
-
-RULE_TEXT: dict[type[Action], str] = {
-    Adapt: "Adaptation: you cannot recycle the cubes of its diet",
-    Reproduce: "Reproduction costs an Invertebrates or Reptiles & Amphibians cube",
-    Transfer: "you have no cube to pay with",
-    Evolve: "you have no cube to pay with",
-    Expand: ("Expansion colonizes an empty hex adjacent to one of your territories, paying a "
-             "Plants cube of its colour"),
-    Compete: ("Competition colonizes an opponent's hex adjacent to one of yours, paying a "
-              "Mammals or Birds cube of its colour"),
-    Migrate: ("Migration moves one of your tokens to an empty hex at most 3 hexes away, paying "
-              "a Birds or Reptiles & Amphibians cube of its colour"),
-    UseCard: ("Species Card Actions: the card must be yours, have an Action, and hold a cube "
-              "to recycle"),
-}
-"""Each Action Phase action's rule in words: why it is refused (``Biotopes._why_not``)."""
 
 
 @dataclass(frozen=True)

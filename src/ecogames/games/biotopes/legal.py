@@ -1,0 +1,326 @@
+"""Biotopes — what each action needs: the rule-named predicates, and why an action is refused.
+
+Each Action Phase action has a predicate named after its rule (RB 2. Action Phase, The
+Actions, Species Card Actions): :func:`can_adapt`, :func:`can_reproduce`,
+:func:`can_transfer`, :func:`can_evolve`, :func:`can_expand`, :func:`can_compete`,
+:func:`can_migrate`, :func:`can_use_card`, :func:`can_pass`. The legal actions
+(:func:`action_phase_options`, ``Biotopes.legal_actions``) and the why-not texts
+(:func:`why_not`, ``Biotopes.explain_illegal``) both use them. A colonization's rule is
+written once, as the list of what it may reach now (:func:`expansions`,
+:func:`competitions`, :func:`migrations`), which its predicate asks.
+
+The engine (``rules.py``) plays what these allow; this module reads the game and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ecogames.core import Action
+
+from .actions import Adapt, Compete, Evolve, Expand, Migrate, Pass, Reproduce, Transfer, UseCard
+from .components import MIGRATION_RANGE, SPECIES, CubeType, Hex
+from .hexes import within_reach
+
+if TYPE_CHECKING:
+    from .rules import Biotopes
+
+P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AMPHIBIANS,
+                 CubeType.BIRDS, CubeType.MAMMALS)
+PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
+        for t in CubeType for pol in (False, True)}
+"""The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
+ACTION_CARDS = frozenset(card.id for card in SPECIES.values() if card.effect.icon == "action")
+"""The Species cards with an Action icon (Species Card Actions)."""
+SPACE_OF: dict[type[Action], str] = {
+    Reproduce: "reproduction", Transfer: "transfer", Evolve: "evolution",
+    Expand: "expansion", Compete: "competition", Migrate: "migration"}
+"""The Ecosystem board's space of each once-per-cycle action (The Actions)."""
+RULE_TEXT: dict[type[Action], str] = {
+    Adapt: "Adaptation: you cannot recycle the cubes of its diet",
+    Reproduce: "Reproduction costs an Invertebrates or Reptiles & Amphibians cube",
+    Transfer: "you have no cube to pay with",
+    Evolve: "you have no cube to pay with",
+    Expand: ("Expansion colonizes an empty hex adjacent to one of your territories, paying a "
+             "Plants cube of its colour"),
+    Compete: ("Competition colonizes an opponent's hex adjacent to one of yours, paying a "
+              "Mammals or Birds cube of its colour"),
+    Migrate: ("Migration moves one of your tokens to an empty hex at most 3 hexes away, paying "
+              "a Birds or Reptiles & Amphibians cube of its colour"),
+    UseCard: ("Species Card Actions: the card must be yours, have an Action, and hold a cube "
+              "to recycle"),
+}
+"""Each Action Phase action's rule in words: why it is refused (:func:`why_not`)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Paying: Adaptation's diet, and what a player can pay with
+# ---------------------------------------------------------------------------------------------
+
+
+def _can_fill(slots: list[CubeType], pool: dict[frozenset[CubeType], int]) -> bool:
+    """Can the cubes of ``pool`` (count by what each may count as) pay every slot?"""
+    if not slots:
+        return True
+    first, rest = slots[0], slots[1:]
+    for opts, n in pool.items():
+        if n and first in opts:
+            pool[opts] = n - 1
+            ok = _can_fill(rest, pool)
+            pool[opts] = n
+            if ok:
+                return True
+    return False
+
+
+_NEEDS: dict[tuple[CubeType, ...], tuple[tuple[frozenset[CubeType], int], ...]] = {}
+
+
+def _needs(slots: list[CubeType]) -> tuple[tuple[frozenset[CubeType], int], ...]:
+    """A diet as (the cubes of one type, how many) pairs (worked out once per diet)."""
+    diet = tuple(slots)
+    found = _NEEDS.get(diet)
+    if found is None:
+        found = _NEEDS[diet] = tuple((PAYS[t, False], diet.count(t))
+                                     for t in dict.fromkeys(diet))
+    return found
+
+
+def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
+                 pool: dict[frozenset[CubeType], int]) -> bool:
+    """Adaptation's cost: can the cubes already ``paid`` (each with what it may count as) be
+    matched to distinct slots of ``diet``, and the remaining slots be paid from ``pool``?"""
+    slots = list(diet)
+    if not paid and all(len(opts) == 1 for opts in pool):
+        # no cube counts as two types (no Pollinating card): enough cubes of each type
+        return all(pool.get(opts, 0) >= n for opts, n in _needs(slots))
+
+    def assign(i: int, remaining: list[CubeType]) -> bool:
+        if i == len(paid):
+            return _can_fill(remaining, pool)
+        tried = set()
+        for j, t in enumerate(remaining):
+            if t in paid[i] and t not in tried:
+                tried.add(t)
+                if assign(i + 1, remaining[:j] + remaining[j + 1:]):
+                    return True
+        return False
+
+    return len(paid) <= len(slots) and assign(0, slots)
+
+
+@dataclass(frozen=True)
+class Means:
+    """What a player can pay with now (:func:`means`): every cube on their cards
+    (``Biotopes._cube_sources``) and by what each may pay for (``pool``); the colours of the
+    cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
+    and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
+    a Reproduction (Invertebrates or Reptiles & Amphibians); Adaptation's costs worked out
+    so far, by diet (many cards share one)."""
+
+    sources: list[tuple[int, int, int, CubeType, bool, int]]
+    pool: dict[frozenset[CubeType], int]
+    plants: frozenset[int]
+    mammals_birds: frozenset[int]
+    birds_reptiles: frozenset[int]
+    breeders: bool
+    diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
+
+
+def means(game: Biotopes, p: int) -> Means:
+    """What ``p`` can pay with now (The Actions): the cubes on their cards, and the colours
+    of the cubes that pay each colonization."""
+    sources = game._cube_sources(p)
+    plants: set[int] = set()
+    mb: set[int] = set()
+    br: set[int] = set()
+    breeders = False
+    for _, c, k, t, _, _ in sources:
+        if c < 0:
+            plants.add(k)
+            continue
+        if t is M or t is B:
+            mb.add(k)
+        if t is B or t is R:
+            br.add(k)
+        if t is INV or t is R:
+            breeders = True
+    return Means(sources, game._pool(sources), frozenset(plants), frozenset(mb),
+                 frozenset(br), breeders)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rule-named predicates
+# ---------------------------------------------------------------------------------------------
+
+
+def can_adapt(game: Biotopes, p: int, card: str, paying: Means | None = None) -> bool:
+    """Adaptation: play a card of your hand, recycling cubes that pay its diet."""
+    if card not in game.hands[p]:
+        return False
+    m = paying or means(game, p)
+    diet = SPECIES[card].diet
+    ok = m.diets.get(diet)
+    if ok is None:
+        ok = m.diets[diet] = diet_payable(diet, [], m.pool)
+    return ok
+
+
+def can_reproduce(game: Biotopes, p: int, paying: Means | None = None) -> bool:
+    """Reproduction: once a cycle, moving an Invertebrates or Reptiles & Amphibians cube of a
+    Species card to its space."""
+    return game._may_play(p, "reproduction") and (paying or means(game, p)).breeders
+
+
+def can_transfer(game: Biotopes, p: int, paying: Means | None = None) -> bool:
+    """Transfer: once a cycle, moving a cube of any card to its space."""
+    return game._may_play(p, "transfer") and bool((paying or means(game, p)).sources)
+
+
+def can_evolve(game: Biotopes, p: int, paying: Means | None = None) -> bool:
+    """Evolution: once a cycle, moving 1 to 5 cubes of different types to its space."""
+    return game._may_play(p, "evolution") and bool((paying or means(game, p)).sources)
+
+
+def can_expand(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> bool:
+    """Expansion: may ``p`` expand to ``h`` now (see :func:`expansions`)?"""
+    return h in expansions(game, p, paying)
+
+
+def expansions(game: Biotopes, p: int, paying: Means | None = None) -> list[Hex]:
+    """Expansion: a Territory token of your board onto an empty hex adjacent to one of your
+    territories, paying a Plants cube (a Biotope card's) of the hex's colour: the hexes ``p``
+    may expand to now, sorted."""
+    if not game.tokens[p] or not game._may_play(p, "expansion"):
+        return []
+    plants = (paying or means(game, p)).plants
+    return [h for h in game._adjacent(game.territories(p))
+            if h not in game.owner and game.landscape[h] in plants]
+
+
+def can_compete(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> bool:
+    """Competition: may ``p`` compete for ``h`` now (see :func:`competitions`)?"""
+    return h in competitions(game, p, paying)
+
+
+def competitions(game: Biotopes, p: int, paying: Means | None = None) -> list[Hex]:
+    """Competition: a Territory token of your board onto an opponent's hex (or a neutral one)
+    adjacent to one of yours, paying a Mammals or Birds cube (a Species card's) of the hex's
+    colour: the hexes ``p`` may compete for now, sorted."""
+    colours = (paying or means(game, p)).mammals_birds
+    if not game.tokens[p] or not colours or not game._may_play(p, "competition"):
+        return []
+    return [h for h in game._adjacent(game.territories(p))
+            if game.owner.get(h) not in (None, p) and game.landscape[h] in colours]
+
+
+def can_migrate(game: Biotopes, p: int, origin: Hex, h: Hex,
+                paying: Means | None = None) -> bool:
+    """Migration: may ``p`` migrate from ``origin`` to ``h`` now (see :func:`migrations`)?"""
+    return (origin, h) in migrations(game, p, paying)
+
+
+def migrations(game: Biotopes, p: int, paying: Means | None = None) -> list[tuple[Hex, Hex]]:
+    """Migration: one of your tokens to an empty hex at most 3 hexes away over the landscape
+    (D16), paying a Birds or Reptiles & Amphibians cube (a Species card's) of the hex's
+    colour: the (origin, destination) pairs ``p`` may play now, in order."""
+    colours = (paying or means(game, p)).birds_reptiles
+    if not colours or not game._may_play(p, "migration"):
+        return []
+    targets = [h for h in game.adj if h not in game.owner and game.landscape[h] in colours]
+    out: list[tuple[Hex, Hex]] = []
+    for origin in game.territories(p):
+        within = reach(game, origin)
+        out.extend((origin, h) for h in targets if h in within)
+    return out
+
+
+def reach(game: Biotopes, origin: Hex) -> frozenset[Hex]:
+    """Migration's destinations from ``origin`` over the landscape (D16), worked out once per
+    landscape (``Biotopes.reach``)."""
+    found = game.reach.get(origin)
+    if found is None:
+        found = game.reach[origin] = frozenset(within_reach(game.adj, origin,
+                                                            MIGRATION_RANGE))
+    return found
+
+
+def can_use_card(game: Biotopes, p: int, row: int, col: int) -> bool:
+    """Species Card Actions: a card of your Ecosystem with an Action icon and a cube to
+    recycle."""
+    if not (0 <= row < len(game.rows[p]) and 0 <= col < len(game.rows[p][row])):
+        return False
+    entry = game.rows[p][row][col]
+    return entry[0] in ACTION_CARDS and sum(entry[1:]) > 0
+
+
+def can_pass(game: Biotopes, p: int) -> bool:
+    """2. Action Phase: a player may always pass (and then waits for the next cycle)."""
+    return True
+
+
+def allows(game: Biotopes, p: int, a: Action) -> bool:
+    """Does the rule of Action Phase action ``a`` allow ``p`` to play it now?"""
+    m = means(game, p)
+    if isinstance(a, Adapt):
+        return can_adapt(game, p, a.card, m)
+    if isinstance(a, Reproduce):
+        return can_reproduce(game, p, m)
+    if isinstance(a, Transfer):
+        return can_transfer(game, p, m)
+    if isinstance(a, Evolve):
+        return can_evolve(game, p, m)
+    if isinstance(a, Expand):
+        return can_expand(game, p, a.hex, m)
+    if isinstance(a, Compete):
+        return can_compete(game, p, a.hex, m)
+    if isinstance(a, Migrate):
+        return can_migrate(game, p, a.origin, a.hex, m)
+    if isinstance(a, UseCard):
+        return can_use_card(game, p, a.row, a.col)
+    return isinstance(a, Pass) and can_pass(game, p)
+
+
+# ---------------------------------------------------------------------------------------------
+# The legal actions and the why-not texts
+# ---------------------------------------------------------------------------------------------
+
+
+def action_phase_options(game: Biotopes, p: int) -> list[Action]:
+    """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule."""
+    m = means(game, p)
+    out: list[Action] = [Adapt(card) for card in sorted(game.hands[p])
+                         if can_adapt(game, p, card, m)]
+    if can_reproduce(game, p, m):
+        out.append(Reproduce())
+    if can_transfer(game, p, m):
+        out.append(Transfer())
+    if can_evolve(game, p, m):
+        out.append(Evolve())
+    out.extend(Expand(h) for h in expansions(game, p, m))
+    out.extend(Compete(h) for h in competitions(game, p, m))
+    out.extend(Migrate(origin, h) for origin, h in migrations(game, p, m))
+    out.extend(UseCard(r, c) for r, row in enumerate(game.rows[p]) for c in range(len(row))
+               if can_use_card(game, p, r, c))
+    if can_pass(game, p):
+        out.append(Pass())
+    return out
+
+
+def why_not(game: Biotopes, p: int, a: Action) -> str:
+    """The rule an Action Phase action breaks: when its predicate refuses it, the first of
+    its requirements that fails (your hand, the space's limit, a token left), else the rule
+    in full (``RULE_TEXT``)."""
+    space = SPACE_OF.get(type(a))
+    if not allows(game, p, a):
+        if isinstance(a, Adapt) and a.card not in game.hands[p]:
+            return "Adaptation: that card is not in your hand"
+        if space is not None and not game._may_play(p, space):
+            return (f"{space.capitalize()} is played at most "
+                    f"{game._space_limit(p, space)} time(s) per cycle (The Actions)")
+        if isinstance(a, (Expand, Compete)) and not game.tokens[p]:
+            return "you have no Territory token left on your Ecosystem board"
+    return RULE_TEXT.get(type(a), "not allowed now")

@@ -788,3 +788,10 @@ def _palette() -> Palette:
 PALETTE: Final = _palette()
 """Each species type's and player colour's colour, shape and code: the figures' and the
 widget's (Okabe-Ito; purple is drawn in its pink, white with a black outline)."""
+
+
+NEUTRAL = -1
+"""Owner of the Solo Mode's tokens "of a single color" at the centre of the landscape."""
+ROWS = 4
+SEAT_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
+"""Each seat's name, its Territory-token colour (``Biotopes.player_names``)."""

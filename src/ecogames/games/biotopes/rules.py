@@ -31,7 +31,7 @@ from typing import Any
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.provenance import OUTCOME, Question, chance_key, gone_key
 
-from . import legal, tasks
+from . import legal, setup, tasks
 from . import why as ident
 from .actions import (
     ACTION_TYPES,
@@ -63,35 +63,28 @@ from .actions import (
     _hex,
 )
 from .components import (
-    BASIC_BIOTOPE_CARD,
-    BASIC_TILES,
     BIODIVERSITY_STEP,
     BIOTOPE_CARDS,
     BIOTOPES,
     COLOURS,
     CONFIGURATIONS,
-    CUBES_PER_COLOUR,
     DECKS,
     ENV_POINTS,
     ENV_TOKEN_BY_ID,
-    ENV_TOKENS,
     EVOLUTION_MAX_CUBES,
     FRAGMENTATION_PENALTY,
     HAND_LIMIT,
     INITIAL_TERRITORIES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PLAYER_COLOURS,
-    RESERVE_PER_COLOUR,
+    NEUTRAL,
     RIVER_SIZE,
-    SOLO_TILES,
-    SPECIAL_TILES,
+    ROWS,
+    SEAT_NAMES,
     SPECIES,
-    SPECIES_BY_DECK,
     SPECIES_CUBE_LIMIT,
     TERRITORY_TOKENS,
     TILES,
-    TILES_PER_PLAYER,
     BiotopeCard,
     BoardSide,
     BonusBasis,
@@ -104,19 +97,16 @@ from .components import (
     Trigger,
     food_web_graph,
     landscape_graph,
-    neighbours,
     solo_rank,
 )
-from .hexes import adjacency, construction_sites, edge_hexes, groups, landscape_of
+from .hexes import construction_sites, groups
 from .legal import PAYS, SPACE_OF, diet_payable
+from .setup import _card_name
 
 # ---------------------------------------------------------------------------------------------
 # Constants
 # ---------------------------------------------------------------------------------------------
 
-NEUTRAL = -1
-"""Owner of the Solo Mode's tokens "of a single color" at the centre of the landscape."""
-ROWS = 4
 SPACES = ("reproduction", "transfer", "evolution", "expansion", "competition", "migration")
 """The spaces (markers) of an Ecosystem board, one per once-per-cycle action."""
 COLONIZATIONS = ("expansion", "competition", "migration")
@@ -126,8 +116,6 @@ TYPES = tuple(CubeType)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DECK_NAMES = tuple(d.value for d in DECKS)
 DECK_LABELS = tuple(d.label for d in DECKS)
-SEAT_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
-"""Each seat's name, its Territory-token colour (``Biotopes.player_names``)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -144,8 +132,6 @@ _KIND = {card.id: card.effect.kind for card in SPECIES.values()}
 """Each Species card's effect kind."""
 _DECK_OF = {card.id: DECKS.index(card.deck) for card in SPECIES.values()}
 """The index of each Species card's deck (and of its river and discard pile)."""
-_BIOTOPE = {card.id: card.biotope for card in SPECIES.values()}
-"""Each Species card's biotope (its row of an Ecosystem, its cubes' colour)."""
 _DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
             if card.effect.kind is EffectKind.DOUBLE and card.effect.action is not None}
 """The action a x2 card lets its owner play twice a cycle, by card."""
@@ -154,10 +140,6 @@ _DIET_NAMES = {card.id: tuple(t.value for t in card.diet) for card in SPECIES.va
 
 _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
 """The names of the landscape configurations (D5), for the set-up options."""
-
-
-def _card_name(card: str) -> str:
-    return SPECIES[card].name
 
 
 def _cube_name(colour: str) -> str:
@@ -314,83 +296,10 @@ class Biotopes(Game):
                configuration: str | None = None, construction: bool = False,
                draft: bool = False, special_tiles: bool = False,
                first_player: int | None = None) -> Biotopes:
-        """RB Setup 1-8 (and Solo Mode 1-4, Landscape Construction, Advanced Biotopes Draft)."""
-        solo = players == 1
-        if not isinstance(construction, bool) or not isinstance(draft, bool) or \
-                not isinstance(special_tiles, bool):
-            raise ValueError("construction, draft and special_tiles are True or False")
-        construction = construction or special_tiles  # dealt only in Construction (D6, D40)
-        if solo and construction:
-            raise ValueError("Solo Mode places 4 tiles as shown: it has no Landscape "
-                             "Construction (D29)")
-        if solo:
-            wanted = BoardSide.ANT if draft else BoardSide.BUTTERFLY
-            if board is not None and board != wanted.value:
-                raise ValueError(f"Solo Mode plays the {wanted.value} side "
-                                 f"({'advanced' if draft else 'basic'} mode)")
-            board = wanted.value
-        board = board or BoardSide.BUTTERFLY.value
-        if board not in {b.value for b in BoardSide}:
-            raise ValueError(f"board is 'butterfly' or 'ant', not {board!r}")
-        n_tiles = SOLO_TILES if solo else TILES_PER_PLAYER * players
-        if construction:
-            if configuration is not None:
-                raise ValueError("Landscape Construction has no fixed configuration")
-        else:
-            configuration = configuration or next(iter(CONFIGURATIONS[n_tiles]))
-            if configuration not in CONFIGURATIONS[n_tiles]:
-                raise ValueError(f"configurations for {n_tiles} tiles: "
-                                 f"{sorted(CONFIGURATIONS[n_tiles])}, not {configuration!r}")
-        if first_player is not None and (not isinstance(first_player, int)
-                                         or not 0 <= first_player < players):
-            raise ValueError(f"first_player is a player index below {players}")
-        opts = {"board": board, "configuration": configuration, "construction": construction,
-                "draft": draft, "special_tiles": special_tiles, "first_player": first_player}
-        game = cls(players, rng, opts)
-        # 1. First player and Initiative token.
-        game.first = first_player if first_player is not None else rng.below(players)
-        game.initiative = game.active = game.first
-        # 2. The common reserve; the other cubes stay in the box.
-        for k in range(ROWS):
-            game.reserve[k] = RESERVE_PER_COLOUR[players]
-            game.box[k] = CUBES_PER_COLOUR - game.reserve[k]
-        # 3. Three shuffled decks.
-        for d, deck in enumerate(DECKS):
-            cards = list(SPECIES_BY_DECK[deck])
-            rng.shuffle(cards)
-            game.decks[d] = cards
-        # 5. Two gray-backed (biotope) and two black-backed (type) tokens, at random (D4).
-        grays = [t.id for t in ENV_TOKENS if t.back == "gray"]
-        blacks = [t.id for t in ENV_TOKENS if t.back == "black"]
-        rng.shuffle(grays)
-        rng.shuffle(blacks)
-        game.env = grays[:2] + blacks[:2]
-        # Biotope cards: one basic card of each biotope (D9), unless drafted.
-        if not draft:
-            for p in range(players):
-                game.bcards[p] = [BASIC_BIOTOPE_CARD[b][p] for b in BIOTOPES]
-        # 6. The central landscape.
-        if construction:
-            pool = sorted(BASIC_TILES) + (sorted(SPECIAL_TILES) if special_tiles else [])
-            rng.shuffle(pool)
-            for i, p in enumerate(game._clockwise(game.first) * TILES_PER_PLAYER):
-                game.tile_hands[p].append(pool[i])
-            game.stage = "tiles"
-            game.order = game._clockwise(game.first) * TILES_PER_PLAYER
-            return game
-        chosen = sorted(BASIC_TILES)
-        rng.shuffle(chosen)
-        centres = list(CONFIGURATIONS[n_tiles][configuration])  # type: ignore[index]
-        rng.shuffle(centres)
-        for tile_id, (q, r) in zip(chosen[:n_tiles], centres):
-            game.tiles.append([tile_id, "AB"[rng.below(2)], rng.below(6), q, r])
-        game._build_landscape()
-        if solo:  # Solo Mode 1: a single colour on every hex not at the edge.
-            for h in sorted(game.landscape):
-                if h not in game.edges:
-                    game.owner[h] = NEUTRAL
-        game._deal_starting_hands()
-        return game
+        """RB Setup 1-8 (``setup.new``)."""
+        return setup.new(cls, players=players, rng=rng, board=board,
+                         configuration=configuration, construction=construction, draft=draft,
+                         special_tiles=special_tiles, first_player=first_player)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -403,156 +312,13 @@ class Biotopes(Game):
     def _clockwise(self, start: int) -> list[int]:
         return [(start + i) % self.players for i in range(self.players)]
 
-    def _build_landscape(self) -> None:
-        """The hexes of the placed tiles (shared by copies: rebuilt, never changed)."""
-        self.landscape, self.tile_of = landscape_of(self.tiles)
-        self.edges = edge_hexes(self.landscape)
-        self.adj = adjacency(self.landscape)
-        self.reach = {}
-        """Migration's destinations from each hex, worked out once per landscape (D16)."""
-
-    def _deal_starting_hands(self) -> None:
-        """RB Setup 7: "4 cards of different colors from the Herbivores pile"."""
-        for p in self._clockwise(self.first):
-            self.hands[p] = self._draw_one_of_each_colour(p)
-        self.stage = "redraw"
-        self.order = self._clockwise(self.first)
-
-    def _draw_one_of_each_colour(self, p: int) -> list[str]:
-        """One Herbivores card of each colour for ``p``'s hand: of each biotope, a chance draw
-        among the deck's cards of that biotope (seen by ``p`` alone, D39)."""
-        deck = self.decks[0]
-        hand = []
-        for b in BIOTOPES:
-            cards = [card for card in deck if _BIOTOPE[card] is b]
-            if cards:
-                card = self.chance(f"a {b.label} card from the Herbivores deck into "
-                                   f"{SEAT_NAMES[p]}'s hand", cards,
-                                   label=_card_name, seen_by=(p,))
-                deck.remove(card)
-                hand.append(card)
-        return hand
-
-    def _place_tile(self, a: PlaceTile, log: EventLog) -> None:
-        p = self.order[0]
-        self.tile_hands[p].remove(a.tile)
-        self.tiles.append([a.tile, None, 0, a.centre[0], a.centre[1]])
-        self.landscape, self.tile_of = landscape_of(self.tiles)
-        self.stage = "orient"
-        log.emit("tile", f"{SEAT_NAMES[p]} places tile {a.tile} at {_hex(a.centre)}",
-                 hexes=[list(a.centre)])
-
-    def _orient_tile(self, a: OrientTile, log: EventLog) -> None:
-        p = self.order.pop(0)
-        self.tiles[-1][1], self.tiles[-1][2] = a.side, a.rotation
-        self._build_landscape()
-        tile = TILES[self.tiles[-1][0]]
-        if log.record:
-            last = len(self.tiles) - 1
-            log.emit("tile", f"{SEAT_NAMES[p]} turns tile {tile.face(a.side)} "
-                     f"by {a.rotation * 60}°", hexes=[list(self.tiles[-1][3:5])],
-                     writes=[ident.land(h) for h, t in sorted(self.tile_of.items())
-                             if t == last])
-        if self.order:
-            self.stage = "tiles"
-        else:
-            self._deal_starting_hands()
-
-    def _redraw(self, a: Action, log: EventLog) -> None:
-        """RB Setup 7: "you may decide to discard your whole hand and draw 4 new cards from
-        the Herbivores deck, one of each color. Then reshuffle the Herbivores deck." (D7)"""
-        p = self.order.pop(0)
-        if isinstance(a, RedrawHand):
-            old = self.hands[p]
-            self.hands[p] = self._draw_one_of_each_colour(p)
-            self.decks[0].extend(old)  # reshuffled: every later draw is among all it holds
-            if log.record:
-                log.emit("redraw", f"{SEAT_NAMES[p]} discards the starting hand and draws "
-                         "4 new Herbivores; the Herbivores deck is reshuffled", players=[p],
-                         reads=self._draws(), writes=[("hand", p), *(
-                             ident.place(c) for c in [*old, *self.hands[p]])])
-        else:
-            log.emit("keep", f"{SEAT_NAMES[p]} keeps the starting hand", players=[p])
-        if not self.order:
-            for d in range(len(DECKS)):  # the rivers (D8)
-                for _ in range(RIVER_SIZE):
-                    self._refill_river(d)
-            self.stage = "placement"
-            self.order = self._clockwise(self.first) * INITIAL_TERRITORIES
-
     def placement_options(self, p: int) -> list[Hex]:
-        """RB Setup 8: an empty hex at the edge, of a biotope you do not hold yet, adjacent to
-        none of your tokens. When no hex fits, the conditions are eased one at a time (D10)."""
-        mine = [h for h, o in self.owner.items() if o == p]
-        held = {self.landscape[h] for h in mine}
-        near = {n for h in mine for n in neighbours(h)}
-        empty = [h for h in sorted(self.landscape) if h not in self.owner]
-        tiers = (
-            lambda h: h in self.edges and self.landscape[h] not in held and h not in near,
-            lambda h: h in self.edges and self.landscape[h] not in held,
-            lambda h: self.landscape[h] not in held,
-            lambda h: True,
-        )
-        for test in tiers:
-            found = [h for h in empty if test(h)]
-            if found:
-                return found
-        return []
-
-    def _place_territory(self, a: PlaceTerritory, log: EventLog) -> None:
-        p = self.order.pop(0)
-        h = a.hex
-        self.owner[h] = p
-        self.tokens[p] -= 1
-        k = self.landscape[h]
-        cause = log.emit("territory", f"{SEAT_NAMES[p]} places a Territory token on "
-                         f"the {BIOTOPES[k].label} at {_hex(h)}", hexes=[list(h)], players=[p],
-                         reads=[ident.land(h)], writes=[ident.hex_key(h), ("territories", p)],
-                         ids=[self._identity.place_token(p, h)]) if log.record else None
-        if self.opts["draft"]:
-            self.draft_biotope = k
-            self.stage = "draft"
-            return
-        self._starting_cube(p, k, log, cause)
-        self._after_placement(log)
-
-    def _starting_cube(self, p: int, k: int, log: EventLog, cause: int | None) -> None:
-        """D11: each initial territory puts a cube of its colour from the reserve into the
-        bag (so the 1st Primary Production draws one cube of each colour)."""
-        if self.reserve[k]:
-            self.reserve[k] -= 1
-            self.bags[p][k] += 1
-            if log.record:
-                log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into "
-                         f"{SEAT_NAMES[p]}'s bag", cause=cause, cubes=[COLOURS[k]],
-                         **self._cubes_moved(ident.RESERVE, ("bag", p), k))
-
-    def _choose_biotope(self, a: ChooseBiotope, log: EventLog) -> None:
-        """Advanced Biotopes Draft: "choose a Biotope card of the same type as the territory
-        you just colonized ... then place a cube of the matching color in your bag"."""
-        p = self.current_player
-        assert p is not None
-        card = BIOTOPE_CARDS[a.card]
-        self.bcards[p][card.row] = a.card
-        cause = log.emit("draft", f"{SEAT_NAMES[p]} takes {card.habitat_name} "
-                         f"({card.biotope.label})", cards=[a.card])
-        self._starting_cube(p, card.row, log, cause)
-        self.draft_biotope = -1
-        self.stage = "placement"
-        self._after_placement(log)
-
-    def _after_placement(self, log: EventLog) -> None:
-        if self.order:
-            return
-        self.stage = "play"
-        start = log.emit("start", "The set-up is over: cycle 1 begins")
-        self._primary_production(log, start)
-        self.active = self.initiative
+        """RB Setup 8: where ``p`` may place an initial token now (``setup``, D10)."""
+        return setup.placement_options(self, p)
 
     def draft_options(self) -> list[str]:
-        taken = {c for row in self.bcards for c in row if c}
-        return [c.id for c in BIOTOPE_CARDS.values()
-                if c.row == self.draft_biotope and c.id not in taken]
+        """Advanced Biotopes Draft: the cards the player may choose now (``setup``)."""
+        return setup.draft_options(self)
 
     # -- Cards and rivers ------------------------------------------------------------------
 
@@ -2106,12 +1872,12 @@ _TASK_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "reproduce": (), "transfer": (), "colonize": (), "end": (),  # these never wait
 }
 PHASES: dict[str, Phase] = {
-    "tiles": Phase((PlaceTile,), Biotopes._tile_options, Biotopes._place_tile),
-    "orient": Phase((OrientTile,), Biotopes._orient_options, Biotopes._orient_tile),
-    "redraw": Phase((KeepHand, RedrawHand), Biotopes._redraw_options, Biotopes._redraw),
+    "tiles": Phase((PlaceTile,), Biotopes._tile_options, setup.place_tile),
+    "orient": Phase((OrientTile,), Biotopes._orient_options, setup.orient_tile),
+    "redraw": Phase((KeepHand, RedrawHand), Biotopes._redraw_options, setup.redraw),
     "placement": Phase((PlaceTerritory,), Biotopes._placement_actions,
-                       Biotopes._place_territory),
-    "draft": Phase((ChooseBiotope,), Biotopes._draft_actions, Biotopes._choose_biotope),
+                       setup.place_territory),
+    "draft": Phase((ChooseBiotope,), Biotopes._draft_actions, setup.choose_biotope),
     "action": Phase(ACTION_PHASE, Biotopes._action_options, Biotopes._take_action),
     **{kind: Phase(allowed, Biotopes._task_options, Biotopes._take_decision)
        for kind, allowed in _TASK_ACTIONS.items()},

@@ -1842,8 +1842,6 @@ class Biotopes(Game):
 # ---------------------------------------------------------------------------------------------
 
 
-
-
 @dataclass(frozen=True)
 class Phase:
     """A phase: the actions it allows, the ones legal now (``legal``), and how the engine

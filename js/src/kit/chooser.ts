@@ -10,6 +10,8 @@ import type { LegalAction } from "./types";
 export interface ChooserOptions {
   /** The game's class prefix ("tt" gives tt-chooser, tt-chooser-title, tt-cancel). */
   prefix: string;
+  /** The choices one a line ("column", the default) or side by side ("wrap"). */
+  layout?: "column" | "wrap";
   /** A button's text (default: the action's label). */
   labelOf?: (action: LegalAction) => string;
   /** Closes the choices without acting; no Cancel button when absent. */
@@ -22,15 +24,21 @@ export function chooser(
   title: string,
   actions: LegalAction[],
   ctx: Pick<BoardContext, "send" | "isReplaying">,
-  { prefix, labelOf = (a) => a.label, onCancel = null, onPreview = null }: ChooserOptions,
+  {
+    prefix,
+    layout = "column",
+    labelOf = (a) => a.label,
+    onCancel = null,
+    onPreview = null,
+  }: ChooserOptions,
 ): HTMLElement {
   const box = h("div", {
-    class: `eg-chooser ${prefix}-chooser`,
+    class: `eg-chooser eg-chooser-${layout} ${prefix}-chooser`,
     "data-testid": "chooser",
     role: "group",
     "aria-label": title,
   });
-  box.append(h("p", { class: `${prefix}-chooser-title` }, title));
+  box.append(h("p", { class: `eg-chooser-title ${prefix}-chooser-title` }, title));
   for (const a of actions) {
     const b = h(
       "button",

@@ -1,5 +1,6 @@
 /** The shared kit every game widget is built from. */
 import "./styles.css";
+import "./board.css";
 
 export { createGameWidget } from "./widget";
 export type { RenderProps, WidgetModule } from "./widget";

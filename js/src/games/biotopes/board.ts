@@ -129,7 +129,7 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
   };
 
   // the landscape and, beside it, what to do now
-  const side = h("div", { class: "bt-side" });
+  const side = h("div", { class: "eg-board-side" });
   side.append(
     drawTurnPanel(view, layout, ctx, {
       targets,
@@ -162,7 +162,7 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
   side.append(drawEnvironment(view, layout));
 
   const board = h("div", {
-    class: "bt-board",
+    class: "eg-board-column",
     "data-testid": "biotopes-board",
     "data-phase": view.phase,
     "data-current": me === null ? "" : String(me),
@@ -170,7 +170,7 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
   board.append(
     h(
       "div",
-      { class: "bt-top" },
+      { class: "eg-board-top" },
       h(
         "div",
         { class: "bt-map" },
@@ -199,7 +199,7 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
       "data-count": String(holder.hand.length),
     });
     if (!holder.hand.length) {
-      hand.append(h("p", { class: "bt-muted" }, "No card in hand."));
+      hand.append(h("p", { class: "eg-muted" }, "No card in hand."));
     } else {
       for (const card of holder.hand) {
         hand.append(
@@ -214,7 +214,7 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
         );
       }
     }
-    board.append(h("h4", { class: "bt-heading" }, `${holder.name}'s hand`), hand);
+    board.append(h("h4", { class: "eg-board-heading" }, `${holder.name}'s hand`), hand);
   }
 
   // the Ecosystem of the player at the screen (who holds the hand shown) comes first, right
@@ -234,8 +234,8 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
   board.append(
     h(
       "div",
-      { class: "bt-section-head" },
-      h("h4", { class: "bt-heading" }, "Rivers of Species cards"),
+      { class: "eg-section-head" },
+      h("h4", { class: "eg-board-heading" }, "Rivers of Species cards"),
       drawReserve(view, clickable),
     ),
     drawRivers(view, layout.species ?? {}, targets, touched, clickable),
@@ -243,7 +243,11 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
   const others = view.ecosystems.filter((e) => e.player !== first);
   if (others.length) {
     board.append(
-      h("h4", { class: "bt-heading" }, first === null ? "Ecosystems" : "The other Ecosystems"),
+      h(
+        "h4",
+        { class: "eg-board-heading" },
+        first === null ? "Ecosystems" : "The other Ecosystems",
+      ),
       h("div", { class: "bt-ecos" }, ...others.map((e) => ecosystem(e.player))),
     );
   }
@@ -256,8 +260,12 @@ export function renderBiotopesBoard(host: HTMLElement, view: View, ctx: BoardCon
 /** Advanced Biotopes Draft: the Biotope cards of the territory's biotope still free. */
 function drawDraft(actions: LegalAction[], layout: BiotopesLayout, ctx: BoardContext): HTMLElement {
   const faces = layout.biotope_cards ?? {};
-  const box = h("div", { class: "bt-chooser", "data-testid": "draft", role: "group" });
-  box.append(h("p", { class: "bt-chooser-title" }, "Choose an advanced Biotope card:"));
+  const box = h("div", {
+    class: "eg-chooser eg-chooser-column",
+    "data-testid": "draft",
+    role: "group",
+  });
+  box.append(h("p", { class: "eg-chooser-title" }, "Choose an advanced Biotope card:"));
   for (const a of actions) {
     const face = faces[String(a.action.card)];
     const b = h(
@@ -271,7 +279,7 @@ function drawDraft(actions: LegalAction[], layout: BiotopesLayout, ctx: BoardCon
       face ? biotopeBadge(face.biotope) : null,
       ` ${face?.name ?? a.label}`,
       face
-        ? h("span", { class: "bt-muted" }, ` (${BIOTOPE_LABEL[face.biotope]}): ${face.text}`)
+        ? h("span", { class: "eg-muted" }, ` (${BIOTOPE_LABEL[face.biotope]}): ${face.text}`)
         : null,
     );
     b.addEventListener("click", () => ctx.send({ kind: "act", id: a.id }));

@@ -89,7 +89,7 @@ export function speciesCard(
     h(
       "div",
       { class: "bt-card-line bt-diet", title: "Diet: the cubes recycled to play it" },
-      h("span", { class: "bt-muted" }, "eats "),
+      h("span", { class: "eg-muted" }, "eats "),
       ...face.diet.map((t) => typeBadge(t)),
     ),
     h(
@@ -105,7 +105,7 @@ export function speciesCard(
       h(
         "div",
         { class: "bt-card-cubes", "data-testid": `${opts.testid}-cubes` },
-        n ? cubeRow(opts.cubes) : h("span", { class: "bt-muted" }, "no cube"),
+        n ? cubeRow(opts.cubes) : h("span", { class: "eg-muted" }, "no cube"),
       ),
     );
   }
@@ -145,13 +145,13 @@ export function biotopeCard(
     ),
     advanced
       ? h("div", { class: "bt-effect" }, h("span", { class: "bt-keyword" }, face.name))
-      : h("div", { class: "bt-card-line bt-muted" }, typeBadge("plants", true)),
+      : h("div", { class: "bt-card-line eg-muted" }, typeBadge("plants", true)),
     h(
       "div",
       { class: "bt-card-cubes", "data-testid": `${opts.testid}-cubes` },
       slot.cubes > 0 && colour
         ? cubeRow(slot.colours ?? { [colour]: slot.cubes })
-        : h("span", { class: "bt-muted" }, "no cube"),
+        : h("span", { class: "eg-muted" }, "no cube"),
     ),
   );
   opts.clickable(card, opts.key, `${label} Biotope card`);
@@ -182,7 +182,7 @@ export function drawRivers(
       h("span", { class: "bt-stars" }, DECK_STARS[deck]),
       h("strong", {}, DECK_LABEL[deck]),
       h("span", {}, `${left} in the deck`),
-      h("span", { class: "bt-muted" }, `${view.discards[deck] ?? 0} discarded`),
+      h("span", { class: "eg-muted" }, `${view.discards[deck] ?? 0} discarded`),
     );
     clickable(pile, `deck:${deck}`, `the top of the ${DECK_LABEL[deck]} deck`);
     const row = h(
@@ -199,7 +199,7 @@ export function drawRivers(
         }),
       ),
     );
-    if (!river.length) row.append(h("span", { class: "bt-muted" }, "(no river yet)"));
+    if (!river.length) row.append(h("span", { class: "eg-muted" }, "(no river yet)"));
     box.append(row);
   }
   return box;

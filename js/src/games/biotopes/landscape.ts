@@ -144,7 +144,7 @@ export function drawLandscape(view: BiotopesView, opts: LandscapeOptions): SVGSV
       g.append(s("polygon", { points: hexPoints(cx, cy, R - 2), class: "bt-focus-ring" }));
     }
     if (touched.hexes.has(key)) {
-      g.append(s("polygon", { points: hexPoints(cx, cy, R + 1.5), class: "bt-touched-ring" }));
+      g.append(s("polygon", { points: hexPoints(cx, cy, R + 1.5), class: "eg-touched-ring" }));
     }
     clickable(g, `hex:${key}`, name);
     hexLayer.append(g);
@@ -239,7 +239,7 @@ export function drawTileFaces(view: BiotopesView): HTMLElement | null {
   const box = h(
     "div",
     { class: "bt-tile-faces", "data-testid": "tile-faces" },
-    h("p", { class: "bt-chooser-title" }, title),
+    h("p", { class: "eg-chooser-title" }, title),
   );
   for (const id of shown) {
     const tile = faces[id];
@@ -298,7 +298,7 @@ export function landscapeLegend(view: BiotopesView): HTMLElement {
   );
   return h(
     "p",
-    { class: "bt-legend", "data-testid": "landscape-legend" },
+    { class: "eg-legend bt-legend", "data-testid": "landscape-legend" },
     "Hexes: M Mountains (gray, peaks) · F Forests (green, trees) · G Grasslands (yellow, grass) · W Wetlands (blue, waves). Tokens: ",
     ...chips,
     view.landscape.some((c) => c.owner === -1) ? " · N neutral" : "",

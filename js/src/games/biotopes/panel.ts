@@ -51,14 +51,14 @@ export function drawTurnPanel(
   // a token pushed out by Competition: its owner decides, on the competitor's turn
   const pushed = decision?.t === "fallback" && (decision.owner ?? -1) >= 0;
   const panel = h("div", {
-    class: `bt-turn${(reaction || pushed) && !ctx.isReplaying ? " bt-reaction" : ""}`,
+    class: `eg-turn-panel${(reaction || pushed) && !ctx.isReplaying ? " bt-reaction" : ""}`,
     "data-testid": "bt-turn",
     "data-phase": view.phase,
     "data-decision": decision?.t ?? "",
   });
   if (view.scores) {
     panel.append(
-      h("p", { class: "bt-prompt" }, h("strong", {}, "Game over. "), "The scores are below."),
+      h("p", { class: "eg-prompt" }, h("strong", {}, "Game over. "), "The scores are below."),
     );
   } else if (who) {
     panel.append(
@@ -106,16 +106,16 @@ export function drawTurnPanel(
       panel.append(
         h(
           "p",
-          { class: "bt-prompt", "data-testid": "prompt", "data-bot": String(opts.botTurn) },
+          { class: "eg-prompt", "data-testid": "prompt", "data-bot": String(opts.botTurn) },
           text,
         ),
       );
     }
   }
   if (ctx.isReplaying) {
-    panel.append(h("p", { class: "bt-muted" }, "Replaying a past step: nothing can be played."));
+    panel.append(h("p", { class: "eg-muted" }, "Replaying a past step: nothing can be played."));
   }
-  const buttons = h("div", { class: "bt-buttons" });
+  const buttons = h("div", { class: "eg-turn-buttons" });
   const add = (key: TargetKey, text: string, testid: string): void => {
     const a = targets.get(key)?.[0];
     if (!a) return;
@@ -268,7 +268,7 @@ export function drawEnvironment(view: BiotopesView, layout: BiotopesLayout): HTM
     "data-testid": "environment",
     "data-board": view.board,
   });
-  box.append(h("h4", { class: "bt-heading" }, "Environmental Conditions"));
+  box.append(h("h4", { class: "eg-board-heading" }, "Environmental Conditions"));
   const list = h("ol", { class: "bt-env-list" });
   for (const sp of view.environment) {
     const i = sp.space - 1;
@@ -367,14 +367,19 @@ export function drawScores(view: BiotopesView): HTMLElement | null {
       ),
     );
   }
-  return h("div", { class: "bt-scores-box" }, h("h4", { class: "bt-heading" }, "Scores"), table);
+  return h(
+    "div",
+    { class: "bt-scores-box" },
+    h("h4", { class: "eg-board-heading" }, "Scores"),
+    table,
+  );
 }
 
 /** The legend of the cards' marks. */
 export function cardsLegend(): HTMLElement {
   return h(
     "p",
-    { class: "bt-legend", "data-testid": "cards-legend" },
+    { class: "eg-legend bt-legend", "data-testid": "cards-legend" },
     "Cards: the hexagon letter is the biotope (its row), the circled letters the type (",
     typeBadge("plants"),
     " Plants, ",

@@ -99,7 +99,7 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
   host.append(
     h(
       "div",
-      { class: "tm-board", "data-testid": "tori-board", "data-phase": view.phase },
+      { class: "eg-board-column tm-board", "data-testid": "tori-board", "data-phase": view.phase },
       drawPrompt(parts),
       drawBuildRow(parts, selected),
       chooser && !onBoard && !selected?.startsWith("hand-") ? chooser : null,

@@ -492,7 +492,7 @@ export function drawPlayers(parts: Parts): HTMLElement {
         { class: "tm-player-head" },
         armsIcon(p, 20),
         h("strong", {}, ` ${pl.name}`),
-        h("span", { class: "tm-visually-hidden" }, ` (coat of arms ${armsSymbol(p)})`),
+        h("span", { class: "eg-visually-hidden" }, ` (coat of arms ${armsSymbol(p)})`),
         p === view.active && !view.scores ? h("span", { class: "tm-turn-badge" }, "to play") : null,
       ),
       h(

@@ -6,10 +6,10 @@ import {
   legalTarget,
   chooser,
   playOrChoose,
+  renderTree,
   targetMap,
   usePalette,
 } from "../../kit";
-import { renderTree } from "../../kit";
 import { abilityNames, drawAbilityMap } from "./abilities";
 import { type Clickable, drawIsland } from "./island";
 import { drawCards, drawCounts, drawTurnPanel } from "./panel";
@@ -49,6 +49,7 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
     side.append(
       chooser(`Choose an action for ${describe(selected)}:`, targets.get(selected) ?? [], ctx, {
         prefix: "tt",
+        layout: "wrap",
         onCancel: () => {
           ctx.ui.selected = null;
           ctx.rerender();
@@ -74,7 +75,7 @@ export function renderToriBoard(host: HTMLElement, view: View, ctx: BoardContext
     h(
       "div",
       { class: "tt-board", "data-testid": "toritori-board" },
-      h("div", { class: "tt-main" }, island, side),
+      h("div", { class: "eg-board-top" }, island, side),
       abilities,
     ),
   );

@@ -30,7 +30,7 @@ export function drawTurnPanel(
         "aria-hidden": "true",
       }),
     ),
-    h("span", { class: "tt-visually-hidden" }, `${view.action_points} of 4 left`),
+    h("span", { class: "eg-visually-hidden" }, `${view.action_points} of 4 left`),
   );
   const roll = h(
     "button",

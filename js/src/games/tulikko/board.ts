@@ -69,7 +69,7 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
     ctx.rerender();
   };
 
-  const side = h("div", { class: "tk-side" });
+  const side = h("div", { class: "eg-board-side" });
   side.append(drawTurnPanel(view, ctx, targets, moveFrom, cancelMove, botTurn));
   const tokenActions = legal.filter((a) => a.action.type === "place_tokens");
   if (tokenActions.length > 1) {
@@ -92,11 +92,11 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
     );
   }
 
-  const board = h("div", { class: "tk-board", "data-testid": "tulikko-board" });
+  const board = h("div", { class: "eg-board-column", "data-testid": "tulikko-board" });
   board.append(
     h(
       "div",
-      { class: "tk-top" },
+      { class: "eg-board-top" },
       drawCentral(view, touched, clickable, (s) => targets.has(`side:${s}`)),
       side,
     ),
@@ -123,8 +123,8 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
   board.append(
     h(
       "div",
-      { class: "tk-section-head" },
-      h("h4", { class: "tk-heading" }, "Wilderness maps"),
+      { class: "eg-section-head" },
+      h("h4", { class: "eg-board-heading" }, "Wilderness maps"),
       toggle,
     ),
   );
@@ -132,7 +132,7 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
     board.append(
       h(
         "p",
-        { class: "tk-legend", "data-testid": "tk-graphs-legend" },
+        { class: "eg-legend", "data-testid": "tk-graphs-legend" },
         "Colour zones: tiles joined to same-colour neighbours, outlined; the number is the zone's size " +
           "(the largest breaks ties). River network: river tokens joined where they meet at a corner; " +
           "the number is the stretch's length.",
@@ -156,7 +156,7 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
   if (maps.childNodes.length) board.append(maps);
 
   board.append(
-    h("h4", { class: "tk-heading" }, "Landscape cards"),
+    h("h4", { class: "eg-board-heading" }, "Landscape cards"),
     drawLandscapeCards(view, touched, clickable),
     h(
       "div",
@@ -164,13 +164,13 @@ export function renderTulikkoBoard(host: HTMLElement, view: View, ctx: BoardCont
       h(
         "div",
         {},
-        h("h4", { class: "tk-heading" }, "Symbol cards (first to cover all five)"),
+        h("h4", { class: "eg-board-heading" }, "Symbol cards (first to cover all five)"),
         drawSymbolCards(view, touched),
       ),
       h(
         "div",
         {},
-        h("h4", { class: "tk-heading" }, "Aurora tiles (3 and 4 tiles of a colour)"),
+        h("h4", { class: "eg-board-heading" }, "Aurora tiles (3 and 4 tiles of a colour)"),
         drawAuroras(view, touched, legal),
       ),
     ),

@@ -79,7 +79,9 @@ export function drawCentral(
       );
     }
     if (lit)
-      g.append(s("rect", { x: -3, y: -3, width: S + 6, height: S + 6, rx: 7, class: "tk-ring" }));
+      g.append(
+        s("rect", { x: -3, y: -3, width: S + 6, height: S + 6, rx: 7, class: "eg-touched-ring" }),
+      );
     slotEls.set(slot, g);
     svg.append(g);
   }
@@ -122,7 +124,9 @@ function cornerTile(
   t.setAttribute("transform", `translate(${S / 2},${S / 2 + 6})`);
   g.append(s("text", { x: S / 2, y: 4, "text-anchor": "middle", class: "tk-caption" }, caption), t);
   if (lit)
-    g.append(s("rect", { x: 6, y: 12, width: S - 12, height: S - 12, rx: 6, class: "tk-ring" }));
+    g.append(
+      s("rect", { x: 6, y: 12, width: S - 12, height: S - 12, rx: 6, class: "eg-touched-ring" }),
+    );
   return g;
 }
 

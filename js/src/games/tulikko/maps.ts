@@ -138,7 +138,7 @@ function drawHoldings(view: TulikkoView, player: PlayerView): HTMLElement {
   return h(
     "div",
     { class: "tk-holdings", "data-testid": `holdings-${player.seat}` },
-    ...(parts.length ? parts : [h("span", { class: "tk-muted" }, "No objective yet")]),
+    ...(parts.length ? parts : [h("span", { class: "eg-muted" }, "No objective yet")]),
   );
 }
 
@@ -194,7 +194,14 @@ export function drawMap(view: TulikkoView, player: PlayerView, opts: MapOptions)
     if (pending?.cell === cell.cell) g.setAttribute("data-pending", "true");
     if (lit)
       g.append(
-        s("rect", { x: -1, y: -1, width: CELL + 2, height: CELL + 2, rx: 5, class: "tk-ring" }),
+        s("rect", {
+          x: -1,
+          y: -1,
+          width: CELL + 2,
+          height: CELL + 2,
+          rx: 5,
+          class: "eg-touched-ring",
+        }),
       );
     if (opts.active) {
       const key = cell.tile ? `from:${cell.cell}` : `cell:${cell.cell}`;
@@ -237,7 +244,7 @@ export function drawMap(view: TulikkoView, player: PlayerView, opts: MapOptions)
         cx: (x1 + x2) / 2,
         cy: (y1 + y2) / 2,
         r: 10,
-        class: "tk-ring tk-edge-ring",
+        class: "eg-touched-ring tk-edge-ring",
         "data-testid": `edge-${seat}-${a}-${b}`,
         "data-highlight": "true",
       }),
@@ -272,7 +279,7 @@ function drawToken(player: PlayerView, token: Token, touched: Touched): SVGGElem
     if (vertical) paw.setAttribute("transform", "rotate(-90)");
     g.append(s("circle", { r: 9, class: "tk-animal" }), paw);
   }
-  if (lit) g.append(s("circle", { r: 15, class: "tk-ring" }));
+  if (lit) g.append(s("circle", { r: 15, class: "eg-touched-ring" }));
   const who = ANIMAL_NAME[player.animal ?? ""] ?? "";
   g.append(s("title", {}, token.kind === "river" ? "River token" : `${who} animal token`));
   return g;
@@ -470,7 +477,7 @@ export function drawMapChoices(
       },
       h("strong", {}, ANIMAL_NAME[animal] ?? animal),
       svg,
-      h("span", { class: "tk-muted" }, taken ? `taken by ${taken.name}` : "free"),
+      h("span", { class: "eg-muted" }, taken ? `taken by ${taken.name}` : "free"),
     );
     clickable(card, `map:${animal}`, `the ${animal} wilderness map`);
     box.append(card);

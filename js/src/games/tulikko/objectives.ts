@@ -50,7 +50,7 @@ export function drawLandscapeCards(
                 ` ${view.players[seat]?.animal ?? ""} ×${card.tokens[seat] ?? 0}`,
               ),
             )
-          : [h("span", { class: "tk-muted" }, "not fulfilled yet")]),
+          : [h("span", { class: "eg-muted" }, "not fulfilled yet")]),
       ),
     );
     clickable(el, `card:${card.id}`, `the landscape card ${card.name}`);
@@ -192,7 +192,7 @@ export function drawSymbolCards(view: TulikkoView, touched: Touched): HTMLElemen
         h("span", {}, card.symbol),
         h(
           "span",
-          { class: "tk-muted" },
+          { class: "eg-muted" },
           card.owner === null ? "free" : `${playerName(view, card.owner)} ×${card.tokens}`,
         ),
       ),

@@ -16,13 +16,13 @@ export function drawTurnPanel(
 ): HTMLElement {
   const active = view.active === null ? null : view.players[view.active];
   const panel = h("div", {
-    class: "tk-turn",
+    class: "eg-turn-panel",
     "data-testid": "tk-turn",
     "data-phase": view.phase,
   });
   if (view.outcome) {
     panel.append(
-      h("p", { class: "tk-prompt" }, h("strong", {}, "Game over. "), view.outcome.reason),
+      h("p", { class: "eg-prompt" }, h("strong", {}, "Game over. "), view.outcome.reason),
     );
   } else if (active) {
     const turn = active.turns + (["slide", "place", "tokens", "end"].includes(view.phase) ? 1 : 0);
@@ -36,7 +36,7 @@ export function drawTurnPanel(
       ),
       h(
         "p",
-        { class: "tk-prompt", "data-testid": "prompt", "data-bot": String(botTurn) },
+        { class: "eg-prompt", "data-testid": "prompt", "data-bot": String(botTurn) },
         botTurn
           ? `${active.name} is played by a bot: it plays on its own in a moment, step by step (or press Bot move below). Watch the Last action panel.`
           : prompt(view, moveFrom),
@@ -44,9 +44,9 @@ export function drawTurnPanel(
     );
   }
   if (ctx.isReplaying) {
-    panel.append(h("p", { class: "tk-muted" }, "Replaying a past step: nothing can be played."));
+    panel.append(h("p", { class: "eg-muted" }, "Replaying a past step: nothing can be played."));
   }
-  const buttons = h("div", { class: "tk-buttons" });
+  const buttons = h("div", { class: "eg-turn-buttons" });
   const add = (key: TargetKey, text: string, testid: string) => {
     const a = targets.get(key)?.[0];
     if (!a) return;
@@ -71,7 +71,7 @@ export function drawTurnPanel(
   panel.append(
     h(
       "p",
-      { class: "tk-muted", "data-testid": "tk-tiles-out" },
+      { class: "eg-muted", "data-testid": "tk-tiles-out" },
       `Neutral tiles back in the box (unseen): ${box}` +
         (discarded ? ` · discarded: ${view.discarded.map(tileName).join(", ")}` : ""),
     ),

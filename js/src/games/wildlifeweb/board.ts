@@ -192,12 +192,12 @@ export function drawChooser(
   where: (a: LegalAction) => string = () => "",
 ): HTMLElement {
   const box = h("div", {
-    class: "ww-chooser",
+    class: "eg-chooser eg-chooser-wrap ww-chooser",
     "data-testid": "chooser",
     role: "group",
     "aria-label": title,
   });
-  box.append(h("p", { class: "ww-chooser-title" }, title));
+  box.append(h("p", { class: "eg-chooser-title" }, title));
   for (const a of actions) {
     const b = h(
       "button",

@@ -63,16 +63,12 @@ from .actions import (
     _hex,
 )
 from .components import (
-    BIODIVERSITY_STEP,
     BIOTOPE_CARDS,
     BIOTOPES,
     COLOURS,
     CONFIGURATIONS,
     DECKS,
-    ENV_POINTS,
-    ENV_TOKEN_BY_ID,
     EVOLUTION_MAX_CUBES,
-    FRAGMENTATION_PENALTY,
     HAND_LIMIT,
     INITIAL_TERRITORIES,
     MAX_PLAYERS,
@@ -87,9 +83,7 @@ from .components import (
     TILES,
     BiotopeCard,
     BoardSide,
-    BonusBasis,
     CubeType,
-    Deck,
     EffectKind,
     Hex,
     Reward,
@@ -97,9 +91,8 @@ from .components import (
     Trigger,
     food_web_graph,
     landscape_graph,
-    solo_rank,
 )
-from .hexes import construction_sites, groups
+from .hexes import construction_sites
 from .legal import PAYS, SPACE_OF, diet_payable
 from .setup import _card_name
 
@@ -1600,49 +1593,10 @@ class Biotopes(Game):
                             *(ident.cubes(e[0]) for row in self.rows[p] for e in row))]
 
     def score(self, p: int) -> dict[str, int]:
-        """RB Scoring: Environmental Conditions, Species card VP, card bonuses, biodiversity
-        bonus, territory fragmentation penalty; the total. (Carnivores: the tie-breaker.)"""
-        cards = [SPECIES[e[0]] for r in range(ROWS) for e in self.rows[p][r]]
-        t1, t2, t3, t4 = (ENV_TOKEN_BY_ID[t] for t in self.env)
-        mine = self.territories(p)
-        env = [
-            ENV_POINTS[0] * sum(1 for h in mine if BIOTOPES[self.landscape[h]] is t1.biotope),
-            ENV_POINTS[1] * sum(1 for c in cards if c.biotope is t2.biotope),
-            ENV_POINTS[2] * sum(1 for c in cards if c.type is t3.type),
-            ENV_POINTS[3] * sum(_species_cubes(e) for r in range(ROWS)
-                                for e in self.rows[p][r] if SPECIES[e[0]].type is t4.type),
-        ]
-        bonus = 0
-        for c in cards:
-            eff = c.effect
-            if eff.kind is EffectKind.END_BONUS:
-                bonus += eff.count * self._bonus_basis(p, eff.per, eff.type, eff.biotope,
-                                                       c.row)
-        for bc in self._advanced(p, EffectKind.END_BONUS):
-            eff = bc.effect
-            bonus += eff.count * self._bonus_basis(p, eff.per, eff.type, eff.biotope, bc.row)
-        columns = min(len(self.rows[p][r]) for r in range(ROWS))
-        biodiversity = sum(BIODIVERSITY_STEP * i for i in range(1, columns + 1))
-        fragments = len(groups(mine))
-        penalty = -FRAGMENTATION_PENALTY * max(0, fragments - 1)
-        vp = sum(c.vp for c in cards)
-        result = {
-            "env_territories": env[0], "env_biotope": env[1], "env_type": env[2],
-            "env_cubes": env[3], "cards": vp, "bonuses": bonus,
-            "biodiversity": biodiversity, "fragmentation": penalty,
-            "carnivores": sum(1 for c in cards if c.deck is Deck.CARNIVORES),
-        }
-        result["total"] = sum(env) + vp + bonus + biodiversity + penalty
-        return result
+        """RB Scoring: ``p``'s score sheet (``scoring.score``)."""
+        from . import scoring  # scoring.py reads the engine: imported when a game is scored
 
-    def _bonus_basis(self, p: int, per: BonusBasis | None, t: CubeType | None,
-                     b: Any, row: int) -> int:
-        if per is BonusBasis.TYPE:
-            return sum(1 for r in range(ROWS) for e in self.rows[p][r]
-                       if SPECIES[e[0]].type is t)
-        if per is BonusBasis.TERRITORIES:
-            return sum(1 for h in self.territories(p) if BIOTOPES[self.landscape[h]] is b)
-        return len(self.rows[p][row])
+        return scoring.score(self, p)
 
     # -- what is seen -------------------------------------------------------------------
 
@@ -1675,23 +1629,9 @@ class Biotopes(Game):
     def outcome(self) -> Outcome | None:
         if self.stage != "over" or self.scores is None:
             return None
-        totals = tuple(sc["total"] for sc in self.scores)
-        if self.solo:
-            rank = solo_rank(totals[0])
-            return Outcome((0,), f"solo score {totals[0]} VP: rank {rank}", totals,
-                           {"rank": rank, "breakdown": self.scores})
-        best = max(totals)
-        tied = [p for p in range(self.players) if totals[p] == best]
-        reason = f"{best} VP"
-        if len(tied) > 1:  # Victory: "the Ecosystem with the most Carnivores Species cards"
-            most = max(self.scores[p]["carnivores"] for p in tied)
-            tied = [p for p in tied if self.scores[p]["carnivores"] == most]
-            reason += f", tie broken by Carnivores ({most})"
-            if len(tied) > 1:
-                reason += ", victory shared"
-        names = " and ".join(SEAT_NAMES[p] for p in tied)
-        return Outcome(tuple(tied), f"{names} win{'s' if len(tied) == 1 else ''} with "
-                       f"{reason}", totals, {"breakdown": self.scores})
+        from . import scoring
+
+        return scoring.outcome(self)
 
     @property
     def player_names(self) -> list[str]:

@@ -17,11 +17,13 @@ from ecogames.games.tori.walking import (
     WALKABLE,
     bits,
     closer_than,
+    customer_path,
     distances_from,
     reach,
     region_of,
     steps,
     walk_layers,
+    walk_path,
     walking_regions,
 )
 
@@ -89,3 +91,6 @@ def test_the_fast_walks_are_networkx_walks(seed, crowd):
         assert nearer is None
     else:
         assert nearer == sum(1 for c in rivals if expected.get(c, 999) < expected[door])
+    # walk_path: networkx's own shortest walk (the same one of several), () where it has none
+    for target in (door, source, r.choice(sorted(blocked or cells))):
+        assert list(walk_path(mask, source, target)) == customer_path(blocked, source, target)

@@ -80,10 +80,10 @@ from .legal import legal_actions
 from .walking import (
     BIT,
     bits,
-    customer_path,
     reach,
     steps,
     walk_layers,
+    walk_path,
 )
 
 INFO: frozenset[Cell] = frozenset(INFORMATION_POINTS)
@@ -773,7 +773,7 @@ class Tori(Game):
         path: list[Cell] = []
         walk_keys: tuple[list[Any], list[Any]] = ([], [])
         if log.record:
-            path = customer_path(self._blocked(), source, stall.entrance)
+            path = list(walk_path(self._tile_bits, source, stall.entrance))  # customer_path
             walk_keys = self._walk_keys(p, good, source, path)
         self.customers[good] = stall.entrance
         walk = log.emit("customer", f"The {good_name(good)} customer walks {len(path) - 1} "

@@ -10,11 +10,11 @@ Two ways to ask, with the same answers (a test holds them equal on random boards
 - ``networkx`` (``walking_graph``, ``walking_regions``, ``distances_from``,
   ``customer_path``): the graph a student can draw and query; networkx is imported only when
   one of these runs, so ``import ecogames`` does not import it.
-- bit masks (``walk_layers``, ``reach``, ``steps``): the rules' fast door, asked thousands
-  of times a game. A set of cells is one integer, bit ``row * COLS + col``; a walk spreads
-  from the customer's cell one step at a time with shifts (east, west, north, south), each
-  step's new cells one mask: the breadth-first search of networkx, done on a whole row of
-  cells at once.
+- bit masks (``walk_layers``, ``reach``, ``steps``, ``walk_path``): the rules' fast door,
+  asked thousands of times a game. A set of cells is one integer, bit ``row * COLS + col``; a
+  walk spreads from the customer's cell one step at a time with shifts (east, west, north,
+  south), each step's new cells one mask: the breadth-first search of networkx, done on a
+  whole row of cells at once. ``walk_path`` is networkx's own search on the same neighbours.
 
 >>> from ecogames.games.tori.components import CUSTOMER_STARTS
 >>> distances_from(frozenset(), CUSTOMER_STARTS[0])[(0, 0)]
@@ -185,6 +185,79 @@ def closer_than(blocked: int, source: Cell, door: int, rivals: int) -> int | Non
     return closer.bit_count()
 
 
+def _walk_adjacency() -> dict[Cell, tuple[tuple[Cell, int], ...]]:
+    """Each walkable cell's neighbours in the order ``walking_graph`` lists them (its edges
+    are added in ``_WALK_EDGES`` order, each at both ends), with their bits."""
+    adjacent: dict[Cell, list[Cell]] = {c: [] for c in _WALK_NODES}
+    for a, b in _WALK_EDGES:
+        adjacent[a].append(b)
+        adjacent[b].append(a)
+    return {c: tuple((n, BIT[n]) for n in ns) for c, ns in adjacent.items()}
+
+
+_ADJACENT = _walk_adjacency()
+
+
+@lru_cache(maxsize=4096)
+def walk_path(blocked: int, source: Cell, target: Cell) -> tuple[Cell, ...]:
+    """:func:`customer_path` past the ``blocked`` cells (a mask), without building a graph:
+    networkx's bidirectional breadth-first search over the same neighbours in the same
+    order, so the same one of the shortest walks; ``()`` if none."""
+    free = WALKABLE_BITS & ~blocked
+    if not BIT[source] & free or not BIT[target] & free:
+        return ()
+    if source == target:
+        return (source,)
+    met = _meet(free, source, target)
+    if met is None:
+        return ()
+    pred, succ, w = met
+    path: list[Cell] = []
+    node: Cell | None = w
+    while node is not None:
+        path.append(node)
+        node = pred[node]
+    path.reverse()
+    node = succ[w]
+    while node is not None:
+        path.append(node)
+        node = succ[node]
+    return tuple(path)
+
+
+def _meet(free: int, source: Cell, target: Cell) -> tuple[
+        dict[Cell, Cell | None], dict[Cell, Cell | None], Cell] | None:
+    """networkx's ``_bidirectional_pred_succ`` on the ``free`` cells: the walks from both
+    ends, widening the smaller fringe, until they meet."""
+    pred: dict[Cell, Cell | None] = {source: None}
+    succ: dict[Cell, Cell | None] = {target: None}
+    forward, reverse = [source], [target]
+    while forward and reverse:
+        if len(forward) <= len(reverse):
+            level, forward = forward, []
+            for v in level:
+                for w, bit in _ADJACENT[v]:
+                    if not bit & free:
+                        continue
+                    if w not in pred:
+                        forward.append(w)
+                        pred[w] = v
+                    if w in succ:
+                        return pred, succ, w
+        else:
+            level, reverse = reverse, []
+            for v in level:
+                for w, bit in _ADJACENT[v]:
+                    if not bit & free:
+                        continue
+                    if w not in succ:
+                        succ[w] = v
+                        reverse.append(w)
+                    if w in pred:
+                        return pred, succ, w
+    return None
+
+
 def steps(layers: tuple[int, ...], target: int) -> int | None:
     """The steps to the cell ``target`` (its bit) in a walk's ``layers``; ``None``: never."""
     for distance, layer in enumerate(layers):
@@ -194,5 +267,5 @@ def steps(layers: tuple[int, ...], target: int) -> int | None:
 
 
 __all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_than", "customer_path",
-           "distances_from", "reach", "region_of", "steps", "walk_layers", "walking_graph",
-           "walking_regions"]
+           "distances_from", "reach", "region_of", "steps", "walk_layers", "walk_path",
+           "walking_graph", "walking_regions"]

@@ -9,7 +9,7 @@ game (``rules.WildlifeWeb``), reads and changes it as the rule says, and tells w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ from .components import (
     FORAGE,
     Animal,
     Effect,
+    _alike,
     alike,
     card_name,
 )
@@ -131,49 +132,85 @@ def draw_forage(game: WildlifeWeb, a: Pet, count: int) -> list[str]:
 def all_prey(game: WildlifeWeb) -> list[tuple[str, Animal, int | None, bool, bool]]:
     """Every animal that could be hunted: (card, kind, owner, mated, active); of two
     alike cards in the central habitat, one (D33)."""
-    out: list[tuple[str, Animal, int | None, bool, bool]] = []
-    for c in alike(game.habitat):
-        kind = CARD_ANIMAL[c]
-        out.append((c, kind, None, False, game.is_active(kind, None)))
+    out: list[tuple[str, Animal, int | None, bool, bool]] = [
+        (c, CARD_ANIMAL[c], None, False, game.is_active(CARD_ANIMAL[c], None))
+        for c in alike(game.habitat)]
+    for p, a in _in_other_packs(game):
+        kind, mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
+        out.append((a["card"], kind, p, mated, game.is_active(kind, p, mated)))
+    return out
+
+
+def _in_other_packs(game: WildlifeWeb) -> Iterator[tuple[int, Pet]]:
+    """Hunting: the animals in the other players' Packs, (owner, animal): a player's own
+    are never prey (D10)."""
     for p, pack in enumerate(game.packs):
         if p == game.active:
             continue
         for a in pack:
-            kind, mated = game._kind(a), a["mate"] is not None
-            out.append((a["card"], kind, p, mated, game.is_active(kind, p, mated)))
-    return out
+            yield p, a
+
+
+@cache
+def _habitat_prey_cards(pred_id: str, pred_mated: bool, day: bool) -> frozenset[str]:
+    """The Wildlife cards in the central habitat that ``pred`` may hunt while no Event of
+    this turn is in play: there no prey is mated and the time of day alone says whether it
+    is active (:func:`hunt_block`). A pure function of the species, cached."""
+    return frozenset(c for c, q in CARD_ANIMAL.items()
+                     if hunt_block(pred_id, pred_mated, q.id, False, q.day if day else q.night)
+                     is None)
 
 
 def feed_actions(game: WildlifeWeb) -> list[Action]:
     """Every Forage, Hunt, Scavenge and Steal open now."""
-    return list(generate_feed_actions(game))
+    out: list[Action] = []
+    for batch in _feed_batches(game):
+        out.extend(batch)
+    return out
 
 
 def can_feed(game: WildlifeWeb) -> bool:
     """Some animal may still Forage, Hunt, Scavenge or steal (the first found will do)."""
-    return next(generate_feed_actions(game), None) is not None
+    return any(_feed_batches(game))
 
 
-def generate_feed_actions(game: WildlifeWeb) -> Iterator[Action]:
+def _feed_batches(game: WildlifeWeb) -> Iterator[Sequence[Action]]:
     """Forage, Hunt, Scavenge and steal actions of the active Pack's animals that may
-    still act, one by one (the prey is listed once, when a hunter first asks)."""
-    prey = None
+    still act, in batches (one animal's hunts, its scavenges...), so that :func:`can_feed`
+    stops at the first animal that can act (the prey is listed once, when a hunter first
+    asks)."""
+    prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     for a in game.packs[game.active]:
         if not can_act(game, a):
             continue
-        card, kind, mated = a["card"], game._kind(a), a["mate"] is not None
+        card, kind, mated = a["card"], CARD_ANIMAL[a["card"]], a["mate"] is not None
         if kind.can_forage and game.fdeck and not game._restricted(a, "forage"):
-            yield Forage(card)
+            yield (Forage(card),)
         if kind.can_hunt and not game._restricted(a, "hunt"):
-            if prey is None:
-                prey = all_prey(game)
-            for c, q, _owner, q_mated, q_active in prey:
-                if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None:
-                    yield Hunt(card, c)
+            if not game.mods:
+                huntable = _habitat_prey_cards(kind.id, mated, game.round % 2 == 0)
+                yield [Hunt(card, c) for c in _alike(tuple(game.habitat)) if c in huntable]
+                yield _pack_hunts(game, card, kind, mated)
+            else:  # an Event may change who is active: every prey asked anew, once
+                if prey is None:
+                    prey = all_prey(game)
+                yield [Hunt(card, c) for c, q, _owner, q_mated, q_active in prey
+                       if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None]
         if kind.can_scavenge and game.highway and not game._restricted(a, "scavenge"):
-            yield from (Scavenge(card, c) for c in alike(game.highway))
+            yield [Scavenge(card, c) for c in alike(game.highway)]
         if "steal" in kind.effects and not game._restricted(a, "steal"):
-            yield from (Steal(card, f) for f in steal_targets(game, a))
+            yield [Steal(card, f) for f in steal_targets(game, a)]
+
+
+def _pack_hunts(game: WildlifeWeb, card: str, kind: Animal, mated: bool) -> list[Hunt]:
+    """The hunts of the active player's animal ``card`` in the other Packs, while no Event
+    of this turn is in play (:func:`all_prey`'s order)."""
+    out = []
+    for p, a in _in_other_packs(game):
+        q, q_mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
+        if hunt_block(kind.id, mated, q.id, q_mated, game.is_active(q, p, q_mated)) is None:
+            out.append(Hunt(card, a["card"]))
+    return out
 
 
 def steal_effect(game: WildlifeWeb, a: Pet, food: str, victim: Animal, victim_mated: bool,
@@ -239,8 +276,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
     p = game.active
     _, a = game.find(action.animal)  # type: ignore[misc]
     pred, pred_mated = game._kind(a), a["mate"] is not None
-    target = next(t for t in all_prey(game) if t[0] == action.prey)
-    card, prey, owner, prey_mated, prey_active = target
+    card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
     roller = game.left_of(p) if owner is None else owner
     where = "in the central habitat" if owner is None else \
         f"in {game.player_names[owner]}'s Pack"
@@ -291,6 +327,17 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
         _, writes, named = told
         note(log, i, [], [food_key(f), *writes],
                    [animal_id(n), family_id(f), *named])
+
+
+def _prey_of(game: WildlifeWeb, card: str) -> tuple[str, Animal, int | None, bool, bool]:
+    """The legal hunt's prey ``card`` as :func:`all_prey` lists it: (card, kind, owner,
+    mated, active)."""
+    if card in game.habitat:
+        kind = CARD_ANIMAL[card]
+        return card, kind, None, False, game.is_active(kind, None)
+    owner, a = game.find(card)  # type: ignore[misc]
+    kind, mated = CARD_ANIMAL[card], a["mate"] is not None
+    return card, kind, owner, mated, game.is_active(kind, owner, mated)
 
 
 def _tell_hunt(game: WildlifeWeb, log: EventLog, start: int | None, a: Pet, card: str,

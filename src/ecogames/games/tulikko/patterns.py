@@ -2,11 +2,13 @@
 
 - The map is networkx's grid graph (``ROWS`` x ``COLS``). Each edge of its directed form is
   labelled with its compass direction, so a landscape pattern (a small labelled graph) is
-  found by subgraph monomorphism (``DiGraphMatcher``): the labels make each match a rigid
-  translation; relabelling the pattern by a quarter turn gives the rotations, and a flip
-  (which would swap east and west only) is never one of them. Shapes too long for a
-  direction simply find no match there ("some, given their dimensions, only have one valid
-  orientation").
+  found by subgraph monomorphism (``DiGraphMatcher``, :func:`embeddings`): the labels make
+  each match a rigid translation; relabelling the pattern by a quarter turn gives the
+  rotations, and a flip (which would swap east and west only) is never one of them. Shapes
+  too long for a direction simply find no match there ("some, given their dimensions, only
+  have one valid orientation"). Since every match is a quarter turn and a translation, the
+  engine enumerates those directly (:func:`rigid_placements`, no networkx); the tests check
+  that both find the same placements for every card.
 - River tokens lie on the borders between spaces: the river graph has the grid's corners
   as nodes and one edge per river token; a "continuous stretch" is a trail of that graph:
   tokens traced one after the other, each once (D11). A connected group with a fork is
@@ -16,7 +18,7 @@
 
 The placements of each card on the empty map are computed once (cached); checking a player's
 map is then a look-up. networkx is imported inside the functions, so ``import ecogames``
-never imports it.
+never imports it, and play never needs it.
 """
 
 from __future__ import annotations
@@ -80,13 +82,14 @@ def map_grid() -> nx.Graph:
 
 
 @cache
-def _map_digraph() -> nx.DiGraph:
+def map_digraph() -> nx.DiGraph:
+    """The map's spaces, each neighbour pair both ways, labelled by compass direction."""
     grid = map_grid()
     return _labelled(grid.nodes, grid.edges)
 
 
 @cache
-def _lattice_digraph() -> nx.DiGraph:
+def lattice_digraph() -> nx.DiGraph:
     """The borders between spaces where river tokens can lie, as a labelled graph of the
     grid's corners (the map's outer border holds no token: it is between no two tiles)."""
     grid = map_grid()
@@ -101,10 +104,60 @@ def _pairs_within(points: Sequence[Point]) -> list[tuple[Point, Point]]:
             if q in present]
 
 
-def _embeddings(host: nx.DiGraph, nodes: Sequence[Point],
-                pairs: Sequence[tuple[Point, Point]]) -> list[dict[Point, Point]]:
-    """Every placement of the pattern (``nodes`` joined by ``pairs``) in ``host``, under
-    the four rotations: each a mapping pattern node -> host node."""
+def _connected(nodes: Sequence[Point], pairs: Sequence[tuple[Point, Point]]) -> bool:
+    links: dict[Point, set[Point]] = {p: set() for p in nodes}
+    for a, b in pairs:
+        links[a].add(b)
+        links[b].add(a)
+    seen, stack = {nodes[0]}, [nodes[0]]
+    while stack:
+        for q in links[stack.pop()] - seen:
+            seen.add(q)
+            stack.append(q)
+    return len(seen) == len(links)
+
+
+def _turned(p: Point, turn: int) -> Point:
+    """``p`` turned ``turn`` quarter turns clockwise about the origin (north -> east)."""
+    y, x = p
+    for _ in range(turn):
+        y, x = x, -y
+    return (y, x)
+
+
+def rigid_placements(host_nodes: Collection[Point], host_pairs: Collection[tuple[Point, Point]],
+                     nodes: Sequence[Point], pairs: Sequence[tuple[Point, Point]]
+                     ) -> list[dict[Point, Point]]:
+    """Every placement of the pattern (``nodes`` joined by ``pairs``) on a grid-like host,
+    under the four rotations: each a mapping pattern node -> host node. A placement is a
+    quarter turn then a translation (never a flip) that lands every node on a host node and
+    every pair on a host pair. Enumerated directly: the pattern turned, then anchored on
+    each host node in turn (the matches :func:`embeddings` finds by subgraph isomorphism)."""
+    if not _connected(nodes, pairs):
+        raise ValueError("a rotating pattern must be connected")
+    at = set(host_nodes)
+    joined = {frozenset(pair) for pair in host_pairs}
+    found: list[dict[Point, Point]] = []
+    seen: set[tuple[Point, ...]] = set()
+    for turn in range(4):
+        shape = [_turned(p, turn) for p in nodes]
+        ay, ax = shape[0]
+        for hy, hx in sorted(at):
+            placed = dict(zip(nodes, ((y - ay + hy, x - ax + hx) for y, x in shape)))
+            key = tuple(placed.values())
+            if key in seen or not at.issuperset(key):
+                continue
+            if all(frozenset((placed[a], placed[b])) in joined for a, b in pairs):
+                seen.add(key)
+                found.append(placed)
+    return found
+
+
+def embeddings(host: nx.DiGraph, nodes: Sequence[Point],
+               pairs: Sequence[tuple[Point, Point]]) -> list[dict[Point, Point]]:
+    """The same placements as :func:`rigid_placements`, found by networkx's subgraph
+    monomorphism (VF2) on direction-labelled graphs: the rules' own definition of a match,
+    kept as the independent check of the fast enumeration (tests compare the two)."""
     import networkx as nx
     from networkx.algorithms import isomorphism as iso
 
@@ -125,6 +178,21 @@ def _embeddings(host: nx.DiGraph, nodes: Sequence[Point],
     return found
 
 
+MAP_POINTS: tuple[Point, ...] = tuple(row_col(cell) for cell in range(ROWS * COLS))
+"""The map's spaces as ``(row, col)``."""
+
+MAP_PAIRS: tuple[tuple[Point, Point], ...] = tuple(
+    (row_col(a), row_col(b)) for a in range(ROWS * COLS) for b in NEIGHBOURS[a] if a < b)
+"""Neighbouring spaces."""
+
+BORDERS: tuple[tuple[Point, Point], ...] = tuple(border(a, b) for a, b in
+                                                 ((cell_of(*p), cell_of(*q)) for p, q in MAP_PAIRS))
+"""The borders between spaces where river tokens can lie (grid corners): the map's outer
+border holds no token, as it lies between no two tiles."""
+
+BORDER_CORNERS: tuple[Point, ...] = tuple(sorted({p for seg in BORDERS for p in seg}))
+
+
 @cache
 def tile_placements(card_id: str) -> tuple[tuple[int, ...], ...]:
     """Every set of cells (in the card's ``cells`` order) where a tile card fits the map."""
@@ -133,7 +201,7 @@ def tile_placements(card_id: str) -> tuple[tuple[int, ...], ...]:
         raise ValueError(f"{card_id} is not a tile pattern")
     if card.fixed:
         return (tuple(cell_of(r, c) for r, c in card.cells),)
-    placements = _embeddings(_map_digraph(), card.cells, _pairs_within(card.cells))
+    placements = rigid_placements(MAP_POINTS, MAP_PAIRS, card.cells, _pairs_within(card.cells))
     found = [tuple(cell_of(*placed[p]) for p in card.cells) for placed in placements]
     if not card.colours and not card.differ:  # only the cells matter, not which is which
         found = [tuple(sorted(cells)) for cells in found]
@@ -149,7 +217,7 @@ def river_placements(card_id: str) -> tuple[frozenset[Edge], ...]:
     corners = sorted({p for seg in card.segments for p in seg})
     by_segment = _segment_cells()
     out = []
-    for placed in _embeddings(_lattice_digraph(), corners, card.segments):
+    for placed in rigid_placements(BORDER_CORNERS, BORDERS, corners, card.segments):
         out.append(frozenset(by_segment[_seg(placed[a], placed[b])] for a, b in card.segments))
     return tuple(dict.fromkeys(out))
 
@@ -160,9 +228,8 @@ def _seg(a: Point, b: Point) -> tuple[Point, Point]:
 
 @cache
 def _segment_cells() -> dict[tuple[Point, Point], Edge]:
-    grid = map_grid()
     out = {}
-    for a, b in grid.edges:
+    for a, b in MAP_PAIRS:
         ca, cb = sorted((cell_of(*a), cell_of(*b)))
         out[border(ca, cb)] = (ca, cb)
     return out
@@ -309,7 +376,7 @@ def longest_stretch(rivers: Collection[Edge], starts: Collection[Point] | None =
 def map_edge_corners(edge: str) -> frozenset[Point]:
     """The grid corners on one edge of the map (``"top"``, ``"right"``, ``"bottom"``,
     ``"left"``) where a river token can end."""
-    return frozenset(p for p in _lattice_digraph().nodes if edge in map_edges_touched([p]))
+    return frozenset(p for p in BORDER_CORNERS if edge in map_edges_touched([p]))
 
 
 def rivers_met(card: LandscapeCard, rivers: Collection[Edge]) -> bool:

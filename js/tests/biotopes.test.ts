@@ -426,7 +426,7 @@ describe("decisions, bots, replay, the end", () => {
     expect(w.find("bt-pass")).toBeNull();
     expect(w.find("prompt")).toBeNull();
     // back to now: the actions come back
-    w.model.set("step", -1);
+    w.showStep(-1);
     expect(legalIds(w).length).toBeGreaterThan(0);
   });
 

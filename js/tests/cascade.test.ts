@@ -159,27 +159,30 @@ describe("cascade player", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("ignores the echo of its own steps but follows a step set by Python", () => {
+  it("owns the shown step: it tells Python, and nothing in the model sets it", () => {
     start();
     w.click("cascade-back");
-    w.click("cascade-back"); // shows 0; Python echoes 1 then 0
-    w.model.set("step", 1);
+    w.click("cascade-back");
+    expect(sentSteps(w)).toEqual([1, 0]);
+    w.model.set("step", 1); // a trait Python does not have: ignored
     expect(shownStep(w)).toBe(0);
-    w.model.set("step", 0);
-    expect(shownStep(w)).toBe(0);
-    w.model.set("step", 2); // Python decided: the last event, as a replay
-    expect(shownStep(w)).toBe(2);
-    expect(w.get("cascade-position").textContent).toBe("step 3 of 3");
     expect(w.get("action-0")).toHaveProperty("disabled", true);
-    expect(highlighted(w)).toEqual(["fw-edge-snail-fish", "fw-node-fish", "fw-node-snail"]);
     w.click("cascade-forward");
+    w.click("cascade-forward"); // the last event is shown by the current state itself
     expect(shownStep(w)).toBe(-1);
+    expect(w.get("cascade-position").textContent).toBe("step 3 of 3 (now)");
+    expect(highlighted(w)).toEqual(["fw-edge-snail-fish", "fw-node-fish", "fw-node-snail"]);
+    expect(sentSteps(w)).toEqual([1, 0, 1, -1]);
   });
 
-  it("opens at the step Python is showing", () => {
-    start({ ...fixture("generic-pond.json"), step: 1 });
-    expect(shownStep(w)).toBe(1);
-    expect(w.boardText()).toContain("after the snails grazed");
+  it("opens at the current state whatever another view shows (each view its own step)", () => {
+    const other = start();
+    other.click("cascade-back");
+    const second = mount(fixture("generic-pond.json"));
+    expect([shownStep(other), shownStep(second)]).toEqual([1, -1]);
+    second.showStep(1);
+    expect(second.boardText()).toContain("after the snails grazed");
+    second.cleanup();
   });
 
   it("goes back to the current state when a new cascade arrives", () => {

@@ -55,7 +55,8 @@ describe.each(names)("fixture %s", (name) => {
     // Back from the step shown walks down to 0 (the current state, -1, shows event n-1).
     const events = eventsOf(traits.cascade);
     const n = events.length;
-    const shown = traits.step >= 0 && traits.step < n ? traits.step : n - 1;
+    const at = fixtures[name].step ?? -1;
+    const shown = at >= 0 && at < n ? at : n - 1;
     // Back from the first event runs on into the action before (asked of Python: `show`).
     while (
       !(w.get("cascade-back") as HTMLButtonElement).disabled &&
@@ -73,8 +74,8 @@ describe.each(names)("fixture %s", (name) => {
     // Every step Python may show: its sentence, its highlights and cascade.views[i].
     const p = mount(fixtures[name], entries[entry]);
     for (let i = 0; i < n; i++) {
-      p.model.set("step", i);
-      expect(p.get("cascade-text").dataset.step).toBe(String(i));
+      p.showStep(i); // the last event: shown by the current state itself (-1)
+      expect(p.get("cascade-text").dataset.step).toBe(String(i === n - 1 ? -1 : i));
       expect(p.get("cascade-text").textContent).toBe(events[i].text);
       const lit = [...p.get("foodweb").querySelectorAll('[data-highlight="true"]')].map((e) =>
         e.getAttribute("data-testid"),
@@ -84,7 +85,7 @@ describe.each(names)("fixture %s", (name) => {
       }
       if (entry === "generic") {
         // the board shows cascade.views[i]: the same tree as a widget opened at that view
-        const view = viewAt(traits, i);
+        const view = i === n - 1 ? traits.view : viewAt(traits, i); // -1: the current view
         const fresh = mount({ ...fixtures[name], view, cascade: {}, step: -1 }, entries[entry]);
         expect(p.get("board").innerHTML).toBe(fresh.get("board").innerHTML);
         fresh.cleanup();

@@ -104,7 +104,9 @@ export class FakeModel {
   }
 }
 
-export type Fixture = Partial<Traits> & Record<string, unknown>;
+/** A widget's traits as Python exported them, and `step`: the cascade step the browser showed
+ * when the fixture was taken (the browser's own state, not a trait: `mount` goes there). */
+export type Fixture = Partial<Traits> & { step?: number } & Record<string, unknown>;
 
 /** Every fixture in tests/fixtures, by file name (generic-pond.json, <game>-<situation>.json). */
 export const fixtures: Record<string, Fixture> = Object.fromEntries(
@@ -134,6 +136,30 @@ export interface Mounted {
   click(testid: string): void;
   /** Text of the default board tree. */
   boardText(): string;
+  /** Show cascade step `step` of the action shown as a person does, with the arrow keys
+   * (the browser owns the shown step: nothing Python syncs sets it). The last event is
+   * shown by the current state (-1), as the player shows it. */
+  showStep(step: number): void;
+}
+
+const shownStepOf = (el: HTMLElement): number =>
+  Number(el.querySelector<HTMLElement>('[data-testid="cascade-text"]')?.dataset.step ?? -1);
+
+function pressUntil(el: HTMLElement, wanted: number): void {
+  const root = el.firstElementChild;
+  if (!root) throw new Error("nothing rendered");
+  const of = /of (\d+)/.exec(
+    el.querySelector('[data-testid="cascade-position"]')?.textContent ?? "",
+  );
+  const step = of && wanted === Number(of[1]) - 1 ? -1 : wanted;
+  for (let i = 0; i < 500 && shownStepOf(el) !== step; i++) {
+    const now = shownStepOf(el);
+    // forward from the last event but one is the current state (-1), which back leaves for
+    // the last event
+    const key = step !== -1 && (now === -1 || now > step) ? "ArrowLeft" : "ArrowRight";
+    root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  }
+  if (shownStepOf(el) !== step) throw new Error(`cannot reach cascade step ${step}`);
 }
 
 /** The bundled widget entries (src/entries/<name>.ts), by name. */
@@ -162,7 +188,7 @@ export function mount(
     if (!found) throw new Error(`no element with data-testid="${testid}"`);
     return found;
   };
-  return {
+  const mounted: Mounted = {
     model,
     el,
     cleanup,
@@ -170,7 +196,13 @@ export function mount(
     find,
     click: (testid) => get(testid).click(),
     boardText: () => get("board").textContent ?? "",
+    showStep: (step) => pressUntil(el, step),
   };
+  if (typeof values.step === "number" && values.step >= 0) {
+    mounted.showStep(values.step); // where the fixture's browser stood
+    model.sent.length = 0;
+  }
+  return mounted;
 }
 
 /** `open(values, options?)`: `mount`, with every widget it mounted cleaned up and the page

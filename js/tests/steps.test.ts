@@ -91,7 +91,6 @@ describe("reading traits", () => {
     });
     expect(t.legal).toEqual([{ id: 3, label: "action 3", action: { type: "" } }]);
     expect(t.series).toEqual({});
-    expect(t.step).toBe(-1);
     expect(t.cascade).toEqual({});
     expect(t.food_web).toEqual({});
     expect(t.bots).toEqual({});

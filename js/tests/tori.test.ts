@@ -292,7 +292,7 @@ describe("replaying a cascade step by step", () => {
     expect(w.get(`stall-${stall}`).dataset.highlight).toBe("true");
 
     // the swap: both customers and the colour-change tile; the walk is gone
-    w.model.set("step", walkAt + 1);
+    w.showStep(walkAt + 1);
     expect(w.find("customer-walk")).toBeNull();
     const [went, came] = events[walkAt + 1].touched.customers as string[];
     expect(w.get("colour-change").dataset.highlight).toBe("true");
@@ -301,7 +301,7 @@ describe("replaying a cascade step by step", () => {
     expect(w.get(`customer-${came}`).dataset.cell).toBe(`${r},${c}`);
 
     // the goods: the cards in the hand of the player who received them
-    w.model.set("step", walkAt + 2);
+    w.showStep(walkAt + 2);
     expect(w.get(`hand-goods-${good}`).dataset.highlight).toBe("true");
   });
 
@@ -325,13 +325,13 @@ describe("replaying a cascade step by step", () => {
     expect(w.get(`${medal}-${good}`).dataset.holder).toBe(String(winner));
     expect(w.get("majority").querySelectorAll('td[data-highlight="true"]')).toHaveLength(1);
 
-    w.model.set("step", at("expand"));
+    w.showStep(at("expand"));
     const [r, c] = (events[at("expand")].touched.cells as [number, number][])[0];
     expect(w.get(`cell-${r}-${c}`).dataset.highlight).toBe("true");
     const stall = (events[at("expand")].touched.stalls as string[])[0].replace(":", "-");
     expect(w.get(`stall-${stall}`).dataset.highlight).toBe("true");
 
-    w.model.set("step", at("end"));
+    w.showStep(at("end"));
     for (const g of events[at("end")].touched.goods as string[])
       expect(w.get(`majority-${g}`).dataset.highlight).toBe("true");
   });

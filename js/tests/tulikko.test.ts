@@ -282,7 +282,7 @@ describe("replaying a cascade", () => {
     expect(tokens.length).toBeGreaterThanOrEqual(2);
     const edge = (e: (typeof events)[number]): string =>
       `token-${(e.touched.edges as unknown as number[][])[0].join("-")}`;
-    w.model.set("step", tokens[0].index);
+    w.showStep(tokens[0].index);
     expect(w.get(edge(tokens[0])).dataset.highlight).toBe("true");
     expect(w.get(edge(tokens[0])).dataset.kind).toBe((tokens[0].touched.tokens as string[])[0]);
     expect(w.find(edge(tokens[1]))).toBeNull(); // not placed yet at that step
@@ -292,13 +292,10 @@ describe("replaying a cascade", () => {
     expect(fulfilledBy()).not.toContain(String(seat));
 
     // the animal tokens on the card
-    w.model.set(
-      "step",
-      events.findIndex((e) => e.kind === "card_tokens"),
-    );
+    w.showStep(events.findIndex((e) => e.kind === "card_tokens"));
     expect(fulfilledBy()).toContain(String(seat));
 
-    w.model.set("step", -1); // back to now: the arrows are offered again
+    w.showStep(-1); // back to now: the arrows are offered again
     expect(legalIds(w)).toHaveLength(4);
   });
 
@@ -324,7 +321,7 @@ describe("replaying a cascade", () => {
       },
     ];
     const w = open({ ...f, cascade });
-    w.model.set("step", 1);
+    w.showStep(1);
     expect(w.get(`symbol-card-${symbol}`).dataset.highlight).toBe("true");
     for (const cell of cells) {
       expect(w.get(`cell-${player.seat}-${cell}`).dataset.highlight).toBe("true");

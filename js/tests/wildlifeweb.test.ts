@@ -128,7 +128,7 @@ describe("a hunt with dice", () => {
 
   it("shows both rolls and the meal at the current state", () => {
     const w = open("wildlifeweb-mid-cascade.json");
-    w.model.set("step", -1);
+    w.showStep(-1);
     expect(w.get("duel").dataset.rolls).toBe("2");
     expect(w.get("duel").dataset.result).toBe("fed");
     const rolls = w.el.querySelectorAll<HTMLElement>('[data-testid="duel-hunter"]');
@@ -142,10 +142,10 @@ describe("a hunt with dice", () => {
 
   it("steps the board with the cascade: the prey is in the habitat before the meal", () => {
     const w = open("wildlifeweb-mid-cascade.json");
-    w.model.set("step", 3);
+    w.showStep(3);
     expect(w.find(`habitat-${prey()}`)).not.toBeNull();
     expect(w.get("duel").dataset.rolls).toBe("2");
-    w.model.set("step", 0);
+    w.showStep(0);
     expect(w.find("duel")).toBeNull(); // the hunt has begun, no die rolled yet
   });
 });

@@ -5,9 +5,10 @@ games, whose ``widget.py`` subclass it: it is handed a game and finds the bots t
 it, and neither core nor the bots know it exists.
 
 Traits sync one way (Python -> browser); the browser sends intentions as custom messages
-(``act``, ``undo``, ``bot``, ``seat``, ``new_game``, ``step``), which are validated against
-the engine and applied, with every trait updated in one ``hold_sync()``. The protocol is
-written down in ``docs/widget-protocol.md``.
+(``act``, ``undo``, ``bot``, ``seat``, ``new_game``, ...), which are validated against
+the engine and applied, with every trait updated in one ``hold_sync()``. The cascade step a
+view shows is the browser's own: it tells Python (``step``), and Python only records it
+(:attr:`GameWidget.step`). The protocol is written down in ``docs/widget-protocol.md``.
 """
 
 from __future__ import annotations
@@ -96,8 +97,8 @@ class GameWidget(anywidget.AnyWidget):
     status = t.Dict(help="Players, current player, phase, outcome, turn.").tag(sync=True)
     legal: t.List[Any] = t.List(help="Every legal action: [label, action] by id.").tag(sync=True)
     cascade = t.Dict(help="The last action's events, with the view after each.").tag(sync=True)
-    step = t.Int(-1, help="The cascade step shown (-1: the current state).").tag(sync=True)
     food_web = t.Dict(help="Food-web nodes (laid out by networkx) and edges.").tag(sync=True)
+    _shown_step = -1  # see the step property: the browser's, recorded
     error = t.Unicode(help="The last error, in words ('' when none).").tag(sync=True)
     bots = t.Dict(help="Seats played by bots: {'seat': 'bot name'}.").tag(sync=True)
     bot_names = t.List(t.Unicode(), help="Bots that can take a seat.").tag(sync=True)
@@ -579,12 +580,20 @@ class GameWidget(anywidget.AnyWidget):
                                               if "static_view" in self.drawing else {})}
             self._start()
 
-    def step_to(self, index: int) -> None:
-        """Show cascade step ``index`` (-1: the current state)."""
+    @property
+    def step(self) -> int:
+        """The step of the last action's cascade the browser says it shows (-1: the current
+        state, as after every new cascade). The browser owns the shown step (it steps and
+        plays the cascade without asking); Python never sets it, only records what the
+        ``step`` message reports (docs/widget-protocol.md)."""
+        return self._shown_step
+
+    def shows_step(self, index: int) -> None:
+        """The browser reports that it shows cascade step ``index`` (the ``step`` message)."""
         count = len(self.cascade.get("events", []))
         if not isinstance(index, int) or isinstance(index, bool) or not -1 <= index < count:
             raise MalformedAction(f"there is no step {index!r}: the cascade has {count} steps")
-        self.step = index
+        self._shown_step = index
 
     # -- browser messages -------------------------------------------------------------------
     def _handle_msg(self, msg: Any) -> None:
@@ -691,7 +700,7 @@ class GameWidget(anywidget.AnyWidget):
             mine = self.plays(game.current_player)
             self.legal = [[game.describe(a), a.to_json()] for a in legal] if mine else []
             self.cascade = cascade or {}
-            self.step = -1
+            self._shown_step = -1  # a new cascade: the browser shows its end
             self.food_web = self._food_web
             self.error = ""
             if series != self.series:
@@ -762,9 +771,11 @@ class GameWidget(anywidget.AnyWidget):
     def traits_json(self) -> dict[str, Any]:
         """Every synced trait as plain JSON, and the timeline the browser is sent as a
         message (``history``): the fixtures the JS tests render."""
-        names = ["game_id", "title", "view", "status", "legal", "cascade", "step", "food_web",
+        names = ["game_id", "title", "view", "status", "legal", "cascade", "food_web",
                  "error", "bots", "bot_names", "drawing", "series", "setup"]
-        return {**{name: getattr(self, name) for name in names}, "history": self.timeline}
+        # "step": where the browser stood (not a trait; the JS tests' mount goes there)
+        return {**{name: getattr(self, name) for name in names}, "step": self.step,
+                "history": self.timeline}
 
 
 def _json_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -837,7 +848,7 @@ _HANDLERS: dict[str, tuple[dict[str, tuple[tuple[type, ...], bool]], Any]] = {
              lambda w, player, bot: w.set_bot(player, bot)),
     "new_game": ({"seed": ((int,), False), "players": ((int,), False),
                   "options": ((dict,), False), "seats": ((dict,), False)}, _new_game),
-    "step": ({"index": ((int,), True)}, lambda w, index: w.step_to(index)),
+    "step": ({"index": ((int,), True)}, lambda w, index: w.shows_step(index)),
     "show": ({"action": ((int,), True)}, lambda w, action: w.show(action)),
     "hello": ({}, lambda w: w._hello()),
     "hint": ({}, lambda w: w.hint()),

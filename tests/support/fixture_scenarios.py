@@ -16,7 +16,7 @@ def pond_start() -> GameWidget:
 def pond_mid_cascade() -> GameWidget:
     widget = GameWidget(Pond.new_game(players=2, seed=3))
     widget.act(Roll())
-    widget.step_to(0)
+    widget.shows_step(0)
     return widget
 
 
@@ -88,7 +88,7 @@ def toritori_mid_cascade() -> GameWidget:
 
     widget = toritori.new_game(players=2, seed=1, layout="rulebook").widget()
     widget.act({"type": "roll"})
-    widget.step_to(min(2, len(widget.cascade["events"]) - 1))
+    widget.shows_step(min(2, len(widget.cascade["events"]) - 1))
     return widget
 
 
@@ -154,7 +154,7 @@ def tulikko_mid_cascade() -> GameWidget:
     widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
-    widget.step_to(kinds.index("landscape_card"))
+    widget.shows_step(kinds.index("landscape_card"))
     return widget
 
 
@@ -221,7 +221,7 @@ def wildlifeweb_mid_cascade() -> GameWidget:
     widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
-    widget.step_to(kinds.index("roll"))
+    widget.shows_step(kinds.index("roll"))
     return widget
 
 
@@ -283,7 +283,7 @@ def tori_mid_cascade() -> GameWidget:
     widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
-    widget.step_to(kinds.index("customer"))
+    widget.shows_step(kinds.index("customer"))
     return widget
 
 
@@ -360,7 +360,7 @@ def biotopes_mid_cascade() -> GameWidget:
     widget = game.widget()
     widget.act(action)
     kinds = [e["kind"] for e in widget.cascade["events"]]
-    widget.step_to(kinds.index("play"))
+    widget.shows_step(kinds.index("play"))
     return widget
 
 

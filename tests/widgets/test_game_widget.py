@@ -247,13 +247,13 @@ def test_a_seat_given_to_a_bool_is_refused(widget):
 
 # -- item 12: the front end cannot write what Python owns -------------------------------------
 
-OWNED = ["game_id", "title", "view", "status", "legal", "cascade", "step", "food_web",
+OWNED = ["game_id", "title", "view", "status", "legal", "cascade", "food_web",
          "error", "bots", "bot_names", "drawing", "series", "setup", "_esm", "_css"]
 
 FORGED = {"game_id": "chess", "title": "Chess", "view": {"goals": ["fish", "fish"]},
           "status": {"is_over": True}, "legal": [{"id": 0, "label": "Win",
                                                    "action": {"type": "win"}}],
-          "cascade": {"events": []}, "step": 3, "food_web": {}, "error": "forged",
+          "cascade": {"events": []}, "food_web": {}, "error": "forged",
           "series": {"steps": [0]}, "setup": {"players": {"low": 9}}, "bots": {"1": "random"},
           "bot_names": ["genius"], "drawing": {"static_view": {}}, "_esm": "alert(1)",
           "_css": "body{}"}
@@ -262,6 +262,19 @@ FORGED = {"game_id": "chess", "title": "Chess", "view": {"goals": ["fish", "fish
 def test_every_synced_trait_is_owned_by_python():
     synced = set(GameWidget(Pond.new_game(players=2, seed=1)).keys)
     assert set(OWNED) <= synced
+
+
+def test_the_shown_step_is_the_browsers_and_python_only_records_it(widget):
+    """One owner (docs/widget-protocol.md): no trait holds the step, so Python cannot move
+    the browser's; the ``step`` message tells Python, a new cascade starts at its end."""
+    assert "step" not in widget.keys
+    widget.act_by_id(0)
+    send(widget, {"kind": "step", "index": 0})
+    assert widget.step == 0
+    with pytest.raises(AttributeError):
+        widget.step = 1  # type: ignore[misc]
+    widget.act_by_id(0)
+    assert widget.step == -1
 
 
 @pytest.mark.parametrize("name", OWNED)

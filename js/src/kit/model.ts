@@ -33,7 +33,6 @@ export const TRAIT_NAMES: readonly TraitName[] = [
   "status",
   "legal",
   "cascade",
-  "step",
   "food_web",
   "error",
   "bots",
@@ -182,7 +181,6 @@ export function readTrait<K extends TraitName>(model: AnyModel, name: K): Traits
     status: readStatus,
     legal: readLegal,
     cascade: readCascade,
-    step: (x) => int(x, -1),
     food_web: readFoodWeb,
     error: (x) => str(x),
     bots: (x) =>

@@ -2,8 +2,8 @@
  * Pure helpers for walking a cascade: which event and which view a replay step shows.
  * Steps run 0..n-1 over the cascade's events; -1 is the current state, after the last event,
  * which it shows: its view is the current view. So the player walks 0, 1, ..., n-2, -1
- * ("step i+1 of n"), and step n-1 (the same event, as a replay) is reached only when Python
- * sets it.
+ * ("step i+1 of n"); step n-1 would show the same event as a replay, and the player never
+ * goes there (the shown step is the browser's own: docs/widget-protocol.md).
  */
 import { merge, viewsFromPatches } from "./patch";
 import type { Cascade, GameEvent, Traits, View } from "./types";

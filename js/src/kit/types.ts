@@ -176,8 +176,6 @@ export interface Traits {
   status: Status;
   legal: LegalAction[];
   cascade: Cascade;
-  /** Cascade event shown; -1 = the current state. */
-  step: number;
   food_web: FoodWeb;
   error: string;
   bots: Record<string, string>;

@@ -61,9 +61,9 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
 
   function render({ model, el }: RenderProps): () => void {
     const traits = readTraits(model);
-    const store = createUIStore(normalizeStep(traits.step, eventsOf(traits.cascade).length));
-    /** Steps sent to Python whose echo in the `step` trait has not come back yet. */
-    const sentSteps: number[] = [];
+    // The shown step is the browser's alone (docs/widget-protocol.md): a view opens at the
+    // current state and tells Python where it goes (`step`), which never sets it back.
+    const store = createUIStore(LIVE);
 
     /** The old action asked for, with the step to show once its cascade arrives. */
     let awaited: { action: number; step: number | "first" } | null = null;
@@ -109,7 +109,6 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         if (to === store.get().step) return;
         store.set({ step: to });
         if (shown !== null) return; // an old action: nothing to tell Python
-        sentSteps.push(to);
         send({ kind: "step", index: to });
       },
       showAction(action, step = LIVE) {
@@ -176,7 +175,7 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
         const patch: Partial<UIState> = { timelineRev: store.get().timelineRev + 1 };
         if (shown !== null && shown >= kit.timeline.length - 1) {
           patch.shown = null;
-          patch.step = normalizeStep(kit.traits.step, eventsOf(kit.traits.cascade).length);
+          patch.step = LIVE;
         }
         store.set(patch);
         return true;
@@ -239,23 +238,16 @@ export function createGameWidget(options: GameWidgetOptions = {}): WidgetModule 
       pendingUi = new Set();
       try {
         kit.traits = { ...kit.traits, [name]: readTrait(model, name) };
-        const n = eventsOf(kit.traits.cascade).length;
         if (name === "cascade") {
-          // A new action: show what Python says (normally the current state), stop playback.
-          sentSteps.length = 0;
+          // A new action: show the current state after it, stop playback.
           awaited = null;
           store.set({
-            step: normalizeStep(kit.traits.step, n),
+            step: LIVE,
             playing: false,
             shown: null,
             thinking: false,
             comparing: false,
           });
-        } else if (name === "step") {
-          const echo = sentSteps.indexOf(kit.traits.step);
-          if (echo >= 0) sentSteps.splice(0, echo + 1);
-          else if (store.get().shown === null)
-            store.set({ step: normalizeStep(kit.traits.step, n), playing: false });
         } else if (name === "status" || name === "error") {
           store.set({ thinking: false });
         } else if (name === "bots") {

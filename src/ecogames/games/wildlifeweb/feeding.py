@@ -52,6 +52,11 @@ if TYPE_CHECKING:
     from .rules import Pet, WildlifeWeb
 
 
+_hunt = cache(Hunt)
+"""A Hunt of the legal actions, made once per (hunter, prey) card pair: actions are
+immutable values, and a legal list makes many."""
+
+
 def _sum_text(parts: list[tuple[str, int]], die: int | None = None) -> str:
     """A side of a duel in words, every bonus named: "Power 11 + 3 Burrow + die 5"."""
     terms = [f"{parts[0][0]} {parts[0][1]}"] if parts else []
@@ -189,12 +194,12 @@ def _feed_batches(game: WildlifeWeb) -> Iterator[Sequence[Action]]:
         if kind.can_hunt and not game._restricted(a, "hunt"):
             if not game.mods:
                 huntable = _habitat_prey_cards(kind.id, mated, game.round % 2 == 0)
-                yield [Hunt(card, c) for c in _alike(tuple(game.habitat)) if c in huntable]
+                yield [_hunt(card, c) for c in _alike(tuple(game.habitat)) if c in huntable]
                 yield _pack_hunts(game, card, kind, mated)
             else:  # an Event may change who is active: every prey asked anew, once
                 if prey is None:
                     prey = all_prey(game)
-                yield [Hunt(card, c) for c, q, _owner, q_mated, q_active in prey
+                yield [_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
                        if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None]
         if kind.can_scavenge and game.highway and not game._restricted(a, "scavenge"):
             yield [Scavenge(card, c) for c in alike(game.highway)]
@@ -209,7 +214,7 @@ def _pack_hunts(game: WildlifeWeb, card: str, kind: Animal, mated: bool) -> list
     for p, a in _in_other_packs(game):
         q, q_mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
         if hunt_block(kind.id, mated, q.id, q_mated, game.is_active(q, p, q_mated)) is None:
-            out.append(Hunt(card, a["card"]))
+            out.append(_hunt(card, a["card"]))
     return out
 
 
@@ -259,8 +264,8 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
         db = game._roll(f"{die_b}{again}")
         ta, tb = base_a + da, base_b + db
         e = log.emit("roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
-                             f"{who_b}: {_sum_text(parts_b, db)} = {tb}",
-                     cause=cause, dice=[da, db])
+                             f"{who_b}: {_sum_text(parts_b, db)} = {tb}"
+                     if log.record else "", cause=cause, dice=[da, db])
         if log.record:
             drawn = game.draws_so_far()
             note(log, e, [chance_key(drawn - 2), chance_key(drawn - 1)])

@@ -4,7 +4,9 @@ Every rule of ``shared/rulebooks/biotopes.txt`` (quoted as "RB", by section); wh
 rulebook is silent, the decision is written in ``docs/rules/biotopes.md`` and cited here as
 ``D<n>``. The module reads top-down: constants, small pure helpers, the :class:`Biotopes`
 game whose methods are named after the rulebook's sections, then its tables (the phases, the
-tasks' handlers). The actions are in ``actions.py``.
+tasks' handlers). The actions are in ``actions.py``; the set-up in ``setup.py``; Scoring
+and Victory in ``scoring.py``; the landscape's geometry in ``hexes.py``; the views in
+``view.py``; the save format and ``violations`` in ``save.py``; ids and keys in ``why.py``.
 
 How a turn resolves: an action of the action phase queues *tasks* (``tasks.py``: pay the
 cost, apply the effect, let others react, check hand limits, end the turn). Tasks that need
@@ -1707,29 +1709,9 @@ class Biotopes(Game):
     # -- state ---------------------------------------------------------------------------
 
     def _state(self) -> dict[str, Any]:
-        return {
-            "players": self.players, "rng": self.rng.state, "options": dict(self.opts),
-            "first": self.first, "cycle": self.cycle, "initiative": self.initiative,
-            "active": self.active, "stage": self.stage, "order": list(self.order),
-            "tiles": [list(t) for t in self.tiles],
-            "tile_hands": [list(h) for h in self.tile_hands],
-            "owner": sorted([h[0], h[1], o] for h, o in self.owner.items()),
-            "neutral_removed": self.neutral_removed, "draft_biotope": self.draft_biotope,
-            "reserve": list(self.reserve), "box": list(self.box), "env": list(self.env),
-            "decks": [list(d) for d in self.decks], "rivers": [list(r) for r in self.rivers],
-            "discards": [list(d) for d in self.discards],
-            "ecosystems": [{
-                "bag": list(self.bags[p]), "biotope_cards": list(self.bcards[p]),
-                "biotopes": list(self.biotope[p]),
-                "foreign": [list(f) for f in self.foreign[p]],
-                "rows": [[list(e) for e in row] for row in self.rows[p]],
-                "spaces": [list(sp) for sp in self.spaces[p]], "uses": list(self.uses[p]),
-                "tokens": self.tokens[p], "hand": list(self.hands[p]),
-                "passed": self.passed[p],
-            } for p in range(self.players)],
-            "queue": [t.to_json() for t in self.queue],
-            "scores": None if self.scores is None else [dict(x) for x in self.scores],
-        }
+        from . import save  # the save format, written and read in one place
+
+        return save.dump(self)
 
     @classmethod
     def _from_state(cls, data: Mapping[str, Any]) -> Biotopes:

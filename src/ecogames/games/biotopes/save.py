@@ -104,8 +104,35 @@ BEHIND = frozenset({"prey", "react", "draw", "cube", "colonize", "end"})
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading a state: types and shapes
+# Writing a state, and reading it: types and shapes
 # ---------------------------------------------------------------------------------------------
+
+
+def dump(game: Biotopes) -> dict[str, Any]:
+    """The state as plain JSON (``Biotopes._state``): what :func:`load` reads back."""
+    return {
+        "players": game.players, "rng": game.rng.state, "options": dict(game.opts),
+        "first": game.first, "cycle": game.cycle, "initiative": game.initiative,
+        "active": game.active, "stage": game.stage, "order": list(game.order),
+        "tiles": [list(t) for t in game.tiles],
+        "tile_hands": [list(h) for h in game.tile_hands],
+        "owner": sorted([h[0], h[1], o] for h, o in game.owner.items()),
+        "neutral_removed": game.neutral_removed, "draft_biotope": game.draft_biotope,
+        "reserve": list(game.reserve), "box": list(game.box), "env": list(game.env),
+        "decks": [list(d) for d in game.decks], "rivers": [list(r) for r in game.rivers],
+        "discards": [list(d) for d in game.discards],
+        "ecosystems": [{
+            "bag": list(game.bags[p]), "biotope_cards": list(game.bcards[p]),
+            "biotopes": list(game.biotope[p]),
+            "foreign": [list(f) for f in game.foreign[p]],
+            "rows": [[list(e) for e in row] for row in game.rows[p]],
+            "spaces": [list(sp) for sp in game.spaces[p]], "uses": list(game.uses[p]),
+            "tokens": game.tokens[p], "hand": list(game.hands[p]),
+            "passed": game.passed[p],
+        } for p in range(game.players)],
+        "queue": [t.to_json() for t in game.queue],
+        "scores": None if game.scores is None else [dict(x) for x in game.scores],
+    }
 
 
 def load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:

@@ -931,9 +931,7 @@ class WildlifeWeb(Game):
 
     def describe(self, action: Action) -> str:
         """``action`` in words, saying where its cards are (``view.py``, D33)."""
-        from .view import describe
-
-        return describe(self, action)
+        return _view.describe(self, action)
 
 
 
@@ -958,9 +956,7 @@ class WildlifeWeb(Game):
     def view(self, player: int | None = None) -> dict[str, Any]:
         """Everything on the table is face up; the decks' order and another player's
         upside-down Event card are hidden (``view.py``)."""
-        from .view import view
-
-        return view(self, player)
+        return _view.view(self, player)
 
 
 
@@ -1023,3 +1019,8 @@ class WildlifeWeb(Game):
 def new_game(players: int = 2, seed: int | None = None, **options: Any) -> WildlifeWeb:
     """A Wildlife Web game in its set-up state (the dealer chooses the roadkill first)."""
     return WildlifeWeb.new_game(players=players, seed=seed, **options)
+
+
+# read by every label and view; imported last, as it reads this module's names (an import
+# inside the methods cost a label about a microsecond)
+from . import view as _view  # noqa: E402

@@ -168,12 +168,13 @@ def note(log: EventLog, index: int | None, reads: Iterable[Key] = (),
     if index is None:
         return
     event = log.events[index]
-    touched = dict(event.touched)
+    touched = event.touched
     named = tuple(named)
     if named:
-        touched["ids"] = named
-    log.events[index] = event._replace(touched=touched, reads=tuple(reads),
-                                       writes=tuple(writes))
+        touched = {**touched, "ids": named}
+    # the Event made from all its fields at once (a NamedTuple's _replace is Python)
+    log.events[index] = tuple.__new__(type(event), (*event[:4], touched, tuple(reads),
+                                                    tuple(writes)))
 
 
 def chance_mark(game: WildlifeWeb, log: EventLog) -> int:

@@ -107,3 +107,27 @@ def test_river_shapes_agree_with_networkx_on_random_rivers(chosen):
         expected = any(all(by_segment[p._seg(placed[a], placed[b])] in chosen
                            for a, b in card.segments) for placed in _networkx_rivers(card.id))
         assert p.rivers_met(card, list(chosen)) == expected, card.id
+
+
+COLOUR_SQUARES = [card for card in c.LANDSCAPE_CARDS if card.id.startswith("color-")]
+
+
+@pytest.mark.parametrize("card", COLOUR_SQUARES, ids=lambda card: card.id)
+def test_a_colour_square_needs_every_one_of_its_four_colours(card):
+    """Color cards: the square shows the card's colours, each space its own (a quarter turn
+    of the whole square also counts); one space of another colour is not the card."""
+    tl, tr, bl, br = (c.COLOUR_INDEX[name] for name in card.colours)
+    turns = {ring[i:] + ring[:i] for ring in [(tl, tr, br, bl)] for i in range(4)}
+    square = [c.cell_of(1, 1), c.cell_of(1, 2), c.cell_of(2, 2), c.cell_of(2, 1)]  # ring order
+    refused = 0
+    for corner in range(4):
+        for colour in range(len(c.COLOURS)):
+            ring = [tl, tr, br, bl]
+            ring[corner] = colour
+            shown = [p.EMPTY] * c.CELLS
+            for cell, shows in zip(square, ring):
+                shown[cell] = shows
+            met = tuple(ring) in turns
+            refused += not met
+            assert p.tiles_met(card, shown) == met, (corner, colour)
+    assert refused >= 4

@@ -24,7 +24,8 @@ never imports it, and play never needs it.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from functools import cache
+from functools import cache, reduce
+from operator import getitem, or_
 from typing import TYPE_CHECKING, Any
 
 from .components import (
@@ -246,46 +247,57 @@ def _required(card_id: str) -> tuple[int | None, ...]:
 def tiles_met(card: LandscapeCard, colours: Sequence[int]) -> bool:
     """Whether the tiles (``colours[cell]``: colour index or ``EMPTY``) show the card.
 
-    The map is read once into bit masks (the spaces with a tile, the spaces of each
-    colour), so a placement with an empty space, or with a space of the wrong colour, is
-    refused by one integer operation; only the cards comparing tiles with each other
-    (``differ``, ``all_different``) look at the colours one by one."""
-    filled = 0
-    by_colour = [0] * len(COLOUR_INDEX)
-    for cell, colour in enumerate(colours):
-        if colour != EMPTY:
-            bit = 1 << cell
-            filled |= bit
-            by_colour[colour] |= bit
-    compare = bool(card.differ) or card.all_different
-    for mask, need, cells in _placement_masks(card.id):
-        if mask & ~filled:
+    The card's placements are the bits of one integer; each space, read once, refuses the
+    placements its tile (or its emptiness) cannot be part of (:func:`_refusals`), so the
+    map is read in one pass whatever the number of placements. Only the cards comparing
+    tiles with each other (``differ``, ``all_different``) then look at the colours of the
+    placements left, one by one."""
+    every, table = _refusals(card.id)
+    left = every & ~reduce(or_, map(getitem, table, colours))
+    if not left or not (card.differ or card.all_different):
+        return bool(left)
+    placements = tile_placements(card.id)
+    while left:
+        low = left & -left
+        left ^= low
+        got = [colours[c] for c in placements[low.bit_length() - 1]]
+        if any(got[i] == got[j] for i, j in card.differ):
             continue
-        if need and any(n & ~have for n, have in zip(need, by_colour)):
+        if card.all_different and len(set(got)) < len(got):
             continue
-        if compare:
-            got = [colours[c] for c in cells]
-            if any(got[i] == got[j] for i, j in card.differ):
-                continue
-            if card.all_different and len(set(got)) < len(got):
-                continue
         return True
     return False
 
 
 @cache
-def _placement_masks(card_id: str) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
-    """Each placement of a tile card as bit masks: its spaces, and for each colour the
-    spaces that must show it (empty when the card names no colours), with its cells."""
-    required = _required(card_id)
-    out = []
-    for cells in tile_placements(card_id):
-        need = [0] * len(COLOUR_INDEX)
+def _refusals(card_id: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """A tile card's placements as bits (bit ``i``: ``tile_placements(card_id)[i]``): all of
+    them, and for each space and what it shows (a colour index, ``EMPTY`` last so that
+    ``EMPTY == -1`` indexes it) the placements it refuses: an empty space refuses every
+    placement on it; a tile refuses those that want another colour there."""
+    placements = tile_placements(card_id)
+    required = _required(card_id) or (None,) * len(CARDS[card_id].cells)
+    shows = [*range(len(COLOUR_INDEX)), EMPTY]
+    table = [[0] * len(shows) for _ in range(ROWS * COLS)]
+    for i, cells in enumerate(placements):
         for cell, colour in zip(cells, required):
-            if colour is not None:
-                need[colour] |= 1 << cell
-        out.append((sum(1 << c for c in cells), tuple(need) if any(need) else (), cells))
-    return tuple(out)
+            for k, seen in enumerate(shows):
+                if seen == EMPTY or (colour is not None and seen != colour):
+                    table[cell][k] |= 1 << i
+    return (1 << len(placements)) - 1, tuple(tuple(row) for row in table)
+
+
+@cache
+def _border_bits() -> dict[Edge, int]:
+    """One bit per border where a river token can lie (keyed by its two cells)."""
+    return {cells: 1 << i for i, cells in enumerate(sorted(_segment_cells().values()))}
+
+
+@cache
+def _river_masks(card_id: str) -> tuple[int, ...]:
+    """Each placement of a river-shape card as the bits of its borders."""
+    bit = _border_bits()
+    return tuple(reduce(or_, map(bit.__getitem__, p), 0) for p in river_placements(card_id))
 
 
 def river_graph(rivers: Iterable[Edge]) -> nx.Graph:
@@ -384,8 +396,11 @@ def rivers_met(card: LandscapeCard, rivers: Collection[Edge]) -> bool:
     the long river ask for one continuous stretch (a trail, :func:`longest_stretch`) of at
     least ``min_tokens`` tokens: for the edge cards, from one edge to the other (D11)."""
     if card.test == "river_shape":
-        present = set(rivers)
-        return any(p <= present for p in river_placements(card.id))
+        if len(rivers) < len(card.segments):
+            return False
+        bit = _border_bits()
+        present = reduce(or_, map(bit.__getitem__, rivers), 0)
+        return any(not p & ~present for p in _river_masks(card.id))
     if len(rivers) < card.min_tokens:
         return False
     if card.test == "river_stretch":

@@ -196,6 +196,49 @@ def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]
     return tuple(first.values()), tuple(count.values())
 
 
+KINDS = dict[tuple[str, ...], tuple[tuple[str, ...], tuple[int, ...]]]
+_KINDS_AFTER_DRAW: KINDS = {}
+""":func:`kinds_left` of the piles draws have just left, worked out from the pile before
+(a pure function of the cards, so any game with that pile may read it; bounded)."""
+
+
+def _group_cards() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for card in sorted(CARD_GROUP, key=CARD_RANK.__getitem__):
+        out.setdefault(CARD_GROUP[card], []).append(card)
+    return {group: tuple(cards) for group, cards in out.items()}
+
+
+GROUP_CARDS = _group_cards()
+"""The cards of each kind, in the cards' order."""
+
+
+def kinds_of_pile(pile: list[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """:func:`kinds_left` of ``pile``, read from the last draws' where it can be (a pile
+    is drawn from again and again: sorting it for each draw was a tenth of ``push``)."""
+    key = tuple(pile)
+    known = _KINDS_AFTER_DRAW.get(key)
+    return known if known is not None else kinds_left(key)
+
+
+def remember_kinds_after(pile: list[str], kinds: tuple[tuple[str, ...], tuple[int, ...]],
+                         card: str) -> None:
+    """``pile``, from which ``card`` (the first of its kind, ``kinds`` before the draw) has
+    just been drawn: its kinds, for the next draw from it."""
+    cards, counts = kinds
+    i = cards.index(card)
+    if counts[i] == 1:
+        after = cards[:i] + cards[i + 1:], counts[:i] + counts[i + 1:]
+    else:  # the kind's next card left, in the cards' order, comes first now
+        same = GROUP_CARDS[CARD_GROUP[card]]
+        following = next(c for c in same[same.index(card) + 1:] if c in pile)
+        after = ((*cards[:i], following, *cards[i + 1:]),
+                 (*counts[:i], counts[i] - 1, *counts[i + 1:]))
+    if len(_KINDS_AFTER_DRAW) >= 256:
+        _KINDS_AFTER_DRAW.clear()
+    _KINDS_AFTER_DRAW[tuple(pile)] = after
+
+
 
 # ---------------------------------------------------------------------------------------------
 # The game
@@ -394,9 +437,11 @@ class WildlifeWeb(Game):
         (the two cards of a species are one kind), weighted by how many of each are left, in
         the cards' order, so no stored order matters and any card left can be forced by a
         fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
-        cards, counts = kinds_left(tuple(pile))
+        kinds = kinds_of_pile(pile)
+        cards, counts = kinds
         card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__, seen_by=seen_by)
         pile.remove(card)
+        remember_kinds_after(pile, kinds, card)
         return card
 
     def _draw_wildlife(self, log: EventLog, cause: int | None,

@@ -23,13 +23,13 @@ SIDE = HEX_HIGH - HEX_LOW
 HEXES = SIDE * SIDE
 STAGES = ("draft", "redraw", "tiles", "orient", "placement", "play", "over")
 TASKS = ("action", *sorted(r.TASK_KINDS))
-BIOTOPES = len(r.BIOTOPES)
-COLOURS = len(r.COLOURS)
+BIOTOPES = len(c.BIOTOPES)
+COLOURS = len(c.COLOURS)
 CARDS = tuple(sorted({*c.SPECIES, *c.BIOTOPE_CARDS}))
 CARD = one_hot_index(CARDS)
 BIOTOPE_CARD = one_hot_index(sorted(c.BIOTOPE_CARDS))
 DECKS = len(r.DECK_NAMES)
-ENV = tuple(r.ENV_TOKEN_BY_ID)
+ENV = tuple(c.ENV_TOKEN_BY_ID)
 ENV_TOKEN = one_hot_index(ENV)
 SPACES = len(r.SPACES)
 ENV_SPACES = 4
@@ -45,7 +45,7 @@ LAYOUT = TensorLayout((
     Piece("initiative", (SEATS,), "one-hot: the seat with the initiative"),
     Piece("cycle", (1,), "the cycle / the cycles the game lasts"),
     Piece("landscape", (BIOTOPES, SIDE, SIDE), "the biotope of each hex (planes: "
-          + ", ".join(b.value for b in r.BIOTOPES) + ")"),
+          + ", ".join(b.value for b in c.BIOTOPES) + ")"),
     Piece("owner", (SEATS, SIDE, SIDE), "1 where the seat holds the hex as territory"),
     Piece("edge", (SIDE, SIDE), "1 on the landscape's edge hexes"),
     Piece("environment", (ENV_SPACES, len(ENV)), "the token on each environment space, "
@@ -62,13 +62,13 @@ LAYOUT = TensorLayout((
     Piece("passed", (SEATS,), "1 if the seat has passed"),
     Piece("hand_size", (SEATS,), "cards in each seat's hand / 108"),
     Piece("bag_size", (SEATS,), "cubes in each seat's bag / 160"),
-    Piece("biotope_cards", (SEATS, r.ROWS, len(BIOTOPE_CARD)), "the Biotope card of each "
+    Piece("biotope_cards", (SEATS, c.ROWS, len(BIOTOPE_CARD)), "the Biotope card of each "
           "seat's ecosystem row (advanced side), one-hot"),
-    Piece("biotope_cubes", (SEATS, r.ROWS, COLOURS), "cubes on the Biotope card of each "
+    Piece("biotope_cubes", (SEATS, c.ROWS, COLOURS), "cubes on the Biotope card of each "
           "row, by colour / 40"),
-    Piece("species", (SEATS, r.ROWS, len(CARDS)), "the Species cards in each row of each "
+    Piece("species", (SEATS, c.ROWS, len(CARDS)), "the Species cards in each row of each "
           "seat's ecosystem (multi-hot)"),
-    Piece("species_cubes", (SEATS, r.ROWS, COLOURS), "cubes on the Species cards of each "
+    Piece("species_cubes", (SEATS, c.ROWS, COLOURS), "cubes on the Species cards of each "
           "row, by colour / 40"),
     Piece("spaces", (SEATS, SPACES, COLOURS), "cubes on each action space of each seat's "
           "board, by colour / 40 (" + ", ".join(r.SPACES) + ")"),
@@ -155,19 +155,19 @@ def _fill_seat(game: Any, p: int, row: int, at: dict[str, int], hot: list[int],
                sum(game.bags[p]) / c.CUBES_TOTAL)
     if game.passed[p]:
         hot.append(at["passed"] + row)
-    for k in range(r.ROWS):
+    for k in range(c.ROWS):
         card = game.bcards[p][k]
         if card:
-            hot.append(at["biotope_cards"] + (row * r.ROWS + k) * len(BIOTOPE_CARD)
+            hot.append(at["biotope_cards"] + (row * c.ROWS + k) * len(BIOTOPE_CARD)
                        + BIOTOPE_CARD[card])
-        _counts(index, values, at["biotope_cubes"] + (row * r.ROWS + k) * COLOURS,
+        _counts(index, values, at["biotope_cubes"] + (row * c.ROWS + k) * COLOURS,
                 game.biotope_cubes(p, k), CUBES)
         entries = game.rows[p][k]
         if entries:
-            base = at["species"] + (row * r.ROWS + k) * len(CARDS)
+            base = at["species"] + (row * c.ROWS + k) * len(CARDS)
             hot.extend(base + CARD[entry[0]] for entry in entries)
             cubes = [sum(entry[1 + j] for entry in entries) for j in range(COLOURS)]
-            _counts(index, values, at["species_cubes"] + (row * r.ROWS + k) * COLOURS,
+            _counts(index, values, at["species_cubes"] + (row * c.ROWS + k) * COLOURS,
                     cubes, CUBES)
     base = at["spaces"] + row * SPACES * COLOURS
     for s, cubes in enumerate(game.spaces[p]):

@@ -15,19 +15,32 @@ from ecogames.core import Action
 from .components import CARDS, CELLS, OPPOSITE, SIDE_SYMBOL, TILES, row_col
 
 
-def cell_name(cell: int) -> str:
-    """A space of a map in words: "row 2, column 3"."""
-    if not 0 <= cell < CELLS:
-        return f"space {cell} (not on a map)"
+def _cell_words(cell: int) -> str:
     r, c = row_col(cell)
     return f"row {r + 1}, column {c + 1}"
 
 
-def tile_name(tile: int) -> str:
-    """A tile in words: "fox's green tile", "neutral blue tile"."""
+def _tile_words(tile: int) -> str:
     t = TILES[tile]
     back = "neutral" if t.back == "neutral" else f"{t.back}'s"
     return f"{back} {t.colour} tile"
+
+
+_CELL_NAMES = tuple(_cell_words(cell) for cell in range(CELLS))
+_TILE_NAMES = tuple(_tile_words(tile) for tile in range(len(TILES)))
+
+
+def cell_name(cell: int) -> str:
+    """A space of a map in words: "row 2, column 3" (written once per space: every cascade
+    names several)."""
+    if not 0 <= cell < CELLS:
+        return f"space {cell} (not on a map)"
+    return _CELL_NAMES[cell]
+
+
+def tile_name(tile: int) -> str:
+    """A tile in words: "fox's green tile", "neutral blue tile"."""
+    return _TILE_NAMES[tile]
 
 
 def a_or_an(word: str) -> str:

@@ -131,6 +131,13 @@ EFFECT_AURORAS = {effect: tuple(f"{colour}-{n}" for n in AURORA_NUMBERS)
                   for effect, colour in EFFECT_COLOUR.items()}
 """The two aurora tiles carrying each effect (D14)."""
 
+_NAMES = {(seat, animal): f"Player {seat + 1} ({animal})" if animal else f"Player {seat + 1}"
+          for seat in range(len(ANIMALS)) for animal in (None, *ANIMALS)}
+"""Each seat's name, with the map it chose (written once: every event names a player)."""
+
+_COLOUR_OR_EMPTY = (*TILE_COLOUR, EMPTY)
+"""A grid's entry (a tile, or ``EMPTY`` = -1, the last) to its colour index."""
+
 
 _COLOUR_LABEL = {colour: f"{a_or_an(colour)} tile" for colour in COLOURS}
 """A tile drawn, in words: "a green tile", "an orange tile"."""
@@ -897,8 +904,7 @@ class Tulikko(Game):
     def _who(self, seat: int | None = None) -> str:
         """A player's name (as :attr:`player_names` has it), without building them all."""
         seat = self.active if seat is None else seat
-        animal = self.maps[seat]
-        return f"Player {seat + 1} ({animal})" if animal else f"Player {seat + 1}"
+        return _NAMES[seat, self.maps[seat]]
 
     def _animal(self, seat: int) -> str:
         animal = self.maps[seat]
@@ -906,7 +912,7 @@ class Tulikko(Game):
         return animal
 
     def _colours(self, seat: int) -> list[int]:
-        return [EMPTY if t == EMPTY else TILE_COLOUR[t] for t in self.grids[seat]]
+        return list(map(_COLOUR_OR_EMPTY.__getitem__, self.grids[seat]))
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """Everything a widget draws (``view.view``): face-down tiles are counts, the tile in

@@ -162,7 +162,7 @@ def _habitat_prey_cards(pred_id: str, pred_mated: bool, day: bool) -> frozenset[
     this turn is in play: there no prey is mated and the time of day alone says whether it
     is active (:func:`hunt_block`). A pure function of the species, cached."""
     return frozenset(c for c, q in CARD_ANIMAL.items()
-                     if hunt_block(pred_id, pred_mated, q.id, False, q.day if day else q.night)
+                     if hunt_block(pred_id, pred_mated, q.id, False, q.active_at(day))
                      is None)
 
 

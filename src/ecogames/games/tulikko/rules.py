@@ -694,6 +694,8 @@ class Tulikko(Game):
         """The aurora effects usable at any decision of one's turn (D15)."""
         seat = self.active
         out: list[Action] = []
+        if seat not in self.aurora_holder.values():  # most turns: no aurora tile held
+            return out
         if self._aurora_of(seat, CLAIM_CARD) and self.supply[seat][0] > 0:
             out += [ClaimCard(c) for c in self.cards if c not in self.fulfilled[seat]]
         if self._aurora_of(seat, MOVE_TILE):

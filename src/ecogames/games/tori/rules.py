@@ -22,6 +22,7 @@ texts), ``save`` (the save format and ``violations``), ``why`` (ids and keys for
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -175,6 +176,21 @@ def _zones_beside(tiles: tuple[Cell, ...]) -> frozenset[int]:
         zones.add(ZONE_OF[tile])
         zones.update(ZONE_OF[n] for n in NEIGHBOURS[tile])
     return frozenset(zones)
+
+
+def _runs(pile: list[int]) -> tuple[list[int], list[int]]:
+    """The zones of a pile of build cards listed lowest first (as ``pile`` and ``_top`` always
+    are, D31), and how many cards of each: one bisection per zone, not a count."""
+    zones: list[int] = []
+    counts: list[int] = []
+    start, end = 0, len(pile)
+    while start < end:
+        zone = pile[start]
+        stop = bisect_right(pile, zone, start)
+        zones.append(zone)
+        counts.append(stop - start)
+        start = stop
+    return zones, counts
 
 
 def stall_id(owner: int, good: str) -> str:
@@ -414,9 +430,8 @@ class Tori(Game):
                 else "a build card drawn from the pile")
         for _ in range(min(count, len(self.pile) + len(self._top))):
             source = self._top or self.pile
-            counts = [0, *map(source.count, ZONES)]  # by zone number
-            outcomes = [z for z in ZONES if counts[z]]
-            zone = self.chance(name, outcomes, [counts[z] for z in outcomes],
+            outcomes, weights = _runs(source)
+            zone = self.chance(name, outcomes, weights,
                                label=_CARD_LABEL.__getitem__, seen_by=seen_by)
             source.remove(zone)
             taken.append(zone)

@@ -77,7 +77,8 @@ def test_a_page_sees_its_seat_and_plays_through_the_widgets_gate(room):
         [e["label"] for e in projector.timeline]
     # Python's game.apply reaches every page
     room.apply(game.legal_actions()[0])
-    projector.wait(lambda p: len(p.timeline) == 2)
+    for page in [projector, pages[1]]:  # each page is told on its own socket, in its own time
+        page.wait(lambda p: len(p.timeline) == 2)
     assert projector.traits["view"] == game.view(None)
     assert pages[1].traits["view"] == game.view(1)
 

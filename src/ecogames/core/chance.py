@@ -112,7 +112,7 @@ def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[
     if weights is None:  # uniform: the common case, kept cheap (rules draw often)
         natural = outcomes[rng.below(size) if size > 1 else 0]
     else:
-        if len(weights) != size or any(type(w) is not int or w <= 0 for w in weights):
+        if len(weights) != size or {*map(type, weights)} != {int} or min(weights) <= 0:
             raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
         natural = outcomes[_weighted_index(rng, weights)]
     if context is None:  # the set-up, or a rule drawing outside an action
@@ -126,10 +126,22 @@ def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[
             shown = ", ".join(map(repr, list(outcomes)[:12]))
             raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
     if context.record:
-        context.draws.append(ChanceDraw(
+        context.draws.append(_new_draw(
             name, tuple(outcomes), tuple(weights) if weights is not None else (1,) * size,
             outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
     return outcome
+
+
+def _new_draw(name: str, outcomes: tuple[Any, ...], weights: tuple[int, ...], outcome: Any,
+              natural: Any, seen_by: tuple[int, ...] | None,
+              describe: Callable[[Any], str] | None) -> ChanceDraw:
+    """``ChanceDraw(...)`` at half the cost: a frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``, and a rule may draw several times an action."""
+    made: ChanceDraw = object.__new__(ChanceDraw)
+    object.__setattr__(made, "__dict__", {
+        "name": name, "outcomes": outcomes, "weights": weights, "outcome": outcome,
+        "natural": natural, "seen_by": seen_by, "describe": describe})
+    return made
 
 
 def _weighted_index(rng: Rng, weights: Sequence[int]) -> int:

@@ -145,6 +145,30 @@ def test_legal_actions_are_worked_out_once_per_state_and_never_shared(monkeypatc
     assert game.legal_actions() == [Roll()]
 
 
+def test_the_gate_of_a_long_list_takes_an_equal_action_and_refuses_one_not_in_it(monkeypatch):
+    many = [Feed(fish) for fish in range(20)] + [Roll()]
+    monkeypatch.setattr(Pond, "_legal_actions", lambda self: list(many))
+    game = Pond.new_game(players=2, seed=4)
+    with pytest.raises(IllegalAction):
+        game.apply(Feed(20))  # equal to none of the 21
+    assert game.history == ()
+    game.apply({"type": "roll"})  # read from JSON: equal to the last one, not the same object
+    assert game.history == (Roll(),)
+
+
+def test_the_fast_cascade_and_chance_draw_have_every_field():
+    from dataclasses import fields
+
+    from ecogames.core.chance import ChanceDraw, _new_draw
+    from ecogames.core.events import Cascade
+    from ecogames.core.game import _new_cascade
+
+    values = {f.name: object() for f in fields(ChanceDraw)}
+    assert vars(_new_draw(**values)) == vars(ChanceDraw(**values))
+    values = {f.name: object() for f in fields(Cascade)}
+    assert vars(_new_cascade(**values)) == vars(Cascade(**values))
+
+
 def test_decision_mid_resolution_is_a_phase_with_its_own_actions():
     for seed in range(2000):
         game = Pond.from_state({**Pond.new_game(players=1, seed=seed)._state(),

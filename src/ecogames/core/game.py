@@ -20,13 +20,15 @@ import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from .actions import Action, ActionCodec
 from .chance import ChanceContext, ChanceDraw, ChanceError, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
-from .events import Cascade, EventLog
+from .events import Cascade, Event, EventLog
 from .options import Option
 from .provenance import Answer, Provenance, Question, Story
 from .rng import Rng
@@ -131,9 +133,10 @@ class Game(ABC):
     were dealt anew): a failed action can then be undone by replaying the history, and
     ``apply`` needs no copy of the state beforehand."""
     _legal: tuple[int, tuple[Action, ...]] | None = None
-    """The legal actions after the first ``n`` actions of the history, as ``(n, actions)``:
-    every action changes ``n``, so a game asked twice (a bot's choice, then the gate of
-    ``apply``) works them out once. ``clone`` and ``determinize`` start without."""
+    """The legal actions after the first ``n`` actions of the history, as ``(n, actions)``
+    (none once the game is over): every action changes ``n``, so a game asked twice (a bot's
+    choice, then the gate of ``apply``) works them out, and whether it is over, once.
+    ``clone`` and ``determinize`` start without."""
     last_cascade: Cascade | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -286,14 +289,15 @@ class Game(ABC):
 
     def legal_actions(self) -> list[Action]:
         """Every action legal now; empty once the game is over."""
-        return [] if self.is_over else list(self._legal_now())
+        return list(self._legal_now())
 
     def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions now, none once the game is over: worked out once per action."""
         played = len(self._actions)
         known = self._legal
         if known is not None and known[0] == played:
             return known[1]
-        legal = tuple(self._legal_actions())
+        legal = () if self.is_over else tuple(self._legal_actions())
         self._legal = (played, legal)
         return legal
 
@@ -310,11 +314,15 @@ class Game(ABC):
         it; ``None``, an onlooker) for step-by-step replay.
         """
         parsed = self.parse_action(action)
-        if self.is_over:
-            raise IllegalAction(f"{self.describe(parsed)!r}: the game is over "
-                                f"({self.outcome.reason if self.outcome else ''})",
-                                action=parsed, rule="end of game")
-        if parsed not in self._legal_now():
+        legal = self._legal_now()
+        # a long list is scanned by identity first (a bot or a widget plays one of the legal
+        # actions themselves): `in` calls a dataclass __eq__ on each action before the match
+        if (len(legal) <= 8 or not any(map(is_, repeat(parsed), legal))) \
+                and parsed not in legal:
+            if self.is_over:
+                raise IllegalAction(f"{self.describe(parsed)!r}: the game is over "
+                                    f"({self.outcome.reason if self.outcome else ''})",
+                                    action=parsed, rule="end of game")
             raise IllegalAction(self.explain_illegal(parsed), action=parsed)
         if id(self) not in _LISTENERS:
             return self._resolve(parsed, record=record, views=views, perspective=perspective)
@@ -415,9 +423,9 @@ class Game(ABC):
             unused = min(n for n in context.forced if n >= context.count)
             raise _NeverDrawn(label, action, unused, context.count)
         self._actions.append(action)
-        cascade = Cascade(action, label, tuple(log.events),
-                          tuple(log.views) if log.views is not None else None,
-                          tuple(context.draws))
+        cascade = _new_cascade(action, label, tuple(log.events),
+                               tuple(log.views) if log.views is not None else None,
+                               tuple(context.draws))
         self.last_cascade = cascade
         return cascade
 
@@ -770,6 +778,16 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.players} players, {played} actions, {status}>"
 
 
+
+
+def _new_cascade(action: Action, label: str, events: tuple[Event, ...],
+                 views: tuple[Any, ...] | None, chances: tuple[ChanceDraw, ...]) -> Cascade:
+    """``Cascade(...)`` at half the cost (a frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``): every action a person plays makes one."""
+    made: Cascade = object.__new__(Cascade)
+    object.__setattr__(made, "__dict__", {"action": action, "label": label, "events": events,
+                                          "views": views, "chances": chances})
+    return made
 
 
 def _is_int(value: Any) -> bool:

@@ -36,10 +36,15 @@ class Rng:
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
         limit = _MASK - (_MASK + 1) % n
-        while True:
-            x = self.next64()
-            if x <= limit:
-                return x % n
+        state = self.state
+        while True:  # next64 and _mix, inlined: every die, shuffle and draw comes through here
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = state
+                return z % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

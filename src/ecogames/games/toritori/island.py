@@ -64,18 +64,43 @@ _SETTLEMENT_NAMES = tuple(c.SQUARE_KINDS[sq].value for sq in _SQUARES)
 _SETTLEMENT_KEYS = {"village": 13, "industry": 14}
 
 
+def _pointing_at(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """For each sector, the sectors that count it among their neighbours (computed once)."""
+    back: list[list[int]] = [[] for _ in neighbours]
+    for i, near in enumerate(neighbours):
+        for j in near:
+            back[j].append(i)
+    return tuple(map(tuple, back))
+
+
+_POINTING_AT = tuple(_pointing_at(table) for table in (_STEPS, _DIAGONALS, _AROUND))
+_SETTLEMENTS = sorted((i for i, k in enumerate(_COMMON_OF) if k < 0),
+                      key=lambda i: _SETTLEMENT_KEYS[_SETTLEMENT_NAMES[i]])
+"""The Village's and the Industry's indices, in the order they are listed (after sectors)."""
+_SECTOR_AT = {k: i for i, k in enumerate(_COMMON_OF) if k >= 0}
+_LOCATIONS = (*(str(n) for n in range(1, 13)), "village", "industry")
+
+
 @lru_cache(maxsize=256)
 def island(numbering: tuple[int, ...]) -> Island:
     """The island under ``numbering`` (the number of each of ``COMMON_SQUARES``)."""
     names = [str(numbering[k]) if k >= 0 else _SETTLEMENT_NAMES[i]
              for i, k in enumerate(_COMMON_OF)]
-    keys = [numbering[k] if k >= 0 else _SETTLEMENT_KEYS[name] for k, name in zip(_COMMON_OF,
-                                                                                  names)]
+    by_number = [0] * 12
+    for k, number in enumerate(numbering):
+        by_number[number - 1] = _SECTOR_AT[k]
+    ordered = by_number + _SETTLEMENTS
 
-    def table(neighbours: tuple[tuple[int, ...], ...]) -> dict[str, tuple[str, ...]]:
-        """Location -> neighbours, sectors by number, then the Village, the Industry."""
-        return {name: tuple([names[j] for j in sorted(near, key=keys.__getitem__)])
-                for name, near in zip(names, neighbours)}
+    def table(pointing_at: tuple[tuple[int, ...], ...]) -> dict[str, tuple[str, ...]]:
+        """Location -> neighbours, sectors by number, then the Village, the Industry: each
+        location is handed, in that order, to those it neighbours (no sorting per location;
+        a new game makes three tables)."""
+        lists: list[list[str]] = [[] for _ in names]
+        for j in ordered:
+            name = names[j]
+            for i in pointing_at[j]:
+                lists[i].append(name)
+        return dict(zip(names, map(tuple, lists)))
 
     def numbers(commons: Iterable[int]) -> tuple[int, ...]:
         """Those common sectors' numbers, lowest first (D5)."""
@@ -84,16 +109,17 @@ def island(numbering: tuple[int, ...]) -> Island:
     adjacent: list[tuple[int, ...]] = [()] * 13
     for k, near in enumerate(_COMMON_STEPS):
         adjacent[numbering[k]] = numbers(near)
+    steps, diagonals, around = map(table, _POINTING_AT)
     return Island(
         numbering=numbering,
         number_of=dict(zip(c.COMMON_SQUARES, numbering)),
         adjacent=tuple(adjacent),
-        steps=table(_STEPS),
-        diagonals=table(_DIAGONALS),
-        around=table(_AROUND),
+        steps=steps,
+        diagonals=diagonals,
+        around=around,
         village_sectors=numbers(_VILLAGE_STEPS),
         industry_sectors=numbers(_INDUSTRY_AROUND),
-        locations=(*(str(n) for n in range(1, 13)), "village", "industry"),
+        locations=_LOCATIONS,
     )
 
 

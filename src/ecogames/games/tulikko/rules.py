@@ -836,15 +836,15 @@ class Tulikko(Game):
     def _place_actions(self) -> list[Action]:
         seat = self.active
         grid = self.grids[seat]
-        symbols = MAPS[self._animal(seat)]
+        animal = self._animal(seat)
         symbol = SIDE_SYMBOL[self.held_side or "north"]
-        empty = [c for c in range(CELLS) if grid[c] == EMPTY]
-        matching = [c for c in empty if symbols[c] == symbol]
-        out: list[Action] = [PLACES[c] for c in matching]
-        if not matching:
+        out: list[Action] = [PLACES[c] for c in SYMBOL_CELLS[animal][symbol] if grid[c] == EMPTY]
+        if not out:
             out.append(DISCARD)
         if self._aurora_of(seat, PLACE_ANYWHERE):
-            out += [PLACES_ANYWHERE[c] for c in empty if symbols[c] != symbol]
+            symbols = MAPS[animal]
+            out += [PLACES_ANYWHERE[c] for c in range(CELLS)
+                    if grid[c] == EMPTY and symbols[c] != symbol]
         if self._aurora_of(seat, SLIDE_BACK):
             out += SLIDE_BACKS
         return out + self._anytime_actions()

@@ -79,23 +79,9 @@ ECOSYSTEM_KEYS = ("bag", "biotope_cards", "biotopes", "foreign", "rows", "spaces
                   "tokens", "hand", "passed")
 OPTION_KEYS = ("board", "configuration", "construction", "draft", "special_tiles",
                "first_player")
-TASK_KEYS: dict[str, tuple[str, ...]] = {
-    "pay": ("t", "p", "for", "mode", "req", "types", "colour", "src", "species", "dest",
-            "paid", "arg"),
-    "breed": ("t", "p", "cards"),
-    "prey": ("t", "p", "card"),
-    "react": ("t", "p", "card", "played", "fired", "colour"),
-    "draw": ("t", "p", "n"),
-    "cube": ("t", "p", "colour"),
-    "fallback": ("t", "p", "owner", "hex"),
-    "move": ("t", "p", "n"),
-    "evo_discard": ("t", "p", "n", "d"),
-    "discard": ("t", "p"),
-    "colonize": ("t", "p", "how", "hex"),
-    "end": ("t", "p"),
-}
-"""The tasks a saved queue may hold, with their keys. ``reproduce`` and ``transfer`` never
-wait for anyone, so a saved state never holds them."""
+TASK_KEYS = tasks.TASK_KEYS
+"""The tasks a saved queue may hold, with their keys (``tasks.py``). ``reproduce`` and
+``transfer`` never wait for anyone, so a saved state never holds them."""
 WAITING = frozenset({"pay", "breed", "prey", "react", "draw", "cube", "fallback", "move",
                      "evo_discard", "discard"})
 """Tasks that may head the queue of a saved state (they stop the resolution for a choice)."""

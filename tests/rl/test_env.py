@@ -219,3 +219,16 @@ def test_a_state_beyond_the_planes_gets_a_clear_error():
     game.kind.update(dict.fromkeys(range(100, 105), "native_tree"))
     with pytest.raises(rl.EncodingError, match="beyond the observation"):
         rl.structured_encoder("toritori").encode(game, 0)
+
+
+def test_the_action_layout_comes_from_the_games_spec() -> None:
+    from ecogames.core.registry import spec_of
+    from ecogames.games.tulikko import Tulikko
+
+    class Variant(Tulikko):  # a notebook's variant numbers its actions as its game does
+        pass
+
+    assert spec_of(Tulikko).action_layout is not None
+    assert rl.layout_of(Variant.new_game(players=2, seed=1)) is rl.layout_of("tulikko")
+    with pytest.raises(ValueError, match="no action layout for 'pond'.*'tori'"):
+        rl.layout_of("pond")

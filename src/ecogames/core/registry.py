@@ -70,6 +70,9 @@ class GameSpec:
     observation: Callable[[], Any] | None = None
     """Returns the game's structured RL observation encoder (``ecogames.rl.tensors.Encoder``;
     imports numpy: called on use only)."""
+    action_layout: Callable[[], Any] | None = None
+    """Returns how every action the game can ever have is numbered for RL
+    (``ecogames.rl.spaces.ActionLayout``; called on use only)."""
     palette: Palette = EMPTY
     """Every species, group, player and component kind's colour, shape and code."""
 

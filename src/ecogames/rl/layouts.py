@@ -2,23 +2,25 @@
 
 They live here, beside the environment, rather than in the game packages: they are pure
 declarations over the games' components, needed only by reinforcement learning, and keeping
-them above the games keeps the engines free of anything RL needs (docs/rl.md).
+them above the games keeps the engines free of anything RL needs (docs/rl.md). Each game's
+spec names its layout (``GameSpec.action_layout``, imported on use), and :func:`layout_of`
+reads the spec: nothing here picks a game by its name.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from typing import Any
 
-from ecogames.core import Action, Game
+from ecogames.core import Action, Game, registered_games
+from ecogames.core.registry import find_spec
 
 from .spaces import ActionLayout, Box2, EncodingError, Relative, Span, vocabulary
 
 MAX_PLAYERS = 6
 
 
-def _tori() -> ActionLayout:
+def tori_layout() -> ActionLayout:
     from ecogames.games.tori import components as c
     from ecogames.games.tori.rules import Tori
 
@@ -64,7 +66,7 @@ def _garden(game: Any, action: Action, tokens: Any) -> int:
     return (sector - 1) * len(_GARDEN_SETS) + _GARDEN_SETS.index(piles)
 
 
-def _toritori() -> ActionLayout:
+def toritori_layout() -> ActionLayout:
     from ecogames.games.toritori import components as c
     from ecogames.games.toritori.rules import ToriTori
 
@@ -82,7 +84,7 @@ def _toritori() -> ActionLayout:
 # -- Tulikko ----------------------------------------------------------------------------------
 
 
-def _tulikko() -> ActionLayout:
+def tulikko_layout() -> ActionLayout:
     from ecogames.games.tulikko import components as c
     from ecogames.games.tulikko.rules import Tulikko
 
@@ -113,7 +115,7 @@ MIGRATION_BOX = 7
 """Migration targets are numbered relative to the origin: offsets -3..3 on both axes."""
 
 
-def _biotopes() -> ActionLayout:
+def biotopes_layout() -> ActionLayout:
     from ecogames.games.biotopes import components as c
     from ecogames.games.biotopes.rules import DECK_NAMES, Biotopes
 
@@ -144,7 +146,7 @@ MAX_FOOD = 8
 """A discard is numbered by which of the animal's first 8 food cards it gives up (bits)."""
 
 
-def _wildlifeweb() -> ActionLayout:
+def wildlifeweb_layout() -> ActionLayout:
     from ecogames.games.wildlifeweb import components as c
     from ecogames.games.wildlifeweb.rules import WildlifeWeb
 
@@ -170,20 +172,23 @@ def _wildlifeweb() -> ActionLayout:
     })
 
 
-BUILDERS: dict[str, Callable[[], ActionLayout]] = {
-    "tori": _tori, "toritori": _toritori, "tulikko": _tulikko, "biotopes": _biotopes,
-    "wildlifeweb": _wildlifeweb,
-}
 _MADE: dict[str, ActionLayout] = {}
 
 
 def layout_of(game: Game | str) -> ActionLayout:
-    """The action layout of a game (by name or instance), made once."""
+    """The action layout of a game (by name or instance), made once: its spec's
+    ``action_layout`` (``core.registry``)."""
     name = game if isinstance(game, str) else game.name
     if name not in _MADE:
-        try:
-            builder = BUILDERS[name]
-        except KeyError:
-            raise ValueError(f"no action layout for {name!r}; known: {sorted(BUILDERS)}") from None
-        _MADE[name] = builder()
+        engine = registered_games().get(name) if isinstance(game, str) else type(game)
+        spec = find_spec(engine) if engine is not None else None
+        if spec is None or spec.action_layout is None:
+            known = sorted(n for n, cls in registered_games().items() if _has_layout(cls))
+            raise ValueError(f"no action layout for {name!r:.40}; known: {known}")
+        _MADE[name] = spec.action_layout()
     return _MADE[name]
+
+
+def _has_layout(cls: type[Game]) -> bool:
+    spec = find_spec(cls)
+    return spec is not None and spec.action_layout is not None

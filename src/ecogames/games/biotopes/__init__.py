@@ -92,6 +92,12 @@ def _observation() -> Any:
     return ENCODER
 
 
+def _action_layout() -> Any:
+    from ecogames.rl.layouts import biotopes_layout  # the action numbering: imported on use only
+
+    return biotopes_layout()
+
+
 register(GameSpec(
     engine=Biotopes,
     widget=_widget,
@@ -101,5 +107,6 @@ register(GameSpec(
     mcts=_bots.MCTS_SETTINGS,
     estimate=_bots.estimate,
     observation=_observation,
+    action_layout=_action_layout,
     palette=_components.PALETTE,
 ))

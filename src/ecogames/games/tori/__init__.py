@@ -82,6 +82,12 @@ def _observation() -> Any:
     return ENCODER
 
 
+def _action_layout() -> Any:
+    from ecogames.rl.layouts import tori_layout  # the action numbering: imported on use only
+
+    return tori_layout()
+
+
 register(GameSpec(
     engine=Tori,
     widget=_widget,
@@ -91,5 +97,6 @@ register(GameSpec(
     mcts=_bots.MCTS_SETTINGS,
     estimate=_bots.estimate,
     observation=_observation,
+    action_layout=_action_layout,
     palette=_components.PALETTE,
 ))

@@ -93,6 +93,12 @@ def _observation() -> Any:
     return ENCODER
 
 
+def _action_layout() -> Any:
+    from ecogames.rl.layouts import toritori_layout  # the action numbering: imported on use only
+
+    return toritori_layout()
+
+
 register(GameSpec(
     engine=ToriTori,
     widget=_widget,
@@ -102,5 +108,6 @@ register(GameSpec(
     mcts=_bots.MCTS_SETTINGS,
     estimate=_bots.estimate,
     observation=_observation,
+    action_layout=_action_layout,
     palette=_components.PALETTE,
 ))

@@ -83,6 +83,12 @@ def _observation() -> Any:
     return ENCODER
 
 
+def _action_layout() -> Any:
+    from ecogames.rl.layouts import tulikko_layout  # the action numbering: imported on use only
+
+    return tulikko_layout()
+
+
 register(GameSpec(
     engine=Tulikko,
     widget=_widget,
@@ -92,5 +98,6 @@ register(GameSpec(
     mcts=_bots.MCTS_SETTINGS,
     estimate=_bots.estimate,
     observation=_observation,
+    action_layout=_action_layout,
     palette=_components.PALETTE,
 ))

@@ -79,6 +79,12 @@ def _observation() -> Any:
     return ENCODER
 
 
+def _action_layout() -> Any:
+    from ecogames.rl.layouts import wildlifeweb_layout  # the action numbering: imported on use only
+
+    return wildlifeweb_layout()
+
+
 register(GameSpec(
     engine=WildlifeWeb,
     widget=_widget,
@@ -88,5 +94,6 @@ register(GameSpec(
     mcts=_bots.MCTS_SETTINGS,
     estimate=_bots.estimate,
     observation=_observation,
+    action_layout=_action_layout,
     palette=_components.PALETTE,
 ))

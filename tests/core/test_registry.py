@@ -100,9 +100,16 @@ def test_a_variant_may_have_a_spec_of_its_own_and_another_game_may_not_take_a_na
     assert spec_of(Tuned) is own and spec_of(ToriTori) is not own
     assert specs()["toritori"].engine is ToriTori  # a variant is not another game
 
-    class Impostor(Pond):
-        name = "toritori"
+    with pytest.raises(TypeError, match=r"a game called 'toritori' is already .*ToriTori"):
+        class Impostor(Pond):  # would take over loading Tori-Tori's saves
+            name = "toritori"
 
+    assert game_module._REGISTRY["toritori"] is ToriTori
+
+    class Impostor(Pond):
+        pass
+
+    Impostor.name = "toritori"  # named after the class statement: only the spec can refuse it
     with pytest.raises(ValueError, match="a game called 'toritori' is registered already"):
         register(GameSpec(engine=Impostor))
     assert spec_of(ToriTori).engine is ToriTori

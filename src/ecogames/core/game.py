@@ -146,6 +146,11 @@ class Game(ABC):
         # only a class that names itself registers: a variant subclassed in a notebook does
         # not take its game's place (experiment("toritori") still plays Tori-Tori)
         if "name" in cls.__dict__ and cls.name:
+            known = _REGISTRY.get(cls.name)
+            if known is not None and _where(known) != _where(cls):  # a reload is the same
+                raise TypeError(
+                    f"a game called {cls.name!r} is already {_where(known)}: "
+                    f"{_where(cls)} would take over its saves; give it another name")
             _REGISTRY[cls.name] = cls
 
     # -- construction ------------------------------------------------------------------
@@ -856,6 +861,10 @@ def _index(text: str, limit: int, what: str) -> int:
     if number >= limit:
         raise SaveError(f"the save's chance names {what} {number}, out of range")
     return number
+
+
+def _where(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def registered_games() -> dict[str, type[Game]]:

@@ -230,5 +230,5 @@ def test_the_action_layout_comes_from_the_games_spec() -> None:
 
     assert spec_of(Tulikko).action_layout is not None
     assert rl.layout_of(Variant.new_game(players=2, seed=1)) is rl.layout_of("tulikko")
-    with pytest.raises(ValueError, match="no action layout for 'pond'.*'tori'"):
+    with pytest.raises(ValueError, match=r"no action layout for 'pond'.*'tori'"):
         rl.layout_of("pond")

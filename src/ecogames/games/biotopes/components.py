@@ -795,3 +795,7 @@ NEUTRAL = -1
 ROWS = 4
 SEAT_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
 """Each seat's name, its Territory-token colour (``Biotopes.player_names``)."""
+SPACES = ("reproduction", "transfer", "evolution", "expansion", "competition", "migration")
+"""The spaces (markers) of an Ecosystem board, one per once-per-cycle action."""
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+DECK_NAMES = tuple(d.value for d in DECKS)

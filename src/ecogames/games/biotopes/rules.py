@@ -4,9 +4,10 @@ Every rule of ``shared/rulebooks/biotopes.txt`` (quoted as "RB", by section); wh
 rulebook is silent, the decision is written in ``docs/rules/biotopes.md`` and cited here as
 ``D<n>``. The module reads top-down: constants, small pure helpers, the :class:`Biotopes`
 game whose methods are named after the rulebook's sections, then its tables (the phases, the
-tasks' handlers). The actions are in ``actions.py``; the set-up in ``setup.py``; Scoring
-and Victory in ``scoring.py``; the landscape's geometry in ``hexes.py``; the views in
-``view.py``; the save format and ``violations`` in ``save.py``; ids and keys in ``why.py``.
+tasks' handlers). The actions are in ``actions.py``; the set-up in ``setup.py``; how each
+task resolves in ``resolution.py``; Scoring and Victory in ``scoring.py``; the landscape's
+geometry in ``hexes.py``; the views in ``view.py``; the save format and ``violations`` in
+``save.py``; ids and keys in ``why.py``.
 
 How a turn resolves: an action of the action phase queues *tasks* (``tasks.py``: pay the
 cost, apply the effect, let others react, check hand limits, end the turn). Tasks that need
@@ -15,9 +16,10 @@ phase (``pay``, ``draw``, ``react``, ``fallback``, ...), whose legal actions bel
 player who must choose — on an opponent's turn too. The engine never chooses for a person: it
 resolves a task by itself only when there is exactly one way to do it. ``PHASES`` (at the end)
 says what each phase allows and dispatches its legal actions and its play; ``HANDLERS`` names
-each task class's handlers. What each Action Phase action needs is in ``legal.py``: its
-rule-named predicate (``can_adapt`` ... ``can_migrate``, ``can_use_card``), which the legal
-actions and the why-not texts share.
+each task class's handlers (``resolution.py``'s functions, and the choices' methods here).
+What each Action Phase action needs is in ``legal.py``: its rule-named predicate
+(``can_adapt`` ... ``can_migrate``, ``can_use_card``), which the legal actions and the why-not
+texts share.
 
 >>> game = Biotopes.new_game(players=2, seed=7)
 >>> game.phase, len(game.hands[0])
@@ -33,7 +35,7 @@ from typing import Any
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.provenance import OUTCOME, Question, chance_key, gone_key
 
-from . import legal, setup, tasks
+from . import legal, resolution, setup, tasks
 from . import why as ident
 from .actions import (
     ACTION_TYPES,
@@ -62,23 +64,22 @@ from .actions import (
     Reproduce,
     Transfer,
     UseCard,
-    _hex,
 )
 from .components import (
     BIOTOPE_CARDS,
     BIOTOPES,
+    COLOUR_INDEX,
     COLOURS,
     CONFIGURATIONS,
+    DECK_NAMES,
     DECKS,
-    EVOLUTION_MAX_CUBES,
-    HAND_LIMIT,
     INITIAL_TERRITORIES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    NEUTRAL,
     RIVER_SIZE,
     ROWS,
     SEAT_NAMES,
+    SPACES,
     SPECIES,
     SPECIES_CUBE_LIMIT,
     TERRITORY_TOKENS,
@@ -88,28 +89,23 @@ from .components import (
     CubeType,
     EffectKind,
     Hex,
-    Reward,
     Species,
-    Trigger,
     food_web_graph,
     landscape_graph,
 )
 from .hexes import construction_sites
 from .legal import PAYS, SPACE_OF, diet_payable
+from .resolution import _FEEDS, _KIND, _species_cubes
 from .setup import _card_name
 
 # ---------------------------------------------------------------------------------------------
 # Constants
 # ---------------------------------------------------------------------------------------------
 
-SPACES = ("reproduction", "transfer", "evolution", "expansion", "competition", "migration")
-"""The spaces (markers) of an Ecosystem board, one per once-per-cycle action."""
 COLONIZATIONS = ("expansion", "competition", "migration")
 P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AMPHIBIANS,
                  CubeType.BIRDS, CubeType.MAMMALS)
 TYPES = tuple(CubeType)
-COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
-DECK_NAMES = tuple(d.value for d in DECKS)
 DECK_LABELS = tuple(d.label for d in DECKS)
 
 
@@ -118,13 +114,8 @@ DECK_LABELS = tuple(d.label for d in DECKS)
 # ---------------------------------------------------------------------------------------------
 
 
-_FEEDS = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING)
-          for card in SPECIES.values()}
-"""Each Species card's cube type and whether its cubes also pay for Plants (Pollinating)."""
 _TYPE_OF = {t.value: t for t in CubeType}
 """A cube type by its name (as a queued task names it)."""
-_KIND = {card.id: card.effect.kind for card in SPECIES.values()}
-"""Each Species card's effect kind."""
 _DECK_OF = {card.id: DECKS.index(card.deck) for card in SPECIES.values()}
 """The index of each Species card's deck (and of its river and discard pile)."""
 _DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
@@ -162,14 +153,6 @@ TASK_KINDS = tasks.TASK_KINDS
 # ---------------------------------------------------------------------------------------------
 # Small pure helpers
 # ---------------------------------------------------------------------------------------------
-
-
-def _species_cubes(entry: list[Any]) -> int:
-    return entry[1] + entry[2] + entry[3] + entry[4]
-
-
-def _colour(name: str) -> int:
-    return COLOUR_INDEX[name]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -802,695 +785,6 @@ class Biotopes(Game):
     def _decide(self, task: tasks.Task, a: Action, log: EventLog) -> None:
         HANDLERS[type(task)].decide(self, task, a, log)
 
-    # -- paying costs ---------------------------------------------------------------------
-
-    def _auto_pay(self, task: tasks.Pay, log: EventLog) -> bool:
-        """Costs (The Actions): cubes move from the cards to the bag (Adaptation, card
-        Actions: "recycle") or to the action's space on the Ecosystem board ("move")."""
-        while True:
-            mode = task.mode
-            done = (len(task.paid) == len(task.req) if mode == "diet"
-                    else len(task.paid) == (EVOLUTION_MAX_CUBES if mode == "evolution"
-                                               else 1))
-            if done:
-                self.queue.pop(0)
-                self._after_pay(task, log)
-                return True
-            options = self._pay_options(task)
-            pays = [o for o in options if isinstance(o, Pay)]
-            self._asked = (task, options)
-            if mode == "evolution":
-                if pays:
-                    return False
-                self.queue.pop(0)  # nothing left to pay with: the cost is what was paid
-                self._after_pay(task, log)
-                return True
-            if not pays:
-                raise AssertionError(f"a cost with no way to pay it: {task}")
-            if mode == "one" and len(pays) > 1:
-                return False
-            if mode == "diet":
-                left = len(task.req) - len(task.paid)
-                total = sum(self._count_at(task.p, o.row, o.col, _colour(o.colour))
-                            for o in pays)
-                if total != left:
-                    return False
-                for o in pays:
-                    for _ in range(self._count_at(task.p, o.row, o.col, _colour(o.colour))):
-                        task = self._pay_one(task, o, log)
-                continue
-            task = self._pay_one(task, pays[0], log)
-
-    def _count_at(self, p: int, row: int, col: int, k: int) -> int:
-        if col < 0:
-            return self.biotope[p][row] if k == row else self.foreign[p][row][k]
-        return self.rows[p][row][col][1 + k]
-
-    def _pay_one(self, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay:
-        p = task.p
-        k = _colour(o.colour)
-        card_type, pol = (P, False) if o.col < 0 else _FEEDS[self.rows[p][o.row][o.col][0]]
-        where = self._where(p, o.row, o.col) if log.record else ""
-        card_id = self.card_at(p, o.row, o.col)
-        src = self._place_of(p, o.row, o.col) if log.record else None
-        self._take_cube(p, o.row, o.col, k)
-        dest = task.dest
-        if dest == "bag":
-            self.bags[p][k] += 1
-        else:
-            self.spaces[p][SPACES.index(dest)][k] += 1
-        if log.record:
-            text = (f"{SEAT_NAMES[p]} recycles a {o.colour} {card_type.label} cube from "
-                    f"{where} into the bag" if dest == "bag" else
-                    f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
-                    f"{where} to the {dest.capitalize()} space")
-            assert src is not None
-            log.emit("pay", text, cause=task.c, cards=[card_id], cubes=[o.colour],
-                     nodes=[card_type.value], players=[p],
-                     **self._cubes_moved(src, ("bag", p) if dest == "bag" else (
-                         "space", p, SPACES.index(dest)), k, emptied=card_id))
-        # What the cube may pay for: its type first, then Plants for a Pollinating card.
-        opts = (card_type.value, P.value) if pol else (card_type.value,)
-        new = replace(task, paid=(*task.paid, opts))
-        self.queue[0] = new
-        return new
-
-    def _decide_pay(self, task: tasks.Pay, a: Action, log: EventLog) -> None:
-        if isinstance(a, Done):
-            self.queue.pop(0)
-            self._after_pay(task, log)
-        else:
-            assert isinstance(a, Pay)
-            self._pay_one(task, a, log)
-
-    def _after_pay(self, task: tasks.Pay, log: EventLog) -> None:
-        """The effect of the action whose cost is paid (The Actions)."""
-        p, what, cause = task.p, task.what, task.c
-        if what == "adaptation":
-            self._adaptation(p, task.card, log, cause)
-        elif what == "card":
-            assert task.at is not None
-            card = SPECIES[self.rows[p][task.at[0]][task.at[1]][0]]
-            if card.effect.kind is EffectKind.ACTION_DRAW:
-                self._push(tasks.Draw(p, card.effect.count, c=cause))
-            else:
-                self._push(tasks.Move(p, card.effect.count, c=cause))
-        elif what == "reproduction":
-            self._push(tasks.Reproduce(p, c=cause))
-        elif what == "transfer":
-            self._push(tasks.Transfer(p, c=cause))
-        elif what == "evolution":
-            self._push(tasks.EvolutionDiscard(p, len(task.paid), c=cause))
-        else:
-            assert task.hex is not None
-            colonize = tasks.Colonize(p, what, task.hex, task.origin, c=cause)
-            if what == "competition":
-                o = self.owner[task.hex]
-                chooser = p if o == NEUTRAL else o
-                self._push(tasks.Fallback(chooser, o, task.hex, c=cause), colonize)
-            else:
-                self._push(colonize)
-
-    # -- Adaptation -------------------------------------------------------------------------
-
-    def _adaptation(self, p: int, card_id: str, log: EventLog, cause: int | None) -> None:
-        """RB Adaptation: "play a Species card from your hand into your Ecosystem (to the right
-        of the row dedicated to its biotope). Then take a cube of the color matching that
-        card's biotope from the reserve and place it on the newly played Species card." A
-        Predatory Species then preys; Reactions of every player follow."""
-        card = SPECIES[card_id]
-        self.hands[p].remove(card_id)
-        row = self.rows[p][card.row]
-        row.append([card_id, 0, 0, 0, 0])
-        col = len(row) - 1
-        played = log.emit("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
-                          f"{card.biotope.label} row", cause=cause, cards=[card_id],
-                          nodes=[card.type.value], players=[p],
-                          reads=[ident.place(card_id)],
-                          writes=[ident.place(card_id), ("hand", p), ("ecosystem", p),
-                                  ident.cubes(card_id)]) if log.record else None
-        cubes = [(card.row, col)]
-        if any(c.row == card.row for c in self._advanced(p, EffectKind.EXTRA_CUBE)):
-            cubes.append((card.row, col))
-        queued: list[tasks.Task] = [tasks.Breed(p, tuple(cubes), c=played)]
-        if card.effect.kind is EffectKind.PREDATORY:
-            queued.append(tasks.Prey(p, card_id, c=played))
-        for q in self._clockwise(p):
-            for r in range(ROWS):
-                for c, e in enumerate(self.rows[q][r]):
-                    if _KIND[e[0]] is not EffectKind.REACTION or (
-                            q == p and (r, c) == (card.row, col)):
-                        continue
-                    eff = SPECIES[e[0]].effect
-                    if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
-                            eff.trigger is Trigger.PREDATORY
-                            and card.effect.kind is EffectKind.PREDATORY):
-                        queued.append(tasks.React(q, e[0], card_id, c=played))
-        self._push(*queued)
-
-    def _auto_breed(self, task: tasks.Breed, log: EventLog) -> bool:
-        """Place cubes on Species cards (Adaptation, Reproduction): from the reserve; "if the
-        reserve is empty you may take a cube of the matching color from your bag"; never more
-        than 4 on a card. The player orders the placements when it matters (RB FAQ)."""
-        p = task.p
-        cards = [x for x in task.cards
-                 if _species_cubes(self.rows[p][x[0]][x[1]]) < SPECIES_CUBE_LIMIT]
-        changed = True
-        while changed:
-            changed = False
-            for k in range(ROWS):
-                pending = [x for x in cards if x[0] == k]
-                if not pending:
-                    continue
-                distinct = {x[1] for x in pending}
-                if self.reserve[k] and (self.reserve[k] >= len(pending) or len(distinct) == 1):
-                    x = pending[0]
-                    cards.remove(x)
-                    self._breed_cube(p, x[0], x[1], False, log, task.c)
-                    cards = [y for y in cards if _species_cubes(
-                        self.rows[p][y[0]][y[1]]) < SPECIES_CUBE_LIMIT]
-                    changed = True
-                elif not self.reserve[k] and not self.bags[p][k]:
-                    cards = [y for y in cards if y[0] != k]
-                    log.emit("no_cube", f"No {COLOURS[k]} cube is left in the reserve or in "
-                             f"{SEAT_NAMES[p]}'s bag", cause=task.c,
-                             cubes=[COLOURS[k]], reads=[("reserve", k), ("bag", p)])
-                    changed = True
-        if not cards:
-            self.queue.pop(0)
-            return True
-        self.queue[0] = replace(task, cards=tuple(cards))
-        return False
-
-    def _breed_cube(self, p: int, row: int, col: int, from_bag: bool, log: EventLog,
-                    cause: int | None) -> None:
-        if from_bag:
-            self.bags[p][row] -= 1
-        else:
-            self.reserve[row] -= 1
-        self.rows[p][row][col][1 + row] += 1
-        if log.record:
-            card = SPECIES[self.rows[p][row][col][0]]
-            log.emit("cube", f"A {COLOURS[row]} cube from the "
-                     f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
-                     f"{card.name}", cause=cause, cards=[card.id], cubes=[COLOURS[row]],
-                     nodes=[card.type.value], players=[p],
-                     **self._cubes_moved(("bag", p) if from_bag else ident.RESERVE,
-                                         ident.cubes(card.id), row,
-                                         reads=[ident.cubes(card.id)]))
-
-    def _decide_breed(self, task: tasks.Breed, a: Action, log: EventLog) -> None:
-        p = task.p
-        cards = list(task.cards)
-        if isinstance(a, Decline):
-            log.emit("decline", f"{SEAT_NAMES[p]} takes no cube from the bag",
-                     cause=task.c, players=[p])
-            self.queue.pop(0)
-            return
-        assert isinstance(a, Place)
-        cards.remove((a.row, a.col))
-        self._breed_cube(p, a.row, a.col, not self.reserve[a.row], log, task.c)
-        self.queue[0] = replace(task, cards=tuple(cards))
-
-    # -- Predatory Species --------------------------------------------------------------
-
-    def _auto_prey(self, task: tasks.Prey, log: EventLog) -> bool:
-        """Card Icons, Predatory Species: "recycle a cube from an opponent's card, of the type
-        matching your card's diet, and place that cube in your bag. You may play your card
-        even if there is no target." Solo: "take a cube of the color of your choice directly
-        from the reserve"."""
-        options = self._prey_options(task)
-        if not options:
-            log.emit("no_prey", f"{SPECIES[task.card].name} finds no prey",
-                     cause=task.c, cards=[task.card])
-            self.queue.pop(0)
-            return True
-        if len(options) == 1:
-            self._decide_prey(task, options[0], log)
-            return True
-        return False
-
-    def _decide_prey(self, task: tasks.Prey, a: Action, log: EventLog) -> None:
-        p = task.p
-        hunter = SPECIES[task.card]
-        self.queue.pop(0)
-        if isinstance(a, PreyOnReserve):
-            k = _colour(a.colour)
-            self.reserve[k] -= 1
-            self.bags[p][k] += 1
-            if log.record:
-                log.emit("prey", f"{hunter.name} hunts: a {a.colour} cube goes from the "
-                         f"reserve into {SEAT_NAMES[p]}'s bag", cause=task.c,
-                         cards=[hunter.id], cubes=[a.colour], nodes=[hunter.type.value],
-                         **self._cubes_moved(ident.RESERVE, ("bag", p), k))
-            return
-        assert isinstance(a, Prey)
-        k = _colour(a.colour)
-        prey_node = self._node(a.player, a.row, a.col)
-        where = self._where(a.player, a.row, a.col)
-        prey_card = self.card_at(a.player, a.row, a.col)
-        self._take_cube(a.player, a.row, a.col, k)
-        self.bags[p][k] += 1
-        if log.record:
-            src = self._place_of(a.player, a.row, a.col)
-            log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes "
-                     f"into {SEAT_NAMES[p]}'s bag", cause=task.c,
-                     cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],
-                     nodes=[prey_node, hunter.type.value],
-                     edges=[(prey_node, hunter.type.value)],
-                     **self._cubes_moved(src, ("bag", p), k, emptied=prey_card))
-
-    # -- Reactions ----------------------------------------------------------------------
-
-    def _auto_react(self, task: tasks.React, log: EventLog) -> bool:
-        """Species Cards, Reaction icon: "react to an action triggered by another card,
-        including an opponent's card, outside your turn"; FAQ: "The action of a Reaction card
-        triggers automatically when its activation conditions are met". It fires by itself;
-        its owner is asked only what the card leaves open — which card to draw, which card
-        takes the cube drawn from the bag — and only when there is more than one way (D19).
-        A Reaction that could do nothing is skipped."""
-        p = task.p
-        card = SPECIES[task.card]
-        reward = card.effect.reward
-        if not task.fired:
-            if (reward is Reward.CARD and not self.draw_options()) or (
-                    reward is Reward.CUBE and not sum(self.bags[p])):
-                log.emit("no_reaction", f"{card.name}'s Reaction has nothing to do",
-                         cause=task.c, cards=[card.id], players=[p])
-                self.queue.pop(0)
-                return True
-            played = SPECIES[task.played]
-            cause = log.emit("reaction", f"{SEAT_NAMES[p]}'s {card.name} reacts to "
-                             f"{played.name} ({card.effect.keyword})", cause=task.c,
-                             cards=[card.id, played.id], players=[p],
-                             nodes=[card.type.value, played.type.value])
-            task = replace(task, fired=True, c=cause)
-            if reward is Reward.CUBE:
-                k = self._draw_from_bag(p)
-                assert k is not None
-                drew = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
-                                "from the bag", cause=cause, cubes=[COLOURS[k]], players=[p],
-                                **self._cubes_moved(("bag", p), ("drawn", p), k,
-                                                    reads=self._draws())
-                                ) if log.record else None
-                task = replace(task, colour=k, c=drew)
-            self.queue[0] = task
-        options = self._react_options(task)
-        if len(options) == 1:
-            self._decide_react(task, options[0], log)
-            return True
-        return False
-
-    def _react_options(self, task: tasks.React) -> list[Action]:
-        if SPECIES[task.card].effect.reward is Reward.CARD:
-            return list(self.draw_options())
-        return self._cube_options(task)
-
-    def _decide_react(self, task: tasks.React, a: Action, log: EventLog) -> None:
-        if isinstance(a, Draw):
-            self._draw_card(task.p, a, log, task.c)
-        else:
-            assert isinstance(a, Place)
-            self._place_drawn_cube(task.p, task.colour, a, log, task.c)
-        self.queue.pop(0)
-
-    @staticmethod
-    def _reward(p: int, reward: Reward | None, n: int, cause: int | None) -> tasks.Task:
-        if reward is Reward.CARD:
-            return tasks.Draw(p, n, c=cause)
-        return tasks.Cube(p, c=cause)
-
-    # -- drawing cards and cubes -------------------------------------------------------------
-
-    def _auto_draw(self, task: tasks.Draw, log: EventLog) -> bool:
-        """Draw a card: "from one or more rivers or from the top of the decks", one at a
-        time (Evolution)."""
-        if task.n <= 0:
-            self.queue.pop(0)
-            return True
-        options = self.draw_options()
-        if not options:
-            log.emit("no_card", "No card is left to draw", cause=task.c)
-            self.queue.pop(0)
-            return True
-        if len(options) == 1:
-            self._decide_draw(task, options[0], log)
-            return True
-        return False
-
-    def _decide_draw(self, task: tasks.Draw, a: Action, log: EventLog) -> None:
-        assert isinstance(a, Draw)
-        self._draw_card(task.p, a, log, task.c)
-        self.queue[0] = replace(task, n=task.n - 1)
-
-    def _draw_card(self, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
-        d = DECK_NAMES.index(a.deck)
-        if a.slot < 0:
-            card = self._take_from_deck(d, f"into {SEAT_NAMES[p]}'s hand", (p,))
-            assert card is not None
-        else:
-            card = self.rivers[d].pop(a.slot)
-            size = len(self.rivers[d])
-            self._refill_river(d)
-        self.hands[p].append(card)
-        if log.record:
-            where = f"the top of the {a.deck} deck" if a.slot < 0 else f"the {a.deck} river"
-            refill = [self.rivers[d][0]] if a.slot >= 0 and len(self.rivers[d]) > size else []
-            # a card drawn face down is named by no id (hidden), only its place is written
-            log.emit("draw", f"{SEAT_NAMES[p]} draws "
-                     f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
-                     cause=cause, players=[p], cards=[card] if a.slot >= 0 else [],
-                     reads=[*self._draws(), *([("river", d)] if a.slot >= 0 else [])],
-                     writes=[("hand", p), ident.place(card), *(ident.place(c) for c in refill),
-                             *([("river", d)] if a.slot >= 0 else [])],
-                     ids=[ident.card(c) for c in refill])
-
-    def _auto_cube(self, task: tasks.Cube, log: EventLog) -> bool:
-        """Card Icons: "Draw a cube from your bag and place it on one of your cards. This card
-        must be the same color as the cube." """
-        p = task.p
-        if task.colour < 0:
-            k = self._draw_from_bag(p)
-            if k is None:
-                log.emit("no_cube", f"{SEAT_NAMES[p]}'s bag is empty", cause=task.c)
-                self.queue.pop(0)
-                return True
-            cause = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
-                             "from the bag", cause=task.c, cubes=[COLOURS[k]], players=[p],
-                             **self._cubes_moved(("bag", p), ("drawn", p), k,
-                                                 reads=self._draws())
-                             ) if log.record else None
-            task = replace(task, colour=k, c=cause)
-            self.queue[0] = task
-        options = self._cube_options(task)
-        if len(options) == 1:
-            self._decide_cube(task, options[0], log)
-            return True
-        return False
-
-    def _decide_cube(self, task: tasks.Cube, a: Action, log: EventLog) -> None:
-        assert isinstance(a, Place)
-        self._place_drawn_cube(task.p, task.colour, a, log, task.c)
-        self.queue.pop(0)
-
-    def _place_drawn_cube(self, p: int, k: int, a: Place, log: EventLog,
-                          cause: int | None) -> None:
-        self._put_cube(p, a.row, a.col, k)
-        if log.record:
-            log.emit("cube", f"The {COLOURS[k]} cube goes onto "
-                     f"{self._where(p, a.row, a.col)}", cause=cause,
-                     cards=[self.card_at(p, a.row, a.col)], cubes=[COLOURS[k]],
-                     nodes=[self._node(p, a.row, a.col)], players=[p],
-                     **self._cubes_moved(("drawn", p), self._place_of(p, a.row, a.col), k))
-
-    # -- Reproduction ------------------------------------------------------------------------
-
-    def _auto_reproduce(self, task: tasks.Reproduce, log: EventLog) -> bool:
-        """RB Reproduction: "place an extra cube from the reserve on every Species card of
-        yours that already has two or three cubes on it (this cube is the same color as the
-        card it is placed on)". Fecund cards take one more (D22)."""
-        p = task.p
-        cards = []
-        for r in range(ROWS):
-            for c, e in enumerate(self.rows[p][r]):
-                if 2 <= _species_cubes(e) <= 3:
-                    cards.append((r, c))
-                    if SPECIES[e[0]].effect.kind is EffectKind.FECUND:
-                        cards.append((r, c))
-        if log.record:
-            log.emit("reproduce", f"{len(set(cards))} Species card(s) of "
-                     f"{SEAT_NAMES[p]} reproduce", cause=task.c, players=[p],
-                     cards=[self.rows[p][r][c][0] for r, c in cards],
-                     reads=[ident.cubes(self.rows[p][r][c][0]) for r, c in cards])
-        self.queue[0] = tasks.Breed(p, tuple(cards), c=task.c)
-        return True
-
-    # -- Transfer --------------------------------------------------------------------------
-
-    def _auto_transfer(self, task: tasks.Transfer, log: EventLog) -> bool:
-        """RB Transfer: "take the cubes present on each Biotope card of your Ecosystem, and
-        place one cube on each Species card of the same row, starting with the one furthest to
-        the left. Then, if any cubes remain, place them back on their matching Biotope card."
-        Cards with 4 cubes are skipped; r-selected cards take up to two (D23)."""
-        p = task.p
-        for r in range(ROWS):
-            # the row's own colour leaves first, then cubes a Discreet Species brought (D37)
-            order = [r, *(k for k in range(ROWS) if k != r)]
-            taken = [k for k in order for _ in range(self._count_at(p, r, -1, k))]
-            left = len(taken)
-            given = []
-            moved: list[int] = []
-            for e in self.rows[p][r]:
-                if not left:
-                    break
-                cap = 2 if SPECIES[e[0]].effect.kind is EffectKind.R_SELECTED else 1
-                n = min(cap, left, SPECIES_CUBE_LIMIT - _species_cubes(e))
-                for _ in range(max(0, n)):
-                    k = taken[len(moved)]
-                    self._take_cube(p, r, -1, k)
-                    e[1 + k] += 1
-                    moved.append(k)
-                if n > 0:
-                    left -= n
-                    given.append((e[0], n))
-            if taken and log.record:
-                text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
-                log.emit("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
-                         f"the Biotope card ({text}); {left} go back", cause=task.c,
-                         players=[p], cards=[self.bcards[p][r], *(c for c, _ in given)],
-                         cubes=[COLOURS[k] for k in moved],
-                         edges=[(P.value, SPECIES[c].type.value) for c, _ in given],
-                         **self._transferred(p, r, moved, given))
-        self.queue.pop(0)
-        return True
-
-    def _transferred(self, p: int, r: int, moved: list[int],
-                     given: list[tuple[str, int]]) -> dict[str, Any]:
-        """What a row's Transfer read, wrote and named: its cubes, card by card."""
-        src: ident.Place = ("biotope", p, r)
-        ids: list[str] = []
-        writes: list[Any] = [src]
-        i = 0
-        for card_id, n in given:
-            for k in moved[i:i + n]:
-                ids.extend(self._identity.move(src, ident.cubes(card_id), k))
-            i += n
-            writes.append(ident.cubes(card_id))
-        if moved and not self._identity.count(src):
-            writes.append(ident.emptied(self.bcards[p][r]))
-        return {"reads": [src, *(ident.cubes(c) for c, _ in given)], "writes": writes,
-                "ids": ids}
-
-    # -- Evolution -------------------------------------------------------------------------
-
-    def _auto_evo_discard(self, task: tasks.EvolutionDiscard, log: EventLog) -> bool:
-        if not self.hands[task.p]:
-            self._decide_evo_discard(task, Done(), log)
-            return True
-        return False
-
-    def _decide_evo_discard(self, task: tasks.EvolutionDiscard, a: Action, log: EventLog) -> None:
-        """RB Evolution: "discard as many cards as you wish ... draw as many new Species cards
-        as the total number of cubes moved and cards discarded"."""
-        p = task.p
-        if isinstance(a, Discard):
-            self.hands[p].remove(a.card)
-            self._discard_card(a.card)
-            log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
-                     cause=task.c, cards=[a.card], players=[p],
-                     writes=[("hand", p), ident.place(a.card)])
-            self.queue[0] = replace(task, d=task.d + 1)
-            return
-        n = task.n + task.d
-        cause = log.emit("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
-                         f"({task.n} cube(s), {task.d} discard(s))", cause=task.c,
-                         players=[p])
-        self.queue[0] = tasks.Draw(p, n, c=cause)
-
-    # -- Expansion, Competition, Migration ---------------------------------------------
-
-    def _auto_fallback(self, task: tasks.Fallback, log: EventLog) -> bool:
-        """RB Competition: "The opponent must fall back their token to an empty, adjacent
-        territory. If this is not possible, the token is returned to their Ecosystem board."
-        Solo: "You choose ... If there is no space available, the token is simply removed
-        from the game." """
-        options = self._fallback_options(task)
-        if len(options) == 1:
-            self._decide_fallback(task, Fallback(options[0]), log)
-            return True
-        if options:
-            return False
-        h, o = task.hex, task.owner
-        del self.owner[h]
-        told: dict[str, Any] = {}
-        if log.record:
-            token = self._identity.return_token(o, h)
-            told = {"reads": [ident.hex_key(h)], "ids": [token],
-                    "writes": [ident.hex_key(h), ("territories", o),
-                               *([gone_key(token)] if o == NEUTRAL else [])]}
-        if o == NEUTRAL:
-            self.neutral_removed += 1
-            log.emit("removed", f"The neutral token on {_hex(h)} has nowhere to fall back: "
-                     "it leaves the game", cause=task.c, hexes=[list(h)], **told)
-        else:
-            self.tokens[o] += 1
-            log.emit("returned", f"{SEAT_NAMES[o]}'s token on {_hex(h)} has nowhere "
-                     "to fall back: it returns to the Ecosystem board", cause=task.c,
-                     hexes=[list(h)], players=[o], **told)
-        self.queue.pop(0)
-        return True
-
-    def _decide_fallback(self, task: tasks.Fallback, a: Action, log: EventLog) -> None:
-        assert isinstance(a, Fallback)
-        h, o = task.hex, task.owner
-        del self.owner[h]
-        self.owner[a.hex] = o
-        who = "The neutral token" if o == NEUTRAL else f"{SEAT_NAMES[o]}'s token"
-        if log.record:
-            log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
-                     cause=task.c, hexes=[list(h), list(a.hex)],
-                     reads=[ident.hex_key(h)],
-                     writes=[ident.hex_key(h), ident.hex_key(a.hex), ("territories", o)],
-                     ids=[self._identity.move_token(h, a.hex)])
-        self.queue.pop(0)
-
-    def _auto_colonize(self, task: tasks.Colonize, log: EventLog) -> bool:
-        """RB Expansion / Competition / Migration: the token, then "take a cube of the color
-        of the colonized territory from the reserve and add it to your bag" (none when the
-        reserve has none, D14); then the card effects that colonizing sets off."""
-        p, how, h = task.p, task.how, task.hex
-        k = self.landscape[h]
-        name = SEAT_NAMES[p]
-        if how == "migration":
-            assert task.origin is not None
-            cause = self.colonize_by_migration(p, task.origin, h, log, task.c)
-        else:
-            cause = self.colonize_with_token(p, h, log, task.c)
-        if self.reserve[k]:
-            self.reserve[k] -= 1
-            self.bags[p][k] += 1
-            if log.record:
-                log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s "
-                         "bag", cause=cause, cubes=[COLOURS[k]], players=[p],
-                         **self._cubes_moved(ident.RESERVE, ("bag", p), k))
-        else:
-            log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause,
-                     reads=[("reserve", k)])
-        rewards = []
-        for r in range(ROWS):
-            for e in self.rows[p][r]:
-                if _KIND[e[0]] is not EffectKind.COLONIZE:
-                    continue
-                eff = SPECIES[e[0]].effect
-                if eff.kind is EffectKind.COLONIZE and (
-                        (eff.action is not None and eff.action.value == how)
-                        or (eff.biotope is not None and BIOTOPES.index(eff.biotope) == k)):
-                    why = log.emit("effect", f"{SPECIES[e[0]].name} ({eff.keyword}) rewards "
-                                   "the colonization", cause=cause, cards=[e[0]], players=[p])
-                    rewards.append(self._reward(p, eff.reward, eff.count, why))
-        for bc in self._advanced(p, EffectKind.COLONIZE):
-            if bc.effect.biotope is not None and BIOTOPES.index(bc.effect.biotope) == k:
-                why = log.emit("effect", f"{bc.habitat_name} ({bc.biotope.label}) rewards the "
-                               "colonization", cause=cause, cards=[bc.id], players=[p])
-                rewards.append(self._reward(p, bc.effect.reward, bc.effect.count, why))
-        self.queue.pop(0)
-        self._push(*rewards)
-        return True
-
-    def colonize_by_migration(self, p: int, origin: Hex, h: Hex, log: EventLog,
-                              cause: int | None) -> int | None:
-        """RB Migration: "move one of your Territory tokens to an empty territory" (paid
-        for and checked by :meth:`can_migrate`); the event told, if any."""
-        del self.owner[origin]
-        self.owner[h] = p
-        if not log.record:
-            return None
-        return log.emit("colonize", f"{SEAT_NAMES[p]}'s token migrates from {_hex(origin)} "
-                        f"to the {BIOTOPES[self.landscape[h]].label} at {_hex(h)}",
-                        cause=cause, hexes=[list(origin), list(h)], players=[p],
-                        reads=[ident.hex_key(origin), ident.hex_key(h), ident.land(h)],
-                        writes=[ident.hex_key(origin), ident.hex_key(h), ("territories", p)],
-                        ids=[self._identity.move_token(origin, h)])
-
-    def colonize_with_token(self, p: int, h: Hex, log: EventLog,
-                            cause: int | None) -> int | None:
-        """RB Expansion and Competition: "Take one of the tokens from your Ecosystem board and
-        place it" on ``h`` (checked by :meth:`can_expand` / :meth:`can_compete`; a
-        competed token has fallen back first); the event told, if any."""
-        self.tokens[p] -= 1
-        self.owner[h] = p
-        if not log.record:
-            return None
-        return log.emit("colonize", f"{SEAT_NAMES[p]} colonizes the "
-                        f"{BIOTOPES[self.landscape[h]].label} at {_hex(h)}", cause=cause,
-                        hexes=[list(h)], players=[p], reads=[ident.hex_key(h), ident.land(h)],
-                        writes=[ident.hex_key(h), ("territories", p)],
-                        ids=[self._identity.place_token(p, h)])
-
-    # -- Discreet Species ----------------------------------------------------------------
-
-    def _auto_move(self, task: tasks.Move, log: EventLog) -> bool:
-        """Card Icons, Discreet Species: "Move a cube from one of your cards to another card.
-        This card may be located on a different row." (D21)"""
-        if task.n <= 0:
-            self.queue.pop(0)
-            return True
-        options = self._move_options(task.p)
-        if not options:
-            log.emit("no_move", "There is no cube to move", cause=task.c)
-            self.queue.pop(0)
-            return True
-        if len(options) == 1:
-            self._decide_move(task, options[0], log)
-            return True
-        return False
-
-    def _decide_move(self, task: tasks.Move, a: Action, log: EventLog) -> None:
-        assert isinstance(a, Move)
-        p = task.p
-        k = _colour(a.colour)
-        src, dst = self._where(p, a.row, a.col), self._where(p, a.to_row, a.to_col)
-        cards = [self.card_at(p, a.row, a.col), self.card_at(p, a.to_row, a.to_col)]
-        self._take_cube(p, a.row, a.col, k)
-        self._put_cube(p, a.to_row, a.to_col, k)
-        if log.record:
-            log.emit("move", f"A {a.colour} cube moves from {src} to {dst}",
-                     cause=task.c, cards=cards, cubes=[a.colour], players=[p],
-                     nodes=[self._node(p, a.row, a.col), self._node(p, a.to_row, a.to_col)],
-                     **self._cubes_moved(self._place_of(p, a.row, a.col),
-                                         self._place_of(p, a.to_row, a.to_col), k,
-                                         emptied=cards[0]))
-        self.queue[0] = replace(task, n=task.n - 1)
-
-    # -- hand limit and the end of a turn ----------------------------------------------------
-
-    def _auto_end(self, task: tasks.End, log: EventLog) -> bool:
-        """RB Evolution: "At the end of each of your actions, if you have more than 5 cards in
-        hand, you must discard until you have exactly 5 left": the acting player's own
-        action (cards a Reaction drew during another player's action wait for the end of
-        their owner's next action: D17). Then the next turn."""
-        if len(self.hands[task.p]) > HAND_LIMIT:
-            self._push(tasks.Discard(task.p, c=task.c))
-            return True
-        self.queue.pop(0)
-        self._next_turn(log)
-        return True
-
-    def _auto_discard(self, task: tasks.Discard, log: EventLog) -> bool:
-        if len(self.hands[task.p]) <= HAND_LIMIT:
-            self.queue.pop(0)
-            return True
-        return False
-
-    def _decide_discard(self, task: tasks.Discard, a: Action, log: EventLog) -> None:
-        assert isinstance(a, Discard)
-        p = task.p
-        self.hands[p].remove(a.card)
-        self._discard_card(a.card)
-        log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
-                 f"(hand limit {HAND_LIMIT})", cause=task.c, cards=[a.card], players=[p],
-                 writes=[("hand", p), ident.place(a.card)])
-
     def _next_turn(self, log: EventLog) -> None:
         """RB 2. Action Phase: "Then it is the turn of the next person clockwise" — skipping
         those who passed; "Once everyone has passed their turn, the cycle ends"."""
@@ -1827,22 +1121,24 @@ def _never(game: Biotopes, task: tasks.Task, action: Action, log: EventLog) -> N
 
 
 HANDLERS: dict[type[tasks.Task], Handler] = {
-    tasks.Pay: Handler(Biotopes._auto_pay, Biotopes._pay_choices, Biotopes._decide_pay),
-    tasks.Breed: Handler(Biotopes._auto_breed, Biotopes._breed_options, Biotopes._decide_breed),
-    tasks.Prey: Handler(Biotopes._auto_prey, Biotopes._prey_options, Biotopes._decide_prey),
-    tasks.React: Handler(Biotopes._auto_react, Biotopes._react_options, Biotopes._decide_react),
-    tasks.Draw: Handler(Biotopes._auto_draw, Biotopes._draw_choices, Biotopes._decide_draw),
-    tasks.Cube: Handler(Biotopes._auto_cube, Biotopes._cube_options, Biotopes._decide_cube),
-    tasks.Fallback: Handler(Biotopes._auto_fallback, Biotopes._fallback_choices,
-                            Biotopes._decide_fallback),
-    tasks.Move: Handler(Biotopes._auto_move, Biotopes._move_choices, Biotopes._decide_move),
-    tasks.EvolutionDiscard: Handler(Biotopes._auto_evo_discard, Biotopes._evo_discard_options,
-                                    Biotopes._decide_evo_discard),
-    tasks.Discard: Handler(Biotopes._auto_discard, Biotopes._discard_options,
-                           Biotopes._decide_discard),
-    tasks.Reproduce: Handler(Biotopes._auto_reproduce, Biotopes._no_choice, _never),
-    tasks.Transfer: Handler(Biotopes._auto_transfer, Biotopes._no_choice, _never),
-    tasks.Colonize: Handler(Biotopes._auto_colonize, Biotopes._no_choice, _never),
-    tasks.End: Handler(Biotopes._auto_end, Biotopes._no_choice, _never),
+    tasks.Pay: Handler(resolution.auto_pay, Biotopes._pay_choices, resolution.decide_pay),
+    tasks.Breed: Handler(resolution.auto_breed, Biotopes._breed_options,
+                         resolution.decide_breed),
+    tasks.Prey: Handler(resolution.auto_prey, Biotopes._prey_options, resolution.decide_prey),
+    tasks.React: Handler(resolution.auto_react, resolution.react_options,
+                         resolution.decide_react),
+    tasks.Draw: Handler(resolution.auto_draw, Biotopes._draw_choices, resolution.decide_draw),
+    tasks.Cube: Handler(resolution.auto_cube, Biotopes._cube_options, resolution.decide_cube),
+    tasks.Fallback: Handler(resolution.auto_fallback, Biotopes._fallback_choices,
+                            resolution.decide_fallback),
+    tasks.Move: Handler(resolution.auto_move, Biotopes._move_choices, resolution.decide_move),
+    tasks.EvolutionDiscard: Handler(resolution.auto_evo_discard, Biotopes._evo_discard_options,
+                                    resolution.decide_evo_discard),
+    tasks.Discard: Handler(resolution.auto_discard, Biotopes._discard_options,
+                           resolution.decide_discard),
+    tasks.Reproduce: Handler(resolution.auto_reproduce, Biotopes._no_choice, _never),
+    tasks.Transfer: Handler(resolution.auto_transfer, Biotopes._no_choice, _never),
+    tasks.Colonize: Handler(resolution.auto_colonize, Biotopes._no_choice, _never),
+    tasks.End: Handler(resolution.auto_end, Biotopes._no_choice, _never),
 }
 """Each task class's handlers (``Biotopes._run`` and ``_decide`` dispatch through it)."""

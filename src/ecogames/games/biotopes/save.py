@@ -24,6 +24,7 @@ from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
 
 from . import tasks
+from .actions import _hex
 from .components import (
     BASIC_TILES,
     BIOTOPE_CARDS,
@@ -37,6 +38,7 @@ from .components import (
     MAX_PLAYERS,
     MIGRATION_RANGE,
     MIN_PLAYERS,
+    NEUTRAL,
     RIVER_SIZE,
     SOLO_TILES,
     SPECIAL_TILES,
@@ -57,7 +59,6 @@ from .rules import (
     COLONIZATIONS,
     DECK_NAMES,
     INV,
-    NEUTRAL,
     ROWS,
     SETUP_STAGES,
     SPACES,
@@ -67,7 +68,6 @@ from .rules import (
     M,
     P,
     R,
-    _hex,
     _species_cubes,
 )
 

@@ -1,0 +1,806 @@
+"""Biotopes — how an action resolves: its tasks, one handler each.
+
+An Action Phase action queues tasks (``tasks.py``); ``rules.HANDLERS`` names, for each task
+class, the functions here that resolve it: ``auto_<task>`` resolves what needs nobody's
+choice and says whether the queue may go on, ``decide_<task>`` plays the choice of the
+player it waits for. They are functions of the game, citing the rulebook's sections (paying
+a cost, Adaptation, Reproduction, Transfer, Evolution, the colonizations, Predatory
+Species, Reactions, drawing cards and cubes, Discreet Species, the hand limit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ecogames.core import Action, EventLog
+from ecogames.core.provenance import gone_key
+
+from . import tasks
+from . import why as ident
+from .actions import (
+    Decline,
+    Discard,
+    Done,
+    Draw,
+    Fallback,
+    Move,
+    Pay,
+    Place,
+    Prey,
+    PreyOnReserve,
+    _hex,
+)
+from .components import (
+    BIOTOPES,
+    COLOUR_INDEX,
+    COLOURS,
+    DECK_NAMES,
+    EVOLUTION_MAX_CUBES,
+    HAND_LIMIT,
+    NEUTRAL,
+    ROWS,
+    SEAT_NAMES,
+    SPACES,
+    SPECIES,
+    SPECIES_CUBE_LIMIT,
+    CubeType,
+    EffectKind,
+    Hex,
+    Reward,
+    Trigger,
+)
+
+if TYPE_CHECKING:
+    from .rules import Biotopes
+
+P = CubeType.PLANTS
+_FEEDS = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING)
+          for card in SPECIES.values()}
+"""Each Species card's cube type and whether its cubes also pay for Plants (Pollinating)."""
+_KIND = {card.id: card.effect.kind for card in SPECIES.values()}
+"""Each Species card's effect kind."""
+
+
+def _species_cubes(entry: list[Any]) -> int:
+    return entry[1] + entry[2] + entry[3] + entry[4]
+
+
+def _colour(name: str) -> int:
+    return COLOUR_INDEX[name]
+
+
+# -- paying costs ---------------------------------------------------------------------
+
+
+def auto_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> bool:
+    """Costs (The Actions): cubes move from the cards to the bag (Adaptation, card
+    Actions: "recycle") or to the action's space on the Ecosystem board ("move")."""
+    while True:
+        mode = task.mode
+        done = (len(task.paid) == len(task.req) if mode == "diet"
+                else len(task.paid) == (EVOLUTION_MAX_CUBES if mode == "evolution"
+                                           else 1))
+        if done:
+            game.queue.pop(0)
+            after_pay(game, task, log)
+            return True
+        options = game._pay_options(task)
+        pays = [o for o in options if isinstance(o, Pay)]
+        game._asked = (task, options)
+        if mode == "evolution":
+            if pays:
+                return False
+            game.queue.pop(0)  # nothing left to pay with: the cost is what was paid
+            after_pay(game, task, log)
+            return True
+        if not pays:
+            raise AssertionError(f"a cost with no way to pay it: {task}")
+        if mode == "one" and len(pays) > 1:
+            return False
+        if mode == "diet":
+            left = len(task.req) - len(task.paid)
+            total = sum(count_at(game, task.p, o.row, o.col, _colour(o.colour))
+                        for o in pays)
+            if total != left:
+                return False
+            for o in pays:
+                for _ in range(count_at(game, task.p, o.row, o.col, _colour(o.colour))):
+                    task = pay_one(game, task, o, log)
+            continue
+        task = pay_one(game, task, pays[0], log)
+
+
+def count_at(game: Biotopes, p: int, row: int, col: int, k: int) -> int:
+    if col < 0:
+        return game.biotope[p][row] if k == row else game.foreign[p][row][k]
+    return game.rows[p][row][col][1 + k]
+
+
+def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay:
+    p = task.p
+    k = _colour(o.colour)
+    card_type, pol = (P, False) if o.col < 0 else _FEEDS[game.rows[p][o.row][o.col][0]]
+    where = game._where(p, o.row, o.col) if log.record else ""
+    card_id = game.card_at(p, o.row, o.col)
+    src = game._place_of(p, o.row, o.col) if log.record else None
+    game._take_cube(p, o.row, o.col, k)
+    dest = task.dest
+    if dest == "bag":
+        game.bags[p][k] += 1
+    else:
+        game.spaces[p][SPACES.index(dest)][k] += 1
+    if log.record:
+        text = (f"{SEAT_NAMES[p]} recycles a {o.colour} {card_type.label} cube from "
+                f"{where} into the bag" if dest == "bag" else
+                f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
+                f"{where} to the {dest.capitalize()} space")
+        assert src is not None
+        log.emit("pay", text, cause=task.c, cards=[card_id], cubes=[o.colour],
+                 nodes=[card_type.value], players=[p],
+                 **game._cubes_moved(src, ("bag", p) if dest == "bag" else (
+                     "space", p, SPACES.index(dest)), k, emptied=card_id))
+    # What the cube may pay for: its type first, then Plants for a Pollinating card.
+    opts = (card_type.value, P.value) if pol else (card_type.value,)
+    new = replace(task, paid=(*task.paid, opts))
+    game.queue[0] = new
+    return new
+
+
+def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> None:
+    if isinstance(a, Done):
+        game.queue.pop(0)
+        after_pay(game, task, log)
+    else:
+        assert isinstance(a, Pay)
+        pay_one(game, task, a, log)
+
+
+def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
+    """The effect of the action whose cost is paid (The Actions)."""
+    p, what, cause = task.p, task.what, task.c
+    if what == "adaptation":
+        adaptation(game, p, task.card, log, cause)
+    elif what == "card":
+        assert task.at is not None
+        card = SPECIES[game.rows[p][task.at[0]][task.at[1]][0]]
+        if card.effect.kind is EffectKind.ACTION_DRAW:
+            game._push(tasks.Draw(p, card.effect.count, c=cause))
+        else:
+            game._push(tasks.Move(p, card.effect.count, c=cause))
+    elif what == "reproduction":
+        game._push(tasks.Reproduce(p, c=cause))
+    elif what == "transfer":
+        game._push(tasks.Transfer(p, c=cause))
+    elif what == "evolution":
+        game._push(tasks.EvolutionDiscard(p, len(task.paid), c=cause))
+    else:
+        assert task.hex is not None
+        colonize = tasks.Colonize(p, what, task.hex, task.origin, c=cause)
+        if what == "competition":
+            o = game.owner[task.hex]
+            chooser = p if o == NEUTRAL else o
+            game._push(tasks.Fallback(chooser, o, task.hex, c=cause), colonize)
+        else:
+            game._push(colonize)
+
+
+# -- Adaptation -------------------------------------------------------------------------
+
+
+def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int | None) -> None:
+    """RB Adaptation: "play a Species card from your hand into your Ecosystem (to the right
+    of the row dedicated to its biotope). Then take a cube of the color matching that
+    card's biotope from the reserve and place it on the newly played Species card." A
+    Predatory Species then preys; Reactions of every player follow."""
+    card = SPECIES[card_id]
+    game.hands[p].remove(card_id)
+    row = game.rows[p][card.row]
+    row.append([card_id, 0, 0, 0, 0])
+    col = len(row) - 1
+    played = log.emit("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
+                      f"{card.biotope.label} row", cause=cause, cards=[card_id],
+                      nodes=[card.type.value], players=[p],
+                      reads=[ident.place(card_id)],
+                      writes=[ident.place(card_id), ("hand", p), ("ecosystem", p),
+                              ident.cubes(card_id)]) if log.record else None
+    cubes = [(card.row, col)]
+    if any(c.row == card.row for c in game._advanced(p, EffectKind.EXTRA_CUBE)):
+        cubes.append((card.row, col))
+    queued: list[tasks.Task] = [tasks.Breed(p, tuple(cubes), c=played)]
+    if card.effect.kind is EffectKind.PREDATORY:
+        queued.append(tasks.Prey(p, card_id, c=played))
+    for q in game._clockwise(p):
+        for r in range(ROWS):
+            for c, e in enumerate(game.rows[q][r]):
+                if _KIND[e[0]] is not EffectKind.REACTION or (
+                        q == p and (r, c) == (card.row, col)):
+                    continue
+                eff = SPECIES[e[0]].effect
+                if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
+                        eff.trigger is Trigger.PREDATORY
+                        and card.effect.kind is EffectKind.PREDATORY):
+                    queued.append(tasks.React(q, e[0], card_id, c=played))
+    game._push(*queued)
+
+
+def auto_breed(game: Biotopes, task: tasks.Breed, log: EventLog) -> bool:
+    """Place cubes on Species cards (Adaptation, Reproduction): from the reserve; "if the
+    reserve is empty you may take a cube of the matching color from your bag"; never more
+    than 4 on a card. The player orders the placements when it matters (RB FAQ)."""
+    p = task.p
+    cards = [x for x in task.cards
+             if _species_cubes(game.rows[p][x[0]][x[1]]) < SPECIES_CUBE_LIMIT]
+    changed = True
+    while changed:
+        changed = False
+        for k in range(ROWS):
+            pending = [x for x in cards if x[0] == k]
+            if not pending:
+                continue
+            distinct = {x[1] for x in pending}
+            if game.reserve[k] and (game.reserve[k] >= len(pending) or len(distinct) == 1):
+                x = pending[0]
+                cards.remove(x)
+                breed_cube(game, p, x[0], x[1], False, log, task.c)
+                cards = [y for y in cards if _species_cubes(
+                    game.rows[p][y[0]][y[1]]) < SPECIES_CUBE_LIMIT]
+                changed = True
+            elif not game.reserve[k] and not game.bags[p][k]:
+                cards = [y for y in cards if y[0] != k]
+                log.emit("no_cube", f"No {COLOURS[k]} cube is left in the reserve or in "
+                         f"{SEAT_NAMES[p]}'s bag", cause=task.c,
+                         cubes=[COLOURS[k]], reads=[("reserve", k), ("bag", p)])
+                changed = True
+    if not cards:
+        game.queue.pop(0)
+        return True
+    game.queue[0] = replace(task, cards=tuple(cards))
+    return False
+
+
+def breed_cube(game: Biotopes, p: int, row: int, col: int, from_bag: bool, log: EventLog,
+               cause: int | None) -> None:
+    if from_bag:
+        game.bags[p][row] -= 1
+    else:
+        game.reserve[row] -= 1
+    game.rows[p][row][col][1 + row] += 1
+    if log.record:
+        card = SPECIES[game.rows[p][row][col][0]]
+        log.emit("cube", f"A {COLOURS[row]} cube from the "
+                 f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
+                 f"{card.name}", cause=cause, cards=[card.id], cubes=[COLOURS[row]],
+                 nodes=[card.type.value], players=[p],
+                 **game._cubes_moved(("bag", p) if from_bag else ident.RESERVE,
+                                     ident.cubes(card.id), row,
+                                     reads=[ident.cubes(card.id)]))
+
+
+def decide_breed(game: Biotopes, task: tasks.Breed, a: Action, log: EventLog) -> None:
+    p = task.p
+    cards = list(task.cards)
+    if isinstance(a, Decline):
+        log.emit("decline", f"{SEAT_NAMES[p]} takes no cube from the bag",
+                 cause=task.c, players=[p])
+        game.queue.pop(0)
+        return
+    assert isinstance(a, Place)
+    cards.remove((a.row, a.col))
+    breed_cube(game, p, a.row, a.col, not game.reserve[a.row], log, task.c)
+    game.queue[0] = replace(task, cards=tuple(cards))
+
+
+# -- Predatory Species --------------------------------------------------------------
+
+
+def auto_prey(game: Biotopes, task: tasks.Prey, log: EventLog) -> bool:
+    """Card Icons, Predatory Species: "recycle a cube from an opponent's card, of the type
+    matching your card's diet, and place that cube in your bag. You may play your card
+    even if there is no target." Solo: "take a cube of the color of your choice directly
+    from the reserve"."""
+    options = game._prey_options(task)
+    if not options:
+        log.emit("no_prey", f"{SPECIES[task.card].name} finds no prey",
+                 cause=task.c, cards=[task.card])
+        game.queue.pop(0)
+        return True
+    if len(options) == 1:
+        decide_prey(game, task, options[0], log)
+        return True
+    return False
+
+
+def decide_prey(game: Biotopes, task: tasks.Prey, a: Action, log: EventLog) -> None:
+    p = task.p
+    hunter = SPECIES[task.card]
+    game.queue.pop(0)
+    if isinstance(a, PreyOnReserve):
+        k = _colour(a.colour)
+        game.reserve[k] -= 1
+        game.bags[p][k] += 1
+        if log.record:
+            log.emit("prey", f"{hunter.name} hunts: a {a.colour} cube goes from the "
+                     f"reserve into {SEAT_NAMES[p]}'s bag", cause=task.c,
+                     cards=[hunter.id], cubes=[a.colour], nodes=[hunter.type.value],
+                     **game._cubes_moved(ident.RESERVE, ("bag", p), k))
+        return
+    assert isinstance(a, Prey)
+    k = _colour(a.colour)
+    prey_node = game._node(a.player, a.row, a.col)
+    where = game._where(a.player, a.row, a.col)
+    prey_card = game.card_at(a.player, a.row, a.col)
+    game._take_cube(a.player, a.row, a.col, k)
+    game.bags[p][k] += 1
+    if log.record:
+        src = game._place_of(a.player, a.row, a.col)
+        log.emit("prey", f"{hunter.name} preys on a {a.colour} cube of {where}: it goes "
+                 f"into {SEAT_NAMES[p]}'s bag", cause=task.c,
+                 cards=[hunter.id, prey_card], cubes=[a.colour], players=[p, a.player],
+                 nodes=[prey_node, hunter.type.value],
+                 edges=[(prey_node, hunter.type.value)],
+                 **game._cubes_moved(src, ("bag", p), k, emptied=prey_card))
+
+
+# -- Reactions ----------------------------------------------------------------------
+
+
+def auto_react(game: Biotopes, task: tasks.React, log: EventLog) -> bool:
+    """Species Cards, Reaction icon: "react to an action triggered by another card,
+    including an opponent's card, outside your turn"; FAQ: "The action of a Reaction card
+    triggers automatically when its activation conditions are met". It fires by itself;
+    its owner is asked only what the card leaves open — which card to draw, which card
+    takes the cube drawn from the bag — and only when there is more than one way (D19).
+    A Reaction that could do nothing is skipped."""
+    p = task.p
+    card = SPECIES[task.card]
+    reward = card.effect.reward
+    if not task.fired:
+        if (reward is Reward.CARD and not game.draw_options()) or (
+                reward is Reward.CUBE and not sum(game.bags[p])):
+            log.emit("no_reaction", f"{card.name}'s Reaction has nothing to do",
+                     cause=task.c, cards=[card.id], players=[p])
+            game.queue.pop(0)
+            return True
+        played = SPECIES[task.played]
+        cause = log.emit("reaction", f"{SEAT_NAMES[p]}'s {card.name} reacts to "
+                         f"{played.name} ({card.effect.keyword})", cause=task.c,
+                         cards=[card.id, played.id], players=[p],
+                         nodes=[card.type.value, played.type.value])
+        task = replace(task, fired=True, c=cause)
+        if reward is Reward.CUBE:
+            k = game._draw_from_bag(p)
+            assert k is not None
+            drew = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
+                            "from the bag", cause=cause, cubes=[COLOURS[k]], players=[p],
+                            **game._cubes_moved(("bag", p), ("drawn", p), k,
+                                                reads=game._draws())
+                            ) if log.record else None
+            task = replace(task, colour=k, c=drew)
+        game.queue[0] = task
+    options = react_options(game, task)
+    if len(options) == 1:
+        decide_react(game, task, options[0], log)
+        return True
+    return False
+
+
+def react_options(game: Biotopes, task: tasks.React) -> list[Action]:
+    if SPECIES[task.card].effect.reward is Reward.CARD:
+        return list(game.draw_options())
+    return game._cube_options(task)
+
+
+def decide_react(game: Biotopes, task: tasks.React, a: Action, log: EventLog) -> None:
+    if isinstance(a, Draw):
+        draw_card(game, task.p, a, log, task.c)
+    else:
+        assert isinstance(a, Place)
+        place_drawn_cube(game, task.p, task.colour, a, log, task.c)
+    game.queue.pop(0)
+
+
+def reward_task(p: int, reward: Reward | None, n: int, cause: int | None) -> tasks.Task:
+    if reward is Reward.CARD:
+        return tasks.Draw(p, n, c=cause)
+    return tasks.Cube(p, c=cause)
+
+
+# -- drawing cards and cubes -------------------------------------------------------------
+
+
+def auto_draw(game: Biotopes, task: tasks.Draw, log: EventLog) -> bool:
+    """Draw a card: "from one or more rivers or from the top of the decks", one at a
+    time (Evolution)."""
+    if task.n <= 0:
+        game.queue.pop(0)
+        return True
+    options = game.draw_options()
+    if not options:
+        log.emit("no_card", "No card is left to draw", cause=task.c)
+        game.queue.pop(0)
+        return True
+    if len(options) == 1:
+        decide_draw(game, task, options[0], log)
+        return True
+    return False
+
+
+def decide_draw(game: Biotopes, task: tasks.Draw, a: Action, log: EventLog) -> None:
+    assert isinstance(a, Draw)
+    draw_card(game, task.p, a, log, task.c)
+    game.queue[0] = replace(task, n=task.n - 1)
+
+
+def draw_card(game: Biotopes, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
+    d = DECK_NAMES.index(a.deck)
+    if a.slot < 0:
+        card = game._take_from_deck(d, f"into {SEAT_NAMES[p]}'s hand", (p,))
+        assert card is not None
+    else:
+        card = game.rivers[d].pop(a.slot)
+        size = len(game.rivers[d])
+        game._refill_river(d)
+    game.hands[p].append(card)
+    if log.record:
+        where = f"the top of the {a.deck} deck" if a.slot < 0 else f"the {a.deck} river"
+        refill = [game.rivers[d][0]] if a.slot >= 0 and len(game.rivers[d]) > size else []
+        # a card drawn face down is named by no id (hidden), only its place is written
+        log.emit("draw", f"{SEAT_NAMES[p]} draws "
+                 f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
+                 cause=cause, players=[p], cards=[card] if a.slot >= 0 else [],
+                 reads=[*game._draws(), *([("river", d)] if a.slot >= 0 else [])],
+                 writes=[("hand", p), ident.place(card), *(ident.place(c) for c in refill),
+                         *([("river", d)] if a.slot >= 0 else [])],
+                 ids=[ident.card(c) for c in refill])
+
+
+def auto_cube(game: Biotopes, task: tasks.Cube, log: EventLog) -> bool:
+    """Card Icons: "Draw a cube from your bag and place it on one of your cards. This card
+    must be the same color as the cube." """
+    p = task.p
+    if task.colour < 0:
+        k = game._draw_from_bag(p)
+        if k is None:
+            log.emit("no_cube", f"{SEAT_NAMES[p]}'s bag is empty", cause=task.c)
+            game.queue.pop(0)
+            return True
+        cause = log.emit("bag_draw", f"{SEAT_NAMES[p]} draws a {COLOURS[k]} cube "
+                         "from the bag", cause=task.c, cubes=[COLOURS[k]], players=[p],
+                         **game._cubes_moved(("bag", p), ("drawn", p), k,
+                                             reads=game._draws())
+                         ) if log.record else None
+        task = replace(task, colour=k, c=cause)
+        game.queue[0] = task
+    options = game._cube_options(task)
+    if len(options) == 1:
+        decide_cube(game, task, options[0], log)
+        return True
+    return False
+
+
+def decide_cube(game: Biotopes, task: tasks.Cube, a: Action, log: EventLog) -> None:
+    assert isinstance(a, Place)
+    place_drawn_cube(game, task.p, task.colour, a, log, task.c)
+    game.queue.pop(0)
+
+
+def place_drawn_cube(game: Biotopes, p: int, k: int, a: Place, log: EventLog,
+                     cause: int | None) -> None:
+    game._put_cube(p, a.row, a.col, k)
+    if log.record:
+        log.emit("cube", f"The {COLOURS[k]} cube goes onto "
+                 f"{game._where(p, a.row, a.col)}", cause=cause,
+                 cards=[game.card_at(p, a.row, a.col)], cubes=[COLOURS[k]],
+                 nodes=[game._node(p, a.row, a.col)], players=[p],
+                 **game._cubes_moved(("drawn", p), game._place_of(p, a.row, a.col), k))
+
+
+# -- Reproduction ------------------------------------------------------------------------
+
+
+def auto_reproduce(game: Biotopes, task: tasks.Reproduce, log: EventLog) -> bool:
+    """RB Reproduction: "place an extra cube from the reserve on every Species card of
+    yours that already has two or three cubes on it (this cube is the same color as the
+    card it is placed on)". Fecund cards take one more (D22)."""
+    p = task.p
+    cards = []
+    for r in range(ROWS):
+        for c, e in enumerate(game.rows[p][r]):
+            if 2 <= _species_cubes(e) <= 3:
+                cards.append((r, c))
+                if SPECIES[e[0]].effect.kind is EffectKind.FECUND:
+                    cards.append((r, c))
+    if log.record:
+        log.emit("reproduce", f"{len(set(cards))} Species card(s) of "
+                 f"{SEAT_NAMES[p]} reproduce", cause=task.c, players=[p],
+                 cards=[game.rows[p][r][c][0] for r, c in cards],
+                 reads=[ident.cubes(game.rows[p][r][c][0]) for r, c in cards])
+    game.queue[0] = tasks.Breed(p, tuple(cards), c=task.c)
+    return True
+
+
+# -- Transfer --------------------------------------------------------------------------
+
+
+def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
+    """RB Transfer: "take the cubes present on each Biotope card of your Ecosystem, and
+    place one cube on each Species card of the same row, starting with the one furthest to
+    the left. Then, if any cubes remain, place them back on their matching Biotope card."
+    Cards with 4 cubes are skipped; r-selected cards take up to two (D23)."""
+    p = task.p
+    for r in range(ROWS):
+        # the row's own colour leaves first, then cubes a Discreet Species brought (D37)
+        order = [r, *(k for k in range(ROWS) if k != r)]
+        taken = [k for k in order for _ in range(count_at(game, p, r, -1, k))]
+        left = len(taken)
+        given = []
+        moved: list[int] = []
+        for e in game.rows[p][r]:
+            if not left:
+                break
+            cap = 2 if SPECIES[e[0]].effect.kind is EffectKind.R_SELECTED else 1
+            n = min(cap, left, SPECIES_CUBE_LIMIT - _species_cubes(e))
+            for _ in range(max(0, n)):
+                k = taken[len(moved)]
+                game._take_cube(p, r, -1, k)
+                e[1 + k] += 1
+                moved.append(k)
+            if n > 0:
+                left -= n
+                given.append((e[0], n))
+        if taken and log.record:
+            text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
+            log.emit("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
+                     f"the Biotope card ({text}); {left} go back", cause=task.c,
+                     players=[p], cards=[game.bcards[p][r], *(c for c, _ in given)],
+                     cubes=[COLOURS[k] for k in moved],
+                     edges=[(P.value, SPECIES[c].type.value) for c, _ in given],
+                     **transferred(game, p, r, moved, given))
+    game.queue.pop(0)
+    return True
+
+
+def transferred(game: Biotopes, p: int, r: int, moved: list[int],
+                given: list[tuple[str, int]]) -> dict[str, Any]:
+    """What a row's Transfer read, wrote and named: its cubes, card by card."""
+    src: ident.Place = ("biotope", p, r)
+    ids: list[str] = []
+    writes: list[Any] = [src]
+    i = 0
+    for card_id, n in given:
+        for k in moved[i:i + n]:
+            ids.extend(game._identity.move(src, ident.cubes(card_id), k))
+        i += n
+        writes.append(ident.cubes(card_id))
+    if moved and not game._identity.count(src):
+        writes.append(ident.emptied(game.bcards[p][r]))
+    return {"reads": [src, *(ident.cubes(c) for c, _ in given)], "writes": writes,
+            "ids": ids}
+
+
+# -- Evolution -------------------------------------------------------------------------
+
+
+def auto_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, log: EventLog) -> bool:
+    if not game.hands[task.p]:
+        decide_evo_discard(game, task, Done(), log)
+        return True
+    return False
+
+
+def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
+                       log: EventLog) -> None:
+    """RB Evolution: "discard as many cards as you wish ... draw as many new Species cards
+    as the total number of cubes moved and cards discarded"."""
+    p = task.p
+    if isinstance(a, Discard):
+        game.hands[p].remove(a.card)
+        game._discard_card(a.card)
+        log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
+                 cause=task.c, cards=[a.card], players=[p],
+                 writes=[("hand", p), ident.place(a.card)])
+        game.queue[0] = replace(task, d=task.d + 1)
+        return
+    n = task.n + task.d
+    cause = log.emit("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
+                     f"({task.n} cube(s), {task.d} discard(s))", cause=task.c,
+                     players=[p])
+    game.queue[0] = tasks.Draw(p, n, c=cause)
+
+
+# -- Expansion, Competition, Migration ---------------------------------------------
+
+
+def auto_fallback(game: Biotopes, task: tasks.Fallback, log: EventLog) -> bool:
+    """RB Competition: "The opponent must fall back their token to an empty, adjacent
+    territory. If this is not possible, the token is returned to their Ecosystem board."
+    Solo: "You choose ... If there is no space available, the token is simply removed
+    from the game." """
+    options = game._fallback_options(task)
+    if len(options) == 1:
+        decide_fallback(game, task, Fallback(options[0]), log)
+        return True
+    if options:
+        return False
+    h, o = task.hex, task.owner
+    del game.owner[h]
+    told: dict[str, Any] = {}
+    if log.record:
+        token = game._identity.return_token(o, h)
+        told = {"reads": [ident.hex_key(h)], "ids": [token],
+                "writes": [ident.hex_key(h), ("territories", o),
+                           *([gone_key(token)] if o == NEUTRAL else [])]}
+    if o == NEUTRAL:
+        game.neutral_removed += 1
+        log.emit("removed", f"The neutral token on {_hex(h)} has nowhere to fall back: "
+                 "it leaves the game", cause=task.c, hexes=[list(h)], **told)
+    else:
+        game.tokens[o] += 1
+        log.emit("returned", f"{SEAT_NAMES[o]}'s token on {_hex(h)} has nowhere "
+                 "to fall back: it returns to the Ecosystem board", cause=task.c,
+                 hexes=[list(h)], players=[o], **told)
+    game.queue.pop(0)
+    return True
+
+
+def decide_fallback(game: Biotopes, task: tasks.Fallback, a: Action, log: EventLog) -> None:
+    assert isinstance(a, Fallback)
+    h, o = task.hex, task.owner
+    del game.owner[h]
+    game.owner[a.hex] = o
+    who = "The neutral token" if o == NEUTRAL else f"{SEAT_NAMES[o]}'s token"
+    if log.record:
+        log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
+                 cause=task.c, hexes=[list(h), list(a.hex)],
+                 reads=[ident.hex_key(h)],
+                 writes=[ident.hex_key(h), ident.hex_key(a.hex), ("territories", o)],
+                 ids=[game._identity.move_token(h, a.hex)])
+    game.queue.pop(0)
+
+
+def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
+    """RB Expansion / Competition / Migration: the token, then "take a cube of the color
+    of the colonized territory from the reserve and add it to your bag" (none when the
+    reserve has none, D14); then the card effects that colonizing sets off."""
+    p, how, h = task.p, task.how, task.hex
+    k = game.landscape[h]
+    name = SEAT_NAMES[p]
+    if how == "migration":
+        assert task.origin is not None
+        cause = colonize_by_migration(game, p, task.origin, h, log, task.c)
+    else:
+        cause = colonize_with_token(game, p, h, log, task.c)
+    if game.reserve[k]:
+        game.reserve[k] -= 1
+        game.bags[p][k] += 1
+        if log.record:
+            log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s "
+                     "bag", cause=cause, cubes=[COLOURS[k]], players=[p],
+                     **game._cubes_moved(ident.RESERVE, ("bag", p), k))
+    else:
+        log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause,
+                 reads=[("reserve", k)])
+    rewards = []
+    for r in range(ROWS):
+        for e in game.rows[p][r]:
+            if _KIND[e[0]] is not EffectKind.COLONIZE:
+                continue
+            eff = SPECIES[e[0]].effect
+            if eff.kind is EffectKind.COLONIZE and (
+                    (eff.action is not None and eff.action.value == how)
+                    or (eff.biotope is not None and BIOTOPES.index(eff.biotope) == k)):
+                why = log.emit("effect", f"{SPECIES[e[0]].name} ({eff.keyword}) rewards "
+                               "the colonization", cause=cause, cards=[e[0]], players=[p])
+                rewards.append(reward_task(p, eff.reward, eff.count, why))
+    for bc in game._advanced(p, EffectKind.COLONIZE):
+        if bc.effect.biotope is not None and BIOTOPES.index(bc.effect.biotope) == k:
+            why = log.emit("effect", f"{bc.habitat_name} ({bc.biotope.label}) rewards the "
+                           "colonization", cause=cause, cards=[bc.id], players=[p])
+            rewards.append(reward_task(p, bc.effect.reward, bc.effect.count, why))
+    game.queue.pop(0)
+    game._push(*rewards)
+    return True
+
+
+def colonize_by_migration(game: Biotopes, p: int, origin: Hex, h: Hex, log: EventLog,
+                          cause: int | None) -> int | None:
+    """RB Migration: "move one of your Territory tokens to an empty territory" (paid
+    for and checked by :func:`legal.can_migrate`); the event told, if any."""
+    del game.owner[origin]
+    game.owner[h] = p
+    if not log.record:
+        return None
+    return log.emit("colonize", f"{SEAT_NAMES[p]}'s token migrates from {_hex(origin)} "
+                    f"to the {BIOTOPES[game.landscape[h]].label} at {_hex(h)}",
+                    cause=cause, hexes=[list(origin), list(h)], players=[p],
+                    reads=[ident.hex_key(origin), ident.hex_key(h), ident.land(h)],
+                    writes=[ident.hex_key(origin), ident.hex_key(h), ("territories", p)],
+                    ids=[game._identity.move_token(origin, h)])
+
+
+def colonize_with_token(game: Biotopes, p: int, h: Hex, log: EventLog,
+                        cause: int | None) -> int | None:
+    """RB Expansion and Competition: "Take one of the tokens from your Ecosystem board and
+    place it" on ``h`` (checked by :func:`legal.can_expand` / :func:`legal.can_compete`; a
+    competed token has fallen back first); the event told, if any."""
+    game.tokens[p] -= 1
+    game.owner[h] = p
+    if not log.record:
+        return None
+    return log.emit("colonize", f"{SEAT_NAMES[p]} colonizes the "
+                    f"{BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause=cause,
+                    hexes=[list(h)], players=[p], reads=[ident.hex_key(h), ident.land(h)],
+                    writes=[ident.hex_key(h), ("territories", p)],
+                    ids=[game._identity.place_token(p, h)])
+
+
+# -- Discreet Species ----------------------------------------------------------------
+
+
+def auto_move(game: Biotopes, task: tasks.Move, log: EventLog) -> bool:
+    """Card Icons, Discreet Species: "Move a cube from one of your cards to another card.
+    This card may be located on a different row." (D21)"""
+    if task.n <= 0:
+        game.queue.pop(0)
+        return True
+    options = game._move_options(task.p)
+    if not options:
+        log.emit("no_move", "There is no cube to move", cause=task.c)
+        game.queue.pop(0)
+        return True
+    if len(options) == 1:
+        decide_move(game, task, options[0], log)
+        return True
+    return False
+
+
+def decide_move(game: Biotopes, task: tasks.Move, a: Action, log: EventLog) -> None:
+    assert isinstance(a, Move)
+    p = task.p
+    k = _colour(a.colour)
+    src, dst = game._where(p, a.row, a.col), game._where(p, a.to_row, a.to_col)
+    cards = [game.card_at(p, a.row, a.col), game.card_at(p, a.to_row, a.to_col)]
+    game._take_cube(p, a.row, a.col, k)
+    game._put_cube(p, a.to_row, a.to_col, k)
+    if log.record:
+        log.emit("move", f"A {a.colour} cube moves from {src} to {dst}",
+                 cause=task.c, cards=cards, cubes=[a.colour], players=[p],
+                 nodes=[game._node(p, a.row, a.col), game._node(p, a.to_row, a.to_col)],
+                 **game._cubes_moved(game._place_of(p, a.row, a.col),
+                                     game._place_of(p, a.to_row, a.to_col), k,
+                                     emptied=cards[0]))
+    game.queue[0] = replace(task, n=task.n - 1)
+
+
+# -- hand limit and the end of a turn ----------------------------------------------------
+
+
+def auto_end(game: Biotopes, task: tasks.End, log: EventLog) -> bool:
+    """RB Evolution: "At the end of each of your actions, if you have more than 5 cards in
+    hand, you must discard until you have exactly 5 left": the acting player's own
+    action (cards a Reaction drew during another player's action wait for the end of
+    their owner's next action: D17). Then the next turn."""
+    if len(game.hands[task.p]) > HAND_LIMIT:
+        game._push(tasks.Discard(task.p, c=task.c))
+        return True
+    game.queue.pop(0)
+    game._next_turn(log)
+    return True
+
+
+def auto_discard(game: Biotopes, task: tasks.Discard, log: EventLog) -> bool:
+    if len(game.hands[task.p]) <= HAND_LIMIT:
+        game.queue.pop(0)
+        return True
+    return False
+
+
+def decide_discard(game: Biotopes, task: tasks.Discard, a: Action, log: EventLog) -> None:
+    assert isinstance(a, Discard)
+    p = task.p
+    game.hands[p].remove(a.card)
+    game._discard_card(a.card)
+    log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
+             f"(hand limit {HAND_LIMIT})", cause=task.c, cards=[a.card], players=[p],
+             writes=[("hand", p), ident.place(a.card)])

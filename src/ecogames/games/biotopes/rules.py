@@ -2,10 +2,11 @@
 
 Every rule of ``shared/rulebooks/biotopes.txt`` (quoted as "RB", by section); where the
 rulebook is silent, the decision is written in ``docs/rules/biotopes.md`` and cited here as
-``D<n>``. The module reads top-down: constants, small pure helpers, the :class:`Biotopes`
+``D<n>``. The module reads top-down: constants, the :class:`Biotopes`
 game whose methods are named after the rulebook's sections, then its tables (the phases, the
 tasks' handlers). The actions are in ``actions.py``; the set-up in ``setup.py``; how each
-task resolves in ``resolution.py``; Scoring and Victory in ``scoring.py``; the landscape's
+task resolves in ``resolution.py``; the cycle (Primary Production, End of Cycle, End of
+Game) in ``cycle.py``; Scoring and Victory in ``scoring.py``; the landscape's
 geometry in ``hexes.py``; the views in ``view.py``; the save format and ``violations`` in
 ``save.py``; ids and keys in ``why.py``.
 
@@ -33,9 +34,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
-from ecogames.core.provenance import OUTCOME, Question, chance_key, gone_key
+from ecogames.core.provenance import Question, chance_key
 
-from . import legal, resolution, setup, tasks
+from . import cycle, legal, resolution, setup, tasks
 from . import why as ident
 from .actions import (
     ACTION_TYPES,
@@ -148,11 +149,6 @@ _COST_NAMES = {what: tuple(t.value for t in types) for what, types in COST_TYPES
 
 SETUP_STAGES = ("tiles", "orient", "redraw", "placement", "draft")
 TASK_KINDS = tasks.TASK_KINDS
-
-
-# ---------------------------------------------------------------------------------------------
-# Small pure helpers
-# ---------------------------------------------------------------------------------------------
 
 
 # ---------------------------------------------------------------------------------------------
@@ -486,38 +482,7 @@ class Biotopes(Game):
     def _token_keys(self, *players: int) -> list[Any]:
         return [("territories", p) for p in players]
 
-    # -- 1. Primary Production -------------------------------------------------------------
-
-    def _primary_production(self, log: EventLog, cause: int | None = None) -> None:
-        """RB 1. Primary Production: draw as many cubes as occupied territories, plus card
-        bonuses, and put each on the Biotope card of its colour."""
-        for p in self._clockwise(self.initiative):
-            bonus = sum(card.effect.count for _, _, card in
-                        self._has_effect(p, EffectKind.PRODUCTION))
-            bonus += sum(c.effect.count for c in self._advanced(p, EffectKind.PRODUCTION))
-            wanted = len(self.territories(p)) + bonus
-            drawn = [0] * ROWS
-            for _ in range(wanted):
-                k = self._draw_from_bag(p)
-                if k is None:
-                    break
-                drawn[k] += 1
-                self.biotope[p][k] += 1
-            if not log.record:
-                continue
-            got = sum(drawn)
-            what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
-            ids = [c for k in range(ROWS) if drawn[k] for c in self._identity.move(
-                ("bag", p), ("biotope", p, k), k, drawn[k])]
-            log.emit("production", f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag "
-                     f"({what}) onto the Biotope cards"
-                     + (f" (+{bonus} from cards)" if bonus else "")
-                     + (f"; the bag held only {got}" if got < wanted else ""), cause=cause,
-                     players=[p], nodes=[P.value],
-                     cards=[self.bcards[p][k] for k in range(ROWS) if drawn[k]],
-                     reads=[*self._draws(), ("bag", p), ("territories", p), ("ecosystem", p)],
-                     writes=[("bag", p), *(("biotope", p, k) for k in range(ROWS) if drawn[k])],
-                     ids=ids)
+    # -- Glossary: Draw (from the bag) -----------------------------------------------------
 
     def _draw_from_bag(self, p: int) -> int | None:
         """Glossary, Draw (from the bag): a cube at random — a chance draw among the colours
@@ -786,107 +751,9 @@ class Biotopes(Game):
         HANDLERS[type(task)].decide(self, task, a, log)
 
     def _next_turn(self, log: EventLog) -> None:
-        """RB 2. Action Phase: "Then it is the turn of the next person clockwise" — skipping
-        those who passed; "Once everyone has passed their turn, the cycle ends"."""
-        for i in range(1, self.players + 1):
-            q = (self.active + i) % self.players
-            if not self.passed[q]:
-                self.active = q
-                return
-        self._end_of_cycle(log)
-
-    # -- 3. End of Cycle -----------------------------------------------------------------
-
-    def _end_of_cycle(self, log: EventLog) -> None:
-        """RB 3. End of Cycle: recycle the Ecosystem boards' cubes into the bags, discard the
-        rightmost card of each river and replace it, advance the Cycle token, pass the
-        Initiative token; after the last cycle, the game ends."""
-        telling = log.record
-        cause = log.emit("cycle_end", f"Everyone has passed: cycle {self.cycle} ends")
-        for p in range(self.players):
-            back = [0] * ROWS
-            for space in self.spaces[p]:
-                for k in range(ROWS):
-                    back[k] += space[k]
-                    space[k] = 0
-            for k in range(ROWS):
-                self.bags[p][k] += back[k]
-            self.uses[p] = [0] * len(SPACES)
-            if telling and sum(back) != 0:
-                spaces = [("space", p, i) for i in range(len(SPACES))]
-                log.emit("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
-                         "Ecosystem board return to the bag", cause=cause, players=[p],
-                         reads=spaces, writes=[*spaces, ("bag", p)],
-                         ids=[c for where in spaces for k in range(ROWS) for c in
-                              self._identity.move(where, ("bag", p), k,
-                                                  len(self._identity.stack(where, k)))])
-        if self.cycle >= self.cycles:
-            self._end_of_game(log, cause)
-            return
-        rivers = [list(r) for r in self.rivers] if telling else []
-        for d, name in enumerate(DECK_NAMES):
-            if self.rivers[d]:
-                gone = self.rivers[d].pop()
-                self._discard_card(gone)
-                if telling:
-                    log.emit("river", f"{SPECIES[gone].name} leaves the {name} river",
-                             cause=cause, cards=[gone],
-                             writes=[("river", d), ident.place(gone)])
-            self._refill_river(d)
-        self.cycle += 1
-        self.initiative = (self.initiative + 1) % self.players
-        self.passed = [False] * self.players
-        begins = log.emit("cycle", f"Cycle {self.cycle} begins; "
-                          f"{SEAT_NAMES[self.initiative]} holds the Initiative token",
-                          cause=cause, **self._refilled(rivers)) if telling else None
-        self._primary_production(log, begins)
-        self.active = self.initiative
-
-    def _refilled(self, before: list[list[str]]) -> dict[str, Any]:
-        """The cards the rivers took at the end of a cycle (told by the next cycle's
-        start): read from the draws, written to the rivers."""
-        new = [(d, river[0]) for d, river in enumerate(self.rivers)
-               if len(river) > len(before[d]) - (1 if before[d] else 0)]
-        return {"reads": self._draws(),
-                "writes": [*sorted({("river", d) for d, _ in new}),
-                           *(ident.place(c) for _, c in new)],
-                "ids": [ident.card(c) for _, c in new]}
-
-    # -- 4-5. End of Game and Scoring --------------------------------------------------
-
-    def _end_of_game(self, log: EventLog, cause: int | None) -> None:
-        """RB End of Game: "Before scoring, discard Species cards with no cubes and shift the
-        remaining cards to the left"; then score."""
-        for p in range(self.players):
-            for r in range(ROWS):
-                keep = []
-                for e in self.rows[p][r]:
-                    if _species_cubes(e):
-                        keep.append(e)
-                    else:
-                        self._discard_card(e[0])
-                        log.emit("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
-                                 f"{SEAT_NAMES[p]}'s Ecosystem: discarded",
-                                 cause=cause, cards=[e[0]], players=[p],
-                                 reads=[ident.cubes(e[0])],
-                                 writes=[ident.place(e[0]), ("ecosystem", p),
-                                         gone_key(ident.card(e[0]))])
-                self.rows[p][r] = keep
-        self.scores = [self.score(p) for p in range(self.players)]
-        self.stage = "over"
-        outcome = self.outcome
-        if log.record:
-            log.emit("end", f"The game is over: {outcome.reason if outcome else ''}",
-                     cause=cause, reads=self._scored(),
-                     writes=[OUTCOME, *(("won", w) for w in (outcome.winners
-                                                             if outcome else ()))])
-
-    def _scored(self) -> list[Any]:
-        """What the final scoring reads of each Ecosystem: its territories, its cards and
-        the cubes on them (Scoring)."""
-        return [key for p in range(self.players)
-                for key in (("territories", p), ("ecosystem", p),
-                            *(ident.cubes(e[0]) for row in self.rows[p] for e in row))]
+        """RB 2. Action Phase: the next player's turn, or the End of Cycle
+        (``cycle.next_turn``)."""
+        cycle.next_turn(self, log)
 
     def score(self, p: int) -> dict[str, int]:
         """RB Scoring: ``p``'s score sheet (``scoring.score``)."""

@@ -4,7 +4,7 @@ D40) and the Advanced Biotopes Draft, as functions of the game.
 ``Biotopes._setup`` is :func:`new`; the set-up phases (``tiles``, ``orient``, ``redraw``,
 ``placement``, ``draft``) play :func:`place_tile`, :func:`orient_tile`, :func:`redraw`,
 :func:`place_territory` and :func:`choose_biotope` (``rules.PHASES``). When the last initial
-token is placed, the first cycle begins with its Primary Production (``rules``).
+token is placed, the first cycle begins with its Primary Production (``cycle.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ecogames.core import Action, EventLog, Rng
 
+from . import cycle
 from . import why as ident
 from .actions import ChooseBiotope, OrientTile, PlaceTerritory, PlaceTile, RedrawHand, _hex
 from .components import (
@@ -291,7 +292,7 @@ def _after_placement(game: Biotopes, log: EventLog) -> None:
         return
     game.stage = "play"
     start = log.emit("start", "The set-up is over: cycle 1 begins")
-    game._primary_production(log, start)
+    cycle.primary_production(game, log, start)
     game.active = game.initiative
 
 

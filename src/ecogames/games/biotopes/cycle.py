@@ -1,0 +1,175 @@
+"""Biotopes — the cycle: RB 1. Primary Production, the turn order of 2. Action Phase,
+3. End of Cycle and the End of Game, as functions of the game.
+
+Set-up ends with the first cycle's :func:`primary_production` (``setup.py``); a pass or the
+end of an action (``resolution.auto_end``) hands the turn on (:func:`next_turn`), and when
+everyone has passed the cycle ends (:func:`end_of_cycle`), after the last one the game
+(:func:`end_of_game`, then ``scoring.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ecogames.core import EventLog
+from ecogames.core.provenance import OUTCOME, gone_key
+
+from . import why as ident
+from .components import (
+    COLOURS,
+    DECK_NAMES,
+    ROWS,
+    SEAT_NAMES,
+    SPACES,
+    SPECIES,
+    CubeType,
+    EffectKind,
+)
+from .resolution import _species_cubes
+
+if TYPE_CHECKING:
+    from .rules import Biotopes
+
+P = CubeType.PLANTS
+
+
+def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) -> None:
+    """RB 1. Primary Production: draw as many cubes as occupied territories, plus card
+    bonuses, and put each on the Biotope card of its colour."""
+    for p in game._clockwise(game.initiative):
+        bonus = sum(card.effect.count for _, _, card in
+                    game._has_effect(p, EffectKind.PRODUCTION))
+        bonus += sum(c.effect.count for c in game._advanced(p, EffectKind.PRODUCTION))
+        wanted = len(game.territories(p)) + bonus
+        drawn = [0] * ROWS
+        for _ in range(wanted):
+            k = game._draw_from_bag(p)
+            if k is None:
+                break
+            drawn[k] += 1
+            game.biotope[p][k] += 1
+        if not log.record:
+            continue
+        got = sum(drawn)
+        what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
+        ids = [c for k in range(ROWS) if drawn[k] for c in game._identity.move(
+            ("bag", p), ("biotope", p, k), k, drawn[k])]
+        log.emit("production", f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag "
+                 f"({what}) onto the Biotope cards"
+                 + (f" (+{bonus} from cards)" if bonus else "")
+                 + (f"; the bag held only {got}" if got < wanted else ""), cause=cause,
+                 players=[p], nodes=[P.value],
+                 cards=[game.bcards[p][k] for k in range(ROWS) if drawn[k]],
+                 reads=[*game._draws(), ("bag", p), ("territories", p), ("ecosystem", p)],
+                 writes=[("bag", p), *(("biotope", p, k) for k in range(ROWS) if drawn[k])],
+                 ids=ids)
+
+
+def next_turn(game: Biotopes, log: EventLog) -> None:
+    """RB 2. Action Phase: "Then it is the turn of the next person clockwise" — skipping
+    those who passed; "Once everyone has passed their turn, the cycle ends"."""
+    for i in range(1, game.players + 1):
+        q = (game.active + i) % game.players
+        if not game.passed[q]:
+            game.active = q
+            return
+    end_of_cycle(game, log)
+
+
+# -- 3. End of Cycle -----------------------------------------------------------------
+
+
+def end_of_cycle(game: Biotopes, log: EventLog) -> None:
+    """RB 3. End of Cycle: recycle the Ecosystem boards' cubes into the bags, discard the
+    rightmost card of each river and replace it, advance the Cycle token, pass the
+    Initiative token; after the last cycle, the game ends."""
+    telling = log.record
+    cause = log.emit("cycle_end", f"Everyone has passed: cycle {game.cycle} ends")
+    for p in range(game.players):
+        back = [0] * ROWS
+        for space in game.spaces[p]:
+            for k in range(ROWS):
+                back[k] += space[k]
+                space[k] = 0
+        for k in range(ROWS):
+            game.bags[p][k] += back[k]
+        game.uses[p] = [0] * len(SPACES)
+        if telling and sum(back) != 0:
+            spaces = [("space", p, i) for i in range(len(SPACES))]
+            log.emit("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
+                     "Ecosystem board return to the bag", cause=cause, players=[p],
+                     reads=spaces, writes=[*spaces, ("bag", p)],
+                     ids=[c for where in spaces for k in range(ROWS) for c in
+                          game._identity.move(where, ("bag", p), k,
+                                              len(game._identity.stack(where, k)))])
+    if game.cycle >= game.cycles:
+        end_of_game(game, log, cause)
+        return
+    rivers = [list(r) for r in game.rivers] if telling else []
+    for d, name in enumerate(DECK_NAMES):
+        if game.rivers[d]:
+            gone = game.rivers[d].pop()
+            game._discard_card(gone)
+            if telling:
+                log.emit("river", f"{SPECIES[gone].name} leaves the {name} river",
+                         cause=cause, cards=[gone],
+                         writes=[("river", d), ident.place(gone)])
+        game._refill_river(d)
+    game.cycle += 1
+    game.initiative = (game.initiative + 1) % game.players
+    game.passed = [False] * game.players
+    begins = log.emit("cycle", f"Cycle {game.cycle} begins; "
+                      f"{SEAT_NAMES[game.initiative]} holds the Initiative token",
+                      cause=cause, **refilled(game, rivers)) if telling else None
+    primary_production(game, log, begins)
+    game.active = game.initiative
+
+
+def refilled(game: Biotopes, before: list[list[str]]) -> dict[str, Any]:
+    """The cards the rivers took at the end of a cycle (told by the next cycle's
+    start): read from the draws, written to the rivers."""
+    new = [(d, river[0]) for d, river in enumerate(game.rivers)
+           if len(river) > len(before[d]) - (1 if before[d] else 0)]
+    return {"reads": game._draws(),
+            "writes": [*sorted({("river", d) for d, _ in new}),
+                       *(ident.place(c) for _, c in new)],
+            "ids": [ident.card(c) for _, c in new]}
+
+
+# -- 4-5. End of Game and Scoring --------------------------------------------------
+
+
+def end_of_game(game: Biotopes, log: EventLog, cause: int | None) -> None:
+    """RB End of Game: "Before scoring, discard Species cards with no cubes and shift the
+    remaining cards to the left"; then score."""
+    for p in range(game.players):
+        for r in range(ROWS):
+            keep = []
+            for e in game.rows[p][r]:
+                if _species_cubes(e):
+                    keep.append(e)
+                else:
+                    game._discard_card(e[0])
+                    log.emit("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
+                             f"{SEAT_NAMES[p]}'s Ecosystem: discarded",
+                             cause=cause, cards=[e[0]], players=[p],
+                             reads=[ident.cubes(e[0])],
+                             writes=[ident.place(e[0]), ("ecosystem", p),
+                                     gone_key(ident.card(e[0]))])
+            game.rows[p][r] = keep
+    game.scores = [game.score(p) for p in range(game.players)]
+    game.stage = "over"
+    outcome = game.outcome
+    if log.record:
+        log.emit("end", f"The game is over: {outcome.reason if outcome else ''}",
+                 cause=cause, reads=scored(game),
+                 writes=[OUTCOME, *(("won", w) for w in (outcome.winners
+                                                         if outcome else ()))])
+
+
+def scored(game: Biotopes) -> list[Any]:
+    """What the final scoring reads of each Ecosystem: its territories, its cards and
+    the cubes on them (Scoring)."""
+    return [key for p in range(game.players)
+            for key in (("territories", p), ("ecosystem", p),
+                        *(ident.cubes(e[0]) for row in game.rows[p] for e in row))]

@@ -11,6 +11,7 @@ import pytest
 
 from ecogames.core import IllegalAction
 from ecogames.games.tori import TakeCustomer
+from ecogames.games.tori.components import SQUARE
 from ecogames.games.tori.walking import distances_from, walking_graph
 
 from .scenario import scenario, stall, types_of
@@ -130,7 +131,7 @@ def test_closer_means_fewer_steps_around_the_stalls_not_as_the_crow_flies():
     open_game = scenario(stalls=[mine, rival], customers=customers)
     assert TakeCustomer("lemonade") not in open_game.legal_actions()
     game = scenario(stalls=[mine, rival, wall], customers=customers)
-    blocked = game._blocked()
+    blocked = frozenset(c for c in game._tiles if c in SQUARE)  # stall and expansion tiles
     dist = distances_from(blocked, (3, 5))
     assert dist[(3, 2)] == 3 and dist[(3, 7)] == 6
     assert dist[(3, 7)] == nx.shortest_path_length(walking_graph(blocked), (3, 5), (3, 7))

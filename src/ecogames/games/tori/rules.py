@@ -314,10 +314,6 @@ class Tori(Game):
             self._board["customers"] = mask
         return mask  # type: ignore[no-any-return]
 
-    def _blocked(self) -> frozenset[Cell]:
-        """The square cells customers cannot walk through: stall and expansion tiles."""
-        return frozenset(c for c in self._tiles if c in SQUARE)
-
     def _taken(self) -> set[Cell]:
         """Cells not free for a tile or an entrance: tiles, information points, entrances
         and customers (D5)."""

@@ -481,7 +481,7 @@ def _legend_outside(ax: Any) -> None:
     handles, labels = ax.get_legend_handles_labels()
     if ax.get_legend() is not None and handles:
         ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1.0),
-                  borderaxespad=0.0, frameon=False, fontsize=9)
+                  borderaxespad=0.0, frameon=False, fontsize=10)
 
 
 def summary_html(result: Experiment, table: pd.DataFrame, label: str) -> str:

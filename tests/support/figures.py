@@ -177,6 +177,16 @@ def _experiment() -> Iterator[tuple[str, Any]]:
     yield "experiment all quantities", plot_mean_bands(ex.series).figure
     yield "experiment probability", plot_probability_by_step(
         ex.games, ex.games["reason"].str.contains("extinct"), by="bots").figure
+    from ecogames.lab_widgets import ExperimentForm
+
+    form = ExperimentForm("toritori")  # the form's own figure: its legend beside the axes
+    form.options["difficulty"].value = ("basic", "expert")
+    form.games.value = 3
+    form.run()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(form.figure)  # the form closed it once shown: draw it again with Agg
+    yield "experiment form", form.figure
 
 
 def _other_games() -> Iterator[tuple[str, Any]]:

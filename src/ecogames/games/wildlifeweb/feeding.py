@@ -157,13 +157,21 @@ def _in_other_packs(game: WildlifeWeb) -> Iterator[tuple[int, Pet]]:
 
 
 @cache
-def _habitat_prey_cards(pred_id: str, pred_mated: bool, day: bool) -> frozenset[str]:
-    """The Wildlife cards in the central habitat that ``pred`` may hunt while no Event of
-    this turn is in play: there no prey is mated and the time of day alone says whether it
-    is active (:func:`hunt_block`). A pure function of the species, cached."""
-    return frozenset(c for c, q in CARD_ANIMAL.items()
-                     if hunt_block(pred_id, pred_mated, q.id, False, q.active_at(day))
-                     is None)
+def _hunts_by_prey(card: str, mated: bool, day: bool) -> tuple[dict[str, Hunt], dict[str, Hunt]]:
+    """The Hunts of the animal whose card is ``card`` while no Event of this turn is in
+    play, by prey card: of a lone prey (every animal in the central habitat), and of a
+    mated one. There the time of day alone says whether an animal is active
+    (:func:`hunt_block`), so this is a pure function of the cards, worked out once."""
+    pred = CARD_ANIMAL[card]
+    lone: dict[str, Hunt] = {}
+    pair: dict[str, Hunt] = {}
+    for c, q in CARD_ANIMAL.items():
+        active = q.active_at(day)
+        if hunt_block(pred.id, mated, q.id, False, active) is None:
+            lone[c] = _hunt(card, c)
+        if hunt_block(pred.id, mated, q.id, True, active) is None:
+            pair[c] = _hunt(card, c)
+    return lone, pair
 
 
 def feed_actions(game: WildlifeWeb) -> list[Action]:
@@ -179,43 +187,45 @@ def can_feed(game: WildlifeWeb) -> bool:
     return any(_feed_batches(game))
 
 
+_forage = cache(Forage)
+_scavenge = cache(Scavenge)
+
+
 def _feed_batches(game: WildlifeWeb) -> Iterator[Sequence[Action]]:
     """Forage, Hunt, Scavenge and steal actions of the active Pack's animals that may
     still act, in batches (one animal's hunts, its scavenges...), so that :func:`can_feed`
     stops at the first animal that can act (the prey is listed once, when a hunter first
-    asks)."""
+    asks). While no Event of this turn is in play, the hunts are read from each hunter's
+    table (:func:`_hunts_by_prey`)."""
+    mods = game.mods
+    day = game.round % 2 == 0
+    habitat: tuple[str, ...] | None = None
+    others: list[tuple[int, Pet]] | None = None
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     for a in game.packs[game.active]:
         if not can_act(game, a):
             continue
         card, kind, mated = a["card"], CARD_ANIMAL[a["card"]], a["mate"] is not None
-        if kind.can_forage and game.fdeck and not game._restricted(a, "forage"):
-            yield (Forage(card),)
-        if kind.can_hunt and not game._restricted(a, "hunt"):
-            if not game.mods:
-                huntable = _habitat_prey_cards(kind.id, mated, game.round % 2 == 0)
-                yield [_hunt(card, c) for c in _alike(tuple(game.habitat)) if c in huntable]
-                yield _pack_hunts(game, card, kind, mated)
+        if kind.can_forage and game.fdeck and not (mods and game._restricted(a, "forage")):
+            yield (_forage(card),)
+        if kind.can_hunt and not (mods and game._restricted(a, "hunt")):
+            if not mods:
+                if habitat is None:
+                    habitat, others = _alike(tuple(game.habitat)), list(_in_other_packs(game))
+                lone, pair = _hunts_by_prey(card, mated, day)
+                yield [h for c in habitat if (h := lone.get(c)) is not None]
+                yield [h for _, q in others  # type: ignore[union-attr]
+                       if (h := (lone if q["mate"] is None else pair).get(q["card"]))
+                       is not None]
             else:  # an Event may change who is active: every prey asked anew, once
                 if prey is None:
                     prey = all_prey(game)
                 yield [_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
                        if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None]
-        if kind.can_scavenge and game.highway and not game._restricted(a, "scavenge"):
-            yield [Scavenge(card, c) for c in alike(game.highway)]
-        if "steal" in kind.effects and not game._restricted(a, "steal"):
+        if kind.can_scavenge and game.highway and not (mods and game._restricted(a, "scavenge")):
+            yield [_scavenge(card, c) for c in _alike(tuple(game.highway))]
+        if "steal" in kind.effects and not (mods and game._restricted(a, "steal")):
             yield [Steal(card, f) for f in steal_targets(game, a)]
-
-
-def _pack_hunts(game: WildlifeWeb, card: str, kind: Animal, mated: bool) -> list[Hunt]:
-    """The hunts of the active player's animal ``card`` in the other Packs, while no Event
-    of this turn is in play (:func:`all_prey`'s order)."""
-    out = []
-    for p, a in _in_other_packs(game):
-        q, q_mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
-        if hunt_block(kind.id, mated, q.id, q_mated, game.is_active(q, p, q_mated)) is None:
-            out.append(_hunt(card, a["card"]))
-    return out
 
 
 def steal_effect(game: WildlifeWeb, a: Pet, food: str, victim: Animal, victim_mated: bool,

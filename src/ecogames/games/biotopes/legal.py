@@ -119,7 +119,9 @@ class Means:
     cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
     and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
     a Reproduction (Invertebrates or Reptiles & Amphibians); Adaptation's costs worked out
-    so far, by diet (many cards share one)."""
+    so far, by diet (many cards share one); and where the colonizations start from:
+    ``mine``, the player's territories, and ``near``, the hexes next to them (both in
+    order, worked out once for the three colonizations)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: dict[frozenset[CubeType], int]
@@ -127,6 +129,8 @@ class Means:
     mammals_birds: frozenset[int]
     birds_reptiles: frozenset[int]
     breeders: bool
+    mine: list[Hex]
+    near: list[Hex]
     diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
 
 
@@ -148,8 +152,9 @@ def means(game: Biotopes, p: int) -> Means:
             br.add(k)
         if t is INV or t is R:
             breeders = True
+    mine = game.territories(p)
     return Means(sources, game._pool(sources), frozenset(plants), frozenset(mb),
-                 frozenset(br), breeders)
+                 frozenset(br), breeders, mine, game._adjacent(mine))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,8 +201,9 @@ def expansions(game: Biotopes, p: int, paying: Means | None = None) -> list[Hex]
     may expand to now, sorted."""
     if not game.tokens[p] or not game._may_play(p, "expansion"):
         return []
-    plants = (paying or means(game, p)).plants
-    return [h for h in game._adjacent(game.territories(p))
+    m = paying or means(game, p)
+    plants = m.plants
+    return [h for h in m.near
             if h not in game.owner and game.landscape[h] in plants]
 
 
@@ -210,10 +216,11 @@ def competitions(game: Biotopes, p: int, paying: Means | None = None) -> list[He
     """Competition: a Territory token of your board onto an opponent's hex (or a neutral one)
     adjacent to one of yours, paying a Mammals or Birds cube (a Species card's) of the hex's
     colour: the hexes ``p`` may compete for now, sorted."""
-    colours = (paying or means(game, p)).mammals_birds
+    m = paying or means(game, p)
+    colours = m.mammals_birds
     if not game.tokens[p] or not colours or not game._may_play(p, "competition"):
         return []
-    return [h for h in game._adjacent(game.territories(p))
+    return [h for h in m.near
             if game.owner.get(h) not in (None, p) and game.landscape[h] in colours]
 
 
@@ -227,12 +234,13 @@ def migrations(game: Biotopes, p: int, paying: Means | None = None) -> list[tupl
     """Migration: one of your tokens to an empty hex at most 3 hexes away over the landscape
     (D16), paying a Birds or Reptiles & Amphibians cube (a Species card's) of the hex's
     colour: the (origin, destination) pairs ``p`` may play now, in order."""
-    colours = (paying or means(game, p)).birds_reptiles
+    m = paying or means(game, p)
+    colours = m.birds_reptiles
     if not colours or not game._may_play(p, "migration"):
         return []
     targets = [h for h in game.adj if h not in game.owner and game.landscape[h] in colours]
     out: list[tuple[Hex, Hex]] = []
-    for origin in game.territories(p):
+    for origin in m.mine:
         within = reach(game, origin)
         out.extend((origin, h) for h in targets if h in within)
     return out
@@ -289,24 +297,38 @@ def allows(game: Biotopes, p: int, a: Action) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
+_ADAPT = {card: Adapt(card) for card in SPECIES}
+_REPRODUCE, _TRANSFER, _EVOLVE, _PASS = Reproduce(), Transfer(), Evolve(), Pass()
+_EXPAND: dict[Hex, Expand] = {}
+_COMPETE: dict[Hex, Compete] = {}
+_MIGRATE: dict[tuple[Hex, Hex], Migrate] = {}
+_USE_CARD: dict[tuple[int, int], UseCard] = {}
+"""The Action Phase's actions, made once and handed out again (they are frozen values): the
+legal actions are listed at every turn, mostly the same ones."""
+
+
 def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule."""
     m = means(game, p)
-    out: list[Action] = [Adapt(card) for card in sorted(game.hands[p])
+    out: list[Action] = [_ADAPT[card] for card in sorted(game.hands[p])
                          if can_adapt(game, p, card, m)]
     if can_reproduce(game, p, m):
-        out.append(Reproduce())
+        out.append(_REPRODUCE)
     if can_transfer(game, p, m):
-        out.append(Transfer())
+        out.append(_TRANSFER)
     if can_evolve(game, p, m):
-        out.append(Evolve())
-    out.extend(Expand(h) for h in expansions(game, p, m))
-    out.extend(Compete(h) for h in competitions(game, p, m))
-    out.extend(Migrate(origin, h) for origin, h in migrations(game, p, m))
-    out.extend(UseCard(r, c) for r, row in enumerate(game.rows[p]) for c in range(len(row))
-               if can_use_card(game, p, r, c))
+        out.append(_EVOLVE)
+    out.extend(_EXPAND.get(h) or _EXPAND.setdefault(h, Expand(h))
+               for h in expansions(game, p, m))
+    out.extend(_COMPETE.get(h) or _COMPETE.setdefault(h, Compete(h))
+               for h in competitions(game, p, m))
+    out.extend(_MIGRATE.get(pair) or _MIGRATE.setdefault(pair, Migrate(*pair))
+               for pair in migrations(game, p, m))
+    out.extend(_USE_CARD.get((r, c)) or _USE_CARD.setdefault((r, c), UseCard(r, c))
+               for r, row in enumerate(game.rows[p]) for c, e in enumerate(row)
+               if e[0] in ACTION_CARDS and can_use_card(game, p, r, c))
     if can_pass(game, p):
-        out.append(Pass())
+        out.append(_PASS)
     return out
 
 

@@ -147,6 +147,8 @@ cube of that card). Reproduction's cube comes from a Species card, as do Competi
 Migration's; the colonizations' cube is of the colour of the territory."""
 _COST_NAMES = {what: tuple(t.value for t in types) for what, types in COST_TYPES.items()}
 
+_SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
+
 SETUP_STAGES = ("tiles", "orient", "redraw", "placement", "draft")
 TASK_KINDS = tasks.TASK_KINDS
 
@@ -422,7 +424,7 @@ class Biotopes(Game):
 
     def _may_play(self, p: int, space: str) -> bool:
         """The Actions: a space's action is played once per cycle (twice with x2)."""
-        used = self.uses[p][SPACES.index(space)]
+        used = self.uses[p][_SPACE_INDEX[space]]
         return used < 1 or used < self._space_limit(p, space)
 
     def _space_limit(self, p: int, space: str) -> int:

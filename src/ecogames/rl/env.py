@@ -17,7 +17,6 @@ from ecogames.core.registry import find_game
 
 from .layouts import layout_of
 from .observe import OBSERVATION_SIZE, encode_view, structured_encoder
-from .spaces import EncodingError
 
 
 def game_class(name: str) -> type[Game]:
@@ -172,13 +171,7 @@ class EcoEnv(AECEnv):
 
     def _legal(self) -> dict[int, Action]:
         if self._legal_cache is None:
-            out: dict[int, Action] = {}
-            for a in self.game.legal_actions():
-                n = self.layout.index(self.game, a)
-                if n in out:
-                    raise EncodingError(f"{a!r} and {out[n]!r} share action number {n}")
-                out[n] = a
-            self._legal_cache = out
+            self._legal_cache = self.layout.numbered(self.game, self.game.legal_actions())
         return self._legal_cache
 
     def _begin(self) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Protocol
 
 from ecogames.core import Action, Game
@@ -152,20 +153,52 @@ class ActionLayout:
             self.blocks[cls.type] = block
             offset += block.size
         self.size = offset
-        self._known: dict[Action, int] = {}
+        self._by_class: dict[type, tuple[Callable[[Action], Any], dict[Any, int]] | None] = {}
 
     def index(self, game: Game, action: Action) -> int:
         """The number of ``action`` (legal in ``game``)."""
+        return self._index(game, action, self._by_class)
+
+    def numbered(self, game: Game, actions: Iterable[Action]) -> dict[int, Action]:
+        """``actions`` (legal in ``game``) by their numbers; two sharing one is an error."""
+        out: dict[int, Action] = {}
+        by_class, index = self._by_class, self._index
+        for a in actions:
+            n = index(game, a, by_class)
+            if n in out:
+                raise EncodingError(f"{a!r} and {out[n]!r} share action number {n}")
+            out[n] = a
+        return out
+
+    def _index(self, game: Game, action: Action,
+               by_class: dict[type, tuple[Callable[[Action], Any], dict[Any, int]] | None]
+               ) -> int:
+        # A fixed block's number depends only on the action's field values: remembered by
+        # the tuple of them (hashed and compared in C; a dataclass's own __hash__ and __eq__
+        # are Python calls, which cost more than the numbering they would save)
         try:
-            known = self._known.get(action)
-        except TypeError:  # an action with an unhashable field: numbered afresh
+            memo = by_class[action.__class__]
+        except KeyError:
+            memo = by_class[action.__class__] = self._memo(action)
+        if memo is None:
             return self._number(game, action)
-        if known is not None:
-            return known
-        n = self._number(game, action)
-        if self.blocks[action.type].fixed:
-            self._known[action] = n
-        return n
+        key = memo[0](action)
+        try:
+            known = memo[1].get(key)
+        except TypeError:  # an unhashable field value: numbered afresh
+            return self._number(game, action)
+        if known is None:
+            known = memo[1][key] = self._number(game, action)
+        return known
+
+    def _memo(self, action: Action) -> tuple[Callable[[Action], Any], dict[Any, int]] | None:
+        """How to remember the numbers of ``action``'s class: by its field values, when its
+        block is fixed and its fields are the block's."""
+        block = self.blocks.get(action.type)
+        if (block is None or not block.fixed
+                or tuple(f.name for f in dataclasses.fields(action)) != block.fields):
+            return None
+        return (attrgetter(*block.fields) if block.fields else lambda a: (), {})
 
     def _number(self, game: Game, action: Action) -> int:
         block = self.blocks.get(action.type)

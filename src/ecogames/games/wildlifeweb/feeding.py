@@ -189,6 +189,7 @@ def can_feed(game: WildlifeWeb) -> bool:
 
 _forage = cache(Forage)
 _scavenge = cache(Scavenge)
+_steal = cache(Steal)
 
 
 def _feed_batches(game: WildlifeWeb) -> Iterator[Sequence[Action]]:
@@ -225,38 +226,57 @@ def _feed_batches(game: WildlifeWeb) -> Iterator[Sequence[Action]]:
         if kind.can_scavenge and game.highway and not (mods and game._restricted(a, "scavenge")):
             yield [_scavenge(card, c) for c in _alike(tuple(game.highway))]
         if "steal" in kind.effects and not (mods and game._restricted(a, "steal")):
-            yield [Steal(card, f) for f in steal_targets(game, a)]
+            yield [_steal(card, f) for f in steal_targets(game, a)]
+
+
+def usable_steals(game: WildlifeWeb, a: Pet) -> list[Effect]:
+    """The thief's steal abilities it may still use (D25): a once-per-game one only
+    until it has been used."""
+    out = []
+    for e in game._kind(a).effects.get("steal", ()):
+        if e.once and f"{a['card']}:{e.ability}" in game.once:
+            continue
+        out.append(e)
+    return out
+
+
+def _steals_food(e: Effect, food: str) -> bool:
+    """The steal ability takes this kind of food (any, Forage cards, or animals)."""
+    return not ((e.food == "forage" and food not in FORAGE)
+                or (e.food == "animal" and food not in CARD_ANIMAL))
 
 
 def steal_effect(game: WildlifeWeb, a: Pet, food: str, victim: Animal, victim_mated: bool,
                  victim_active: bool) -> Effect | None:
     """The first of the thief's steal abilities that fits this meal (D25)."""
-    for e in game._kind(a).effects.get("steal", ()):
-        if e.once and f"{a['card']}:{e.ability}" in game.once:
-            continue
-        if e.food == "forage" and food not in FORAGE:
-            continue
-        if e.food == "animal" and food not in CARD_ANIMAL:
-            continue
-        if e.victim is not None and not e.victim.matches(victim, mated=victim_mated,
-                                                         active=victim_active):
-            continue
-        return e
+    for e in usable_steals(game, a):
+        if _steals_food(e, food) and (e.victim is None or e.victim.matches(
+                victim, mated=victim_mated, active=victim_active)):
+            return e
     return None
 
 
 def steal_targets(game: WildlifeWeb, a: Pet) -> list[str]:
     """The meals ``a`` may steal: the food under other players' animals that one of
-    its steal abilities names (two alike cards under one animal are one meal, D33)."""
+    its steal abilities names (two alike cards under one animal are one meal, D33); as
+    :func:`steal_effect` finds them, the abilities read once per victim."""
+    effects = usable_steals(game, a)
     out: list[str] = []
+    if not effects:
+        return out
     for p, pack in enumerate(game.packs):
         if p == game.active:
             continue
         for v in pack:
+            if not v["food"]:
+                continue
             kind, mated = game._kind(v), v["mate"] is not None
             active = game.is_active(kind, p, mated)
-            out.extend(f for f in alike(v["food"])
-                       if steal_effect(game, a, f, kind, mated, active) is not None)
+            fitting = [e for e in effects
+                       if e.victim is None or e.victim.matches(kind, mated=mated, active=active)]
+            if fitting:
+                out.extend(f for f in _alike(tuple(v["food"]))
+                           if any(_steals_food(e, f) for e in fitting))
     return out
 
 

@@ -10,7 +10,6 @@ Species, Reactions, drawing cards and cubes, Discreet Species, the hand limit).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
@@ -142,7 +141,7 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
                      "space", p, SPACES.index(dest)), k, emptied=card_id))
     # What the cube may pay for: its type first, then Plants for a Pollinating card.
     opts = (card_type.value, P.value) if pol else (card_type.value,)
-    new = replace(task, paid=(*task.paid, opts))
+    new = task.but(paid=(*task.paid, opts))
     game.queue[0] = new
     return new
 
@@ -255,7 +254,7 @@ def auto_breed(game: Biotopes, task: tasks.Breed, log: EventLog) -> bool:
     if not cards:
         game.queue.pop(0)
         return True
-    game.queue[0] = replace(task, cards=tuple(cards))
+    game.queue[0] = task.but(cards=tuple(cards))
     return False
 
 
@@ -288,7 +287,7 @@ def decide_breed(game: Biotopes, task: tasks.Breed, a: Action, log: EventLog) ->
     assert isinstance(a, Place)
     cards.remove((a.row, a.col))
     breed_cube(game, p, a.row, a.col, not game.reserve[a.row], log, task.c)
-    game.queue[0] = replace(task, cards=tuple(cards))
+    game.queue[0] = task.but(cards=tuple(cards))
 
 
 # -- Predatory Species --------------------------------------------------------------
@@ -367,7 +366,7 @@ def auto_react(game: Biotopes, task: tasks.React, log: EventLog) -> bool:
                          f"{played.name} ({card.effect.keyword})", cause=task.c,
                          cards=[card.id, played.id], players=[p],
                          nodes=[card.type.value, played.type.value])
-        task = replace(task, fired=True, c=cause)
+        task = task.but(fired=True, c=cause)
         if reward is Reward.CUBE:
             k = game._draw_from_bag(p)
             assert k is not None
@@ -376,7 +375,7 @@ def auto_react(game: Biotopes, task: tasks.React, log: EventLog) -> bool:
                             **game._cubes_moved(("bag", p), ("drawn", p), k,
                                                 reads=game._draws())
                             ) if log.record else None
-            task = replace(task, colour=k, c=drew)
+            task = task.but(colour=k, c=drew)
         game.queue[0] = task
     options = react_options(game, task)
     if len(options) == 1:
@@ -429,7 +428,7 @@ def auto_draw(game: Biotopes, task: tasks.Draw, log: EventLog) -> bool:
 def decide_draw(game: Biotopes, task: tasks.Draw, a: Action, log: EventLog) -> None:
     assert isinstance(a, Draw)
     draw_card(game, task.p, a, log, task.c)
-    game.queue[0] = replace(task, n=task.n - 1)
+    game.queue[0] = task.but(n=task.n - 1)
 
 
 def draw_card(game: Biotopes, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
@@ -470,7 +469,7 @@ def auto_cube(game: Biotopes, task: tasks.Cube, log: EventLog) -> bool:
                          **game._cubes_moved(("bag", p), ("drawn", p), k,
                                              reads=game._draws())
                          ) if log.record else None
-        task = replace(task, colour=k, c=cause)
+        task = task.but(colour=k, c=cause)
         game.queue[0] = task
     options = game._cube_options(task)
     if len(options) == 1:
@@ -600,7 +599,7 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
         log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
                  cause=task.c, cards=[a.card], players=[p],
                  writes=[("hand", p), ident.place(a.card)])
-        game.queue[0] = replace(task, d=task.d + 1)
+        game.queue[0] = task.but(d=task.d + 1)
         return
     n = task.n + task.d
     cause = log.emit("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
@@ -770,7 +769,7 @@ def decide_move(game: Biotopes, task: tasks.Move, a: Action, log: EventLog) -> N
                  **game._cubes_moved(game._place_of(p, a.row, a.col),
                                      game._place_of(p, a.to_row, a.to_col), k,
                                      emptied=cards[0]))
-    game.queue[0] = replace(task, n=task.n - 1)
+    game.queue[0] = task.but(n=task.n - 1)
 
 
 # -- hand limit and the end of a turn ----------------------------------------------------

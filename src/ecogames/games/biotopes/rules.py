@@ -30,7 +30,7 @@ texts share.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
@@ -680,7 +680,7 @@ class Biotopes(Game):
         if log.record:
             self._identity.upto = len(self._actions) + 1
             if any(t.c is not None for t in self.queue):
-                self.queue = [replace(t, c=None) for t in self.queue]
+                self.queue = [t.but(c=None) for t in self.queue]
 
     def _take_action(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the action, then its resolution."""

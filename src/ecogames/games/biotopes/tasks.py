@@ -4,7 +4,8 @@ An action of the Action Phase queues tasks (``Biotopes.queue``): pay the cost, a
 effect, let the Reactions fire, check the hand limit, end the turn. A task that needs a
 person's choice stops the queue and becomes the phase (its ``kind``). The engine resolves
 each task with the handlers its table names (``rules.HANDLERS``, by task class); a task is
-never changed in place: the engine puts a new one (``dataclasses.replace``) in its place.
+never changed in place: the engine puts a new one (``Task.but``: a copy with some fields
+changed) in its place.
 
 The queue is part of the saved state: each task converts to exactly the JSON object the
 save format holds (``to_json``) and back (:func:`from_json`, strict: an object with unknown
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
@@ -52,6 +53,16 @@ class Task:
     def drawn(self) -> int:
         """The colour of a cube drawn from the bag and waiting to be placed (-1: none)."""
         return -1
+
+    def but(self, **changes: Any) -> Self:
+        """This task with ``changes`` to some of its fields: ``dataclasses.replace`` without
+        running ``__init__`` again (the engine replaces a task at nearly every step, and a
+        frozen ``__init__`` sets each of up to 15 fields through ``object.__setattr__``)."""
+        if not changes.keys() <= self.__dataclass_fields__.keys():
+            raise TypeError(f"{type(self).__name__} has no field {sorted(changes)}")
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__, **changes)
+        return twin
 
     def to_json(self) -> dict[str, Any]:
         """The saved object: ``{"t": kind, "p": player, ...}``."""

@@ -59,26 +59,33 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
     if held is not None:
         game.pending[p] = None
         event = CARD_EVENT[held]
-        e = log.emit("event", f"{game.player_names[p]} applies the held Event "
-                              f"{event.name}: {event.text}", cause=cause, cards=[held])
+        e = None
+        if log.record:
+            e = log.emit("event", f"{game.player_names[p]} applies the held Event "
+                                  f"{event.name}: {event.text}", cause=cause, cards=[held])
         note(log, e, [held_key(p)], [held_key(p)])
         resolve_event(game, held, 0, log, e)
         return
     mark = chance_mark(game, log)
     card = _draw_event_card(game)
     if card is None:
-        log.emit("event", "The Event deck is empty: no Event this turn", cause=cause)
+        if log.record:
+            log.emit("event", "The Event deck is empty: no Event this turn", cause=cause)
         return
     event = CARD_EVENT[card]
     if not event.applies_at(game.day):
         game.pending[p] = card
-        e = log.emit("event_held", f"{game.player_names[p]} draws a {event.time} Event card "
-                                   f"in the {'day' if game.day else 'night'}: it is turned "
-                                   "upside down to apply next turn", cause=cause)
+        e = None
+        if log.record:
+            e = log.emit("event_held", f"{game.player_names[p]} draws a {event.time} Event card "
+                                       f"in the {'day' if game.day else 'night'}: it is turned "
+                                       "upside down to apply next turn", cause=cause)
         if log.record:
             note(log, e, drawn_since(game, mark), [held_key(p)])
         return
-    e = log.emit("event", f"Event: {event.name}. {event.text}", cause=cause, cards=[card])
+    e = None
+    if log.record:
+        e = log.emit("event", f"Event: {event.name}. {event.text}", cause=cause, cards=[card])
     if log.record:
         note(log, e, drawn_since(game, mark))
     resolve_event(game, card, 0, log, e)
@@ -105,8 +112,9 @@ def resolve_event(game: WildlifeWeb, card: str, start: int, log: EventLog,
             if victims:
                 event_kill(game, event, eff, *victims[0], log, cause)
             else:
-                log.emit("event_none", f"{event.name}: none of your animals is affected",
-                         cause=cause)
+                if log.record:
+                    log.emit("event_none", f"{event.name}: none of your animals is affected",
+                             cause=cause)
             continue
         apply_event_effect(game, card, index, log, cause)
     game.decision = None
@@ -143,8 +151,10 @@ def event_kill(game: WildlifeWeb, event: EventType, eff: EventEffect, owner: int
     else:
         game._discard(card)
         where = "is discarded"
-    e = log.emit("event_kill", f"{event.name}: {game.player_names[owner]}'s {kind.name} "
-                               f"{where}", cause=cause, cards=[card], nodes=[kind.id])
+    e = None
+    if log.record:
+        e = log.emit("event_kill", f"{event.name}: {game.player_names[owner]}'s {kind.name} "
+                                   f"{where}", cause=cause, cards=[card], nodes=[kind.id])
     if told is not None:
         reads, writes, named = told
         note(log, e, [*reads, TURN_EVENTS] if game.mods else reads,
@@ -161,7 +171,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
     if kind in MODIFIER_KINDS:
         game.mods.append([card, index])
         e = log.emit("event_turn", f"{event.name} lasts for this turn", cause=cause,
-                     cards=[card])
+                     cards=[card]) if log.record else None
         note(log, e, writes=[TURN_EVENTS])
     elif kind == "forage":
         for p, a in event_targets(game, event, eff):
@@ -170,7 +180,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
                 e = log.emit("forage", f"{event.name}: {game.player_names[p]}'s "
                                        f"{game._kind(a).name} draws {len(got)} Forage "
                                        "card(s)", cause=cause, cards=got,
-                             nodes=[game._kind(a).id])
+                             nodes=[game._kind(a).id]) if log.record else None
                 if log.record:
                     f, n = slot_of(game, a)
                     note(log, e, drawn_since(game, mark), [food_key(f)],
@@ -186,7 +196,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
                         f"returns {len(lost)} Forage card(s)")
                 e = log.emit("lose_food", f"{event.name}: {game.player_names[p]}'s "
                                           f"{game._kind(a).name} {what}", cause=cause,
-                             cards=lost, nodes=[game._kind(a).id])
+                             cards=lost, nodes=[game._kind(a).id]) if log.record else None
                 if log.record:
                     f, n = slot_of(game, a)
                     note(log, e, [food_key(f)], [food_key(f), setback_key(p)],
@@ -200,7 +210,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
             game.highway.append(drawn)
             e = log.emit("roadkill", f"{event.name}: a {CARD_ANIMAL[drawn].name} is hit on "
                                      "the highway", cause=cause, cards=[drawn],
-                         nodes=[CARD_ANIMAL[drawn].id])
+                         nodes=[CARD_ANIMAL[drawn].id]) if log.record else None
             if log.record:
                 note(log, e, drawn_since(game, mark), [HIGHWAY])
                 mark = game.draws_so_far()
@@ -210,7 +220,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
             game.highway.remove(c)
             game._discard(c)
         e = log.emit("clear_roadkill", f"{event.name}: {len(gone)} roadkill removed",
-                     cause=cause, cards=gone)
+                     cause=cause, cards=gone) if log.record else None
         note(log, e, [HIGHWAY], [HIGHWAY])
     elif kind == "habitat_loss":
         gone = [c for c in game.habitat if eff.filter.matches(CARD_ANIMAL[c])]
@@ -223,7 +233,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
             game.register.depart(c)
         e = log.emit("habitat_loss", f"{event.name}: {len(gone)} animal(s) leave the central "
                                      "habitat", cause=cause, cards=gone,
-                     nodes=sorted({CARD_ANIMAL[c].id for c in gone}))
+                     nodes=sorted({CARD_ANIMAL[c].id for c in gone})) if log.record else None
         if log.record:
             animals = [k for k in told if k[0] == "animal"]
             note(log, e, animals, told, [animal_id(k[1]) for k in animals])
@@ -247,7 +257,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
         numbers = [game.register.arrive(c) for c in moved]
         e = log.emit("migration", f"{event.name}: {len(moved)} animal(s) join the central "
                                   "habitat", cause=cause, cards=moved,
-                     nodes=sorted({CARD_ANIMAL[c].id for c in moved}))
+                     nodes=sorted({CARD_ANIMAL[c].id for c in moved})) if log.record else None
         if log.record:
             note(log, e, drawn_since(game, mark), [*map(animal_key, numbers)],
                        [*map(animal_id, numbers)])
@@ -262,7 +272,7 @@ def choose_victim(game: WildlifeWeb, card: str, log: EventLog) -> None:
     eff = event.effects[decision["effect"]]
     owner, a = game.find(card)  # type: ignore[misc]
     e = log.emit("choose", f"{game.player_names[owner]} chooses the "
-                           f"{game._kind(a).name}", cards=[card])
+                           f"{game._kind(a).name}", cards=[card]) if log.record else None
     if log.record:
         reads, named = slot_keys(game, a)
         note(log, e, reads, named=named)
@@ -283,12 +293,13 @@ def adopt_pet(game: WildlifeWeb, adopt: bool, log: EventLog) -> None:
         game.register.arrive(card)
         game._add_to_pack(p, card, log, None)
         e = log.emit("adopt", f"{game.player_names[p]} adopts the {pet.name} as a pet",
-                     cards=[card], nodes=[pet.id])
+                     cards=[card], nodes=[pet.id]) if log.record else None
         if log.record:
             joins(game, log, e, p, card)
     else:
         game._discard(card)
-        log.emit("decline", f"{game.player_names[p]} leaves the {pet.name}", cards=[card])
+        if log.record:
+            log.emit("decline", f"{game.player_names[p]} leaves the {pet.name}", cards=[card])
     game.decision = None
     game.stage = "feed"
     game._advance(log, None)

@@ -295,13 +295,13 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
         ta, tb = base_a + da, base_b + db
         e = log.emit("roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
                              f"{who_b}: {_sum_text(parts_b, db)} = {tb}"
-                     if log.record else "", cause=cause, dice=[da, db])
+                     if log.record else "", cause=cause, dice=[da, db]) if log.record else None
         if log.record:
             drawn = game.draws_so_far()
             note(log, e, [chance_key(drawn - 2), chance_key(drawn - 1)])
         if ta != tb:
             return ta > tb, e
-        cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e)
+        cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e) if log.record else None
         roll += 1
 
 
@@ -318,7 +318,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
     start = log.emit("hunt", f"{game.player_names[p]}'s {pred.name} hunts the {prey.name} "
                              f"{where} ({game.player_names[roller]} rolls for the prey)",
                      cards=[a["card"], card], nodes=[pred.id, prey.id],
-                     edges=[(prey.id, pred.id)])
+                     edges=[(prey.id, pred.id)]) if log.record else None
     if log.record:
         _tell_hunt(game, log, start, a, card, owner)
     game.acted.append(a["card"])
@@ -327,18 +327,20 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
         if die >= e.on:
             i = log.emit("hide", f"{e.ability}: the {prey.name} rolls {die} and hides; "
                                  f"the {pred.name} goes hungry", cause=start, dice=[die],
-                         nodes=[prey.id])
+                         nodes=[prey.id]) if log.record else None
             _hungry(game, log, i, p, a, hid=True)
             return
-        i = log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot "
-                                  "hide", cause=start, dice=[die], nodes=[prey.id])
+        i = None
+        if log.record:
+            i = log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot "
+                                      "hide", cause=start, dice=[die], nodes=[prey.id])
         if log.record:
             note(log, i, [chance_key(game.draws_so_far() - 1)])
     won, last = hunt_duel(game, pred, pred_mated, card, prey, owner, prey_mated,
                                 prey_active, log, start)
     if not won:
         i = log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
-                     cause=last, nodes=[prey.id])
+                     cause=last, nodes=[prey.id]) if log.record else None
         _hungry(game, log, i, p, a)
         return
     told: tuple[list[Key], list[Key], list[str]] | None = None
@@ -356,7 +358,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
     a["food"].append(eaten)
     i = log.emit("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
                         f"(food value {prey.size})", cause=last, cards=[eaten],
-                 nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
+                 nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)]) if log.record else None
     if told is not None:
         f, n = slot_of(game, a)
         _, writes, named = told
@@ -432,8 +434,10 @@ def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey
                if _applies(e, pred_mated, prey, prey_mated, prey_active)]
     won, last = duel(game, attack, defence, log, start, pred.name, prey.name)
     if not won and rerolls:
-        again = log.emit("reroll", f"{rerolls[0].ability}: the first attack falls short; "
-                                   "roll the dice and try again", cause=last)
+        again = None
+        if log.record:
+            again = log.emit("reroll", f"{rerolls[0].ability}: the first attack falls short; "
+                                       "roll the dice and try again", cause=last)
         won, last = duel(game, attack, defence, log, again, pred.name, prey.name)
     return won, last
 
@@ -451,22 +455,24 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> None:
                                  f"the {carrion.name} from the highway "
                                  f"({game.player_names[game.left_of(p)]} rolls for the "
                                  "highway)", cards=[a["card"], action.carcass],
-                     nodes=[kind.id])
+                     nodes=[kind.id]) if log.record else None
     if log.record:
         reads, named = slot_keys(game, a)
         note(log, start, [*reads, HIGHWAY], named=named)
     won, last = duel(game, [("Agility", kind.agility), *bonus], [], log, start,
                            kind.name, "Highway")
     if not won:
-        e = log.emit("traffic", f"The {kind.name} is not agile enough to dodge the "
-                                "traffic; the roadkill stays on the highway", cause=last)
+        e = None
+        if log.record:
+            e = log.emit("traffic", f"The {kind.name} is not agile enough to dodge the "
+                                    "traffic; the roadkill stays on the highway", cause=last)
         _hungry(game, log, e, p, a)
         return
     game.highway.remove(action.carcass)
     a["food"].append(action.carcass)
     e = log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
                         f"{carrion.size})", cause=last, cards=[action.carcass],
-                 nodes=["carrion", kind.id], edges=[("carrion", kind.id)])
+                 nodes=["carrion", kind.id], edges=[("carrion", kind.id)]) if log.record else None
     if log.record:
         f, n = slot_of(game, a)
         note(log, e, [], [food_key(f), HIGHWAY], [animal_id(n), family_id(f)])
@@ -490,7 +496,7 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> None:
                               f"for the {card_name(action.food)} under "
                               f"{game.player_names[owner]}'s {vkind.name}",
                      cards=[a["card"], victim["card"], action.food],
-                     nodes=[thief.id, vkind.id])
+                     nodes=[thief.id, vkind.id]) if log.record else None
     if log.record:
         reads, named = slot_keys(game, a)
         more, victim_named = slot_keys(game, victim)
@@ -503,13 +509,15 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> None:
         won, last = duel(game, [mine], [("Strength", vkind.strength)], log, start,
                                thief.name, vkind.name)
         if not won:
-            e = log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
+            e = None
+            if log.record:
+                e = log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
             _hungry(game, log, e, p, a)
             return
     victim["food"].remove(action.food)
     a["food"].append(action.food)
     e = log.emit("eat", f"The {thief.name} takes the {card_name(action.food)}", cause=last,
-                 cards=[action.food], nodes=[thief.id])
+                 cards=[action.food], nodes=[thief.id]) if log.record else None
     if log.record:
         (f, n), (vf, vn) = slot_of(game, a), slot_of(game, victim)
         note(log, e, [], [food_key(f), food_key(vf), setback_key(owner)],
@@ -531,7 +539,7 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> None:
     groups = sorted({FORAGE[c].group for c in got} & eaten)
     e = log.emit("forage", f"{game.player_names[p]}'s {kind.name} forages: {names}",
                  cards=[a["card"], *got], nodes=[*groups, kind.id],
-                 edges=[(g, kind.id) for g in groups])
+                 edges=[(g, kind.id) for g in groups]) if log.record else None
     if log.record:
         f, n = slot_of(game, a)
         note(log, e, drawn_since(game, mark), [food_key(f)],

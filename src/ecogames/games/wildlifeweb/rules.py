@@ -450,8 +450,9 @@ class WildlifeWeb(Game):
         (D9)."""
         if not self.wdeck and self.wdiscard:
             self.wdeck, self.wdiscard = self.wdiscard, []
-            log.emit("reshuffle", "The Wildlife discard pile is shuffled into a new deck",
-                     cause=cause)
+            if log.record:
+                log.emit("reshuffle", "The Wildlife discard pile is shuffled into a new deck",
+                         cause=cause)
         return self._pick(self.wdeck, name) if self.wdeck else None
 
     def _roll(self, name: str) -> int:
@@ -488,9 +489,11 @@ class WildlifeWeb(Game):
                 a["mate"] = card
                 a["waiting"] = None
                 kind = CARD_ANIMAL[card]
-                e = log.emit("mate", f"{self.player_names[player]}'s {kind.name} gets a mate: "
-                                     "the two cards are stacked together",
-                             cause=cause, cards=[mate, card], nodes=[kind.id])
+                e = None
+                if log.record:
+                    e = log.emit("mate", f"{self.player_names[player]}'s {kind.name} gets a mate: "
+                                         "the two cards are stacked together",
+                                 cause=cause, cards=[mate, card], nodes=[kind.id])
                 if log.record:
                     n = self.register.animals[card]
                     note(log, e, [animal_key(n)],
@@ -517,7 +520,7 @@ class WildlifeWeb(Game):
             self._discard(a["offspring"])
             e = log.emit("orphan", f"Both parents are gone: the {self._kind(a).name}'s "
                                    "Offspring returns to the Offspring deck", cause=cause,
-                         cards=[a["offspring"]], nodes=[self._kind(a).id])
+                         cards=[a["offspring"]], nodes=[self._kind(a).id]) if log.record else None
             note(log, e, [], [family_key(f), setback_key(owner)], [family_id(f)])
         return a["card"]
 
@@ -573,7 +576,7 @@ class WildlifeWeb(Game):
         self.highway.append(card)
         kind = CARD_ANIMAL[card]
         e = log.emit("roadkill", f"The {kind.name} is placed on the highway as roadkill",
-                     cards=[card], nodes=[kind.id])
+                     cards=[card], nodes=[kind.id]) if log.record else None
         if log.record:
             n = self.register.animals[card]
             note(log, e, [animal_key(n)], [*dies(self, card), HIGHWAY], [animal_id(n)])
@@ -593,7 +596,7 @@ class WildlifeWeb(Game):
         self._add_to_pack(self.active, card, log, None)
         kind = CARD_ANIMAL[card]
         e = log.emit("draft", f"{self.player_names[self.active]} selects the {kind.name}",
-                     cards=[card], nodes=[kind.id])
+                     cards=[card], nodes=[kind.id]) if log.record else None
         if log.record:
             joins(self, log, e, self.active, card)
         self._next_drafter(log)
@@ -606,7 +609,8 @@ class WildlifeWeb(Game):
                 return
         self.active = DEALER
         self.turn = 1
-        log.emit("start", "The Packs are chosen: the dealer starts, in daylight")
+        if log.record:
+            log.emit("start", "The Packs are chosen: the dealer starts, in daylight")
         self.stage = "secure"
         self._advance(log, None)
 
@@ -657,11 +661,13 @@ class WildlifeWeb(Game):
         self.stage = "secure"
         if self.active == DEALER:
             self.round += 1
-            flip = log.emit("daynight", f"Play returns to the dealer: the Day/Night card turns "
-                                        f"to {'Day' if self.day else 'Night'}")
+            flip = None
+            if log.record:
+                flip = log.emit("daynight", f"Play returns to the dealer: the Day/Night card turns "
+                                            f"to {'Day' if self.day else 'Night'}")
             if self.day and len(self.highway) < ROADKILL:
                 self.stage = "restock"
-                if self._restock_choices():
+                if log.record and self._restock_choices():
                     log.emit("restock", "Daybreak: fewer than 4 animals on the highway; the "
                                         "dealer restocks it from the central habitat",
                              cause=flip)
@@ -688,9 +694,11 @@ class WildlifeWeb(Game):
             self._discard_food(a, list(a["food"]))
             cards = [a["card"]] + ([a["mate"]] if a["mate"] else [])
             self.secured[p].append({"cards": cards, "offspring": a["offspring"]})
-            e = log.emit("secure", f"{self.player_names[p]}'s {kind.name} family is secured: "
-                                   f"{len(self.secured[p])} Offspring raised",
-                         cause=cause, cards=[*cards, a["offspring"]], nodes=[kind.id])
+            e = None
+            if log.record:
+                e = log.emit("secure", f"{self.player_names[p]}'s {kind.name} family is secured: "
+                                       f"{len(self.secured[p])} Offspring raised",
+                             cause=cause, cards=[*cards, a["offspring"]], nodes=[kind.id])
             f = self.register.end(a["card"])
             numbers = [self.register.depart(c) for c in cards]
             if log.record:  # the family leaves the game safe: gone, but no species dies out
@@ -704,7 +712,7 @@ class WildlifeWeb(Game):
                 self.winner = p
                 e = log.emit("win", f"{self.player_names[p]} has raised "
                                     f"{len(self.secured[p])} Offspring and wins the game",
-                             cause=cause)
+                             cause=cause) if log.record else None
                 note(log, e, [secured_key(p)], [OUTCOME])
                 return
 
@@ -725,8 +733,10 @@ class WildlifeWeb(Game):
         self.packs[p].remove(a)
         self._discard_food(a, list(a["food"]))
         self.habitat.append(card)
-        e = log.emit("swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
-                             "into the central habitat", cards=[card], nodes=[self._kind(a).id])
+        e = None
+        if log.record:
+            e = log.emit("swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
+                                 "into the central habitat", cards=[card], nodes=[self._kind(a).id])
         if log.record:
             reads, named = slot_keys(self, a)
             f = slot_of(self, a)[0]
@@ -739,7 +749,7 @@ class WildlifeWeb(Game):
             self.register.arrive(drawn)
             self._add_to_pack(p, drawn, log, e)
             e = log.emit("draw", f"...and draws a {CARD_ANIMAL[drawn].name}", cause=e,
-                         cards=[drawn], nodes=[CARD_ANIMAL[drawn].id])
+                         cards=[drawn], nodes=[CARD_ANIMAL[drawn].id]) if log.record else None
             if log.record:
                 joins(self, log, e, p, drawn, drawn_since(self, mark))
         self.stage = "replace"
@@ -759,7 +769,9 @@ class WildlifeWeb(Game):
         else:
             self.habitat.remove(card)
             text = f"{self.player_names[p]} takes the {CARD_ANIMAL[card].name} from the habitat"
-        e = log.emit("replace", text, cards=[card], nodes=[CARD_ANIMAL[card].id])
+        e = None
+        if log.record:
+            e = log.emit("replace", text, cards=[card], nodes=[CARD_ANIMAL[card].id])
         self._add_to_pack(p, card, log, e)
         if log.record:
             joins(self, log, e, p, card, drawn_since(self, mark))
@@ -825,7 +837,7 @@ class WildlifeWeb(Game):
         mate = MATE_OF[a["card"]]
         source = self._mate_source(a)
         start = log.emit("seek_mate", f"{self.player_names[p]}'s {kind.name} looks for a mate",
-                         cards=[a["card"]], nodes=[kind.id])
+                         cards=[a["card"]], nodes=[kind.id]) if log.record else None
         fam, me = slot_of(self, a)
         if log.record:
             seen = self.register.animals.get(mate)  # the mate alive on the table
@@ -877,9 +889,11 @@ class WildlifeWeb(Game):
             where = f"after drawing {len(drawn)} Wildlife card(s)"
             others = [c for c in drawn if c != mate]
             if others:
-                e = log.emit("draw", f"{len(others)} non-matching card(s) join the central "
-                                     "habitat", cause=start, cards=others,
-                             nodes=sorted({CARD_ANIMAL[c].id for c in others}))
+                e = None
+                if log.record:
+                    e = log.emit("draw", f"{len(others)} non-matching card(s) join the central "
+                                         "habitat", cause=start, cards=others,
+                                 nodes=sorted({CARD_ANIMAL[c].id for c in others}))
                 if log.record:
                     numbers = [self.register.animals[c] for c in others]
                     note(log, e, [chance_key(self.draws_so_far() - len(drawn) + i)
@@ -889,7 +903,7 @@ class WildlifeWeb(Game):
             a["waiting"] = self.turn
             e = log.emit("no_mate", f"No mate found {where}: the {kind.name} waits until the "
                                     "following turn, then looks through the entire deck",
-                         cause=start)
+                         cause=start) if log.record else None
             if log.record:
                 note(log, e, drawn_since(self, mark),
                            [waits_key(fam), setback_key(p)], [animal_id(me), family_id(fam)])
@@ -900,9 +914,11 @@ class WildlifeWeb(Game):
         a["mate"] = mate
         a["waiting"] = None
         a["food"].extend(extra)
-        e = log.emit("mate", f"The {kind.name} takes a mate found {where}; it discards "
-                             f"{len(action.discard)} food card(s)", cause=start,
-                     cards=[a["card"], mate, *action.discard], nodes=[kind.id])
+        e = None
+        if log.record:
+            e = log.emit("mate", f"The {kind.name} takes a mate found {where}; it discards "
+                                 f"{len(action.discard)} food card(s)", cause=start,
+                         cards=[a["card"], mate, *action.discard], nodes=[kind.id])
         if log.record:
             m = self.register.animals[mate]
             writes = [*family_keys(fam), food_key(fam), animal_key(m)]
@@ -923,9 +939,11 @@ class WildlifeWeb(Game):
         kind = self._kind(a)
         self._discard_food(a, action.discard)
         a["offspring"] = self.odeck.pop()
-        e = log.emit("offspring", f"{self.player_names[p]}'s {kind.name} pair exchanges "
-                                  f"{len(action.discard)} food card(s) for an Offspring card",
-                     cards=[a["card"], a["offspring"], *action.discard], nodes=[kind.id])
+        e = None
+        if log.record:
+            e = log.emit("offspring", f"{self.player_names[p]}'s {kind.name} pair exchanges "
+                                      f"{len(action.discard)} food card(s) for an Offspring card",
+                         cards=[a["card"], a["offspring"], *action.discard], nodes=[kind.id])
         if log.record:
             f = slot_of(self, a)[0]
             note(log, e, [food_key(f), family_key(f)], [food_key(f), family_key(f)],

@@ -26,14 +26,14 @@ methods do nothing: no sentence is formatted and no bookkeeping is done.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-from ecogames.core import EventLog
+from ecogames.core import Event, EventLog
 from ecogames.core.provenance import OUTCOME, chance_key, extinct_key
 
 from .actions import place
 from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES
-from .why import blocks, food, gone, searched, token_key
+from .why import blocks, gone, searched
 
 
 class _Island(Protocol):
@@ -93,12 +93,89 @@ def _listing(species: Iterable[str]) -> str:
     return ", ".join(names) if names else "nothing"
 
 
+# -- words and keys made once (the narrator tells an action's events from these tables) --------
+
+_new_event = tuple.__new__
+"""Makes an Event from all its fields at once, as ``EventLog.event`` does."""
+
+A_ = {species: a_(species) for species in NAME}
+PLAYER_NAME = tuple(player_name(p) for p in range(len(RESEARCHER_COLOURS)))
+POINTS_TEXT = tuple(f"{name} has 4 action points to spend" for name in PLAYER_NAME)
+TURN_TEXT = tuple(f"{name}'s turn begins: roll the dice" for name in PLAYER_NAME)
+CARD_NAME = {card: info.name for card, info in CARDS_BY_ID.items()}
+CARD_KEY = {card: ("card", card) for card in CARDS_BY_ID}
+DISCARD_TEXT = {card: f"The {name} card goes onto the discard pile"
+                for card, name in CARD_NAME.items()}
+CARD_TOLD = {card: (f"{info.name} is activated", (CARD_KEY[card],), (card,),
+                    (info.sector,) if info.sector else ())
+             for card, info in CARDS_BY_ID.items()}
+"""Card -> an activation's text, reads, ``cards`` and ``sectors``."""
+BLOCKS = {species: tuple(blocks([species])) for species in (*NAME, "")}
+"""Species -> the keys its arrival (or loss) writes: ``why.blocks`` of that one species."""
+EATEN = {1: "its token goes", 2: "both tokens go"}
+CHANCE_KEYS = tuple(chance_key(n) for n in range(64))
+"""The keys of an action's first 64 chance draws (a few are made; more are built)."""
+
+
+def _two(sector: int, other: int) -> tuple[int, ...]:
+    """``sorted({sector, other})`` as a tuple."""
+    if sector == other:
+        return (sector,)
+    return (sector, other) if sector < other else (other, sector)
+
+
+class Search(NamedTuple):
+    """An animal's search for food (Feeding and Moving, D23), in its order: the (sector,
+    species) places it looks at and the keys it reads (``why.searched``)."""
+
+    places: tuple[tuple[int, str], ...]
+    keys: tuple[tuple[str, int, str], ...]
+
+
+_SEARCHES: dict[tuple[int, tuple[int, ...], tuple[str, ...]], Search] = {}
+
+
+def search_order(sector: int, adjacent: tuple[int, ...], diet: tuple[str, ...]) -> Search:
+    """The search of an animal of ``diet`` in ``sector`` (made once per sector, neighbours
+    and diet: a few hundred at most)."""
+    known = _SEARCHES.get((sector, adjacent, diet))
+    if known is None:
+        places = tuple([(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent])
+        known = _SEARCHES[sector, adjacent, diet] = Search(
+            places, tuple(searched(sector, diet, adjacent)))
+    return known
+
+
+def _pawn_moves(player: int, mover: int, ability: str,
+                path: Sequence[str]) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    """A pawn's move: its text, ``players`` and ``sectors``."""
+    name = ABILITY_NAMES[ability]
+    via = f" via {place(path[0])}" if len(path) > 1 else ""
+    whose = "their pawn" if mover == player else f"{player_name(mover)}'s pawn"
+    by = f" with Move another pawn ({name})" if mover != player else f" ({name})"
+    return (f"{player_name(player)} moves {whose} to {place(path[-1])}{via}{by}",
+            tuple(sorted({player, mover})), tuple([int(p) for p in path if p.isdigit()]))
+
+
+_PAWN_MOVES: dict[tuple[int, int, str, tuple[str, ...]], tuple[str, tuple[int, ...],
+                                                                tuple[int, ...]]] = {}
+"""(player, mover, ability, path) -> what ``_pawn_moves`` says (a few thousand at most)."""
+_STUDY_TEXT: dict[tuple[int, str], str] = {}
+
+
 class Narrator:
-    """Tells one action's events into an :class:`EventLog` (see the module docstring)."""
+    """Tells one action's events into an :class:`EventLog` (see the module docstring).
+
+    Each event is made at once, its ``touched``, ``reads`` and ``writes`` as tuples, with the
+    words that depend on no state (a card's name, a player's name, a place) read from tables
+    made once: the same events as ``EventLog.event`` makes, for less (``_emit``)."""
 
     def __init__(self, game: Told, log: EventLog) -> None:
         self.game = game
         self.log = log
+        self.events = log.events
+        self.fast = log.views is None
+        """No view is kept after each event: the event is appended as it is (``_emit``)."""
         self.root: int | None = None
         """The roll: the cause of the cards it solves."""
         self.trigger: int | None = None
@@ -113,84 +190,106 @@ class Narrator:
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _emit(self, kind: str, text: str, cause: int | None, reads: Sequence[Any] = (),
-              writes: Sequence[Any] = (), **touched: Sequence[Any]) -> int:
+    def _emit(self, kind: str, text: str, cause: int | None, touched: dict[str, tuple[Any, ...]],
+              reads: tuple[Any, ...] = (), writes: tuple[Any, ...] = ()) -> int:
+        """Tell one event (``touched``, ``reads`` and ``writes`` already tuples). Without
+        step views the event is appended as ``EventLog.event`` would make it; with them,
+        ``EventLog.event`` makes it and keeps the view after it."""
+        events = self.events
+        if self.fast:
+            index = len(events)
+            events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
+            return index
         return self.log.event(kind, text, cause, touched, reads,  # type: ignore[return-value]
                               writes)
 
-    def _new_draws(self) -> list[tuple[str, int]]:
+    def _new_draws(self) -> tuple[tuple[str, int], ...]:
         """The chance draws made since the last event that read one: what this event came
         from."""
         now = self.game.draws_so_far()
-        keys = [chance_key(n) for n in range(self.drawn, now)]
+        drawn = self.drawn
         self.drawn = now
-        return keys
+        if now <= len(CHANCE_KEYS):
+            return CHANCE_KEYS[drawn:now]
+        return tuple([chance_key(n) for n in range(drawn, now)])
 
     def describe(self, token: int) -> str:
         """'the Tori-tori (on a Native Tree) of sector 5'."""
         return token_phrase(self.game, token)
 
+    def _search(self, sector: int, diet: tuple[str, ...]) -> Search:
+        return search_order(sector, self.game.island.adjacent[sector], diet)
+
+    def _cause_of_search(self, places: Sequence[tuple[int, str]], food: int | None) -> int | None:
+        """The latest event that took food away from one of ``places`` (searched in vain
+        before the food was found) or brought ``food``; else what activated the animal."""
+        gone = self.gone
+        found = -1
+        if gone:
+            for place_ in places:
+                ev = gone.get(place_)
+                if ev is not None and ev > found:
+                    found = ev
+        if food is not None:
+            ev = self.arrived.get(food)
+            if ev is not None and ev > found:
+                found = ev
+        return self.trigger if found < 0 else found
+
     def search_cause(self, sector: int, diet: Sequence[str], hit: tuple[int, str] | None,
                      food: int | None) -> int | None:
-        adjacent = self.game.island.adjacent[sector]
-        order = [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
+        order = self._search(sector, tuple(diet)).places
         if hit is not None:
             order = order[: order.index(hit)]
-        found = [self.gone[p] for p in order if p in self.gone]
-        if food is not None and food in self.arrived:
-            found.append(self.arrived[food])
-        return max(found) if found else self.trigger
+        return self._cause_of_search(order, food)
 
     # -- Phase 1: dice and cards --------------------------------------------------------------
 
     def roll(self, red: str, blue: str, cards: Sequence[str | None]) -> int:
-        names = [CARDS_BY_ID[c].name if c else "an empty space" for c in cards]
+        names = [CARD_NAME[c] if c else "an empty space" for c in cards]
         if red == blue:
             text = f"Both dice show {red}: only {names[0]} is solved"
         else:
             text = (f"The red die shows {red} ({names[0]}) and the sky-blue die {blue} "
                     f"({names[1]}): {names[0]} is solved first")
-        self.root = self._emit("roll", text, None, reads=self._new_draws(),
-                               cards=[c for c in cards if c])
+        self.root = self._emit("roll", text, None, {"cards": tuple([c for c in cards if c])},
+                               self._new_draws())
         return self.root
 
     def card(self, card: str) -> int:
-        info = CARDS_BY_ID[card]
-        sectors = [info.sector] if info.sector else []
-        self.trigger = self._emit("card", f"{info.name} is activated", self.root,
-                                  reads=[("card", card)], cards=[card], sectors=sectors)
+        text, reads, cards, sectors = CARD_TOLD[card]
+        self.trigger = self._emit("card", text, self.root, {"cards": cards, "sectors": sectors},
+                                  reads)
         return self.trigger
 
     def no_effect(self, card: str, why: str, cause: int | None) -> int:
-        return self._emit("no_effect", f"{CARDS_BY_ID[card].name} has no effect: {why}", cause,
-                          cards=[card])
+        return self._emit("no_effect", f"{CARD_NAME[card]} has no effect: {why}", cause,
+                          {"cards": (card,)})
 
     def discard(self, card: str, cause: int | None) -> int:
-        name = CARDS_BY_ID[card].name
-        return self._emit("discard", f"The {name} card goes onto the discard pile",
-                          cause, cards=[card])
+        return self._emit("discard", DISCARD_TEXT[card], cause, {"cards": (card,)})
 
     def refill(self, slot: str, card: str, cause: int | None) -> int:
-        name = CARDS_BY_ID[card].name
-        return self._emit("refill", f"The {name} card is drawn onto space {slot}",
-                          cause, reads=self._new_draws(), writes=[("card", card)], cards=[card])
+        return self._emit("refill", f"The {CARD_NAME[card]} card is drawn onto space {slot}",
+                          cause, {"cards": (card,)}, self._new_draws(), (CARD_KEY[card],))
 
     def turn_over(self, round_space: int, cause: int | None) -> int:
         return self._emit("turn_over", "The Activation pile has run out: the discard pile is "
                           f"turned over; the Round marker advances to space {round_space}",
-                          cause)
+                          cause, {})
 
     # -- Activation: Invasive Bushes ----------------------------------------------------------
 
     def spread(self, bush: int, sector: int, tree: int, where: int) -> int:
         there = "in its own sector" if where == sector else f"in sector {where}"
+        lost = ("food", where, "native_tree")
         ev = self._emit("spread", f"The Invasive Bush of sector {sector} turns over a Native "
                         f"Tree {there} into an Invasive Bush", self.trigger,
-                        reads=[food(where, "native_tree"), token_key(bush)],
-                        writes=[food(where, "native_tree"), food(where, "invasive_bush"),
-                                token_key(tree), *blocks(["invasive_bush"])],
-                        sectors=sorted({sector, where}), tokens=[bush, tree],
-                        nodes=["invasive_bush", "native_tree"])
+                        {"sectors": _two(sector, where), "tokens": (bush, tree),
+                         "nodes": ("invasive_bush", "native_tree")},
+                        (lost, ("token", bush)),
+                        (lost, ("food", where, "invasive_bush"), ("token", tree),
+                         *BLOCKS["invasive_bush"]))
         self.gone[where, "native_tree"] = ev
         self.arrived[tree] = ev
         return ev
@@ -198,10 +297,9 @@ class Narrator:
     def no_tree(self, bush: int, sector: int) -> int:
         return self._emit("no_effect", f"The Invasive Bush of sector {sector} finds no Native "
                           "Tree here or next door: no effect", self.trigger,
-                          reads=[food(m, "native_tree")
-                                 for m in (sector, *self.game.island.adjacent[sector])],
-                          sectors=[sector],
-                          tokens=[bush], nodes=["invasive_bush"])
+                          {"sectors": (sector,), "tokens": (bush,), "nodes": ("invasive_bush",)},
+                          tuple([("food", m, "native_tree")
+                                 for m in (sector, *self.game.island.adjacent[sector])]))
 
     # -- Activation: animals ------------------------------------------------------------------
 
@@ -209,34 +307,38 @@ class Narrator:
         """'a Tori-tori (with a Native Tree underneath)': the food pile ``pile``, bottom
         first, as the eater finds it."""
         kind = self.game.kind
-        top = a_(kind[pile[-1]])
-        under = " on ".join(a_(kind[t]) for t in reversed(pile[:-1]))
-        return f"{top} (with {under} underneath)" if under else top
+        top = A_[kind[pile[-1]]]
+        if len(pile) == 1:
+            return top
+        under = " on ".join([A_[kind[t]] for t in reversed(pile[:-1])])
+        return f"{top} (with {under} underneath)"
 
     def eat(self, eater: int, species: str, sector: int, food_pile: Sequence[int],
             where: int, diet: Sequence[str]) -> int:
         prey = food_pile[-1]
         food_species = self.game.kind[prey]
-        cause = self.search_cause(sector, diet, (where, food_species), prey)
+        search = self._search(sector, tuple(diet))
+        cut = search.places.index((where, food_species))
+        cause = self._cause_of_search(search.places[:cut], prey)
         moves = f" moves to sector {where} and" if where != sector else ""
         eater_name = NAME[species]
         # Feeding: the eater is put over the food token, which stays on the island (and in
         # the count) until the eater breeds or goes hungry
-        eaten = {1: "its token goes", 2: "both tokens go"}.get(len(food_pile),
-                                                               f"the {len(food_pile)} tokens go")
+        eaten = EATEN.get(len(food_pile)) or f"the {len(food_pile)} tokens go"
         text = (f"The {eater_name} of sector {sector}{moves} eats {self.meal(food_pile)}: "
                 f"{eaten} under the {eater_name}, still on the island (and counted) until the "
                 f"{eater_name} breeds or goes hungry")
-        adjacent = self.game.island.adjacent[sector]
-        moved = [food(sector, species)] if where != sector else []
+        eaten_key = ("food", where, food_species)
+        if where != sector:
+            writes = (eaten_key, ("food", where, species), ("food", sector, species),
+                      ("token", eater), ("token", prey), *BLOCKS[food_species])
+        else:
+            writes = (eaten_key, ("food", where, species), ("token", eater), ("token", prey),
+                      *BLOCKS[food_species])
         ev = self._emit("eat", text, cause,
-                        reads=[*searched(sector, diet, adjacent, (where, food_species)),
-                               token_key(eater)],
-                        writes=[food(where, food_species), food(where, species), *moved,
-                                token_key(eater), token_key(prey), *blocks([food_species])],
-                        sectors=sorted({sector, where}),
-                        tokens=[eater, prey], nodes=[food_species, species],
-                        edges=[(food_species, species)])
+                        {"sectors": _two(sector, where), "tokens": (eater, prey),
+                         "nodes": (food_species, species), "edges": ((food_species, species),)},
+                        (*search.keys[:cut + 1], ("token", eater)), writes)
         self.gone[where, food_species] = ev
         if where != sector:
             self.gone[sector, species] = ev
@@ -246,16 +348,18 @@ class Narrator:
     def breed(self, eater: int, species: str, sector: int, newborn: int, where: int,
               used: Sequence[int], used_species: Sequence[str], cause: int | None) -> int:
         there = "beside it" if where == sector else f"in sector {where} (sector {sector} is full)"
-        needed = ("the token underneath it needed to breed ({}) is removed" if len(used) == 1
-                  else f"the {len(used)} tokens underneath it needed to breed ({{}}) are removed")
-        ev = self._emit("breed", f"The {NAME[species]} of sector {sector} breeds: a new "
-                        f"{NAME[species]} {there}; " + needed.format(_listing(used_species)),
-                        cause, reads=[token_key(eater)],
-                        writes=[food(where, species), token_key(newborn), token_key(eater),
-                                *(gone(t) for t in used), *blocks([species]),
-                                *blocks(used_species)],
-                        sectors=sorted({sector, where}), tokens=[eater, newborn, *used],
-                        nodes=sorted({species, *used_species}))
+        listing = _listing(used_species)
+        needed = (f"the token underneath it needed to breed ({listing}) is removed"
+                  if len(used) == 1 else
+                  f"the {len(used)} tokens underneath it needed to breed ({listing}) are removed")
+        name = NAME[species]
+        ev = self._emit("breed", f"The {name} of sector {sector} breeds: a new {name} {there}; "
+                        + needed, cause,
+                        {"sectors": _two(sector, where), "tokens": (eater, newborn, *used),
+                         "nodes": tuple(sorted({species, *used_species}))},
+                        (("token", eater),),
+                        (("food", where, species), ("token", newborn), ("token", eater),
+                         *[gone(t) for t in used], *BLOCKS[species], *blocks(used_species)))
         self.arrived[newborn] = ev
         return ev
 
@@ -263,55 +367,58 @@ class Narrator:
                     lost_species: Sequence[str], why: str, cause: int | None) -> int:
         return self._emit("breed_fails", f"The {NAME[species]} of sector {sector} cannot breed "
                           f"({why}): it loses the tokens underneath it "
-                          f"({_listing(lost_species)})", cause, reads=[token_key(eater)],
-                          writes=[token_key(eater), *(gone(t) for t in lost),
-                                  *blocks(lost_species)],
-                          sectors=[sector], tokens=[eater, *lost],
-                          nodes=sorted({species, *lost_species}))
+                          f"({_listing(lost_species)})", cause,
+                          {"sectors": (sector,), "tokens": (eater, *lost),
+                           "nodes": tuple(sorted({species, *lost_species}))},
+                          (("token", eater),),
+                          (("token", eater), *[gone(t) for t in lost], *blocks(lost_species)))
 
     def starve(self, token: int, species: str, sector: int, lost: int | None,
                lost_species: str | None, where: int | None, diet: Sequence[str]) -> int:
-        cause = self.search_cause(sector, diet, None, None)
-        loses = f", loses {a_(lost_species)} from underneath it" if lost_species else ""
+        search = self._search(sector, tuple(diet))
+        cause = self._cause_of_search(search.places, None)
+        loses = f", loses {A_[lost_species]} from underneath it" if lost_species else ""
         if where is None:
             moves = " and stays: no sector next door has space"
+            moved: tuple[Any, ...] = ()
         else:
             moves = f" and moves to sector {where}"
-        moved = ([] if where is None else [food(sector, species), food(where, species)])
-        lost_keys = [] if lost is None else [gone(lost), *blocks([lost_species or ""])]
+            moved = (("food", sector, species), ("food", where, species))
+        lost_keys = () if lost is None else (gone(lost), *BLOCKS[lost_species or ""])
         ev = self._emit("starve", f"The {NAME[species]} of sector {sector} finds no food"
                         f"{loses}{moves}", cause,
-                        reads=searched(sector, diet, self.game.island.adjacent[sector]),
-                        writes=[token_key(token), *moved, *lost_keys],
-                        sectors=sorted({sector, where or sector}),
-                        tokens=[token] + ([lost] if lost is not None else []),
-                        nodes=[species] + ([lost_species] if lost_species else []))
+                        {"sectors": _two(sector, where or sector),
+                         "tokens": (token,) if lost is None else (token, lost),
+                         "nodes": (species, lost_species) if lost_species else (species,)},
+                        search.keys, (("token", token), *moved, *lost_keys))
         if where is not None:
             self.gone[sector, species] = ev
             self.arrived[token] = ev
         return ev
 
     def dies(self, token: int, species: str, sector: int, diet: Sequence[str]) -> int:
-        cause = self.search_cause(sector, diet, None, None)
+        search = self._search(sector, tuple(diet))
+        cause = self._cause_of_search(search.places, None)
         ev = self._emit("dies", f"The {NAME[species]} of sector {sector} finds no food and has "
                         "nothing underneath it: it dies", cause,
-                        reads=searched(sector, diet, self.game.island.adjacent[sector]),
-                        writes=[food(sector, species), gone(token), *blocks([species])],
-                        sectors=[sector], tokens=[token], nodes=[species])
+                        {"sectors": (sector,), "tokens": (token,), "nodes": (species,)},
+                        search.keys,
+                        (("food", sector, species), gone(token), *BLOCKS[species]))
         self.gone[sector, species] = ev
         return ev
 
     def ask_first(self, species: str, sector: int, options: Sequence[int]) -> int:
         return self._emit("decide", f"The team chooses which {NAME[species]} of sector "
-                          f"{sector} is activated first", self.trigger, sectors=[sector],
-                          tokens=list(options), nodes=[species])
+                          f"{sector} is activated first", self.trigger,
+                          {"sectors": (sector,), "tokens": tuple(options), "nodes": (species,)})
 
     def ask_food(self, eater: int | None, species: str, sector: int, food_species: str,
                  options: Sequence[int]) -> int:
         who = "the Cat entering from the Village" if eater is None else self.describe(eater)
         return self._emit("decide", f"The team chooses which {NAME[food_species]} of sector "
-                          f"{sector} {who} eats", self.trigger, sectors=[sector],
-                          tokens=list(options), nodes=[food_species, species])
+                          f"{sector} {who} eats", self.trigger,
+                          {"sectors": (sector,), "tokens": tuple(options),
+                           "nodes": (food_species, species)})
 
     # -- Activation: Human Settlements ---------------------------------------------------------
 
@@ -323,17 +430,18 @@ class Narrator:
             text = (f"A Cat leaves the Village and settles in sector {sector}: no sector next to "
                     "the Village has its food")
             ev = self._emit("cat_enters", text, cause,
-                            writes=[food(sector, "cat"), token_key(cat), *blocks(["cat"])],
-                            sectors=[sector], tokens=[cat], nodes=["cat"])
+                            {"sectors": (sector,), "tokens": (cat,), "nodes": ("cat",)}, (),
+                            (("food", sector, "cat"), ("token", cat), *BLOCKS["cat"]))
         else:
             text = (f"A Cat leaves the Village to hunt and lies on {self.meal(food_pile)} of "
                     f"sector {sector}")
+            eaten = ("food", sector, food_species)
             ev = self._emit("cat_enters", text, cause,
-                            reads=[food(sector, food_species)],
-                            writes=[food(sector, food_species), food(sector, "cat"),
-                                    token_key(cat), token_key(prey), *blocks(["cat"])],
-                            sectors=[sector], tokens=[cat, prey],
-                            nodes=[food_species, "cat"], edges=[(food_species, "cat")])
+                            {"sectors": (sector,), "tokens": (cat, prey),
+                             "nodes": (food_species, "cat"), "edges": ((food_species, "cat"),)},
+                            (eaten,),
+                            (eaten, ("food", sector, "cat"),
+                             ("token", cat), ("token", prey), *BLOCKS["cat"]))
             self.gone[sector, food_species] = ev
         self.arrived[cat] = ev
         return ev
@@ -343,10 +451,10 @@ class Narrator:
         (D27)."""
         where = (f"from under {token_phrase(self.game, above)}" if above is not None
                  else f"from sector {sector}")
+        trees = ("food", sector, "native_tree")
         ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree {where}",
-                        cause, reads=[food(sector, "native_tree")],
-                        writes=[food(sector, "native_tree"), gone(tree)],
-                        sectors=[sector], tokens=[tree], nodes=["native_tree"])
+                        cause, {"sectors": (sector,), "tokens": (tree,), "nodes": ("native_tree",)},
+                        (trees,), (trees, gone(tree)))
         self.gone[sector, "native_tree"] = ev
         return ev
 
@@ -354,87 +462,86 @@ class Narrator:
 
     def extinct(self, species: str, cause: int | None) -> int:
         return self._emit("extinct", f"The last {NAME[species]} token has left the Island: the "
-                          f"{PLURAL[species]} are extinct", cause,
-                          writes=[extinct_key(species)], nodes=[species])
+                          f"{PLURAL[species]} are extinct", cause, {"nodes": (species,)}, (),
+                          (extinct_key(species),))
 
     def tile(self, settlement: str, cause: int | None) -> int:
         why = ("no Cat and no Invasive Bush remain on the Island" if settlement == "village"
                else "there are at least four Tori-toris and an Environmental Report")
         return self._emit("sustainable", f"The {settlement.capitalize()} turns over to its "
-                          f"Sustainable side: {why}", cause,
-                          writes=[("sustainable", settlement)], settlements=[settlement])
+                          f"Sustainable side: {why}", cause, {"settlements": (settlement,)}, (),
+                          (("sustainable", settlement),))
 
     def end(self, result: str, reason: str, cause: int | None) -> int:
         text = (f"Victory! {reason[0].upper()}{reason[1:]}" if result == "victory"
                 else f"Defeat: {reason}")
-        return self._emit(result, text, cause, writes=[OUTCOME])
+        return self._emit(result, text, cause, {}, (), (OUTCOME,))
 
     # -- Turns ---------------------------------------------------------------------------------
 
     def actions_start(self, player: int, cause: int | None) -> int:
-        return self._emit("phase", f"{player_name(player)} has 4 action points to spend",
-                          cause, players=[player])
+        return self._emit("phase", POINTS_TEXT[player], cause, {"players": (player,)})
 
     def protection_ends(self, player: int, token: int, why: str, cause: int | None) -> int:
-        return self._emit("protection_ends", f"{player_name(player)}'s pawn steps off "
-                          f"{self.describe(token)}: {why}", cause, players=[player],
-                          tokens=[token])
+        return self._emit("protection_ends", f"{PLAYER_NAME[player]}'s pawn steps off "
+                          f"{self.describe(token)}: {why}", cause,
+                          {"players": (player,), "tokens": (token,)})
 
     def turn(self, player: int) -> int:
-        return self._emit("turn", f"{player_name(player)}'s turn begins: roll the dice", None,
-                          players=[player])
+        return self._emit("turn", TURN_TEXT[player], None, {"players": (player,)})
 
     # -- Phase 2: abilities ---------------------------------------------------------------------
 
     def study(self, player: int, space: str) -> int:
-        grants = GRANTS[space]
-        learned = f" and learns {ABILITY_NAMES[grants[0]]}" if len(grants) == 1 else ""
-        return self._emit("study", f"{player_name(player)} studies: the Ability marker "
-                          f"advances to {space}{learned}", None, players=[player],
-                          abilities=grants)
+        text = _STUDY_TEXT.get((player, space))
+        if text is None:
+            grants = GRANTS[space]
+            learned = f" and learns {ABILITY_NAMES[grants[0]]}" if len(grants) == 1 else ""
+            text = _STUDY_TEXT[player, space] = (f"{player_name(player)} studies: the Ability "
+                                                 f"marker advances to {space}{learned}")
+        return self._emit("study", text, None, {"players": (player,), "abilities": GRANTS[space]})
 
     def pawn_moves(self, player: int, mover: int, ability: str, path: Sequence[str]) -> int:
-        name = ABILITY_NAMES[ability]
-        via = f" via {place(path[0])}" if len(path) > 1 else ""
-        whose = "their pawn" if mover == player else f"{player_name(mover)}'s pawn"
-        by = f" with Move another pawn ({name})" if mover != player else f" ({name})"
-        sectors = [int(p) for p in path if p.isdigit()]
-        return self._emit("pawn_moves", f"{player_name(player)} moves {whose} to "
-                          f"{place(path[-1])}{via}{by}", None, players=sorted({player, mover}),
-                          sectors=sectors)
+        key = (player, mover, ability, tuple(path))
+        told = _PAWN_MOVES.get(key)
+        if told is None:
+            told = _PAWN_MOVES[key] = _pawn_moves(player, mover, ability, path)
+        text, players, sectors = told
+        return self._emit("pawn_moves", text, None, {"players": players, "sectors": sectors})
 
     def plant(self, player: int, sector: int, trees: Sequence[int], ability: str) -> int:
         count = "a Native Tree" if len(trees) == 1 else f"{len(trees)} Native Trees"
-        ev = self._emit("plant", f"{player_name(player)} plants {count} in sector {sector} "
+        ev = self._emit("plant", f"{PLAYER_NAME[player]} plants {count} in sector {sector} "
                         f"({ability})", None,
-                        writes=[food(sector, "native_tree"), *(token_key(t) for t in trees)],
-                        players=[player], sectors=[sector],
-                        tokens=list(trees), nodes=["native_tree"])
+                        {"players": (player,), "sectors": (sector,), "tokens": tuple(trees),
+                         "nodes": ("native_tree",)}, (),
+                        (("food", sector, "native_tree"), *[("token", t) for t in trees]))
         for tree in trees:
             self.arrived[tree] = ev
         return ev
 
     def track(self, player: int, token: int, species: str, sector: int, where: int,
               ability: str) -> int:
-        ev = self._emit("track", f"{player_name(player)} moves the {NAME[species]} of sector "
+        ev = self._emit("track", f"{PLAYER_NAME[player]} moves the {NAME[species]} of sector "
                         f"{sector} to sector {where} ({ability})", None,
-                        reads=[token_key(token)],
-                        writes=[food(sector, species), food(where, species), token_key(token)],
-                        players=[player], sectors=[sector, where], tokens=[token],
-                        nodes=[species])
+                        {"players": (player,), "sectors": (sector, where), "tokens": (token,),
+                         "nodes": (species,)},
+                        (("token", token),),
+                        (("food", sector, species), ("food", where, species), ("token", token)))
         self.gone[sector, species] = ev
         self.arrived[token] = ev
         return ev
 
     def remove(self, player: int, tokens: Sequence[int], species: Sequence[str], sector: int,
                ability: str, uncovered: int | None) -> int:
-        ev = self._emit("remove", f"{player_name(player)} removes {_listing(species)} from "
+        kinds = sorted(set(species))
+        ev = self._emit("remove", f"{PLAYER_NAME[player]} removes {_listing(species)} from "
                         f"sector {sector} ({ability})", None,
-                        reads=[token_key(t) for t in tokens],
-                        writes=[*(food(sector, sp) for sp in sorted(set(species))),
-                                *(gone(t) for t in tokens), *blocks(species)],
-                        players=[player], sectors=[sector], tokens=list(tokens),
-                        nodes=sorted(set(species)))
+                        {"players": (player,), "sectors": (sector,), "tokens": tuple(tokens),
+                         "nodes": tuple(kinds)},
+                        tuple([("token", t) for t in tokens]),
+                        (*[("food", sector, sp) for sp in kinds], *[gone(t) for t in tokens],
+                         *blocks(species)))
         for sp in species:
             self.gone[sector, sp] = ev
         if uncovered is not None:
@@ -442,30 +549,31 @@ class Narrator:
         return ev
 
     def transform(self, player: int, token: int, sector: int) -> int:
-        ev = self._emit("transform", f"{player_name(player)} turns the Invasive Bush of sector "
+        ev = self._emit("transform", f"{PLAYER_NAME[player]} turns the Invasive Bush of sector "
                         f"{sector} over into a Native Tree (Transforming Plants)", None,
-                        reads=[token_key(token)],
-                        writes=[food(sector, "invasive_bush"), food(sector, "native_tree"),
-                                token_key(token)],
-                        players=[player], sectors=[sector], tokens=[token],
-                        nodes=["invasive_bush", "native_tree"])
+                        {"players": (player,), "sectors": (sector,), "tokens": (token,),
+                         "nodes": ("invasive_bush", "native_tree")},
+                        (("token", token),),
+                        (("food", sector, "invasive_bush"), ("food", sector, "native_tree"),
+                         ("token", token)))
         self.gone[sector, "invasive_bush"] = ev
         self.arrived[token] = ev
         return ev
 
     def protect(self, player: int, token: int, sector: int) -> int:
-        return self._emit("protect", f"{player_name(player)} puts their pawn over "
+        return self._emit("protect", f"{PLAYER_NAME[player]} puts their pawn over "
                           f"{self.describe(token)}: it is protected until their next action "
-                          "phase", None, reads=[token_key(token)],
-                          writes=[("protected", token)], players=[player], sectors=[sector],
-                          tokens=[token], nodes=[self.game.kind[token]])
+                          "phase", None,
+                          {"players": (player,), "sectors": (sector,), "tokens": (token,),
+                           "nodes": (self.game.kind[token],)},
+                          (("token", token),), (("protected", token),))
 
     def activate(self, player: int, token: int, species: str, sector: int) -> int:
-        self.trigger = self._emit("activate", f"{player_name(player)} activates the "
+        self.trigger = self._emit("activate", f"{PLAYER_NAME[player]} activates the "
                                   f"{NAME[species]} of sector {sector} (Activate Animals)", None,
-                                  reads=[token_key(token)],
-                                  players=[player], sectors=[sector], tokens=[token],
-                                  nodes=[species])
+                                  {"players": (player,), "sectors": (sector,), "tokens": (token,),
+                                   "nodes": (species,)},
+                                  (("token", token),))
         return self.trigger
 
 

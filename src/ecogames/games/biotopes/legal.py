@@ -112,7 +112,7 @@ def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
     return len(paid) <= len(slots) and assign(0, slots)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Means:
     """What a player can pay with now (:func:`means`): every cube on their cards
     (``Biotopes._cube_sources``) and by what each may pay for (``pool``); the colours of the
@@ -121,13 +121,14 @@ class Means:
     a Reproduction (Invertebrates or Reptiles & Amphibians); Adaptation's costs worked out
     so far, by diet (many cards share one); and where the colonizations start from:
     ``mine``, the player's territories, and ``near``, the hexes next to them (both in
-    order, worked out once for the three colonizations)."""
+    order, worked out once for the three colonizations). Worked out afresh at each turn,
+    and read only (a plain slotted class: made at every turn, it is no frozen value)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: dict[frozenset[CubeType], int]
-    plants: frozenset[int]
-    mammals_birds: frozenset[int]
-    birds_reptiles: frozenset[int]
+    plants: set[int]
+    mammals_birds: set[int]
+    birds_reptiles: set[int]
     breeders: bool
     mine: list[Hex]
     near: list[Hex]
@@ -153,8 +154,8 @@ def means(game: Biotopes, p: int) -> Means:
         if t is INV or t is R:
             breeders = True
     mine = game.territories(p)
-    return Means(sources, game._pool(sources), frozenset(plants), frozenset(mb),
-                 frozenset(br), breeders, mine, game._adjacent(mine))
+    return Means(sources, game._pool(sources), plants, mb, br, breeders, mine,
+                 game._adjacent(mine))
 
 
 # ---------------------------------------------------------------------------------------------

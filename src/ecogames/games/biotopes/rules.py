@@ -369,6 +369,11 @@ class Biotopes(Game):
                         out.append((r, -1, k, P, False, n))
             for c, e in enumerate(rows[r]):
                 kind, pol = _FEEDS[e[0]]
+                n = e[1 + r]
+                if n == e[1] + e[2] + e[3] + e[4]:  # only the row's colour (nearly always)
+                    if n:
+                        out.append((r, c, r, kind, pol, n))
+                    continue
                 for k in range(ROWS):
                     n = e[1 + k]
                     if n:
@@ -538,9 +543,10 @@ class Biotopes(Game):
     def _adjacent(self, hexes: Iterable[Hex]) -> list[Hex]:
         """The landscape hexes next to any of ``hexes``, sorted."""
         near: set[Hex] = set()
+        adj = self.adj
         for h in hexes:
-            near.update(self.adj[h])
-        return [h for h in self.adj if h in near]  # the landscape's hexes in sorted order
+            near.update(adj[h])
+        return sorted(near)
 
     @staticmethod
     def _pool(sources: list[tuple[int, int, int, CubeType, bool, int]]

@@ -232,3 +232,18 @@ def test_the_action_layout_comes_from_the_games_spec() -> None:
     assert rl.layout_of(Variant.new_game(players=2, seed=1)) is rl.layout_of("tulikko")
     with pytest.raises(ValueError, match=r"no action layout for 'pond'.*'tori'"):
         rl.layout_of("pond")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_remembered_parts_give_the_tensor_made_afresh(name):
+    from ecogames.rl import tensors
+
+    encoder = rl.structured_encoder(name)
+    players = 3 if name != "tori" else 2
+    games = [g for seed in range(8) for g in states(name, players, seed, every=1, most=250)]
+    seats = range(games[0].players)
+    warm = [encoder.encode(game, seat) for game in games for seat in seats]
+    tensors.forget()
+    for k, (game, seat) in enumerate((g, s) for g in games for s in seats):
+        tensors.forget()
+        assert np.array_equal(warm[k], encoder.encode(game, seat)), (len(game.history), seat)

@@ -16,7 +16,16 @@ from ecogames.games.toritori import rules as r
 
 from .layouts import PILE_HEIGHT, PILES_PER_SECTOR, SECTORS
 from .spaces import EncodingError
-from .tensors import Encoder, Piece, TensorLayout, one_hot_index, set_ones, set_values
+from .tensors import (
+    Encoder,
+    Piece,
+    TensorLayout,
+    memo,
+    one_hot_index,
+    remember,
+    set_ones,
+    set_values,
+)
 
 SEATS = 4
 STAGES = ("roll", "cards", "choose_first", "choose_food", "actions", "over")
@@ -97,21 +106,44 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
 
 def _fill_island(game: Any, out: np.ndarray, at: dict[str, int], hot: list[int]) -> None:
     kind = game.kind
-    guarded = {t for t in game.protecting if t is not None}
-    tokens, protected = at["tokens"], at["protected"]
-    for sector in range(1, SECTORS + 1):
-        piles = game.board[sector]
-        if len(piles) > PILES_PER_SECTOR or any(len(pile) > PILE_HEIGHT for pile in piles):
-            raise EncodingError(f"sector {sector} holds more than {PILES_PER_SECTOR} piles of "
-                                f"{PILE_HEIGHT}: beyond the observation's planes")
-        for i, pile in enumerate(piles):
-            for h, token in enumerate(pile):
-                slot = ((sector - 1) * PILES_PER_SECTOR + i) * PILE_HEIGHT + h
-                hot.append(tokens + slot * len(SPECIES) + KIND[kind[token]])
-                if token in guarded:
-                    hot.append(protected + slot)
+    bases, tokens, slot_of = _island(game.board)
+    first = at["tokens"]
+    hot.extend([first + b + KIND[kind[t]] for b, t in zip(bases, tokens)])
+    protected = at["protected"]
+    for t in game.protecting:
+        slot = slot_of.get(t)
+        if slot is not None:
+            hot.append(protected + slot)
     i = at["adjacent"]
     out[i:i + SECTORS * SECTORS] = _adjacency(game.island)
+
+
+_ISLAND = memo()
+
+
+def _island(board: Any) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
+    """Where each token lies: (slot x species, token) in island order and token -> slot.
+    Remembered by the board's value (piles are tuples: a board's tuple is a snapshot); a
+    token's species is read afresh, since a tree may become a bush where it stands."""
+    key = tuple(board)
+    known = _ISLAND.get(key)
+    if known is None:
+        bases: list[int] = []
+        tokens: list[int] = []
+        slot_of: dict[int, int] = {}
+        for sector in range(1, SECTORS + 1):
+            piles = board[sector]
+            if len(piles) > PILES_PER_SECTOR or any(len(pile) > PILE_HEIGHT for pile in piles):
+                raise EncodingError(f"sector {sector} holds more than {PILES_PER_SECTOR} piles "
+                                    f"of {PILE_HEIGHT}: beyond the observation's planes")
+            for i, pile in enumerate(piles):
+                for h, token in enumerate(pile):
+                    slot = ((sector - 1) * PILES_PER_SECTOR + i) * PILE_HEIGHT + h
+                    bases.append(slot * len(SPECIES))
+                    tokens.append(token)
+                    slot_of[token] = slot
+        known = remember(_ISLAND, key, (tuple(bases), tuple(tokens), slot_of))
+    return known  # type: ignore[no-any-return]
 
 
 _ADJACENCY: dict[Any, np.ndarray] = {}

@@ -85,6 +85,33 @@ class Encoder:
         return out
 
 
+MEMOS: list[dict[Any, Any]] = []
+"""Every table of remembered parts (:func:`memo`), so that :func:`forget` empties them all."""
+MEMO_SIZE = 4096
+
+
+def memo() -> dict[Any, Any]:
+    """A table of parts of the tensor remembered by the value of the state they read (an
+    encoder keys it by an immutable snapshot, e.g. a tuple of tuples, never by a list or a
+    dict the engine changes in place). :func:`remember` keeps it under ``MEMO_SIZE``."""
+    table: dict[Any, Any] = {}
+    MEMOS.append(table)
+    return table
+
+
+def remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
+    if len(table) >= MEMO_SIZE:
+        table.clear()
+    table[key] = value
+    return value
+
+
+def forget() -> None:
+    """Empty every remembered part (the tests encode with and without them)."""
+    for table in MEMOS:
+        table.clear()
+
+
 def set_ones(out: np.ndarray, hot: list[int]) -> None:
     """``out[i] = 1`` for every ``i`` in ``hot`` (one numpy call: a scalar store costs
     as much as a hundred list appends)."""

@@ -10,6 +10,7 @@ from ecogames.games.biotopes import (
     PlaceTerritory,
     PlaceTile,
     RedrawHand,
+    legal,
     new_game,
 )
 from ecogames.games.biotopes.components import (
@@ -20,7 +21,13 @@ from ecogames.games.biotopes.components import (
     Deck,
     neighbours,
 )
-from ecogames.games.biotopes.hexes import construction_sites
+from ecogames.games.biotopes.hexes import (
+    adjacency,
+    construction_sites,
+    edge_hexes,
+    landscape_of,
+    within_reach,
+)
 
 from .scenario import blank, give_hand, ready, started
 
@@ -238,6 +245,26 @@ def test_landscape_construction_deals_two_tiles_and_places_them_in_two_rounds():
         game.apply(game.legal_actions()[0])
     assert len(game.tiles) == 4 and game.phase == "redraw"
     assert all(len(h) == 4 for h in game.hands)
+
+
+def test_a_landscape_shares_the_geometry_of_its_shape_and_only_of_its_shape():
+    """The edge, the adjacency and Migration's reach are worked out once per shape of
+    landscape and shared (hexes.geometry): each game's are those of its own landscape,
+    whatever games of other shapes, tiles, sides and turns came before."""
+    games = [new_game(players=n, seed=seed, configuration=c)
+             for n in (1, 2, 3, 4, 5) for c in sorted(CONFIGURATIONS[2 * n if n > 1 else 4])
+             for seed in (1, 2)]
+    construction = new_game(players=2, seed=6, construction=True)
+    while construction.phase in ("tiles", "orient"):
+        construction.apply(construction.legal_actions()[-1])
+    for game in [*games, construction]:
+        assert game.landscape == landscape_of(game.tiles)[0]
+        assert game.edges == edge_hexes(game.landscape)
+        assert game.adj == adjacency(game.landscape)
+        assert list(game.adj) == sorted(game.landscape)
+        for origin in sorted(game.landscape)[::5]:
+            assert legal.reach(game, origin) == within_reach(game.adj, origin, 3)
+    assert len({frozenset(g.landscape) for g in games}) > 4  # shapes of several kinds
 
 
 def test_landscape_construction_refuses_a_tile_touching_by_one_hex():

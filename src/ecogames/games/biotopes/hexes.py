@@ -24,12 +24,48 @@ def landscape_of(tiles: Iterable[Iterable[Any]]) -> tuple[dict[Hex, int], dict[H
                     raise ValueError(f"tiles overlap at {(q + dq, r + dr)}")
                 tile_of[(q + dq, r + dr)] = index
             continue
-        for h, b in TILES[tile_id].hexes(side, rotation, (q, r)).items():
+        for (dq, dr), b in _face(tile_id, side, rotation):
+            h = (q + dq, r + dr)
             if h in biotope:
                 raise ValueError(f"tiles overlap at {h}")
-            biotope[h] = BIOTOPES.index(b)
+            biotope[h] = b
             tile_of[h] = index
     return biotope, tile_of
+
+
+_FACES: dict[tuple[str, str, int], tuple[tuple[Hex, int], ...]] = {}
+
+
+def _face(tile_id: str, side: str, rotation: int) -> tuple[tuple[Hex, int], ...]:
+    """A tile's hexes around its centre, turned, with their biotope indices (each face and
+    turn worked out once: ``Tile.hexes`` at centre (0, 0))."""
+    key = (tile_id, side, rotation)
+    found = _FACES.get(key)
+    if found is None:
+        found = _FACES[key] = tuple((h, BIOTOPES.index(b)) for h, b in
+                                    TILES[tile_id].hexes(side, rotation, (0, 0)).items())
+    return found
+
+
+Geometry = tuple[frozenset[Hex], dict[Hex, tuple[Hex, ...]], dict[Hex, frozenset[Hex]]]
+_SHAPES: dict[frozenset[Hex], Geometry] = {}
+_SHAPES_KEPT = 64
+
+
+def geometry(landscape: Mapping[Hex, int]) -> Geometry:
+    """The landscape's edge (:func:`edge_hexes`), its adjacency (:func:`adjacency`) and an
+    empty-at-first table of Migration's reach from each hex (``legal.reach`` fills it).
+    All three depend on the hexes alone, not on their biotopes: a configuration has one
+    shape whatever tiles, sides and turns it was dealt, so they are worked out once per
+    shape and shared, never changed (the last few shapes are kept: Landscape
+    Construction makes many)."""
+    shape = frozenset(landscape)
+    found = _SHAPES.get(shape)
+    if found is None:
+        if len(_SHAPES) >= _SHAPES_KEPT:
+            _SHAPES.clear()
+        found = _SHAPES[shape] = (edge_hexes(landscape), adjacency(landscape), {})
+    return found
 
 
 def edge_hexes(landscape: Mapping[Hex, int]) -> frozenset[Hex]:

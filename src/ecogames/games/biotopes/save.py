@@ -54,7 +54,7 @@ from .components import (
     Reward,
     Trigger,
 )
-from .hexes import adjacency, edge_hexes, landscape_of, within_reach
+from .hexes import geometry, landscape_of, within_reach
 from .rules import (
     COLONIZATIONS,
     DECK_NAMES,
@@ -204,8 +204,7 @@ def _load_landscape(game: Biotopes, data: Mapping[str, Any]) -> None:
         game.landscape, game.tile_of = landscape_of(game.tiles)
     except ValueError as error:
         raise SaveError(f"state.tiles: {error}") from None
-    game.edges = edge_hexes(game.landscape)
-    game.adj, game.reach = adjacency(game.landscape), {}
+    game.edges, game.adj, game.reach = geometry(game.landscape)
     hands = s.field(data, "tile_hands", list)
     if len(hands) != game.players or any(
             not isinstance(h, list) or any(not isinstance(t, str) or t not in TILES for t in h)

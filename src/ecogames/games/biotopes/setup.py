@@ -42,7 +42,7 @@ from .components import (
     Hex,
     neighbours,
 )
-from .hexes import adjacency, edge_hexes, landscape_of
+from .hexes import geometry, landscape_of
 
 if TYPE_CHECKING:
     from .rules import Biotopes
@@ -142,10 +142,9 @@ def new(cls: type[Biotopes], *, players: int, rng: Rng, board: str | None = None
 def _build_landscape(game: Biotopes) -> None:
     """The hexes of the placed tiles (shared by copies: rebuilt, never changed)."""
     game.landscape, game.tile_of = landscape_of(game.tiles)
-    game.edges = edge_hexes(game.landscape)
-    game.adj = adjacency(game.landscape)
-    game.reach = {}
-    """Migration's destinations from each hex, worked out once per landscape (D16)."""
+    # the edge, the adjacency and Migration's destinations from each hex (D16), shared by
+    # every landscape of this shape
+    game.edges, game.adj, game.reach = geometry(game.landscape)
 
 
 def _deal_starting_hands(game: Biotopes) -> None:

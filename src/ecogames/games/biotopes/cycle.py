@@ -99,9 +99,8 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
             log.emit("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
                      "Ecosystem board return to the bag", cause=cause, players=[p],
                      reads=spaces, writes=[*spaces, ("bag", p)],
-                     ids=[c for where in spaces for k in range(ROWS) for c in
-                          game._identity.move(where, ("bag", p), k,
-                                              len(game._identity.stack(where, k)))])
+                     ids=[c for where in spaces
+                          for c in game._identity.move_all(where, ("bag", p))])
     if game.cycle >= game.cycles:
         end_of_game(game, log, cause)
         return

@@ -163,6 +163,14 @@ class Identities:
         target.extend(moved)
         return [f"cube:{c}" for c in moved]
 
+    def move_all(self, src: Place, dst: Place) -> list[str]:
+        """Every cube of ``src`` goes to ``dst``, colour by colour: their ids."""
+        out: list[str] = []
+        for k, stack in enumerate(self.cubes.get(src, ())):
+            if stack:
+                out.extend(self.move(src, dst, k, len(stack)))
+        return out
+
     def count(self, where: Place) -> int:
         return sum(len(s) for s in self.cubes.get(where, []))
 

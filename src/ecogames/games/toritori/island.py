@@ -10,8 +10,9 @@ island with networkx; the engine uses these plain tables, which are faster to re
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from . import components as c
 
@@ -38,6 +39,10 @@ class Island:
     """The five common sectors around the Industry, lowest first (the Industry card)."""
     locations: tuple[str, ...]
     """Every location, sectors by number, then the Village and the Industry."""
+    searches: dict[tuple[int, tuple[str, ...]], Any] = field(default_factory=dict, repr=False)
+    """(sector, diet) -> an animal's search for food there, in its order: filled by
+    ``narration.search_order`` on first use (a told action reads it; a game asks a few
+    dozen)."""
 
 
 _SQUARES = tuple(c.SECTOR_SQUARES)

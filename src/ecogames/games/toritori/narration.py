@@ -40,6 +40,9 @@ class _Island(Protocol):
     @property
     def adjacent(self) -> tuple[tuple[int, ...], ...]: ...
 
+    @property
+    def searches(self) -> dict[tuple[int, tuple[str, ...]], Any]: ...
+
 
 class Told(Protocol):
     """What the narrator reads of the game it tells (``rules.ToriTori``; named here so that
@@ -132,16 +135,14 @@ class Search(NamedTuple):
     keys: tuple[tuple[str, int, str], ...]
 
 
-_SEARCHES: dict[tuple[int, tuple[int, ...], tuple[str, ...]], Search] = {}
-
-
-def search_order(sector: int, adjacent: tuple[int, ...], diet: tuple[str, ...]) -> Search:
-    """The search of an animal of ``diet`` in ``sector`` (made once per sector, neighbours
-    and diet: a few hundred at most)."""
-    known = _SEARCHES.get((sector, adjacent, diet))
+def search_order(isle: _Island, sector: int, diet: tuple[str, ...]) -> Search:
+    """The search of an animal of ``diet`` in ``sector`` of ``isle`` (made once per island,
+    sector and diet, and kept on the island)."""
+    known: Search | None = isle.searches.get((sector, diet))
     if known is None:
+        adjacent = isle.adjacent[sector]
         places = tuple([(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent])
-        known = _SEARCHES[sector, adjacent, diet] = Search(
+        known = isle.searches[sector, diet] = Search(
             places, tuple(searched(sector, diet, adjacent)))
     return known
 
@@ -218,7 +219,7 @@ class Narrator:
         return token_phrase(self.game, token)
 
     def _search(self, sector: int, diet: tuple[str, ...]) -> Search:
-        return search_order(sector, self.game.island.adjacent[sector], diet)
+        return search_order(self.game.island, sector, diet)
 
     def _cause_of_search(self, places: Sequence[tuple[int, str]], food: int | None) -> int | None:
         """The latest event that took food away from one of ``places`` (searched in vain

@@ -840,15 +840,15 @@ class ToriTori(Game):
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """Everything is public in Tori-Tori (the format is in docs/rules/toritori.md)."""
-        from .view import view
-
-        return view(self, player)
+        if _VIEW is None:
+            _import_view()
+        return _VIEW.view(self, player)
 
     def describe(self, action: Action) -> str:
         """A label with what the state knows: 'Plant a Native Tree in sector 5'."""
-        from .view import describe
-
-        return describe(self, action)
+        if _VIEW is None:
+            _import_view()
+        return _VIEW.describe(self, action)
 
     def explain_illegal(self, action: Action) -> str:
         """Why an action is not legal now, naming the rule."""
@@ -932,6 +932,18 @@ class ToriTori(Game):
         d["pile"] = self.pile[:]
         d["discard"] = self.discard[:]
         return twin
+
+
+_VIEW: Any = None
+"""``view.py``, once imported (it imports this module): an import statement in ``describe``
+cost more than the label itself, on every action ``apply`` plays."""
+
+
+def _import_view() -> None:
+    global _VIEW
+    from . import view
+
+    _VIEW = view
 
 
 # ---------------------------------------------------------------------------------------------

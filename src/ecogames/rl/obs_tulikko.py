@@ -13,7 +13,17 @@ import numpy as np
 from ecogames.games.tulikko import components as c
 from ecogames.games.tulikko.rules import PHASES
 
-from .tensors import Encoder, Piece, TensorLayout, counts, one_hot_index, set_ones, set_values
+from .tensors import (
+    Encoder,
+    Piece,
+    TensorLayout,
+    counts,
+    memo,
+    one_hot_index,
+    remember,
+    set_ones,
+    set_values,
+)
 
 SEATS = 4
 STAGES = tuple(PHASES)
@@ -114,19 +124,52 @@ def _fill_seat(game: Any, p: int, row: int, out: np.ndarray, at: dict[str, int],
         base = at["symbols"] + row * len(c.SYMBOLS) * c.CELLS
         out[base:base + len(c.SYMBOLS) * c.CELLS] = SYMBOL_PLANES[animal]
     base = at["tiles"] + row * COLOURS * c.CELLS
-    hot.extend(base + TILE_PLANE[tile] + cell
-               for cell, tile in enumerate(game.grids[p]) if tile >= 0)
+    grid = tuple(game.grids[p])
+    known = _TILES.get((base, grid))
+    if known is None:
+        known = remember(_TILES, (base, grid), tuple(
+            base + TILE_PLANE[tile] + cell for cell, tile in enumerate(grid) if tile >= 0))
+    hot.extend(known)
     base = at["tokens"] + row * 2 * len(EDGES)
-    hot.extend(base + (0 if kind == c.ANIMAL else len(EDGES)) + EDGE[edge]
-               for edge, kind in game.tokens[p].items())
+    tokens = tuple(game.tokens[p].items())
+    known = _TOKENS.get((base, tokens))
+    if known is None:
+        known = remember(_TOKENS, (base, tokens), tuple(
+            base + (0 if kind == c.ANIMAL else len(EDGES)) + EDGE[edge]
+            for edge, kind in tokens))
+    hot.extend(known)
     i = at["supply"] + 2 * row
     index += (i, i + 1, at["pile"] + row, at["turns"] + row)
     values += (game.supply[p][0] / c.ANIMAL_TOKENS, game.supply[p][1] / c.RIVER_TOKENS,
                len(game.piles[p]) / 12, min(game.turns[p], 12) / 12)
 
 
+_TILES = memo()
+_TOKENS = memo()
+_CARDS = memo()
+
+
 def _fill_cards(game: Any, seat: int, at: dict[str, int], hot: list[int],
                 index: list[int], values: list[float]) -> None:
+    """The cards' pieces, remembered by the value of everything they read."""
+    cards = tuple(game.cards)
+    key = (seat, game.players, cards,
+           tuple(map(tuple, map(game.card_tokens.__getitem__, cards))),
+           tuple(map(tuple, game.fulfilled)), tuple(game.symbol_owner.items()),
+           tuple(game.symbol_tokens.items()), tuple(game.aurora_holder.items()),
+           tuple(game.aurora_used.items()))
+    known = _CARDS.get(key)
+    if known is None:
+        made: tuple[list[int], list[int], list[float]] = ([], [], [])
+        _cards_afresh(game, seat, at, *made)
+        known = remember(_CARDS, key, made)
+    hot.extend(known[0])
+    index.extend(known[1])
+    values.extend(known[2])
+
+
+def _cards_afresh(game: Any, seat: int, at: dict[str, int], hot: list[int],
+                  index: list[int], values: list[float]) -> None:
     n = game.players
     for i, card in enumerate(game.cards):
         hot.append(at["cards"] + i * len(CARDS) + CARD[card])

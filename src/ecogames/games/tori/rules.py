@@ -381,6 +381,8 @@ class Tori(Game):
         return why_not(self, action)
 
     def describe(self, action: Action) -> str:
+        if type(action) is not TakeCustomer:  # only a customer's label reads the state
+            return action.label()
         from .view import describe
 
         return describe(self, action)
@@ -918,6 +920,10 @@ class Tori(Game):
     @property
     def phase(self) -> str:
         return "over" if self.ended else self.stage
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.ended)  # (the outcome, without working out the scores)
 
     @property
     def outcome(self) -> Outcome | None:

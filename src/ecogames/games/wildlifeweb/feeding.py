@@ -9,7 +9,7 @@ game (``rules.WildlifeWeb``), reads and changes it as the rule says, and tells w
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -174,33 +174,20 @@ def _hunts_by_prey(card: str, mated: bool, day: bool) -> tuple[dict[str, Hunt], 
     return lone, pair
 
 
-def feed_actions(game: WildlifeWeb) -> list[Action]:
-    """Every Forage, Hunt, Scavenge and Steal open now."""
-    out: list[Action] = []
-    for batch in _feed_batches(game):
-        out.extend(batch)
-    return out
-
-
-def can_feed(game: WildlifeWeb) -> bool:
-    """Some animal may still Forage, Hunt, Scavenge or steal (the first found will do)."""
-    return any(_feed_batches(game))
-
-
 _forage = cache(Forage)
 _scavenge = cache(Scavenge)
 _steal = cache(Steal)
 
 
-def _feed_batches(game: WildlifeWeb) -> Iterator[Sequence[Action]]:
-    """Forage, Hunt, Scavenge and steal actions of the active Pack's animals that may
-    still act, in batches (one animal's hunts, its scavenges...), so that :func:`can_feed`
-    stops at the first animal that can act (the prey is listed once, when a hunter first
-    asks). While no Event of this turn is in play, the hunts are read from each hunter's
-    table (:func:`_hunts_by_prey`)."""
+def feed_actions(game: WildlifeWeb) -> list[Action]:
+    """Every Forage, Hunt, Scavenge and Steal open now: of each animal of the active Pack
+    that may still act, its Forage, hunts (the central habitat's, then the other Packs'),
+    scavenges and steals. While no Event of this turn is in play, the hunts are read from
+    each hunter's table (:func:`_hunts_by_prey`); otherwise every prey is asked anew, once."""
+    out: list[Action] = []
     mods = game.mods
     day = game.round % 2 == 0
-    habitat: tuple[str, ...] | None = None
+    habitat: tuple[str, ...] = ()
     others: list[tuple[int, Pet]] | None = None
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     for a in game.packs[game.active]:
@@ -208,25 +195,26 @@ def _feed_batches(game: WildlifeWeb) -> Iterator[Sequence[Action]]:
             continue
         card, kind, mated = a["card"], CARD_ANIMAL[a["card"]], a["mate"] is not None
         if kind.can_forage and game.fdeck and not (mods and game._restricted(a, "forage")):
-            yield (_forage(card),)
+            out.append(_forage(card))
         if kind.can_hunt and not (mods and game._restricted(a, "hunt")):
             if not mods:
-                if habitat is None:
+                if others is None:
                     habitat, others = _alike(tuple(game.habitat)), list(_in_other_packs(game))
                 lone, pair = _hunts_by_prey(card, mated, day)
-                yield [h for c in habitat if (h := lone.get(c)) is not None]
-                yield [h for _, q in others  # type: ignore[union-attr]
-                       if (h := (lone if q["mate"] is None else pair).get(q["card"]))
-                       is not None]
-            else:  # an Event may change who is active: every prey asked anew, once
+                out.extend([h for c in habitat if (h := lone.get(c)) is not None])
+                out.extend([h for _, q in others
+                            if (h := (lone if q["mate"] is None else pair).get(q["card"]))
+                            is not None])
+            else:  # an Event may change who is active
                 if prey is None:
                     prey = all_prey(game)
-                yield [_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
-                       if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None]
+                out.extend([_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
+                            if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None])
         if kind.can_scavenge and game.highway and not (mods and game._restricted(a, "scavenge")):
-            yield [_scavenge(card, c) for c in _alike(tuple(game.highway))]
+            out.extend([_scavenge(card, c) for c in _alike(tuple(game.highway))])
         if "steal" in kind.effects and not (mods and game._restricted(a, "steal")):
-            yield [_steal(card, f) for f in steal_targets(game, a)]
+            out.extend([_steal(card, f) for f in steal_targets(game, a)])
+    return out
 
 
 def usable_steals(game: WildlifeWeb, a: Pet) -> list[Effect]:

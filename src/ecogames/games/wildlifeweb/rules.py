@@ -262,6 +262,12 @@ class WildlifeWeb(Game):
     )
     why_questions = ids.QUESTIONS
     """``game.why("offspring", seat=s)`` besides the generic questions (``why.py``, D34)."""
+    _feed_now: tuple[int, list[Action]] | None = None
+    """The feed actions open after the action that reached or stayed in the feed stage
+    (whether any is open decides the stage, ``_advance``), keyed like ``Game._legal`` by the
+    number of actions played once it is: the legal list does not work them out again. Not
+    saved; a copy of the game shares it (its state is the same); a determinization drops
+    it."""
 
     def __init__(self, players: int, rng: Rng, target: int = OFFSPRING_TO_WIN) -> None:
         self.players = players
@@ -546,6 +552,9 @@ class WildlifeWeb(Game):
         if stage == "adopt":
             return [AdoptPet(), DeclinePet()]
         if stage == "feed":  # the player may stop feeding (D18)
+            known = self._feed_now
+            if known is not None and known[0] == len(self._actions):
+                return [*known[1], EndFeeding()]
             return [*feeding.feed_actions(self), EndFeeding()]
         if stage == "mate":
             actions = self._mate_actions()
@@ -645,7 +654,9 @@ class WildlifeWeb(Game):
                 if self.stage != "feed":
                     return
             elif stage == "feed":
-                if feeding.can_feed(self):
+                feed = feeding.feed_actions(self)
+                if feed:  # the legal actions once this action is played: worked out once
+                    self._feed_now = (len(self._actions) + 1, feed)
                     return
                 self.stage = "mate"
             else:

@@ -1,0 +1,60 @@
+"""The feed actions worked out when a turn reaches or stays in the feed stage are the legal
+list after that action (``WildlifeWeb._feed_now``): they must be exactly what the state
+gives when asked afresh, after play, undo, clone, determinize and load."""
+
+from __future__ import annotations
+
+import random
+
+from ecogames.core import Action, Rng
+from ecogames.games.wildlifeweb import WildlifeWeb, new_game
+
+
+def fresh_legal(game: WildlifeWeb) -> list[Action]:
+    """The legal actions of the same state in a game that has remembered nothing."""
+    return WildlifeWeb.from_state(game._state()).legal_actions()
+
+
+def feed_states(seed: int) -> list[WildlifeWeb]:
+    """A random game played through ``push``, with a copy of it at each of its feed states
+    (the copies share the remembered feed actions, as clones do)."""
+    choose = random.Random(seed).choice
+    game = new_game(players=2, seed=seed)
+    out = []
+    while not game.is_over:
+        if game.phase == "feed":
+            out.append(game.clone())
+        game.push(choose(game.legal_actions()))
+    return out
+
+
+def test_remembered_feed_actions_are_the_fresh_ones() -> None:
+    checked = 0
+    for seed in range(6):
+        for game in feed_states(seed):
+            assert game.legal_actions() == fresh_legal(game)
+            checked += 1
+    assert checked > 100
+
+
+def test_the_feed_actions_after_undo_clone_determinize_and_load() -> None:
+    choose = random.Random(7).choice
+    game = new_game(players=2, seed=7)
+    checked = 0
+    while not game.is_over and checked < 40:
+        game.push(choose(game.legal_actions()))
+        if game.phase != "feed":
+            continue
+        twin = game.clone()
+        twin.push(choose(twin.legal_actions()))  # the copy plays on; the original stays
+        assert game.legal_actions() == fresh_legal(game)
+        assert twin.legal_actions() == fresh_legal(twin)
+        searched = game.determinize(0, Rng(checked))
+        assert searched.legal_actions() == fresh_legal(searched)
+        loaded = WildlifeWeb.from_dict(game.to_dict())
+        assert loaded.legal_actions() == game.legal_actions()
+        game.push(choose(game.legal_actions()))
+        game.undo()
+        assert game.legal_actions() == fresh_legal(game)
+        checked += 1
+    assert checked == 40

@@ -12,7 +12,17 @@ import numpy as np
 
 from ecogames.games.tori import components as c
 
-from .tensors import Encoder, Piece, TensorLayout, counts, one_hot_index, set_ones, set_values
+from .tensors import (
+    Encoder,
+    Piece,
+    TensorLayout,
+    counts,
+    memo,
+    one_hot_index,
+    remember,
+    set_ones,
+    set_values,
+)
 
 SEATS = 4
 PHASES = ("turn", "refresh", "discard", "over")
@@ -59,8 +69,7 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     hot = [at["phase"] + PHASES.index(game.phase)]
     if not game.ended:
         hot.append(at["to_play"] + (game.active - seat) % n)
-    for st in game.stalls.values():
-        hot.extend(_stall_hot(st, (st.owner - seat) % n, at))
+    out[_stalls(game, seat, at)] = 1.0
     for good, cell in game.customers.items():
         if cell is None:
             hot.append(at["colour_change"] + GOOD[good])
@@ -100,6 +109,28 @@ def _scaled(index: list[int], values: list[float], at: int, numbers: Any,
 
 
 _STALLS: dict[tuple[Any, int], tuple[int, ...]] = {}
+_MARKET = memo()
+
+
+def _stalls(game: Any, seat: int, at: dict[str, int]) -> np.ndarray:
+    """The ones the stalls set, seen from ``seat``: their planes and entrances, and the stall
+    tiles each seat has not built. Remembered per seat while the stalls are equal to the last
+    ones (compared in C: the same stall objects, nearly always; a stall never changes)."""
+    stalls = tuple(game.stalls.items())
+    last = _MARKET.get((seat, game.players))
+    if last is not None and last[0] == stalls:
+        return last[1]
+    n = game.players
+    hot: list[int] = []
+    for _key, st in stalls:
+        hot.extend(_stall_hot(st, (st.owner - seat) % n, at))
+    for p in range(n):
+        row = (p - seat) % n
+        hot.extend(at["stall_supply"] + row * GOODS + k
+                   for k, g in enumerate(c.GOODS) if (p, g) not in game.stalls)
+    index = np.array(hot, np.intp)
+    remember(_MARKET, (seat, n), (stalls, index))
+    return index
 
 
 def _stall_hot(stall: Any, row: int, at: dict[str, int]) -> tuple[int, ...]:
@@ -128,8 +159,6 @@ def _fill_seats(game: Any, seat: int, at: dict[str, int], hot: list[int], index:
         index += (at["build_cards"] + row, at["goods_cards"] + row)
         values += (sum(game.build_hands[p]) / BUILD_CARDS,
                    sum(game.goods_hands[p].values()) / GOODS_CARDS)
-        hot.extend(at["stall_supply"] + row * GOODS + k
-                   for k, g in enumerate(c.GOODS) if (p, g) not in game.stalls)
         if game.versatility[p]:
             hot.append(at["versatility"] + row)
         if (p == seat or reveal) and p < len(game.area_bonus):

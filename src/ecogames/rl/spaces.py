@@ -164,7 +164,13 @@ class ActionLayout:
         out: dict[int, Action] = {}
         by_class, index = self._by_class, self._index
         for a in actions:
-            n = index(game, a, by_class)
+            memo = by_class.get(a.__class__)
+            try:  # the remembered number, looked up here (a call per action costs as much)
+                n = memo[1].get(memo[0](a)) if memo is not None else None
+            except TypeError:  # an unhashable field value
+                n = None
+            if n is None:
+                n = index(game, a, by_class)
             if n in out:
                 raise EncodingError(f"{a!r} and {out[n]!r} share action number {n}")
             out[n] = a

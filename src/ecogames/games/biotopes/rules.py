@@ -125,6 +125,31 @@ _DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
 _DIET_NAMES = {card.id: tuple(t.value for t in card.diet) for card in SPECIES.values()}
 """Each Species card's diet, as a queued cost names it."""
 
+_DISCARDS = {card: Discard(card) for card in SPECIES}
+_DONE = Done()
+_PAYS: dict[tuple[int, int, int], Pay] = {}
+"""Actions handed out as choices again and again, made once (they are frozen values)."""
+
+
+def _pay(row: int, col: int, k: int) -> Pay:
+    """The choice to pay with a cube of colour ``k`` from a card (made once)."""
+    found = _PAYS.get((row, col, k))
+    if found is None:
+        found = _PAYS[row, col, k] = Pay(row, col, COLOURS[k])
+    return found
+
+
+_TYPES_OF: dict[tuple[str, ...], frozenset[CubeType]] = {}
+
+
+def _types_of(names: tuple[str, ...]) -> frozenset[CubeType]:
+    """The cube types a cost names (worked out once per cost)."""
+    found = _TYPES_OF.get(names)
+    if found is None:
+        found = _TYPES_OF[names] = frozenset(_TYPE_OF[t] for t in names)
+    return found
+
+
 _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
 """The names of the landscape configurations (D5), for the set-up options."""
 
@@ -579,10 +604,10 @@ class Biotopes(Game):
         return self._move_options(task.p)
 
     def _evo_discard_options(self, task: tasks.EvolutionDiscard) -> list[Action]:
-        return [*(Discard(c) for c in sorted(self.hands[task.p])), Done()]
+        return [*(_DISCARDS[c] for c in sorted(self.hands[task.p])), _DONE]
 
     def _discard_options(self, task: tasks.Discard) -> list[Action]:
-        return [Discard(c) for c in sorted(self.hands[task.p])]
+        return [_DISCARDS[c] for c in sorted(self.hands[task.p])]
 
     def _no_choice(self, task: tasks.Task) -> list[Action]:
         """A task that never waits for anyone has no choices."""
@@ -607,18 +632,18 @@ class Biotopes(Game):
                     ok = payable[opts] = diet_payable(diet, [*paid_opts, opts], pool)
                     pool[opts] += 1
                 if ok:
-                    out.append(Pay(r, c, COLOURS[k]))
+                    out.append(_pay(r, c, k))
             return out
-        allowed = {_TYPE_OF[t] for t in task.types}
+        allowed = _types_of(task.types)
         if mode == "evolution":
             used = {_TYPE_OF[opts[0]] for opts in paid}
-            out = [Pay(r, c, COLOURS[k]) for r, c, k, t, _, _ in sources
+            out = [_pay(r, c, k) for r, c, k, t, _, _ in sources
                    if t not in used]
             if paid:
-                out.append(Done())
+                out.append(_DONE)
             return out
         colour, src = task.colour, task.src
-        return [Pay(r, c, COLOURS[k]) for r, c, k, t, _, _ in sources
+        return [_pay(r, c, k) for r, c, k, t, _, _ in sources
                 if t in allowed and (colour < 0 or k == colour)
                 and (src is None or (r, c) == src)
                 and (not task.species or c >= 0)]

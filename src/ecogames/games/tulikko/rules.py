@@ -147,6 +147,18 @@ AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
 """Each colour's index, name and its "3" and "4" aurora tiles."""
 
 
+_VIEW: Any = None
+"""``view.py``, once imported (it imports this module): an import statement in ``describe``
+cost more than most labels, on every action ``apply`` plays."""
+
+
+def _import_view() -> None:
+    global _VIEW
+    from . import view
+
+    _VIEW = view
+
+
 @cache
 def _token_subsets(needs: tuple[tuple[int, str], ...], animals: int,
                    rivers: int) -> tuple[tuple[int, ...], ...]:
@@ -857,9 +869,9 @@ class Tulikko(Game):
 
     def describe(self, action: Action) -> str:
         """The label of a button (``view.describe``): it names the tile and the tokens."""
-        from .view import describe
-
-        return describe(self, action)
+        if _VIEW is None:
+            _import_view()
+        return _VIEW.describe(self, action)
 
     # -- playing --------------------------------------------------------------------------
 
@@ -919,9 +931,9 @@ class Tulikko(Game):
     def view(self, player: int | None = None) -> dict[str, Any]:
         """Everything a widget draws (``view.view``): face-down tiles are counts, the tile in
         the middle of the central board is hidden."""
-        from .view import view
-
-        return view(self, player)
+        if _VIEW is None:
+            _import_view()
+        return _VIEW.view(self, player)
 
     # -- state ----------------------------------------------------------------------------
 

@@ -333,6 +333,26 @@ def test_clone_still_shares_the_immutable_set_up_and_costs_no_copy_of_it():
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)
+def test_the_set_up_read_late_is_the_set_up_and_not_the_state_now(name):
+    """The set-up is read as JSON only when asked (a save, a replay): by then the game, its
+    clones and its undos have played on, and none of that may reach it."""
+    new_game = Pond.new_game if name == "pond" else getattr(ecogames, name).new_game
+    eager = json.loads(json.dumps(new_game(players=2, seed=5)._state()))
+    game = new_game(players=2, seed=5)
+    twin = game.clone()
+    for played_on, bot in ((game, RandomBot(1)), (twin, RandomBot(2))):
+        for _ in range(30):
+            legal = played_on.legal_actions()
+            if not legal:
+                break
+            played_on.push(bot.choose(played_on, legal))
+    game.undo()
+    assert game.to_dict()["initial"] == eager
+    assert twin._initial == eager and twin._initial is game._initial
+    assert game.replay(0)._state() == eager
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
 def test_a_view_and_a_cascades_views_share_nothing_with_the_game(name):
     """(A guard beside item 10: the widget keeps views, so they must be copies.)"""
     game = played(name, seed=4, actions=4)

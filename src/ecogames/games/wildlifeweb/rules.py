@@ -177,6 +177,15 @@ def _discard_options(food: tuple[str, ...], need: int) -> tuple[tuple[str, ...],
 
 
 
+@lru_cache(maxsize=8192)
+def _mate_moves(move: type[TakeMate] | type[RaiseOffspring], card: str, food: tuple[str, ...],
+                need: int) -> tuple[Action, ...]:
+    """``move`` (taking a mate, raising an Offspring) of the animal ``card`` for each way
+    to discard the requisite food (:func:`discard_options`): actions are immutable values,
+    asked for at every mating step until the animal's food changes (a bounded cache)."""
+    return tuple(move(card, d) for d in _discard_options(food, need))
+
+
 FACES = tuple(range(1, DIE_FACES + 1))
 
 
@@ -833,10 +842,9 @@ class WildlifeWeb(Game):
                 continue
             if a["mate"] is None and a["offspring"] is None:
                 if self._mate_source(a) is not None:
-                    out.extend(TakeMate(a["card"], d) for d in discard_options(a["food"], need))
+                    out.extend(_mate_moves(TakeMate, a["card"], tuple(a["food"]), need))
             elif a["mate"] is not None and a["offspring"] is None and self.odeck:
-                out.extend(RaiseOffspring(a["card"], d)
-                           for d in discard_options(a["food"], need))
+                out.extend(_mate_moves(RaiseOffspring, a["card"], tuple(a["food"]), need))
         return out
 
 

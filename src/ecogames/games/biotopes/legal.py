@@ -33,6 +33,8 @@ P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AM
 PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
         for t in CubeType for pol in (False, True)}
 """The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
+_PAYS_TWO = frozenset(opts for opts in PAYS.values() if len(opts) > 1)
+"""The cubes that count as either of two types (a Pollinating card's, but for Plants)."""
 ACTION_CARDS = frozenset(card.id for card in SPECIES.values() if card.effect.icon == "action")
 """The Species cards with an Action icon (Species Card Actions)."""
 SPACE_OF: dict[type[Action], str] = {
@@ -79,7 +81,7 @@ def _can_fill(slots: list[CubeType], pool: dict[frozenset[CubeType], int]) -> bo
 _NEEDS: dict[tuple[CubeType, ...], tuple[tuple[frozenset[CubeType], int], ...]] = {}
 
 
-def _needs(slots: list[CubeType]) -> tuple[tuple[frozenset[CubeType], int], ...]:
+def _needs(slots: Iterable[CubeType]) -> tuple[tuple[frozenset[CubeType], int], ...]:
     """A diet as (the cubes of one type, how many) pairs (worked out once per diet)."""
     diet = tuple(slots)
     found = _NEEDS.get(diet)
@@ -93,10 +95,10 @@ def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
                  pool: dict[frozenset[CubeType], int]) -> bool:
     """Adaptation's cost: can the cubes already ``paid`` (each with what it may count as) be
     matched to distinct slots of ``diet``, and the remaining slots be paid from ``pool``?"""
-    slots = list(diet)
-    if not paid and all(len(opts) == 1 for opts in pool):
+    if not paid and _PAYS_TWO.isdisjoint(pool):
         # no cube counts as two types (no Pollinating card): enough cubes of each type
-        return all(pool.get(opts, 0) >= n for opts, n in _needs(slots))
+        return all(pool.get(opts, 0) >= n for opts, n in _needs(diet))
+    slots = list(diet)
 
     def assign(i: int, remaining: list[CubeType]) -> bool:
         if i == len(paid):

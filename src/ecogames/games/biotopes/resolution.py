@@ -59,6 +59,7 @@ _FEEDS = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING)
 """Each Species card's cube type and whether its cubes also pay for Plants (Pollinating)."""
 _KIND = {card.id: card.effect.kind for card in SPECIES.values()}
 """Each Species card's effect kind."""
+_SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
 
 
 def _species_cubes(entry: list[Any]) -> int:
@@ -128,7 +129,7 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
     if dest == "bag":
         game.bags[p][k] += 1
     else:
-        game.spaces[p][SPACES.index(dest)][k] += 1
+        game.spaces[p][_SPACE_INDEX[dest]][k] += 1
     if log.record:
         text = (f"{SEAT_NAMES[p]} recycles a {o.colour} {card_type.label} cube from "
                 f"{where} into the bag" if dest == "bag" else
@@ -138,7 +139,7 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
         log.emit("pay", text, cause=task.c, cards=[card_id], cubes=[o.colour],
                  nodes=[card_type.value], players=[p],
                  **game._cubes_moved(src, ("bag", p) if dest == "bag" else (
-                     "space", p, SPACES.index(dest)), k, emptied=card_id))
+                     "space", p, _SPACE_INDEX[dest]), k, emptied=card_id))
     # What the cube may pay for: its type first, then Plants for a Pollinating card.
     opts = (card_type.value, P.value) if pol else (card_type.value,)
     new = task.but(paid=(*task.paid, opts))

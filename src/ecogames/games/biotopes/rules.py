@@ -96,7 +96,7 @@ from .components import (
 )
 from .hexes import construction_sites
 from .legal import PAYS, SPACE_OF, diet_payable
-from .resolution import _FEEDS, _KIND, _species_cubes
+from .resolution import _FEEDS, _KIND, _SPACE_INDEX, _species_cubes
 from .setup import _card_name
 
 # ---------------------------------------------------------------------------------------------
@@ -154,6 +154,10 @@ _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in
 """The names of the landscape configurations (D5), for the set-up options."""
 
 
+_BAG_DRAWS = tuple(f"a cube from {name}'s bag" for name in SEAT_NAMES)
+"""The name of a draw from each seat's bag (Primary Production draws one per cube)."""
+
+
 def _cube_name(colour: str) -> str:
     return f"a {colour} cube"
 
@@ -171,8 +175,6 @@ COST_TYPES: dict[str, tuple[CubeType, ...]] = {
 cube of that card). Reproduction's cube comes from a Species card, as do Competition's and
 Migration's; the colonizations' cube is of the colour of the territory."""
 _COST_NAMES = {what: tuple(t.value for t in types) for what, types in COST_TYPES.items()}
-
-_SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
 
 SETUP_STAGES = ("tiles", "orient", "redraw", "placement", "draft")
 TASK_KINDS = tasks.TASK_KINDS
@@ -465,7 +467,7 @@ class Biotopes(Game):
         return 1
 
     def territories(self, p: int) -> list[Hex]:
-        return sorted(h for h, o in self.owner.items() if o == p)
+        return sorted([h for h, o in self.owner.items() if o == p])
 
     # -- why: ids, and what told events read and wrote (why.py) --------------------------
 
@@ -523,7 +525,7 @@ class Biotopes(Game):
         colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
         if not colours:
             return None
-        k = COLOUR_INDEX[self.chance(f"a cube from {SEAT_NAMES[p]}'s bag", colours,
+        k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours,
                                      [n for n in bag if n], label=_cube_name)]
         bag[k] -= 1
         return k

@@ -137,3 +137,51 @@ def _states(players: int, seed: int, actions: int = 300) -> list[Biotopes]:
         out.append(game.clone())
         game.apply(rng.choice(legal), record=False)
     return out
+
+
+@pytest.mark.parametrize("task", SAMPLES, ids=lambda t: f"{t.kind}")
+def test_a_task_but_some_fields_is_what_dataclasses_replace_gives(task):
+    """Task.but: the engine's copy of a task with some fields changed (the cause too)."""
+    from dataclasses import fields, replace
+
+    changes = {f.name: getattr(SAMPLES[0], f.name) for f in fields(task)
+               if f.name in ("p", "c")}
+    changes["c"] = 7
+    copy = task.but(**changes)
+    assert copy == replace(task, **changes) and copy.c == 7 and type(copy) is type(task)
+    assert task.c is None  # the original is unchanged
+    with pytest.raises(TypeError, match="no field"):
+        task.but(colour_of_the_sky=1)
+
+
+def _payable_by_trying(diet, paid, pool):
+    """Adaptation's cost by trying every way: each cube paid on a slot it may count as, the
+    other slots on distinct cubes of the pool."""
+    from itertools import permutations
+
+    cubes = [opts for opts, n in pool.items() for _ in range(n)]
+    for taken in permutations(range(len(diet)), len(paid)):
+        if all(diet[j] in paid[i] for i, j in enumerate(taken)):
+            rest = [t for j, t in enumerate(diet) if j not in taken]
+            if any(all(t in c for t, c in zip(rest, chosen))
+                   for chosen in permutations(cubes, len(rest))):
+                return True
+    return False
+
+
+def test_the_diet_cost_agrees_with_trying_every_way_pollinating_cubes_or_not():
+    """legal.diet_payable (the counting shortcut when no cube counts as two types, the
+    matching otherwise) against every way of paying, on random diets, cubes paid and pools."""
+    import random
+
+    types = sorted(legal.CubeType, key=lambda t: t.value)
+    kinds = sorted(set(legal.PAYS.values()), key=lambda o: sorted(t.value for t in o))
+    choose = random.Random(24)
+    for _ in range(1500):
+        diet = [choose.choice(types) for _ in range(choose.randint(1, 3))]
+        pollinating = choose.random() < 0.5
+        usable = [o for o in kinds if pollinating or len(o) == 1]
+        paid = [choose.choice(usable) for _ in range(choose.randint(0, 2))]
+        pool = {o: choose.randint(0, 2) for o in choose.sample(usable, choose.randint(0, 4))}
+        assert legal.diet_payable(diet, paid, dict(pool)) == _payable_by_trying(
+            diet, paid, pool), (diet, paid, pool)

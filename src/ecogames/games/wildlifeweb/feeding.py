@@ -187,7 +187,6 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
     out: list[Action] = []
     mods = game.mods
     day = game.round % 2 == 0
-    habitat: tuple[str, ...] = ()
     others: list[tuple[int, Pet]] | None = None
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     for a in game.packs[game.active]:
@@ -199,9 +198,13 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
         if kind.can_hunt and not (mods and game._restricted(a, "hunt")):
             if not mods:
                 if others is None:
-                    habitat, others = _alike(tuple(game.habitat)), list(_in_other_packs(game))
+                    others = list(_in_other_packs(game))
                 lone, pair = _hunts_by_prey(card, mated, day)
-                out.extend([h for c in habitat if (h := lone.get(c)) is not None])
+                # two alike cards are one species, so both or neither may be hunted: one of
+                # each kind among the huntable ones (a short list) is the same as the
+                # huntable ones among one of each kind of the whole habitat (D33)
+                out.extend(map(lone.__getitem__,
+                               _alike(tuple([c for c in game.habitat if c in lone]))))
                 out.extend([h for _, q in others
                             if (h := (lone if q["mate"] is None else pair).get(q["card"]))
                             is not None])

@@ -24,7 +24,7 @@ from functools import cache
 from itertools import permutations, product
 from typing import Any
 
-from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
+from ecogames.core import Action, Event, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.provenance import OUTCOME, chance_key, gone_key
 
 from . import patterns
@@ -145,6 +145,32 @@ _COLOUR_LABEL = {colour: f"{a_or_an(colour)} tile" for colour in COLOURS}
 AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
                      for ci, colour in enumerate(COLOURS))
 """Each colour's index, name and its "3" and "4" aurora tiles."""
+
+
+_new_event = tuple.__new__
+"""Makes an Event from all its fields at once, as ``EventLog.event`` does."""
+
+
+def _tell(log: EventLog, kind: str, text: str, cause: int | None,
+          touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
+          writes: tuple[Any, ...] = ()) -> int | None:
+    """Tell one event (only while ``log.record``) whose ``touched``, ``reads`` and ``writes``
+    are tuples already: without step views it is appended as ``EventLog.event`` would make
+    it (``emit`` would copy each of them again); with them, ``EventLog.event`` makes it and
+    keeps the view after it."""
+    events = log.events
+    if log.views is None:
+        index = len(events)
+        events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
+        return index
+    return log.event(kind, text, cause, touched, reads, writes)
+
+
+_A_TILE = tuple(a_or_an(tile_name(t)) for t in range(len(TILE_COLOUR)))
+"""A tile in words with its article: "a fox's green tile"."""
+_SLOT_KEYS = {side: tuple(("slot", slot) for slot in line) for side, line in LINE_FROM.items()}
+_EJECTED = {out: f"side ({SIDE_SYMBOL[out]}): it must go on an empty {SIDE_SYMBOL[out]} space"
+            for out in OPPOSITE}
 
 
 _VIEW: Any = None
@@ -357,11 +383,10 @@ class Tulikko(Game):
                                     f"the tile {self._who(seat)} turns over from their pile")
         self.stage = "slide"
         if log.record:  # (the texts are written only when someone reads them)
-            log.emit("reveal", f"{self._who(seat)} turns over {a_or_an(tile_name(self.hand))} "
-                     f"(turn {self.turns[seat] + 1})",
-                     reads=[chance_key(self.draws_so_far() - 1)],
-                     writes=[prov.tile(self.hand), ("pile", seat)], tiles=[self.hand],
-                     players=[seat])
+            hand = self.hand
+            _tell(log, "reveal", f"{self._who(seat)} turns over {_A_TILE[hand]} "
+                  f"(turn {self.turns[seat] + 1})", None, {"tiles": (hand,), "players": (seat,)},
+                  (chance_key(self.draws_so_far() - 1),), (("tile", hand), ("pile", seat)))
 
     def _draw_tile(self, tiles: list[int], name: str,
                    seen_by: tuple[int, ...] | None = None) -> int:
@@ -390,19 +415,18 @@ class Tulikko(Game):
         self.board[line[1]] = self.board[line[0]]
         self.board[line[0]] = tile
         out = OPPOSITE[side]
-        slid = log.emit("slide", f"{self._who()} slides the {tile_name(tile)} in from the "
-                        f"{side}", cause=cause, reads=[prov.tile(tile)],
-                        writes=[*(("slot", slot) for slot in line),
-                                *(prov.tile(self.board[slot])  # type: ignore[arg-type]
-                                  for slot in line if self.board[slot] is not None)],
-                        slots=list(line), tiles=[tile]) \
+        board = self.board
+        slid = _tell(log, "slide", f"{self._who()} slides the {tile_name(tile)} in from the "
+                     f"{side}", cause, {"slots": line, "tiles": (tile,)}, (("tile", tile),),
+                     (*_SLOT_KEYS[side],
+                      *[("tile", board[slot]) for slot in line if board[slot] is not None])) \
             if log.record else None
         self.held, self.held_side = ejected, out
         if log.record:  # the tile was at the far end: whoever slid it there put it in reach
-            log.emit("eject", f"The {tile_name(ejected)} comes out of the {out} side "
-                     f"({SIDE_SYMBOL[out]}): it must go on an empty {SIDE_SYMBOL[out]} space",
-                     cause=slid, reads=[prov.tile(ejected)], writes=[prov.tile(ejected)],
-                     slots=[out], tiles=[ejected])
+            moved = ("tile", ejected)
+            _tell(log, "eject", f"The {tile_name(ejected)} comes out of the {out} "
+                  + _EJECTED[out], slid, {"slots": (out,), "tiles": (ejected,)}, (moved,),
+                  (moved,))
         self.stage = "place"
 
     def _place_tile(self, cell: int, log: EventLog, cause: int | None,
@@ -413,12 +437,10 @@ class Tulikko(Game):
         assert tile is not None
         self.grids[seat][cell] = tile
         self.held = self.held_side = None
-        placed = log.emit("place", f"{self._who(seat)} places the {tile_name(tile)} on "
-                          f"{cell_name(cell)} ({MAPS[self._animal(seat)][cell]}){how}",
-                          cause=cause, reads=[prov.tile(tile)],
-                          writes=[prov.cell(seat, cell), prov.tile(tile)],
-                          cells=[(seat, cell)], tiles=[tile]) \
-            if log.record else None
+        placed = _tell(log, "place", f"{self._who(seat)} places the {tile_name(tile)} on "
+                       f"{cell_name(cell)} ({MAPS[self._animal(seat)][cell]}){how}", cause,
+                       {"cells": ((seat, cell),), "tiles": (tile,)}, (("tile", tile),),
+                       (("cell", seat, cell), ("tile", tile))) if log.record else None
         self._start_tokens(cell, "end", log, placed)
 
     def _discard(self, log: EventLog) -> None:
@@ -468,11 +490,11 @@ class Tulikko(Game):
             self.stage = "tokens"
             if not log.record:
                 return
-            log.emit("tokens_due", f"{self._who(seat)} may place "
-                     + ", ".join(f"{a_or_an(k)} token next to {cell_name(n)}" for n, k in needs),
-                     cause=cause, reads=[prov.cell(seat, c) for c in (cell, *dict(needs))],
-                     cells=[(seat, n) for n, _ in needs],
-                     edges=[(seat, *edge_key(cell, n)) for n, _ in needs])
+            _tell(log, "tokens_due", f"{self._who(seat)} may place "
+                  + ", ".join([f"{a_or_an(k)} token next to {cell_name(n)}" for n, k in needs]),
+                  cause, {"cells": tuple([(seat, n) for n, _ in needs]),
+                          "edges": tuple([(seat, *edge_key(cell, n)) for n, _ in needs])},
+                  (("cell", seat, cell), *[("cell", seat, n) for n, _ in needs]))
             return
         for n, kind in needs if log.record else ():
             log.emit("no_token", f"No {kind} token left for the border with "
@@ -497,23 +519,23 @@ class Tulikko(Game):
                 self.supply[seat][0 if kind == ANIMAL else 1] -= 1
                 if not log.record:
                     continue
-                last = log.emit("token", f"{self._who(seat)} places {a_or_an(kind)} token between "
-                                f"{cell_name(cell)} and {cell_name(n)}",
-                                reads=[prov.cell(seat, cell), prov.cell(seat, n),
-                                       prov.supply(seat, kind)],
-                                writes=[prov.border(seat, cell, n), prov.supply(seat, kind)],
-                                edges=[(seat, *key)], tokens=[kind],
-                                cells=[(seat, cell), (seat, n)],
-                                ids=[prov.border_token(seat, cell, n)])
+                supply = ("supply", seat, kind)
+                last = _tell(log, "token", f"{self._who(seat)} places {a_or_an(kind)} token "
+                             f"between {cell_name(cell)} and {cell_name(n)}", None,
+                             {"edges": ((seat, *key),), "tokens": (kind,),
+                              "cells": ((seat, cell), (seat, n)),
+                              "ids": (prov.border_token(seat, cell, n),)},
+                             (("cell", seat, cell), ("cell", seat, n), supply),
+                             (("border", seat, *key), supply))
                 if kind == RIVER:
                     river_cause = last
             elif not log.record:
                 continue
             elif self._have(seat, kind):
-                log.emit("withhold", f"{self._who(seat)} withholds the {kind} token between "
-                         f"{cell_name(cell)} and {cell_name(n)} (it can never be placed "
-                         f"there later)", reads=[prov.cell(seat, cell), prov.cell(seat, n)],
-                         writes=[prov.border(seat, cell, n)], edges=[(seat, *key)])
+                _tell(log, "withhold", f"{self._who(seat)} withholds the {kind} token between "
+                      f"{cell_name(cell)} and {cell_name(n)} (it can never be placed there "
+                      "later)", None, {"edges": ((seat, *key),)},
+                      (("cell", seat, cell), ("cell", seat, n)), (("border", seat, *key),))
             else:
                 log.emit("no_token", f"No {kind} token left for the border with "
                          f"{cell_name(n)}",
@@ -540,8 +562,8 @@ class Tulikko(Game):
         seat = self.active
         colours = self._colours(seat)
         rivers = [k for k, kind in self.tokens[seat].items() if kind == RIVER]
-        cause = log.emit("check", f"{self._who(seat)} checks for completed objectives",
-                         cause=cause, players=[seat]) if log.record else None
+        cause = _tell(log, "check", f"{self._who(seat)} checks for completed objectives",
+                      cause, {"players": (seat,)}) if log.record else None
         for card_id in self.cards:
             if card_id in self.fulfilled[seat]:
                 continue
@@ -672,10 +694,10 @@ class Tulikko(Game):
         self.turns[seat] += 1
         if log.record:  # their last turn: what they have not met, they never will
             last = self.final_round or self.turns[seat] >= TURNS
-            log.emit("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}",
-                     reads=[prov.FINAL_ROUND] if self.final_round
-                     else [("pile", seat)] if last else (),
-                     writes=prov.closed(self, [seat]) if last else (), players=[seat])
+            _tell(log, "end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}", None,
+                  {"players": (seat,)},
+                  (prov.FINAL_ROUND,) if self.final_round else (("pile", seat),) if last else (),
+                  tuple(prov.closed(self, [seat])) if last else ())
         if seat == self.players - 1 and (self.final_round or self.turns[seat] >= TURNS):
             self._end_game(log)
             return

@@ -15,7 +15,10 @@ peers are skipped with a message). Each figure is the best of ``--repeats`` roun
 machine may be busy with other work, so compare figures of one run only.
 
     python benchmarks/bench_rl.py [--seconds 2] [--repeats 2] [--game tulikko]
-        [--observation structured|hashed] [--players 2]
+        [--observation structured|hashed] [--players 2] [--budget]
+
+``--budget`` prints instead what a step costs by piece, each measured apart on the states of
+masked random games: the policy, the engine, and the environment's own pieces.
 """
 
 from __future__ import annotations
@@ -64,6 +67,91 @@ def steps_per_second(make: Callable[[], Any], seconds: float) -> tuple[float, fl
             return steps / spent, steps / in_env
 
 
+def best_per_item(work: Callable[[], int], rounds: int = 5) -> float:
+    """CPU microseconds per item of ``work`` (which returns how many items it did), best of
+    ``rounds``."""
+    spent = []
+    for _ in range(rounds):
+        started = time.process_time()
+        items = work()
+        spent.append((time.process_time() - started) / items * 1e6)
+    return min(spent)
+
+
+def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
+    """A step's CPU cost by piece, each measured apart on the states of masked random games:
+    the policy (``flatnonzero`` and ``choice`` over the mask), the engine (``legal_actions``
+    and ``push``, replayed on a new game), and the environment's own pieces (the structured
+    observation, numbering the legal actions, the mask)."""
+    env = rl.raw_env(name, players=players)
+    rng = np.random.default_rng(3)
+    games: list[tuple[int, list[Any]]] = []
+    states: list[Any] = []
+    seed = 0
+    while len(states) < steps:
+        env.reset(seed=seed)
+        actions = []
+        while not env.game.is_over:
+            legal = env.legal_actions()
+            states.append(env.game.clone())
+            actions.append(legal[list(legal)[int(rng.integers(len(legal)))]])
+            env.step(env.action_number(actions[-1]))
+        games.append((seed, actions))
+        seed += 1
+    engine, layout, encoder = type(env.game), env.layout, env.encoder
+    legal_numbers = [list(layout.numbered(g, g.legal_actions())) for g in states]
+    masks = []
+    for numbers in legal_numbers[:500]:
+        mask = np.zeros(layout.size, np.int8)
+        mask[numbers] = 1
+        masks.append(mask)
+
+    def replay() -> int:
+        for game_seed, actions in games:
+            game = engine.new_game(players=players, seed=game_seed)
+            for action in actions:
+                game.legal_actions()
+                game.push(action)
+        return sum(len(actions) for _, actions in games)
+
+    def policy() -> int:
+        for mask in masks:
+            int(rng.choice(np.flatnonzero(mask)))
+        return len(masks)
+
+    def observe() -> int:
+        for game in states:
+            encoder.encode(game, game.current_player or 0)
+        return len(states)
+
+    def number() -> int:
+        for game in states:
+            layout.numbered(game, game.legal_actions())
+        return len(states)
+
+    def mask() -> int:
+        for numbers in legal_numbers:
+            np.zeros(layout.size, np.int8)[numbers] = 1
+        return len(legal_numbers)
+
+    return {"legal": sum(map(len, legal_numbers)) / len(legal_numbers),
+            "policy": best_per_item(policy), "engine": best_per_item(replay),
+            "observation": best_per_item(observe), "numbers": best_per_item(number),
+            "mask": best_per_item(mask)}
+
+
+def print_budgets(names: list[str], players: int) -> None:
+    print("A step's CPU cost by piece, in microseconds, each measured apart (best of 5 rounds;"
+          " PettingZoo's\nown AEC machinery and the loop's cache misses come on top):")
+    print(f"{'game':12} {'actions':>8} {'legal':>6} {'policy':>7} {'engine':>7} "
+          f"{'observation':>12} {'numbers':>8} {'mask':>5}")
+    for name in names:
+        b = budget(name, players)
+        size = rl.layout_of(name).size
+        print(f"{name:12} {size:8,} {b['legal']:6.1f} {b['policy']:7.1f} {b['engine']:7.1f} "
+              f"{b['observation']:12.1f} {b['numbers']:8.1f} {b['mask']:5.1f}", flush=True)
+
+
 def peers() -> dict[str, Callable[[], Any]]:
     try:
         from pettingzoo.classic import connect_four_v3, tictactoe_v3
@@ -83,7 +171,12 @@ def main() -> None:
     parser.add_argument("--observation", choices=("structured", "hashed"),
                         default="structured")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--budget", action="store_true",
+                        help="print a step's CPU cost by piece instead (structured only)")
     args = parser.parse_args()
+    if args.budget:
+        print_budgets(args.game or list(GAMES), args.players)
+        return
     makers = dict(peers())
     for name in args.game or GAMES:
         makers[f"ecogames {name} ({args.observation})"] = (

@@ -205,10 +205,8 @@ def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]
     return tuple(first.values()), tuple(count.values())
 
 
-KINDS = dict[tuple[str, ...], tuple[tuple[str, ...], tuple[int, ...]]]
-_KINDS_AFTER_DRAW: KINDS = {}
-""":func:`kinds_left` of the piles draws have just left, worked out from the pile before
-(a pure function of the cards, so any game with that pile may read it; bounded)."""
+Kinds = tuple[tuple[str, ...], tuple[int, ...]]
+"""A face-down pile's kinds (:func:`kinds_left`)."""
 
 
 def _group_cards() -> dict[str, tuple[str, ...]]:
@@ -222,31 +220,18 @@ GROUP_CARDS = _group_cards()
 """The cards of each kind, in the cards' order."""
 
 
-def kinds_of_pile(pile: list[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """:func:`kinds_left` of ``pile``, read from the last draws' where it can be (a pile
-    is drawn from again and again: sorting it for each draw was a tenth of ``push``)."""
-    key = tuple(pile)
-    known = _KINDS_AFTER_DRAW.get(key)
-    return known if known is not None else kinds_left(key)
-
-
-def remember_kinds_after(pile: list[str], kinds: tuple[tuple[str, ...], tuple[int, ...]],
-                         card: str) -> None:
-    """``pile``, from which ``card`` (the first of its kind, ``kinds`` before the draw) has
-    just been drawn: its kinds, for the next draw from it."""
+def kinds_after(pile: list[str], kinds: Kinds, card: str) -> Kinds:
+    """:func:`kinds_left` of ``pile``, from which ``card`` (the first of its kind,
+    ``kinds`` before the draw) has just been drawn, worked out from ``kinds``."""
     cards, counts = kinds
     i = cards.index(card)
     if counts[i] == 1:
-        after = cards[:i] + cards[i + 1:], counts[:i] + counts[i + 1:]
-    else:  # the kind's next card left, in the cards' order, comes first now
-        same = GROUP_CARDS[CARD_GROUP[card]]
-        following = next(c for c in same[same.index(card) + 1:] if c in pile)
-        after = ((*cards[:i], following, *cards[i + 1:]),
-                 (*counts[:i], counts[i] - 1, *counts[i + 1:]))
-    if len(_KINDS_AFTER_DRAW) >= 256:
-        _KINDS_AFTER_DRAW.clear()
-    _KINDS_AFTER_DRAW[tuple(pile)] = after
-
+        return cards[:i] + cards[i + 1:], counts[:i] + counts[i + 1:]
+    # the kind's next card left, in the cards' order, comes first now
+    same = GROUP_CARDS[CARD_GROUP[card]]
+    following = next(c for c in same[same.index(card) + 1:] if c in pile)
+    return ((*cards[:i], following, *cards[i + 1:]),
+            (*counts[:i], counts[i] - 1, *counts[i + 1:]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,6 +293,12 @@ class WildlifeWeb(Game):
         self.register = Register()
         """The ids of the animals on the table and of the families (``why.py``; not
         saved: numbered anew from a loaded table, counted on in play)."""
+        self._kinds: dict[str, tuple[list[str], int, Kinds]] = {}
+        """The kinds of the Wildlife and Event decks (``_pick``; not saved), worked out from
+        the last draw from each: (the deck, its size, its kinds), good while it is that
+        same list of that size (cards only ever leave a deck in place; a new deck is a new
+        list, and a sorted one has the same kinds). Sorting the deck for each draw was a
+        tenth of ``push``."""
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -452,11 +443,14 @@ class WildlifeWeb(Game):
         (the two cards of a species are one kind), weighted by how many of each are left, in
         the cards' order, so no stored order matters and any card left can be forced by a
         fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
-        kinds = kinds_of_pile(pile)
+        which = "wildlife" if pile is self.wdeck else "event"
+        known = self._kinds.get(which)
+        kinds = known[2] if known is not None and known[0] is pile and known[1] == len(pile) \
+            else kinds_left(tuple(pile))
         cards, counts = kinds
         card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__, seen_by=seen_by)
         pile.remove(card)
-        remember_kinds_after(pile, kinds, card)
+        self._kinds[which] = (pile, len(pile), kinds_after(pile, kinds, card))
         return card
 
     def _draw_wildlife(self, log: EventLog, cause: int | None,
@@ -1093,6 +1087,12 @@ class WildlifeWeb(Game):
         twin.secured = [list(f) for f in self.secured]
         twin.mods = [list(m) for m in self.mods]
         twin.register = self.register.copy()
+        twin._kinds = {}  # the decks' kinds, for the twin's own decks (same cards)
+        for which, mine, its in (("wildlife", self.wdeck, twin.wdeck),
+                                 ("event", self.edeck, twin.edeck)):
+            known = self._kinds.get(which)
+            if known is not None and known[0] is mine and known[1] == len(mine):
+                twin._kinds[which] = (its, known[1], known[2])
         if self.decision is not None:
             twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
         return twin

@@ -1,0 +1,57 @@
+"""The kinds of the Wildlife and Event decks are worked out from the last draw from each
+(``WildlifeWeb._kinds``): whenever they are taken as the deck's, they must be what sorting
+the deck gives, after play, clone, determinize, load and undo."""
+
+from __future__ import annotations
+
+import random
+
+from ecogames.core import Rng
+from ecogames.games.wildlifeweb import WildlifeWeb, new_game
+from ecogames.games.wildlifeweb.rules import kinds_left
+
+
+def check_kinds(game: WildlifeWeb) -> int:
+    """Every remembered kinds that a draw would use are the deck's own; how many."""
+    used = 0
+    for which, pile in (("wildlife", game.wdeck), ("event", game.edeck)):
+        known = game._kinds.get(which)
+        if known is not None and known[0] is pile and known[1] == len(pile):
+            assert known[2] == kinds_left(tuple(pile)), which
+            used += 1
+    return used
+
+
+def test_remembered_kinds_are_the_decks() -> None:
+    used = 0
+    for seed in range(8):
+        choose = random.Random(seed).choice
+        game = new_game(players=2, seed=seed)
+        while not game.is_over:
+            game.push(choose(game.legal_actions()))
+            used += check_kinds(game)
+    assert used > 1000
+
+
+def test_kinds_after_clone_determinize_load_and_undo() -> None:
+    choose = random.Random(3).choice
+    game = new_game(players=2, seed=3)
+    twins = 0
+    while not game.is_over:
+        game.push(choose(game.legal_actions()))
+        if len(game.history) % 7:
+            continue
+        twin = game.clone()
+        twins += check_kinds(twin)
+        for _ in range(3):  # the twin draws on from its own decks; the original's stay
+            if not twin.is_over:
+                twin.push(choose(twin.legal_actions()))
+        check_kinds(twin)
+        check_kinds(game)
+        check_kinds(game.determinize(1, Rng(twins)))
+        loaded = WildlifeWeb.from_dict(game.to_dict())
+        check_kinds(loaded)
+        game.undo()
+        check_kinds(game)
+        game.push(choose(game.legal_actions()))
+    assert twins > 10

@@ -289,6 +289,10 @@ class Move(Action):
                 f"{'Biotope card' if self.to_col < 0 else f'card {self.to_col}'}")
 
 
+STATE_WORDED: frozenset[type[Action]] = frozenset({UseCard, Pay, Place, Move, Prey})
+"""The actions whose words name the cards they point at in the game (``view.describe``);
+every other action's words are its own ``label()``."""
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceTile, OrientTile, KeepHand, RedrawHand, PlaceTerritory, ChooseBiotope,
     Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass,

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
@@ -40,6 +42,7 @@ from . import cycle, legal, resolution, setup, tasks
 from . import why as ident
 from .actions import (
     ACTION_TYPES,
+    STATE_WORDED,
     Adapt,
     ChooseBiotope,
     Compete,
@@ -152,6 +155,15 @@ def _types_of(names: tuple[str, ...]) -> frozenset[CubeType]:
 
 _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
 """The names of the landscape configurations (D5), for the set-up options."""
+
+
+@cache
+def _view() -> ModuleType:
+    """view.py, imported on first use (it reads the engine); then found at once (a
+    ``from . import view`` in a function runs importlib's Python code at every call)."""
+    from . import view
+
+    return view
 
 
 _BAG_DRAWS = tuple(f"a cube from {name}'s bag" for name in SEAT_NAMES)
@@ -837,9 +849,9 @@ class Biotopes(Game):
 
     def describe(self, action: Action) -> str:
         """The action in words, naming the cards it points at (``view.describe``)."""
-        from . import view  # view.py reads the engine: imported when an action is told
-
-        return view.describe(self, action)
+        if type(action) not in STATE_WORDED:  # its words are its own (every action is told)
+            return action.label()
+        return _view().describe(self, action)
 
     def explain_illegal(self, action: Action) -> str:
         phase = self.phase

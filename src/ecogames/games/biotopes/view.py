@@ -11,7 +11,7 @@ from typing import Any
 from ecogames.core import Action
 
 from . import tasks
-from .actions import Move, Pay, Place, Prey, UseCard
+from .actions import STATE_WORDED, Move, Pay, Place, Prey, UseCard
 from .components import (
     BIOTOPE_CARDS,
     BIOTOPES,
@@ -25,9 +25,10 @@ from .rules import DECK_NAMES, ROWS, SEAT_NAMES, SPACES, Biotopes
 
 
 def describe(game: Biotopes, action: Action) -> str:
-    """The action in words, naming the cards it points at."""
+    """The action in words, naming the cards it points at (those of ``STATE_WORDED``; any
+    other action's words are its ``label()``)."""
     p = game.current_player
-    if p is None or game.stage != "play":
+    if p is None or game.stage != "play" or type(action) not in STATE_WORDED:
         return action.label()
     if isinstance(action, UseCard):
         card = _card_or_none(game, p, action.row, action.col)

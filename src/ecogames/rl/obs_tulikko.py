@@ -162,7 +162,7 @@ def _fill_cards(game: Any, seat: int, at: dict[str, int], hot: list[int],
     if known is None:
         made: tuple[list[int], list[int], list[float]] = ([], [], [])
         _cards_afresh(game, seat, at, *made)
-        known = remember(_CARDS, key, made)
+        known = remember(_CARDS, key, tuple(map(tuple, made)))
     hot.extend(known[0])
     index.extend(known[1])
     values.extend(known[2])

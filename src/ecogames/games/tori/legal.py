@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ecogames.core import Action
@@ -73,6 +74,8 @@ _BUILD_PLACE_BITS = {z: bits(cell for cell, _, _ in _BUILD_PLACES[z]) for z in Z
 _BUILD_DOOR_BITS = {z: bits(e for cell, _, _ in _BUILD_PLACES[z] for _, e in _ENTRANCES[cell])
                     for z in ZONES}
 """Per zone, the spaces that could be the entrance of a stall tile standing in the zone."""
+_ZONE_INDICES = tuple(range(len(ZONES)))
+"""A build hand's indices (zone - 1)."""
 
 
 class _Sites:
@@ -139,12 +142,11 @@ def _build_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
     hand = game.build_hands[p]
     builds = sites.builds
     acts: list[Action] = []
-    for i, cards in enumerate(hand):
-        if cards:
-            made = builds[i]
-            if made is None:
-                made = builds[i] = _zone_builds(game, p, i + 1, sites)
-            acts.extend(made)
+    for i in compress(_ZONE_INDICES, hand):  # the zones of the build cards in hand
+        made = builds[i]
+        if made is None:
+            made = builds[i] = _zone_builds(game, p, i + 1, sites)
+        acts.extend(made)
     return acts
 
 
@@ -257,9 +259,9 @@ def _refresh_options(game: Tori) -> list[Action]:
 
 
 def _discard_options(game: Tori) -> list[Action]:
-    build, goods = game.build_hands[game.active], game.goods_hands[game.active]
-    return ([_DISCARD_BUILD[z] for z in ZONES if build[z - 1]]
-            + [_DISCARD_GOODS[g] for g in GOODS if goods[g]])
+    goods = game.goods_hands[game.active]
+    return [*compress(_DISCARD_BUILDS, game.build_hands[game.active]),
+            *compress(_DISCARD_EACH_GOOD, map(goods.__getitem__, GOODS))]
 
 
 def _touching_bits(game: Tori, good: str, owner: int) -> int:
@@ -290,6 +292,8 @@ _TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  #
 _TEAR_DOWN: dict[str, TearDown] = {g: TearDown(g) for g in GOODS}  # type: ignore[arg-type]
 _DISCARD_BUILD: dict[int, DiscardBuild] = {z: DiscardBuild(z) for z in ZONES}
 _DISCARD_GOODS: dict[str, DiscardGoods] = {g: DiscardGoods(g) for g in GOODS}  # type: ignore[arg-type]
+_DISCARD_BUILDS = tuple(_DISCARD_BUILD[z] for z in ZONES)  # (a hand's counts, zone by zone)
+_DISCARD_EACH_GOOD = tuple(_DISCARD_GOODS[g] for g in GOODS)
 _TAKE_FACE_UP: dict[int, TakeFaceUp] = {z: TakeFaceUp(z) for z in ZONES}
 _DRAW_PILE, _REFRESH, _TAKE_FROM_PILE = DrawPile(), Refresh(), TakeFromPile()
 _DRAW_FACE_UP: dict[tuple[int, ...], tuple[DrawFaceUp, ...]] = {}

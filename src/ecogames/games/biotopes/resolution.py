@@ -573,7 +573,7 @@ def transferred(game: Biotopes, p: int, r: int, moved: list[int],
             ids.extend(game._identity.move(src, ident.cubes(card_id), k))
         i += n
         writes.append(ident.cubes(card_id))
-    if moved and not game._identity.count(src):
+    if moved and not game._identity.holds(src):
         writes.append(ident.emptied(game.bcards[p][r]))
     return {"reads": [src, *(ident.cubes(c) for c, _ in given)], "writes": writes,
             "ids": ids}

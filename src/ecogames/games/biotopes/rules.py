@@ -521,7 +521,7 @@ class Biotopes(Game):
         they left, if none is left on it."""
         ids = self._identity.move(src, dst, k, n)
         writes = [ident.key_of(src, k), ident.key_of(dst, k)]
-        if emptied and not self._identity.count(src):
+        if emptied and not self._identity.holds(src):
             writes.append(ident.emptied(emptied))
         return {"reads": [*reads, ident.key_of(src, k)], "writes": writes, "ids": ids}
 

@@ -42,6 +42,8 @@ Place = tuple[Any, ...]
 
 RESERVE: Place = ("reserve",)
 BOX: Place = ("box",)
+_CUBE_IDS = tuple(f"cube:{n}" for n in range(160))
+"""The ids of the 160 cubes (40 of each colour), written once."""
 
 
 def card(card_id: str) -> str:
@@ -158,6 +160,10 @@ class Identities:
         source, target = self.stack(src, colour), self.stack(dst, colour)
         if len(source) < n:
             raise AssertionError(f"no {n} cube(s) of colour {colour} to move from {src}")
+        if n == 1:  # nearly every move: one cube
+            c = source.pop()
+            target.append(c)
+            return [_CUBE_IDS[c] if c < len(_CUBE_IDS) else f"cube:{c}"]
         moved = source[len(source) - n:]
         del source[len(source) - n:]
         target.extend(moved)
@@ -173,6 +179,10 @@ class Identities:
 
     def count(self, where: Place) -> int:
         return sum(len(s) for s in self.cubes.get(where, []))
+
+    def holds(self, where: Place) -> bool:
+        """Does ``where`` hold a cube (of any colour)?"""
+        return any(self.cubes.get(where, ()))
 
     # -- Territory tokens ------------------------------------------------------------------
 

@@ -52,6 +52,9 @@ if TYPE_CHECKING:
     from .rules import Pet, WildlifeWeb
 
 
+Side = tuple[tuple[str, int], ...]
+"""A side of a duel: its parts by name, (name, points), Power first."""
+
 _hunt = cache(Hunt)
 """A Hunt of the legal actions, made once per (hunter, prey) card pair: actions are
 immutable values, and a legal list makes many."""
@@ -396,6 +399,26 @@ def _hungry(game: WildlifeWeb, log: EventLog, index: int | None, p: int, a: Pet,
         note(log, index, reads, [setback_key(p)], [animal_id(n), family_id(f)])
 
 
+@cache
+def duel_sides(pred_id: str, pred_mated: bool, prey_id: str, prey_mated: bool,
+               prey_active: bool) -> tuple[Side, Side, tuple[Effect, ...]]:
+    """A hunt's attack and defence by the two animals' own abilities (before this turn's
+    Events and the alarm calls of the prey's Pack), and the predator's rerolls: a pure
+    function of the two species and their state, so it is cached."""
+    pred, prey = ANIMALS[pred_id], ANIMALS[prey_id]
+    attack = [("Power", pred.power)]
+    attack += [(e.ability, e.bonus) for e in pred.effects.get("attack", ())
+               if _applies(e, pred_mated, prey, prey_mated, prey_active)]
+    defence = [("Power", prey.power)]
+    defence += [(e.ability, e.bonus) for e in prey.effects.get("defence", ())
+                if (not e.mated or prey_mated)
+                and (e.vs is None or e.vs.matches(pred, mated=pred_mated))
+                and not any(f.matches(pred, mated=pred_mated) for f in e.unless)]
+    rerolls = tuple(e for e in pred.effects.get("reroll", ())
+                    if _applies(e, pred_mated, prey, prey_mated, prey_active))
+    return tuple(attack), tuple(defence), rerolls
+
+
 def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey: Animal,
               owner: int | None, prey_mated: bool, prey_active: bool, log: EventLog,
               start: int | None) -> tuple[bool, int | None]:
@@ -403,16 +426,12 @@ def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey
     one dice. The prey adds its Power, plus any special abilities, plus a roll of the
     other dice"; every bonus is told by name (Events by theirs)."""
     p = game.active
-    attack = [("Power", pred.power)]
-    attack += [(e.ability, e.bonus) for e in pred.effects.get("attack", ())
-               if _applies(e, pred_mated, prey, prey_mated, prey_active)]
-    attack += game._modifier_parts(pred, p, pred_mated, "attack")
-    defence = [("Power", prey.power)]
-    defence += [(e.ability, e.bonus) for e in prey.effects.get("defence", ())
-                if (not e.mated or prey_mated)
-                and (e.vs is None or e.vs.matches(pred, mated=pred_mated))
-                and not any(f.matches(pred, mated=pred_mated) for f in e.unless)]
-    defence += game._modifier_parts(prey, owner, prey_mated, "defence")
+    own_attack, own_defence, rerolls = duel_sides(pred.id, pred_mated, prey.id, prey_mated,
+                                                  prey_active)
+    attack, defence = list(own_attack), list(own_defence)
+    if game.mods:
+        attack += game._modifier_parts(pred, p, pred_mated, "attack")
+        defence += game._modifier_parts(prey, owner, prey_mated, "defence")
     if owner is not None:  # the largest alarm call of the prey's Pack (D24)
         alarms = [(e.bonus, f"{e.ability} ({game._kind(v).name})")
                   for v in game.packs[owner] if v["card"] != card
@@ -421,8 +440,6 @@ def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey
         if alarms:
             bonus, why = max(alarms, key=lambda x: x[0])
             defence.append((why, bonus))
-    rerolls = [e for e in pred.effects.get("reroll", ())
-               if _applies(e, pred_mated, prey, prey_mated, prey_active)]
     won, last = duel(game, attack, defence, log, start, pred.name, prey.name)
     if not won and rerolls:
         again = None

@@ -33,7 +33,7 @@ from ecogames.core.provenance import OUTCOME, chance_key, extinct_key
 
 from .actions import place
 from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES
-from .why import blocks, gone, searched
+from .why import blocks, gone
 
 
 class _Island(Protocol):
@@ -129,7 +129,8 @@ def _two(sector: int, other: int) -> tuple[int, ...]:
 
 class Search(NamedTuple):
     """An animal's search for food (Feeding and Moving, D23), in its order: the (sector,
-    species) places it looks at and the keys it reads (``why.searched``)."""
+    species) places it looks at (its own sector for each food, then the sectors next door) and
+    the ``("food", sector, species)`` keys it reads (``why.py``)."""
 
     places: tuple[tuple[int, str], ...]
     keys: tuple[tuple[str, int, str], ...]
@@ -143,7 +144,7 @@ def search_order(isle: _Island, sector: int, diet: tuple[str, ...]) -> Search:
         adjacent = isle.adjacent[sector]
         places = tuple([(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent])
         known = isle.searches[sector, diet] = Search(
-            places, tuple(searched(sector, diet, adjacent)))
+            places, tuple([("food", m, sp) for m, sp in places]))
     return known
 
 
@@ -170,6 +171,8 @@ class Narrator:
     Each event is made at once, its ``touched``, ``reads`` and ``writes`` as tuples, with the
     words that depend on no state (a card's name, a player's name, a place) read from tables
     made once: the same events as ``EventLog.event`` makes, for less (``_emit``)."""
+
+    __slots__ = ("arrived", "drawn", "events", "fast", "game", "gone", "log", "root", "trigger")
 
     def __init__(self, game: Told, log: EventLog) -> None:
         self.game = game

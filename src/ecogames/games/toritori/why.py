@@ -19,7 +19,7 @@ Keys (the narrator, ``narration.py``, writes them on each event):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from types import MappingProxyType
 
 from ecogames.core import Question
@@ -48,16 +48,6 @@ def token_key(t: int) -> tuple[str, int]:
 
 def gone(t: int) -> tuple[str, str]:
     return gone_key(f"token:{t}")
-
-
-def searched(sector: int, diet: Sequence[str], adjacent: Sequence[int],
-             until: tuple[int, str] | None = None) -> list[tuple[str, int, str]]:
-    """What an animal's search for food read, in its order (Feeding and Moving, D23): its own
-    sector for each food, then the sectors next door; up to the food it found, if any."""
-    order = [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
-    if until is not None:
-        order = order[: order.index(until) + 1]
-    return [food(m, sp) for m, sp in order]
 
 
 def blocks(species: Iterable[str]) -> list[tuple[str, str]]:

@@ -30,7 +30,7 @@ Day/Night (step 2) turns when play returns to the dealer.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
@@ -185,6 +185,14 @@ def _mate_moves(move: type[TakeMate] | type[RaiseOffspring], card: str, food: tu
     asked for at every mating step until the animal's food changes (a bounded cache)."""
     return tuple(move(card, d) for d in _discard_options(food, need))
 
+
+# the legal lists' actions, made once each (actions are immutable values; the set-up,
+# restock, draft and replace lists offer the whole habitat, about 17 actions, each time)
+_PLACE = cache(PlaceRoadkill)
+_DRAFT = cache(Draft)
+_TAKE = cache(TakeFromHabitat)
+_SWAP = cache(Swap)
+_KEEP, _DRAW, _END_FEEDING, _END_TURN = KeepPack(), DrawWildlife(), EndFeeding(), EndTurn()
 
 FACES = tuple(range(1, DIE_FACES + 1))
 
@@ -538,17 +546,17 @@ class WildlifeWeb(Game):
     def _legal_actions(self) -> list[Action]:
         stage = self.stage
         if stage == "setup_roadkill":
-            return [PlaceRoadkill(c) for c in alike(self.habitat)]
+            return [*map(_PLACE, alike(self.habitat))]
         if stage == "restock":
-            return [PlaceRoadkill(c) for c in alike(self._restock_choices())]
+            return [*map(_PLACE, alike(self._restock_choices()))]
         if stage == "draft":
-            return [Draft(c) for c in alike(self._draft_choices(self.active))]
+            return [*map(_DRAFT, alike(self._draft_choices(self.active)))]
         if stage == "swap":
-            return [*(Swap(a["card"]) for a in self._swappable()), KeepPack()]
+            return [*(_SWAP(a["card"]) for a in self._swappable()), _KEEP]
         if stage == "replace":
-            out: list[Action] = [TakeFromHabitat(c) for c in alike(self.habitat)]
+            out: list[Action] = [*map(_TAKE, alike(self.habitat))]
             if self.wdeck or self.wdiscard:
-                out.append(DrawWildlife())
+                out.append(_DRAW)
             return out
         if stage == "victim":
             return [ChooseVictim(c) for c in self.decision["candidates"]]  # type: ignore[index]
@@ -557,12 +565,12 @@ class WildlifeWeb(Game):
         if stage == "feed":  # the player may stop feeding (D18)
             known = self._feed_now
             if known is not None and known[0] == len(self._actions):
-                return [*known[1], EndFeeding()]
-            return [*feeding.feed_actions(self), EndFeeding()]
+                return [*known[1], _END_FEEDING]
+            return [*feeding.feed_actions(self), _END_FEEDING]
         if stage == "mate":
             actions = self._mate_actions()
             if not any(isinstance(x, RaiseOffspring) for x in actions):
-                actions.append(EndTurn())
+                actions.append(_END_TURN)
             return actions
         return []
 

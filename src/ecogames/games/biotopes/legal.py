@@ -123,8 +123,9 @@ class Means:
     a Reproduction (Invertebrates or Reptiles & Amphibians); Adaptation's costs worked out
     so far, by diet (many cards share one); and where the colonizations start from:
     ``mine``, the player's territories, and ``near``, the hexes next to them (both in
-    order, worked out once for the three colonizations). Worked out afresh at each turn,
-    and read only (a plain slotted class: made at every turn, it is no frozen value)."""
+    order, worked out when a colonization first asks, :func:`territories_of` and
+    :func:`near`, then shared by the three). Worked out afresh at each turn, and read only
+    (a plain slotted class: made at every turn, it is no frozen value)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: dict[frozenset[CubeType], int]
@@ -132,8 +133,8 @@ class Means:
     mammals_birds: set[int]
     birds_reptiles: set[int]
     breeders: bool
-    mine: list[Hex]
-    near: list[Hex]
+    mine: list[Hex] | None = None
+    near: list[Hex] | None = None
     diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
 
 
@@ -155,9 +156,21 @@ def means(game: Biotopes, p: int) -> Means:
             br.add(k)
         if t is INV or t is R:
             breeders = True
-    mine = game.territories(p)
-    return Means(sources, game._pool(sources), plants, mb, br, breeders, mine,
-                 game._adjacent(mine))
+    return Means(sources, game._pool(sources), plants, mb, br, breeders)
+
+
+def territories_of(game: Biotopes, p: int, m: Means) -> list[Hex]:
+    """``p``'s territories, in order (worked out once per turn, on first asking)."""
+    if m.mine is None:
+        m.mine = game.territories(p)
+    return m.mine
+
+
+def near(game: Biotopes, p: int, m: Means) -> list[Hex]:
+    """The hexes next to ``p``'s territories, in order (worked out once per turn)."""
+    if m.near is None:
+        m.near = game._adjacent(territories_of(game, p, m))
+    return m.near
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,7 +219,9 @@ def expansions(game: Biotopes, p: int, paying: Means | None = None) -> list[Hex]
         return []
     m = paying or means(game, p)
     plants = m.plants
-    return [h for h in m.near
+    if not plants:
+        return []
+    return [h for h in near(game, p, m)
             if h not in game.owner and game.landscape[h] in plants]
 
 
@@ -223,7 +238,7 @@ def competitions(game: Biotopes, p: int, paying: Means | None = None) -> list[He
     colours = m.mammals_birds
     if not game.tokens[p] or not colours or not game._may_play(p, "competition"):
         return []
-    return [h for h in m.near
+    return [h for h in near(game, p, m)
             if game.owner.get(h) not in (None, p) and game.landscape[h] in colours]
 
 
@@ -243,7 +258,7 @@ def migrations(game: Biotopes, p: int, paying: Means | None = None) -> list[tupl
         return []
     targets = [h for h in game.adj if h not in game.owner and game.landscape[h] in colours]
     out: list[tuple[Hex, Hex]] = []
-    for origin in m.mine:
+    for origin in territories_of(game, p, m):
         within = reach(game, origin)
         out.extend((origin, h) for h in targets if h in within)
     return out

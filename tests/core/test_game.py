@@ -215,6 +215,18 @@ def test_views_are_recorded_only_when_asked():
     assert game.clone().apply(game.legal_actions()[0], record=False).events == ()
 
 
+def test_an_untold_action_keeps_its_label_and_draws_and_no_events_or_views():
+    told, untold = Pond.new_game(players=2, seed=5), Pond.new_game(players=2, seed=5)
+    cascade = told.apply(Roll())
+    quiet = untold.apply(Roll(), record=False)
+    assert (quiet.label, quiet.chances, quiet.events, quiet.views) == \
+        (cascade.label, cascade.chances, (), None)
+    assert untold.to_dict() == told.to_dict()
+    action = untold.legal_actions()[0]
+    assert untold.clone().apply(action, record=False, views=True).views == ()
+    assert untold.clone().apply(action, views=True).views != ()
+
+
 def test_view_hides_other_players_secrets():
     game = Pond.new_game(players=3, seed=9)
     assert game.view(1)["goals"][1] in ("algae", "snail", "fish")

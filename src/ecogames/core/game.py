@@ -20,10 +20,9 @@ import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import is_
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 
 from .actions import Action, ActionCodec
 from .chance import ChanceContext, ChanceDraw, ChanceError, Forced, draw
@@ -56,7 +55,9 @@ _LISTENERS: dict[int, list[weakref.ref[Any]]] = {}
 outside the games: a clone or an undo (which swap a game's attributes) neither copies nor
 drops them, and a game nobody listens to pays one dict lookup per ``apply``."""
 _UNTOLD = EventLog(record=False)
-"""The log ``push`` plays into: it keeps nothing, so every push shares it."""
+"""The log ``push`` (and ``apply(record=False)``) plays into: it keeps nothing, so every
+push shares it."""
+_NOTHING_FORCED: Forced = MappingProxyType({})
 
 
 class _NeverDrawn(IllegalAction):
@@ -321,21 +322,28 @@ class Game(ABC):
         """
         parsed = self.parse_action(action)
         legal = self._legal_now()
-        # a long list is scanned by identity first (a bot or a widget plays one of the legal
-        # actions themselves): `in` calls a dataclass __eq__ on each action before the match
-        if (len(legal) <= 8 or not any(map(is_, repeat(parsed), legal))) \
-                and parsed not in legal:
-            if self.is_over:
-                raise IllegalAction(f"{self.describe(parsed)!r}: the game is over "
-                                    f"({self.outcome.reason if self.outcome else ''})",
-                                    action=parsed, rule="end of game")
-            raise IllegalAction(self.explain_illegal(parsed), action=parsed)
+        # scanned by identity first (a bot or a widget plays one of the legal actions
+        # themselves): `in` calls a dataclass __eq__ on each action before the match, and
+        # this loop of `is` costs less than one such call, at any length up to hundreds
+        for known in legal:
+            if known is parsed:
+                break
+        else:
+            if parsed not in legal:
+                self._refuse(parsed)
         if id(self) not in _LISTENERS:
             return self._resolve(parsed, record=record, views=views, perspective=perspective)
         seat = self.current_player
         cascade = self._resolve(parsed, record=record, views=views, perspective=perspective)
         self._tell(Change("act", len(self._actions), cascade, seat))
         return cascade
+
+    def _refuse(self, action: Action) -> NoReturn:
+        if self.is_over:
+            raise IllegalAction(f"{self.describe(action)!r}: the game is over "
+                                f"({self.outcome.reason if self.outcome else ''})",
+                                action=action, rule="end of game")
+        raise IllegalAction(self.explain_illegal(action), action=action)
 
     # -- listeners (every view of one game: linked widgets, hosted pages) -----------------
 
@@ -411,9 +419,12 @@ class Game(ABC):
         # a rule that fails leaves the game as it was: restored by replaying the history
         # (cheap enough for a failure, which is rare), or from a copy where that cannot be
         backup = None if self._replayable else self._copy()
-        snapshot = (lambda: self.view(perspective)) if views else None
-        log = EventLog(record=record, snapshot=snapshot)
-        context = self._chance = ChanceContext(self._forced.get(len(self._actions), {}))
+        if record:
+            log = EventLog(snapshot=(lambda: self.view(perspective)) if views else None)
+        else:  # told nothing (a save's replay, chances()): the log push plays into
+            log = _UNTOLD
+        context = self._chance = ChanceContext(self._forced.get(len(self._actions),
+                                                                _NOTHING_FORCED))
         try:
             self._play(action, log)
         except ChanceError as error:
@@ -429,9 +440,13 @@ class Game(ABC):
             unused = min(n for n in context.forced if n >= context.count)
             raise _NeverDrawn(label, action, unused, context.count)
         self._actions.append(action)
-        cascade = _new_cascade(action, label, tuple(log.events),
-                               tuple(log.views) if log.views is not None else None,
-                               tuple(context.draws))
+        if record:
+            cascade = _new_cascade(action, label, tuple(log.events),
+                                   tuple(log.views) if log.views is not None else None,
+                                   tuple(context.draws))
+        else:
+            cascade = _new_cascade(action, label, (), () if views else None,
+                                   tuple(context.draws))
         self.last_cascade = cascade
         return cascade
 

@@ -119,14 +119,14 @@ def walk_layers(blocked: int, source: Cell) -> tuple[int, ...]:
     frontier = BIT[source]
     if not frontier & free:
         return ()
-    seen = frontier
+    left = free ^ frontier  # the free cells not walked to yet
     layers = [frontier]
     while True:
         frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
-                    | (frontier << COLS) | (frontier >> COLS)) & free & ~seen
+                    | (frontier << COLS) | (frontier >> COLS)) & left
         if not frontier:
             return tuple(layers)
-        seen |= frontier
+        left ^= frontier
         layers.append(frontier)
 
 
@@ -135,12 +135,13 @@ def reach(blocked: int, source: Cell) -> int:
     """Every cell a customer on ``source`` can walk to (a mask; ``source`` included): the
     cells of :func:`walk_layers`, without counting the steps."""
     free = WALKABLE_BITS & ~blocked
-    seen = frontier = BIT[source] & free
+    frontier = BIT[source] & free
+    left = free ^ frontier  # the free cells not walked to yet
     while frontier:
         frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
-                    | (frontier << COLS) | (frontier >> COLS)) & free & ~seen
-        seen |= frontier
-    return seen
+                    | (frontier << COLS) | (frontier >> COLS)) & left
+        left ^= frontier
+    return free ^ left
 
 
 @lru_cache(maxsize=4096)
@@ -173,15 +174,14 @@ def closer_than(blocked: int, source: Cell, door: int, rivals: int) -> int | Non
     frontier = BIT[source]
     if not frontier & free:
         return None
-    seen = frontier
-    closer = 0
+    left = free ^ frontier  # the free cells not walked to yet
     while not frontier & door:
-        closer |= frontier & rivals
         frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
-                    | (frontier << COLS) | (frontier >> COLS)) & free & ~seen
+                    | (frontier << COLS) | (frontier >> COLS)) & left
         if not frontier:
             return None
-        seen |= frontier
+        left ^= frontier
+    closer = rivals & (free ^ left ^ frontier)  # walked to before the door's step
     return closer.bit_count()
 
 
@@ -198,6 +198,12 @@ def _walk_adjacency() -> dict[Cell, tuple[tuple[Cell, int], ...]]:
 _ADJACENT = _walk_adjacency()
 
 
+_ADJACENT_BITS: dict[int, tuple[int, ...]] = {
+    BIT[c]: tuple(bit for _, bit in ns) for c, ns in _ADJACENT.items()}
+"""``_ADJACENT`` with every cell as its bit (an int hashes faster than a pair)."""
+_CELL_AT: dict[int, Cell] = {bit: cell for cell, bit in BIT.items()}
+
+
 @lru_cache(maxsize=4096)
 def walk_path(blocked: int, source: Cell, target: Cell) -> tuple[Cell, ...]:
     """:func:`customer_path` past the ``blocked`` cells (a mask), without building a graph:
@@ -208,36 +214,36 @@ def walk_path(blocked: int, source: Cell, target: Cell) -> tuple[Cell, ...]:
         return ()
     if source == target:
         return (source,)
-    met = _meet(free, source, target)
+    met = _meet(free, BIT[source], BIT[target])
     if met is None:
         return ()
     pred, succ, w = met
-    path: list[Cell] = []
-    node: Cell | None = w
-    while node is not None:
+    path: list[int] = []
+    node = w
+    while node:
         path.append(node)
         node = pred[node]
     path.reverse()
     node = succ[w]
-    while node is not None:
+    while node:
         path.append(node)
         node = succ[node]
-    return tuple(path)
+    return tuple(map(_CELL_AT.__getitem__, path))
 
 
-def _meet(free: int, source: Cell, target: Cell) -> tuple[
-        dict[Cell, Cell | None], dict[Cell, Cell | None], Cell] | None:
+def _meet(free: int, source: int, target: int) -> tuple[dict[int, int], dict[int, int],
+                                                         int] | None:
     """networkx's ``_bidirectional_pred_succ`` on the ``free`` cells: the walks from both
-    ends, widening the smaller fringe, until they meet."""
-    pred: dict[Cell, Cell | None] = {source: None}
-    succ: dict[Cell, Cell | None] = {target: None}
+    ends, widening the smaller fringe, until they meet (cells as bits; 0: no predecessor)."""
+    pred = {source: 0}
+    succ = {target: 0}
     forward, reverse = [source], [target]
     while forward and reverse:
         if len(forward) <= len(reverse):
             level, forward = forward, []
             for v in level:
-                for w, bit in _ADJACENT[v]:
-                    if not bit & free:
+                for w in _ADJACENT_BITS[v]:
+                    if not w & free:
                         continue
                     if w not in pred:
                         forward.append(w)
@@ -247,8 +253,8 @@ def _meet(free: int, source: Cell, target: Cell) -> tuple[
         else:
             level, reverse = reverse, []
             for v in level:
-                for w, bit in _ADJACENT[v]:
-                    if not bit & free:
+                for w in _ADJACENT_BITS[v]:
+                    if not w & free:
                         continue
                     if w not in succ:
                         succ[w] = v

@@ -160,9 +160,11 @@ def _fill_cards(game: Any, seat: int, at: dict[str, int], hot: list[int],
            tuple(game.aurora_used.items()))
     known = _CARDS.get(key)
     if known is None:
-        made: tuple[list[int], list[int], list[float]] = ([], [], [])
-        _cards_afresh(game, seat, at, *made)
-        known = remember(_CARDS, key, tuple(map(tuple, made)))
+        ones: list[int] = []
+        where: list[int] = []
+        scaled: list[float] = []
+        _cards_afresh(game, seat, at, ones, where, scaled)
+        known = remember(_CARDS, key, (tuple(ones), tuple(where), tuple(scaled)))
     hot.extend(known[0])
     index.extend(known[1])
     values.extend(known[2])

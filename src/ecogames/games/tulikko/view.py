@@ -25,6 +25,7 @@ from .actions import (
     tile_name,
 )
 from .components import (
+    ANIMAL,
     ANIMALS,
     AURORA_EFFECT,
     AURORA_TILES,
@@ -37,6 +38,7 @@ from .components import (
     MAPS,
     MOVE_TILE,
     PLACE_ANYWHERE,
+    RIVER,
     SIDE_SYMBOL,
     SIDES,
     SLIDE_BACK,
@@ -200,11 +202,19 @@ def explain_illegal(game: Tulikko, action: Action) -> str:
     return Game.explain_illegal(game, action)
 
 
+_A_TOKEN = {kind: a_or_an(kind) for kind in (ANIMAL, RIVER)}
+_SLIDE_TAIL = {side: Slide(side).label().removeprefix("Slide your tile") for side in SIDES}
+"""A slide's label after "Slide your tile" (" in from the north: eject ..."), made once."""
+
+
 def describe(game: Tulikko, action: Action) -> str:
     """A label for the buttons: the tile in hand, the tokens placed and withheld (D28)."""
     if isinstance(action, Place) and game.held is not None and 0 <= action.cell < CELLS:
         return f"Place the {tile_name(game.held)} on {cell_name(action.cell)}"
     if isinstance(action, Slide) and game.hand is not None:
+        tail = _SLIDE_TAIL.get(action.side)
+        if tail is not None:
+            return f"Slide your {tile_name(game.hand)}{tail}"
         return action.label().replace("your tile", f"your {tile_name(game.hand)}")
     if isinstance(action, PlaceTokens) and game.pending is not None and \
             game.stage == "tokens":
@@ -216,10 +226,15 @@ def tokens_label(game: Tulikko, at: tuple[int, ...]) -> str:
     """Which token goes next to which neighbour, and which are withheld (2B)."""
     seat = game.active
     assert game.pending is not None
-    needs = [(n, k) for n, k in game._needs(seat, game.pending["cell"])
-             if game._have(seat, k)]
-    placed = [f"{a_or_an(k)} token next to {cell_name(n)}" for n, k in needs if n in at]
-    withheld = [f"the {k} token next to {cell_name(n)}" for n, k in needs if n not in at]
+    placed = []
+    withheld = []
+    for n, k in game._needs(seat, game.pending["cell"]):
+        if not game._have(seat, k):
+            continue
+        if n in at:
+            placed.append(f"{_A_TOKEN[k]} token next to {cell_name(n)}")
+        else:
+            withheld.append(f"the {k} token next to {cell_name(n)}")
     if not placed:
         return "Withhold " + _and(withheld)
     return "Place " + _and(placed) + ("; withhold " + _and(withheld) if withheld else "")

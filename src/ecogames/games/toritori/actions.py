@@ -17,16 +17,31 @@ from .components import ABILITIES, MAP_SPACES, Ability
 
 def place(location: str) -> str:
     """'5' -> 'sector 5'; 'village' -> 'the Village'."""
+    known = _PLACES.get(location)
+    if known is not None:
+        return known
     if location.isdigit():
         return f"sector {location}"
     return f"the {location.capitalize()}"
 
 
 def _space(space: str) -> str:
+    known = _SPACES.get(space)
+    if known is not None:
+        return known
     info = MAP_SPACES.get(space)
     if info is None or not info.grants or len(info.grants) > 1:
         return space
     return f"{space} ({ABILITIES[info.grants[0]].name})"
+
+
+_PLACES: dict[str, str] = {}
+_PLACES.update({location: place(location)
+                for location in (*map(str, range(1, 13)), "village", "industry")})
+"""Every location of the island in words, made once (labels name them on every action)."""
+_SPACES: dict[str, str] = {}
+_SPACES.update({space: _space(space) for space in MAP_SPACES})
+"""Every Ability-map space in words, made once."""
 
 
 # -- Phase 1 ------------------------------------------------------------------------------------

@@ -18,10 +18,12 @@ from ecogames.games.tori.walking import (
     bits,
     closer_than,
     customer_path,
+    distance,
     distances_from,
     reach,
     region_of,
     steps,
+    steps_from,
     walk_layers,
     walk_path,
     walking_regions,
@@ -74,6 +76,10 @@ def test_the_fast_walks_are_networkx_walks(seed, crowd):
     expected = distances_from(blocked, source)
     found = {c: steps(layers, BIT[c]) for c in cells}
     assert {c: d for c, d in found.items() if d is not None} == dict(expected)
+    # the bots' shortcuts: every cell's steps at once, and a walk that stops at its cell
+    assert {c: steps_from(mask, source)[BIT[c]] for c in expected} == dict(expected)
+    assert len(steps_from(mask, source)) == len(expected)
+    assert {c: distance(mask, source, BIT[c]) for c in cells} == found
     regions = walking_regions(blocked)
     if source in regions:
         assert {c for c in cells if BIT[c] & reach(mask, source)} == {

@@ -68,7 +68,7 @@ from .components import (
     entrance_of,
 )
 from .rules import Tori
-from .walking import BIT, reach, steps, walk_layers
+from .walking import BIT, distance, reach, steps_from
 
 RANDOM_ONE_IN = 20
 """One action in this many is a random legal one (breaks any loop between greedy bots)."""
@@ -247,14 +247,14 @@ def _build_value(turn: _Turn, a: Action) -> float:
         return value
     cell = (a.row, a.col)  # the walk past the tiles and the new stall (walking.distances_from)
     door = BIT[entrance_of(cell, a.facing)]
-    layers = walk_layers(game._tile_bits, customer)  # the walk before the stall stands
-    dist = steps(layers, door)
+    walk = steps_from(game._tile_bits, customer)  # the walk before the stall stands
+    dist = walk.get(door)
     if dist is not None:
-        before = steps(layers, BIT[cell])
+        before = walk.get(BIT[cell])
         if before is not None and before < dist:
             # the new stall may stand in the way: walk again (as far, unless every shortest
             # walk to the entrance crossed its cell)
-            dist = steps(walk_layers(game._tile_bits | BIT[cell], customer), door)
+            dist = distance(game._tile_bits | BIT[cell], customer, door)
     if dist is None:
         return -1.0  # the customer cannot walk there
     return value + 4.0 - 0.25 * dist

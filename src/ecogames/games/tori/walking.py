@@ -144,6 +144,41 @@ def reach(blocked: int, source: Cell) -> int:
     return free ^ left
 
 
+@lru_cache(maxsize=16384)
+def distance(blocked: int, source: Cell, target: int) -> int | None:
+    """``steps(walk_layers(blocked, source), target)``, walking only as far as the cell
+    ``target`` (its bit): how many steps a customer on ``source`` walks to it; ``None``:
+    it cannot."""
+    free = WALKABLE_BITS & ~blocked
+    frontier = BIT[source]
+    if not frontier & free:
+        return None
+    left = free ^ frontier  # the free cells not walked to yet
+    walked = 0
+    while not frontier & target:
+        frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                    | (frontier << COLS) | (frontier >> COLS)) & left
+        if not frontier:
+            return None
+        left ^= frontier
+        walked += 1
+    return walked
+
+
+@lru_cache(maxsize=1024)
+def steps_from(blocked: int, source: Cell) -> Mapping[int, int]:
+    """The steps from ``source`` to every cell a customer there can walk to, by the cell's
+    bit (:func:`steps` of every cell of :func:`walk_layers` at once, for a bot that asks of
+    many cells)."""
+    found: dict[int, int] = {}
+    for walked, layer in enumerate(walk_layers(blocked, source)):
+        while layer:
+            bit = layer & -layer
+            found[bit] = walked
+            layer ^= bit
+    return MappingProxyType(found)
+
+
 @lru_cache(maxsize=4096)
 def _regions(blocked: int) -> list[int]:
     """The parts of the square (masks) :func:`region_of` has found so far past the
@@ -273,5 +308,5 @@ def steps(layers: tuple[int, ...], target: int) -> int | None:
 
 
 __all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_than", "customer_path",
-           "distances_from", "reach", "region_of", "steps", "walk_layers", "walk_path",
-           "walking_graph", "walking_regions"]
+           "distance", "distances_from", "reach", "region_of", "steps", "steps_from", "walk_layers",
+           "walk_path", "walking_graph", "walking_regions"]

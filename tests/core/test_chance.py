@@ -67,6 +67,20 @@ def test_a_fork_with_another_outcome_changes_that_draw_and_nothing_after():
     assert fork.replay() == fork and fork.replay(step + 1) == fork
 
 
+def test_a_fork_replays_the_history_once(monkeypatch):
+    """(Its draws are counted on a clone of that replay, not on a second one: a fork of a
+    long game replayed it twice.)"""
+    game = pond_after(12)
+    step = first_roll(game)
+    replayed = []
+    replay = Pond.replay
+    monkeypatch.setattr(Pond, "replay", lambda self, upto=None: replayed.append(upto)
+                        or replay(self, upto))
+    fork = game.fork(step, chance=6)
+    assert replayed == [step]
+    assert fork.chances(step)[0].outcome == 6
+
+
 def test_a_forks_history_shares_nothing_with_the_original():
     game = pond_after(12)
     before = game.to_dict()

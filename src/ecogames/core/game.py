@@ -537,7 +537,11 @@ class Game(ABC):
         """The chance draws of action ``step`` of the history (0: the first action), with
         every outcome that was possible: what :meth:`fork` may change."""
         self._check_step(step)
-        earlier = self.replay(step)
+        return self._draws_on(self.replay(step), step)
+
+    def _draws_on(self, earlier: Game, step: int) -> tuple[ChanceDraw, ...]:
+        """The chance draws of action ``step`` played on ``earlier``, this game as it was
+        before that action (a replay, which this changes)."""
         earlier.copy_forcing_from(self)  # this action's own forced outcomes too
         return earlier.apply(self._actions[step], record=False).chances
 
@@ -563,7 +567,7 @@ class Game(ABC):
             if any(not _is_int(n) or n < 0 for n in forced):
                 raise IllegalAction(f"chance draws are numbered 0, 1, ...: "
                                     f"{sorted(forced, key=str)}", rule="fork")
-            made = len(self.chances(step))
+            made = len(self._draws_on(game.clone(), step))  # (not a second replay)
             if any(n >= made for n in forced):
                 raise IllegalAction(f"action {step} ({self.describe(self._actions[step])!r}) "
                                     f"made {made} chance draw(s), numbered from 0", rule="fork")

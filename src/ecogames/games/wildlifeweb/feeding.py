@@ -10,7 +10,7 @@ game (``rules.WildlifeWeb``), reads and changes it as the rule says, and tells w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ecogames.core import Action, EventLog
@@ -177,8 +177,27 @@ def _hunts_by_prey(card: str, mated: bool, day: bool) -> tuple[dict[str, Hunt], 
     return lone, pair
 
 
+@lru_cache(maxsize=4096)
+def _habitat_hunts(card: str, mated: bool, day: bool,
+                   habitat: tuple[str, ...]) -> tuple[Hunt, ...]:
+    """The hunts of the animal ``card`` in the central habitat ``habitat`` while no Event
+    of this turn is in play (a bounded cache: a hunter asks at every feed step of its turn,
+    and the habitat changes only when an animal leaves or joins it). Two alike cards are
+    one species, so both or neither may be hunted: one of each kind among the huntable
+    ones (a short list) is the same as the huntable ones among one of each kind of the
+    whole habitat (D33)."""
+    lone = _hunts_by_prey(card, mated, day)[0]
+    return tuple(map(lone.__getitem__, _alike(tuple([c for c in habitat if c in lone]))))
+
+
+@lru_cache(maxsize=4096)
+def _scavenges(card: str, highway: tuple[str, ...]) -> tuple[Scavenge, ...]:
+    """The scavenges of the animal ``card`` on the highway (one of each kind, D33): made
+    once per highway (a bounded cache)."""
+    return tuple(Scavenge(card, c) for c in _alike(highway))
+
+
 _forage = cache(Forage)
-_scavenge = cache(Scavenge)
 _steal = cache(Steal)
 
 
@@ -191,6 +210,7 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
     mods = game.mods
     day = game.round % 2 == 0
     others: list[tuple[int, Pet]] | None = None
+    habitat: tuple[str, ...] | None = None
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     for a in game.packs[game.active]:
         if not can_act(game, a):
@@ -202,12 +222,10 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
             if not mods:
                 if others is None:
                     others = list(_in_other_packs(game))
+                if habitat is None:
+                    habitat = tuple(game.habitat)
+                out.extend(_habitat_hunts(card, mated, day, habitat))
                 lone, pair = _hunts_by_prey(card, mated, day)
-                # two alike cards are one species, so both or neither may be hunted: one of
-                # each kind among the huntable ones (a short list) is the same as the
-                # huntable ones among one of each kind of the whole habitat (D33)
-                out.extend(map(lone.__getitem__,
-                               _alike(tuple([c for c in game.habitat if c in lone]))))
                 out.extend([h for _, q in others
                             if (h := (lone if q["mate"] is None else pair).get(q["card"]))
                             is not None])
@@ -217,7 +235,7 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
                 out.extend([_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
                             if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None])
         if kind.can_scavenge and game.highway and not (mods and game._restricted(a, "scavenge")):
-            out.extend([_scavenge(card, c) for c in _alike(tuple(game.highway))])
+            out.extend(_scavenges(card, tuple(game.highway)))
         if "steal" in kind.effects and not (mods and game._restricted(a, "steal")):
             out.extend([_steal(card, f) for f in steal_targets(game, a)])
     return out

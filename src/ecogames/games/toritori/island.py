@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from . import components as c
 
@@ -39,10 +38,10 @@ class Island:
     """The five common sectors around the Industry, lowest first (the Industry card)."""
     locations: tuple[str, ...]
     """Every location, sectors by number, then the Village and the Industry."""
-    searches: dict[tuple[int, tuple[str, ...]], Any] = field(default_factory=dict, repr=False)
-    """(sector, diet) -> an animal's search for food there, in its order: filled by
-    ``narration.search_order`` on first use (a told action reads it; a game asks a few
-    dozen)."""
+    paths: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict, repr=False)
+    """Location -> its Motorcycle paths, filled by :func:`motorcycle_paths` on first use:
+    kept on the island, so they go when its games go (a cache keyed by islands kept a
+    thousand islands alive for the garbage collector to walk)."""
 
 
 _SQUARES = tuple(c.SECTOR_SQUARES)
@@ -86,9 +85,11 @@ _SECTOR_AT = {k: i for i, k in enumerate(_COMMON_OF) if k >= 0}
 _LOCATIONS = (*(str(n) for n in range(1, 13)), "village", "industry")
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def island(numbering: tuple[int, ...]) -> Island:
-    """The island under ``numbering`` (the number of each of ``COMMON_SQUARES``)."""
+    """The island under ``numbering`` (the number of each of ``COMMON_SQUARES``). The games
+    being replayed, loaded or undone find theirs here; a new game's numbering is random, so
+    a long cache would only keep old islands alive for the garbage collector to walk."""
     names = [str(numbering[k]) if k >= 0 else _SETTLEMENT_NAMES[i]
              for i, k in enumerate(_COMMON_OF)]
     by_number = [0] * 12
@@ -131,11 +132,13 @@ def island(numbering: tuple[int, ...]) -> Island:
 RULEBOOK_NUMBERING = tuple(c.RULEBOOK_LAYOUT[sq] for sq in c.COMMON_SQUARES)
 
 
-@lru_cache(maxsize=1024)
 def motorcycle_paths(isle: Island, at: str) -> tuple[tuple[str, ...], ...]:
     """Motorcycle: every path of one or two steps, each orthogonal or diagonal (D30)."""
-    paths: list[tuple[str, ...]] = []
-    for first in isle.around[at]:
-        paths.append((first,))
-        paths.extend((first, second) for second in isle.around[first])
-    return tuple(paths)
+    known = isle.paths.get(at)
+    if known is None:
+        paths: list[tuple[str, ...]] = []
+        for first in isle.around[at]:
+            paths.append((first,))
+            paths.extend((first, second) for second in isle.around[first])
+        known = isle.paths[at] = tuple(paths)
+    return known

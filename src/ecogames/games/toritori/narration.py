@@ -26,7 +26,7 @@ methods do nothing: no sentence is formatted and no bookkeeping is done.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from ecogames.core import Event, EventLog
 from ecogames.core.provenance import OUTCOME, chance_key, extinct_key
@@ -40,8 +40,6 @@ class _Island(Protocol):
     @property
     def adjacent(self) -> tuple[tuple[int, ...], ...]: ...
 
-    @property
-    def searches(self) -> dict[tuple[int, tuple[str, ...]], Any]: ...
 
 
 class Told(Protocol):
@@ -127,27 +125,6 @@ def _two(sector: int, other: int) -> tuple[int, ...]:
     return (sector, other) if sector < other else (other, sector)
 
 
-class Search(NamedTuple):
-    """An animal's search for food (Feeding and Moving, D23), in its order: the (sector,
-    species) places it looks at (its own sector for each food, then the sectors next door) and
-    the ``("food", sector, species)`` keys it reads (``why.py``)."""
-
-    places: tuple[tuple[int, str], ...]
-    keys: tuple[tuple[str, int, str], ...]
-
-
-def search_order(isle: _Island, sector: int, diet: tuple[str, ...]) -> Search:
-    """The search of an animal of ``diet`` in ``sector`` of ``isle`` (made once per island,
-    sector and diet, and kept on the island)."""
-    known: Search | None = isle.searches.get((sector, diet))
-    if known is None:
-        adjacent = isle.adjacent[sector]
-        places = tuple([(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent])
-        known = isle.searches[sector, diet] = Search(
-            places, tuple([("food", m, sp) for m, sp in places]))
-    return known
-
-
 def _pawn_moves(player: int, mover: int, ability: str,
                 path: Sequence[str]) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
     """A pawn's move: its text, ``players`` and ``sectors``."""
@@ -221,8 +198,12 @@ class Narrator:
         """'the Tori-tori (on a Native Tree) of sector 5'."""
         return token_phrase(self.game, token)
 
-    def _search(self, sector: int, diet: tuple[str, ...]) -> Search:
-        return search_order(self.game.island, sector, diet)
+    def _search(self, sector: int, diet: Sequence[str]) -> list[tuple[int, str]]:
+        """An animal's search for food (Feeding and Moving, D23), in its order: the (sector,
+        species) places it looks at, its own sector for each food, then the sectors next
+        door; it reads their ``("food", sector, species)`` keys (``why.py``)."""
+        adjacent = self.game.island.adjacent[sector]
+        return [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
 
     def _cause_of_search(self, places: Sequence[tuple[int, str]], food: int | None) -> int | None:
         """The latest event that took food away from one of ``places`` (searched in vain
@@ -242,7 +223,7 @@ class Narrator:
 
     def search_cause(self, sector: int, diet: Sequence[str], hit: tuple[int, str] | None,
                      food: int | None) -> int | None:
-        order = self._search(sector, tuple(diet)).places
+        order = self._search(sector, diet)
         if hit is not None:
             order = order[: order.index(hit)]
         return self._cause_of_search(order, food)
@@ -321,9 +302,9 @@ class Narrator:
             where: int, diet: Sequence[str]) -> int:
         prey = food_pile[-1]
         food_species = self.game.kind[prey]
-        search = self._search(sector, tuple(diet))
-        cut = search.places.index((where, food_species))
-        cause = self._cause_of_search(search.places[:cut], prey)
+        search = self._search(sector, diet)
+        cut = search.index((where, food_species))
+        cause = self._cause_of_search(search[:cut], prey)
         moves = f" moves to sector {where} and" if where != sector else ""
         eater_name = NAME[species]
         # Feeding: the eater is put over the food token, which stays on the island (and in
@@ -342,7 +323,8 @@ class Narrator:
         ev = self._emit("eat", text, cause,
                         {"sectors": _two(sector, where), "tokens": (eater, prey),
                          "nodes": (food_species, species), "edges": ((food_species, species),)},
-                        (*search.keys[:cut + 1], ("token", eater)), writes)
+                        (*[("food", m, sp) for m, sp in search[:cut + 1]], ("token", eater)),
+                        writes)
         self.gone[where, food_species] = ev
         if where != sector:
             self.gone[sector, species] = ev
@@ -379,8 +361,8 @@ class Narrator:
 
     def starve(self, token: int, species: str, sector: int, lost: int | None,
                lost_species: str | None, where: int | None, diet: Sequence[str]) -> int:
-        search = self._search(sector, tuple(diet))
-        cause = self._cause_of_search(search.places, None)
+        search = self._search(sector, diet)
+        cause = self._cause_of_search(search, None)
         loses = f", loses {A_[lost_species]} from underneath it" if lost_species else ""
         if where is None:
             moves = " and stays: no sector next door has space"
@@ -394,19 +376,20 @@ class Narrator:
                         {"sectors": _two(sector, where or sector),
                          "tokens": (token,) if lost is None else (token, lost),
                          "nodes": (species, lost_species) if lost_species else (species,)},
-                        search.keys, (("token", token), *moved, *lost_keys))
+                        tuple([("food", m, sp) for m, sp in search]),
+                        (("token", token), *moved, *lost_keys))
         if where is not None:
             self.gone[sector, species] = ev
             self.arrived[token] = ev
         return ev
 
     def dies(self, token: int, species: str, sector: int, diet: Sequence[str]) -> int:
-        search = self._search(sector, tuple(diet))
-        cause = self._cause_of_search(search.places, None)
+        search = self._search(sector, diet)
+        cause = self._cause_of_search(search, None)
         ev = self._emit("dies", f"The {NAME[species]} of sector {sector} finds no food and has "
                         "nothing underneath it: it dies", cause,
                         {"sectors": (sector,), "tokens": (token,), "nodes": (species,)},
-                        search.keys,
+                        tuple([("food", m, sp) for m, sp in search]),
                         (("food", sector, species), gone(token), *BLOCKS[species]))
         self.gone[sector, species] = ev
         return ev

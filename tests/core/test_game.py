@@ -249,6 +249,29 @@ def test_undo_and_time_travel():
         game.undo_to(7)
 
 
+def test_a_replay_starts_from_the_set_up_and_keeps_a_variants_class():
+    """A replay (undo, fork, chances, why) copies the set-up the game keeps instead of
+    loading its JSON: the same games as from the JSON, each sharing nothing with the kept
+    set-up; a variant's replay is still of its class (Pond._copy names Pond)."""
+
+    class SlowPond(Pond):
+        pass
+
+    for cls in (Pond, SlowPond):
+        game = cls.new_game(players=2, seed=8)
+        while len(game.history) < 6 and not game.is_over:
+            game.apply(game.legal_actions()[-1])
+        for upto in range(len(game.history) + 1):
+            replayed = game.replay(upto)
+            loaded = cls.from_state(game._initial)
+            for action in game.history[:upto]:
+                loaded.push(action)
+            assert type(replayed) is cls
+            assert replayed._state() == loaded._state()
+        game.undo_to(2)
+        assert type(game) is cls and len(game.history) == 2
+
+
 def test_clone_is_independent():
     game = Pond.new_game(players=2, seed=1)
     twin = game.clone()

@@ -346,3 +346,29 @@ def test_truncated_file_on_disk(tmp_path):
     path.write_text(game.to_json()[:-20])
     with pytest.raises(SaveError, match="truncated"):
         ecogames.load(path)
+
+
+# -- EventLog: every event is made by one method --------------------------------------------
+
+def test_every_way_of_telling_makes_the_same_event():
+    from ecogames.core import EventLog
+
+    logs = [EventLog() for _ in range(3)]
+    logs[0].emit("eat", "the fox eats", reads=[("pile", 1)], writes=[("pile", 2)], nodes=["fox"])
+    logs[1].event("eat", "the fox eats", None, {"nodes": ["fox"]}, [("pile", 1)], [("pile", 2)])
+    logs[2].told("eat", "the fox eats", None, {"nodes": ("fox",)}, (("pile", 1),), (("pile", 2),))
+    assert logs[0].events == logs[1].events == logs[2].events
+    assert type(logs[2].events[0].touched["nodes"]) is tuple
+
+
+def test_told_checks_its_cause_keeps_step_views_and_is_silent_when_not_recording():
+    from ecogames.core import EventLog
+
+    views = iter(range(10))
+    log = EventLog(snapshot=lambda: next(views))
+    first = log.told("roll", "a roll", None, {})
+    assert log.told("card", "a card", first, {}) == 1 and log.views == [0, 1]
+    with pytest.raises(ValueError, match="cannot be caused by event 5"):
+        log.told("card", "a card", 5, {})
+    assert len(log.events) == 2  # the refused event left nothing behind
+    assert EventLog(record=False).told("roll", "a roll", None, {}) is None

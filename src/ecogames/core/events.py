@@ -81,19 +81,12 @@ class EventLog:
         ``reads``/``writes``: the state keys it read and changed (see :class:`Event`)."""
         if not self.record:
             return None
-        events = self.events
-        index = len(events)
-        if cause is not None and not 0 <= cause < index:
-            raise ValueError(f"event {index} cannot be caused by event {cause}")
         # touched is a fresh dict of the keywords: its values become tuples in place
         for key, value in touched.items():
             if type(value) is not tuple:
                 touched[key] = tuple(value)
-        events.append(_new_event(Event, (index, kind, text, cause, touched, tuple(reads),
-                                         tuple(writes))))
-        if self._snapshot is not None and self.views is not None:
-            self.views.append(self._snapshot())
-        return index
+        return self.told(kind, text, cause, touched,  # type: ignore[arg-type]  # tuples now
+                         tuple(reads), tuple(writes))
 
     def event(self, kind: str, text: str, cause: int | None,
               touched: Mapping[str, Sequence[Any]], reads: Sequence[Any] = (),
@@ -102,14 +95,23 @@ class EventLog:
         passes it on without unpacking it again)."""
         if not self.record:
             return None
+        return self.told(kind, text, cause,
+                         dict(zip(touched, map(tuple, touched.values()))) if touched else {},
+                         tuple(reads), tuple(writes))
+
+    def told(self, kind: str, text: str, cause: int | None,
+             touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
+             writes: tuple[Any, ...] = ()) -> int | None:
+        """:meth:`event` for a narrator that holds ``touched``'s values, ``reads`` and
+        ``writes`` as tuples already (and a ``touched`` dict of its own): the event is made of
+        them as they are, where ``event`` would copy each again. Every event is made here."""
+        if not self.record:
+            return None
         events = self.events
         index = len(events)
         if cause is not None and not 0 <= cause < index:
             raise ValueError(f"event {index} cannot be caused by event {cause}")
-        events.append(_new_event(Event, (index, kind, text, cause,
-                                         dict(zip(touched, map(tuple, touched.values())))
-                                         if touched else {},
-                                         tuple(reads), tuple(writes))))
+        events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
         if self._snapshot is not None and self.views is not None:
             self.views.append(self._snapshot())
         return index

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from ecogames.core import Event, EventLog
+from ecogames.core import EventLog
 from ecogames.core.provenance import OUTCOME, chance_key, extinct_key
 
 from .actions import place
@@ -96,9 +96,6 @@ def _listing(species: Iterable[str]) -> str:
 
 # -- words and keys made once (the narrator tells an action's events from these tables) --------
 
-_new_event = tuple.__new__
-"""Makes an Event from all its fields at once, as ``EventLog.event`` does."""
-
 A_ = {species: a_(species) for species in NAME}
 PLAYER_NAME = tuple(player_name(p) for p in range(len(RESEARCHER_COLOURS)))
 POINTS_TEXT = tuple(f"{name} has 4 action points to spend" for name in PLAYER_NAME)
@@ -147,16 +144,13 @@ class Narrator:
 
     Each event is made at once, its ``touched``, ``reads`` and ``writes`` as tuples, with the
     words that depend on no state (a card's name, a player's name, a place) read from tables
-    made once: the same events as ``EventLog.event`` makes, for less (``_emit``)."""
+    made once, told through ``EventLog.told`` (which copies none of them again)."""
 
-    __slots__ = ("arrived", "drawn", "events", "fast", "game", "gone", "log", "root", "trigger")
+    __slots__ = ("arrived", "drawn", "game", "gone", "log", "root", "trigger")
 
     def __init__(self, game: Told, log: EventLog) -> None:
         self.game = game
         self.log = log
-        self.events = log.events
-        self.fast = log.views is None
-        """No view is kept after each event: the event is appended as it is (``_emit``)."""
         self.root: int | None = None
         """The roll: the cause of the cards it solves."""
         self.trigger: int | None = None
@@ -173,16 +167,10 @@ class Narrator:
 
     def _emit(self, kind: str, text: str, cause: int | None, touched: dict[str, tuple[Any, ...]],
               reads: tuple[Any, ...] = (), writes: tuple[Any, ...] = ()) -> int:
-        """Tell one event (``touched``, ``reads`` and ``writes`` already tuples). Without
-        step views the event is appended as ``EventLog.event`` would make it; with them,
-        ``EventLog.event`` makes it and keeps the view after it."""
-        events = self.events
-        if self.fast:
-            index = len(events)
-            events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
-            return index
-        return self.log.event(kind, text, cause, touched, reads,  # type: ignore[return-value]
-                              writes)
+        """Tell one event (``touched``, ``reads`` and ``writes`` already tuples; the
+        narrator tells only while the log records)."""
+        return self.log.told(kind, text, cause, touched, reads,  # type: ignore[return-value]
+                             writes)
 
     def _new_draws(self) -> tuple[tuple[str, int], ...]:
         """The chance draws made since the last event that read one: what this event came
@@ -486,7 +474,8 @@ class Narrator:
             learned = f" and learns {ABILITY_NAMES[grants[0]]}" if len(grants) == 1 else ""
             text = _STUDY_TEXT[player, space] = (f"{player_name(player)} studies: the Ability "
                                                  f"marker advances to {space}{learned}")
-        return self._emit("study", text, None, {"players": (player,), "abilities": GRANTS[space]})
+        return self._emit("study", text, None,
+                          {"players": (player,), "abilities": GRANTS[space]})
 
     def pawn_moves(self, player: int, mover: int, ability: str, path: Sequence[str]) -> int:
         key = (player, mover, ability, tuple(path))

@@ -24,7 +24,7 @@ from functools import cache
 from itertools import permutations, product
 from typing import Any
 
-from ecogames.core import Action, Event, EventLog, Game, Option, Outcome, Rng
+from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.provenance import OUTCOME, chance_key, gone_key
 
 from . import patterns
@@ -145,25 +145,6 @@ _COLOUR_LABEL = {colour: f"{a_or_an(colour)} tile" for colour in COLOURS}
 AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
                      for ci, colour in enumerate(COLOURS))
 """Each colour's index, name and its "3" and "4" aurora tiles."""
-
-
-_new_event = tuple.__new__
-"""Makes an Event from all its fields at once, as ``EventLog.event`` does."""
-
-
-def _tell(log: EventLog, kind: str, text: str, cause: int | None,
-          touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
-          writes: tuple[Any, ...] = ()) -> int | None:
-    """Tell one event (only while ``log.record``) whose ``touched``, ``reads`` and ``writes``
-    are tuples already: without step views it is appended as ``EventLog.event`` would make
-    it (``emit`` would copy each of them again); with them, ``EventLog.event`` makes it and
-    keeps the view after it."""
-    events = log.events
-    if log.views is None:
-        index = len(events)
-        events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
-        return index
-    return log.event(kind, text, cause, touched, reads, writes)
 
 
 _A_TILE = tuple(a_or_an(tile_name(t)) for t in range(len(TILE_COLOUR)))
@@ -384,7 +365,7 @@ class Tulikko(Game):
         self.stage = "slide"
         if log.record:  # (the texts are written only when someone reads them)
             hand = self.hand
-            _tell(log, "reveal", f"{self._who(seat)} turns over {_A_TILE[hand]} "
+            log.told("reveal", f"{self._who(seat)} turns over {_A_TILE[hand]} "
                   f"(turn {self.turns[seat] + 1})", None, {"tiles": (hand,), "players": (seat,)},
                   (chance_key(self.draws_so_far() - 1),), (("tile", hand), ("pile", seat)))
 
@@ -416,7 +397,7 @@ class Tulikko(Game):
         self.board[line[0]] = tile
         out = OPPOSITE[side]
         board = self.board
-        slid = _tell(log, "slide", f"{self._who()} slides the {tile_name(tile)} in from the "
+        slid = log.told("slide", f"{self._who()} slides the {tile_name(tile)} in from the "
                      f"{side}", cause, {"slots": line, "tiles": (tile,)}, (("tile", tile),),
                      (*_SLOT_KEYS[side],
                       *[("tile", board[slot]) for slot in line if board[slot] is not None])) \
@@ -424,7 +405,7 @@ class Tulikko(Game):
         self.held, self.held_side = ejected, out
         if log.record:  # the tile was at the far end: whoever slid it there put it in reach
             moved = ("tile", ejected)
-            _tell(log, "eject", f"The {tile_name(ejected)} comes out of the {out} "
+            log.told("eject", f"The {tile_name(ejected)} comes out of the {out} "
                   + _EJECTED[out], slid, {"slots": (out,), "tiles": (ejected,)}, (moved,),
                   (moved,))
         self.stage = "place"
@@ -437,7 +418,7 @@ class Tulikko(Game):
         assert tile is not None
         self.grids[seat][cell] = tile
         self.held = self.held_side = None
-        placed = _tell(log, "place", f"{self._who(seat)} places the {tile_name(tile)} on "
+        placed = log.told("place", f"{self._who(seat)} places the {tile_name(tile)} on "
                        f"{cell_name(cell)} ({MAPS[self._animal(seat)][cell]}){how}", cause,
                        {"cells": ((seat, cell),), "tiles": (tile,)}, (("tile", tile),),
                        (("cell", seat, cell), ("tile", tile))) if log.record else None
@@ -490,7 +471,7 @@ class Tulikko(Game):
             self.stage = "tokens"
             if not log.record:
                 return
-            _tell(log, "tokens_due", f"{self._who(seat)} may place "
+            log.told("tokens_due", f"{self._who(seat)} may place "
                   + ", ".join([f"{a_or_an(k)} token next to {cell_name(n)}" for n, k in needs]),
                   cause, {"cells": tuple([(seat, n) for n, _ in needs]),
                           "edges": tuple([(seat, *edge_key(cell, n)) for n, _ in needs])},
@@ -520,7 +501,7 @@ class Tulikko(Game):
                 if not log.record:
                     continue
                 supply = ("supply", seat, kind)
-                last = _tell(log, "token", f"{self._who(seat)} places {a_or_an(kind)} token "
+                last = log.told("token", f"{self._who(seat)} places {a_or_an(kind)} token "
                              f"between {cell_name(cell)} and {cell_name(n)}", None,
                              {"edges": ((seat, *key),), "tokens": (kind,),
                               "cells": ((seat, cell), (seat, n)),
@@ -532,7 +513,7 @@ class Tulikko(Game):
             elif not log.record:
                 continue
             elif self._have(seat, kind):
-                _tell(log, "withhold", f"{self._who(seat)} withholds the {kind} token between "
+                log.told("withhold", f"{self._who(seat)} withholds the {kind} token between "
                       f"{cell_name(cell)} and {cell_name(n)} (it can never be placed there "
                       "later)", None, {"edges": ((seat, *key),)},
                       (("cell", seat, cell), ("cell", seat, n)), (("border", seat, *key),))
@@ -562,7 +543,7 @@ class Tulikko(Game):
         seat = self.active
         colours = self._colours(seat)
         rivers = [k for k, kind in self.tokens[seat].items() if kind == RIVER]
-        cause = _tell(log, "check", f"{self._who(seat)} checks for completed objectives",
+        cause = log.told("check", f"{self._who(seat)} checks for completed objectives",
                       cause, {"players": (seat,)}) if log.record else None
         for card_id in self.cards:
             if card_id in self.fulfilled[seat]:
@@ -694,7 +675,7 @@ class Tulikko(Game):
         self.turns[seat] += 1
         if log.record:  # their last turn: what they have not met, they never will
             last = self.final_round or self.turns[seat] >= TURNS
-            _tell(log, "end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}", None,
+            log.told("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}", None,
                   {"players": (seat,)},
                   (prov.FINAL_ROUND,) if self.final_round else (("pile", seat),) if last else (),
                   tuple(prov.closed(self, [seat])) if last else ())

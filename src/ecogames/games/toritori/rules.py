@@ -712,13 +712,13 @@ class ToriTori(Game):
                     else:
                         self._cat_arrives(options[0], say, cause)
                     return
-        m = self._first_free(self.island.village_sectors)  # type: ignore[assignment]
-        if m is None:
+        free = self._first_free(self.island.village_sectors)
+        if free is None:
             say.no_effect(card, "no sector next to the Village has food or space", cause)
             return
         cat = self._new_token(CT)
-        self._add_pile(m, (cat,))
-        say.cat_enters(cat, m, (), cause)
+        self._add_pile(free, (cat,))
+        say.cat_enters(cat, free, (), cause)
 
     def _cat_arrives(self, food: int, say: Any, cause: int | None) -> None:
         """The Village's Cat is placed directly over its food (it is not activated: D26)."""

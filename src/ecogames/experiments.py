@@ -591,17 +591,21 @@ def _run_on_executor(runs: list[Run], collect: Mapping[str, Measure] | None,
     workers = jobs if owned else _worker_count(executor)
     size = chunksize or max(1, min(64, math.ceil(len(runs) / (workers * 8))))
     blob = _pickle(collect)
-    futures: list[Future[list[RunResult]]] = []
+    # a chunk's future is let go once read: a Dask worker keeps a result while its future
+    # lives, and thousands of games' results kept alive slow its garbage collector
+    pending: set[Future[list[RunResult]]] = set()
     try:
         for start in range(0, len(runs), size):
-            futures.append(pool.submit(play_chunk, runs[start:start + size], blob))
-        for future in as_completed(futures):
+            pending.add(pool.submit(play_chunk, runs[start:start + size], blob))
+        for future in as_completed(pending):
+            pending.discard(future)
             chunk = future.result()
             results.extend(chunk)
             if bar is not None:
                 bar.update(len(chunk))
+            del future
     except KeyboardInterrupt:
-        for future in futures:
+        for future in pending:
             future.cancel()
         if owned:
             _stop_workers(pool)

@@ -14,16 +14,18 @@ cells replaced one by one (the others stay), with other budgets it starts afresh
 in ``docs/bots.md``, between the ``bot-ladder`` markers (the rest of the file is kept), is
 rendered from every stored game, each with its budget, its command, each cell's number of
 games and 95 % Wilson intervals on the win rates. So each game can be played with the budget
-that buys about 1 s per move in it, on its own:
+that buys about 1 CPU s per move in it, on its own:
 
     python benchmarks/bot_ladder.py --game tulikko --playouts 900 --games 20 --rungs greedy mcts
     python benchmarks/bot_ladder.py --game toritori --playouts 60 --games 10
     python benchmarks/bot_ladder.py --render         # the table again from the stored cells
     python benchmarks/bot_ladder.py                  # the full ladder: every game, 200 games
-                                                     # a cell, 1 s and 5 s per move
+                                                     # a cell, 1 and 5 CPU s per move
 
 ``--playouts P`` gives a reproducible budget (the same command gives the same table on any
-machine); ``--seconds S`` a time per move, as the issue's targets are stated (1 s).
+machine); ``--seconds S`` CPU seconds per move (the process's clock,
+``MCTSBot(cpu_seconds=)``: a busy machine gives the search the same work), as the issue's
+targets are stated (1 CPU s).
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ FULL_COMMAND = "python benchmarks/bot_ladder.py --games 200 --seconds 1 --strong
 
 @dataclass(frozen=True)
 class Budget:
-    """An MCTS budget per move: playouts (reproducible) or seconds."""
+    """An MCTS budget per move: playouts (reproducible) or CPU seconds."""
 
     playouts: int | None = None
     seconds: float | None = None
@@ -89,11 +91,11 @@ class Budget:
     def describe(self) -> str:
         if self.playouts is not None:
             return f"{self.playouts} playouts per move"
-        return f"{self.seconds:g} s per move"
+        return f"{self.seconds:g} CPU s per move"
 
     def factory(self) -> Callable[[int], MCTSBot]:
         playouts, seconds = self.playouts, self.seconds
-        return lambda seed: MCTSBot(seed, playouts=playouts, seconds=seconds)
+        return lambda seed: MCTSBot(seed, playouts=playouts, cpu_seconds=seconds)
 
     def to_json(self) -> dict[str, Any]:
         return {"playouts": self.playouts, "seconds": self.seconds}
@@ -533,10 +535,10 @@ def render(source: Ladder | Mapping[str, Entry]) -> str:
         status = "not measured" if met is None else "met" if met else "**not met**"
         lines.append(f"- {status}: {what}: {figures}")
     if any(e.base.playouts is not None for e in entries.values()):
-        lines += ["", "A playout budget stands in for the targets' 1 s per move: how many "
+        lines += ["", "A playout budget stands in for the targets' 1 CPU s per move: how many "
                   "playouts a second buys depends on the game, its settings and the machine "
                   "(`benchmarks/bench_mcts.py`, *Speed* above)."]
-    lines += ["", f"The full ladder (200 games a cell, MCTS at 1 s and 5 s per move, as the "
+    lines += ["", f"The full ladder (200 games a cell, MCTS at 1 and 5 CPU s per move, as the "
               f"targets are stated): `{FULL_COMMAND}`."]
     return "\n".join(lines) + "\n"
 
@@ -576,10 +578,10 @@ def main(argv: Sequence[str] | None = None) -> Ladder | None:
     parser.add_argument("--store", type=Path, default=STORE,
                         help="where the cells are kept (default benchmarks/results/ladder.json)")
     budget = parser.add_mutually_exclusive_group()
-    budget.add_argument("--seconds", type=float, help="base MCTS: seconds per move (default 1)")
+    budget.add_argument("--seconds", type=float, help="base MCTS: CPU seconds per move (default 1)")
     budget.add_argument("--playouts", type=int, help="base MCTS: playouts per move")
     parser.add_argument("--strong-seconds", type=float,
-                        help="larger MCTS: seconds per move (default 5 with --seconds)")
+                        help="larger MCTS: CPU seconds per move (default 5 with --seconds)")
     parser.add_argument("--strong-playouts", type=int,
                         help="larger MCTS: playouts per move (default 4x --playouts)")
     parser.add_argument("--rungs", nargs="+", choices=RUNGS, default=list(RUNGS),

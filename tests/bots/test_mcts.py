@@ -60,6 +60,22 @@ def test_budgets():
         MCTSBot(1, playouts=0)
 
 
+def test_a_cpu_seconds_budget_reads_the_process_clock(monkeypatch):
+    """cpu_seconds stops the search by the process's CPU clock (a fake one here, which
+    advances 0.1 s each time it is read), whatever the wall clock says."""
+    from ecogames.bots import mcts
+
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(mcts.time, "process_time", lambda: next(ticks) / 10)
+    game = new_game("wildlifeweb", 2, 1)
+    search = MCTSBot(1, cpu_seconds=0.45).search(game)
+    # read at the start (0.0), then once after each playout: 0.1 ... 0.5 >= 0.45 after the 5th
+    assert search.playouts == 5
+    assert repr(MCTSBot(1, cpu_seconds=0.45)) == "MCTSBot(cpu_seconds=0.45)"
+    with pytest.raises(ValueError, match="cpu_seconds must be > 0"):
+        MCTSBot(1, cpu_seconds=0)
+
+
 def test_progress_can_stop_a_search():
     seen = []
     search = MCTSBot(1, playouts=500).search(

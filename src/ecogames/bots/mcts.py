@@ -26,7 +26,9 @@ One bot plays all five games and any other that implements the protocol. Each *p
    every player (``1 / players``).
 
 A budget is a number of playouts (``playouts=``; reproducible: same seed, same state, same
-move) or a time per move (``seconds=``), or both (whichever ends first).
+move), a time per move (``seconds=``, by the clock on the wall: what a person waits) or CPU
+time per move (``cpu_seconds=``, the process's: what the ladder's budgets are, the same on a
+busy machine), or several (whichever ends first).
 
 **A game's own settings.** A game's spec (``core.registry.GameSpec``, written in its
 package's ``__init__`` from its ``bots.py``) may give the search two things:
@@ -187,7 +189,8 @@ class _Node:
 
 
 class MCTSBot:
-    """UCT with determinization: ``MCTSBot(seed, playouts=200)`` or ``seconds=1.0``.
+    """UCT with determinization: ``MCTSBot(seed, playouts=200)``, ``seconds=1.0`` or
+    ``cpu_seconds=1.0``.
 
     ``rollout``: ``"random"`` (uniform legal actions), ``"greedy"`` (the game's own greedy or
     heuristic bot; random for a game without one), ``"auto"`` (random, until a random
@@ -203,19 +206,22 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, seed: int = 0, *, playouts: int | None = None,
-                 seconds: float | None = None, rollout: str | Callable[[int], Any] = _UNSET,
+                 seconds: float | None = None, cpu_seconds: float | None = None,
+                 rollout: str | Callable[[int], Any] = _UNSET,
                  cutoff: int | None = _UNSET, exploration: float = _UNSET,
                  expand: str | Callable[[int], Any] | None = _UNSET,
                  max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
-        if playouts is None and seconds is None:
+        if playouts is None and seconds is None and cpu_seconds is None:
             playouts = DEFAULT_PLAYOUTS
         if playouts is not None and (not isinstance(playouts, int) or playouts < 1):
             raise ValueError(f"playouts must be a whole number >= 1, not {playouts!r:.20}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be > 0, not {seconds!r:.20}")
+        for what, limit in (("seconds", seconds), ("cpu_seconds", cpu_seconds)):
+            if limit is not None and not limit > 0:
+                raise ValueError(f"{what} must be > 0, not {limit!r:.20}")
         self.rng = Rng(seed)
         self.playouts = playouts
         self.seconds = seconds
+        self.cpu_seconds = cpu_seconds
         self.given: dict[str, Any] = {"rollout": rollout, "cutoff": cutoff,
                                       "exploration": exploration, "expand": expand}
         Settings(**{k: v for k, v in self.given.items() if v is not _UNSET})  # checks them
@@ -227,9 +233,9 @@ class MCTSBot:
         """Games whose random rollouts ran past ``AUTO_RANDOM_LIMIT`` (``rollout="auto"``)."""
 
     def __repr__(self) -> str:
-        budget = (f"playouts={self.playouts}" if self.seconds is None else
-                  f"seconds={self.seconds}" if self.playouts is None else
-                  f"playouts={self.playouts}, seconds={self.seconds}")
+        budget = ", ".join(f"{name}={value}" for name, value in (
+            ("playouts", self.playouts), ("seconds", self.seconds),
+            ("cpu_seconds", self.cpu_seconds)) if value is not None)
         given = "".join(f", {k}={v!r}" for k, v in self.given.items() if v is not _UNSET)
         return f"MCTSBot({budget}{given})"
 
@@ -265,6 +271,8 @@ class MCTSBot:
         root = _Node()
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
+        cpu_deadline = (None if self.cpu_seconds is None
+                        else time.process_time() + self.cpu_seconds)
         planned = self.playouts or 0
         done = 0
         while True:
@@ -273,6 +281,8 @@ class MCTSBot:
             if self.playouts is not None and done >= self.playouts:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if cpu_deadline is not None and time.process_time() >= cpu_deadline:
                 break
             if progress is not None and done % 10 == 0 and progress(done, planned) is False:
                 break

@@ -15,3 +15,24 @@ def assert_points_back_in_time(prov: Provenance) -> None:
                 assert parent[1:] < node[1:], (parent, node)
             else:
                 assert parent[1] == node[1], (parent, node)
+
+
+def assert_events_told_alike_with_and_without_step_views(new_game, kinds: set[str]) -> None:
+    """Random games of every player count played twice, with step views kept and without:
+    ``EventLog.told`` makes the same events either way, field for field (reads and writes
+    included), their parts tuples; the games tell at least ``kinds``."""
+    import random
+
+    for players in (2, 3, 4):
+        choose = random.Random(players).choice
+        fast = new_game(players=players, seed=players)
+        logged = new_game(players=players, seed=players)
+        seen = set()
+        while not fast.is_over:
+            action = choose(fast.legal_actions())
+            told, viewed = fast.apply(action), logged.apply(action, views=True)
+            assert [tuple(e) for e in told.events] == [tuple(e) for e in viewed.events]
+            assert all(type(v) is tuple for e in told.events for v in e.touched.values())
+            assert all(type(e.reads) is tuple and type(e.writes) is tuple for e in told.events)
+            seen.update(e.kind for e in told.events)
+        assert kinds <= seen

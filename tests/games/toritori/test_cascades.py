@@ -52,24 +52,9 @@ def test_cascade_events_name_what_they_touched():
     assert cascade.to_json()["events"][2]["touched"]["edges"] == [["native_tree", "tori_tori"]]
 
 
-def test_events_told_without_step_views_are_the_ones_event_log_makes_with_them():
-    """The narrator appends an event itself when no step views are kept; with them,
-    ``EventLog.event`` makes it: the two must be the same events, field for field (reads and
-    writes included), in random games of every player count."""
-    import random
-
+def test_events_told_with_and_without_step_views_are_the_same():
     from ecogames.games.toritori import new_game
+    from tests.support.why_checks import assert_events_told_alike_with_and_without_step_views
 
-    for players in (2, 3, 4):
-        choose = random.Random(players).choice
-        fast = new_game(players=players, seed=players)
-        logged = new_game(players=players, seed=players)
-        kinds = set()
-        while not fast.is_over:
-            action = choose(fast.legal_actions())
-            told, viewed = fast.apply(action), logged.apply(action, views=True)
-            assert [tuple(e) for e in told.events] == [tuple(e) for e in viewed.events]
-            assert all(type(v) is tuple for e in told.events for v in e.touched.values())
-            assert all(type(e.reads) is tuple and type(e.writes) is tuple for e in told.events)
-            kinds.update(e.kind for e in told.events)
-        assert {"roll", "card", "eat", "pawn_moves", "refill"} <= kinds
+    kinds = {"roll", "card", "eat", "pawn_moves", "refill"}
+    assert_events_told_alike_with_and_without_step_views(new_game, kinds)

@@ -255,24 +255,9 @@ def check_objectives(game) -> None:
                     assert answer.chain[1].text.endswith("(turn 12)")
 
 
-def test_events_told_without_step_views_are_the_ones_event_log_makes_with_them():
-    """The rules append an event themselves when no step views are kept (``rules._tell``);
-    with them, ``EventLog.event`` makes it: the two must be the same events, field for field
-    (reads and writes included), in random games of every player count."""
-    import random
-
+def test_events_told_with_and_without_step_views_are_the_same():
     from ecogames.games.tulikko import new_game
+    from tests.support.why_checks import assert_events_told_alike_with_and_without_step_views
 
-    for players in (2, 3, 4):
-        choose = random.Random(players).choice
-        fast = new_game(players=players, seed=players)
-        logged = new_game(players=players, seed=players)
-        kinds = set()
-        while not fast.is_over:
-            action = choose(fast.legal_actions())
-            told, viewed = fast.apply(action), logged.apply(action, views=True)
-            assert [tuple(e) for e in told.events] == [tuple(e) for e in viewed.events]
-            assert all(type(v) is tuple for e in told.events for v in e.touched.values())
-            assert all(type(e.reads) is tuple and type(e.writes) is tuple for e in told.events)
-            kinds.update(e.kind for e in told.events)
-        assert {"reveal", "slide", "eject", "place", "token", "check", "end_turn"} <= kinds
+    kinds = {"reveal", "slide", "eject", "place", "token", "check", "end_turn"}
+    assert_events_told_alike_with_and_without_step_views(new_game, kinds)

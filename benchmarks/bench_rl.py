@@ -1,13 +1,31 @@
 """PettingZoo environments beside PettingZoo's own classic ones, in the same loop.
 
-The loop is the one an RL researcher writes: ``agent_iter()``, ``last()``, a masked random
-choice (``numpy``'s ``Generator.choice`` over ``flatnonzero(action_mask)``), ``step()``;
-whole games, ``reset(seed=k)`` for k = 0, 1, ... until the time is up. The figure is env
-steps per CPU second (``time.process_time``): every call to ``step``, including the
-``step(None)`` of agents whose game is over, as PettingZoo counts them. Two figures: the
-whole loop, and the environment alone (the CPU time inside ``last`` and ``step``, without the
-policy: with 85,000 actions or more, the policy's own scan of the mask,
-``flatnonzero(action_mask)``, costs more than the environment's step).
+The loop is the one PettingZoo documents for its classic environments (the "Usage" of
+https://pettingzoo.farama.org/environments/classic/, ``docs/environments/classic.md`` in its
+repository)::
+
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+
+        if termination or truncation:
+            action = None
+        else:
+            mask = observation["action_mask"]
+            action = env.action_space(agent).sample(mask)  # this is where you would insert your policy
+
+        env.step(action)
+
+(the README of the installed PettingZoo 1.27 shows the same loop without the mask,
+``env.action_space(agent).sample()``, for its environments that have none). Gymnasium's
+``Discrete.sample(mask)`` checks the int8 mask (``mask == 1``, ``mask == 0``) and chooses
+among ``np.where`` of the bool result. Each agent's action space is seeded once
+(``action_space(agent).seed(k)``), so a run plays the same games. Whole games,
+``reset(seed=k)`` for k = 0, 1, ... until the time is up. The figure is env steps per CPU
+second (``time.process_time``): every call to ``step``, including the ``step(None)`` of
+agents whose game is over, as PettingZoo counts them. Two figures: the whole loop, and the
+environment alone (the CPU time inside ``last`` and ``step``, without the policy: with 85,000
+actions or more, the policy's own passes over the mask cost about as much as the
+environment's step).
 
 Peers: ``tictactoe_v3`` and ``connect_four_v3`` from ``pettingzoo.classic`` (a benchmark
 peer only: ``pip install 'pettingzoo[classic]'`` if they do not import; without them the
@@ -18,8 +36,9 @@ machine may be busy with other work, so compare figures of one run only.
         [--observation structured|hashed] [--players 2] [--budget]
 
 ``--budget`` prints instead what a step costs by piece, each measured apart on the states of
-masked random games: the policy, the engine, and the environment's own pieces.
-"""
+masked random games: the policy (``Discrete.sample(mask)``), the engine, and the
+environment's own pieces.
+"""  # noqa: E501 (PettingZoo's loop quoted as it is written)
 
 from __future__ import annotations
 
@@ -43,7 +62,8 @@ def steps_per_second(make: Callable[[], Any], seconds: float) -> tuple[float, fl
     """Env steps per CPU second of masked random play, whole games: of the whole loop, and
     of the environment's own calls alone (``last`` and ``step``, without the policy)."""
     env = make()
-    rng = np.random.default_rng(0)
+    for k, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(k)
     clock = time.process_time
     steps = 0
     seed = 0
@@ -51,12 +71,12 @@ def steps_per_second(make: Callable[[], Any], seconds: float) -> tuple[float, fl
     started = clock()
     while True:
         env.reset(seed=seed)
-        for _agent in env.agent_iter():
+        for agent in env.agent_iter():
             t0 = clock()
             obs, _reward, terminated, truncated, _info = env.last()
             t1 = clock()
             action = (None if terminated or truncated
-                      else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                      else env.action_space(agent).sample(obs["action_mask"]))
             t2 = clock()
             env.step(action)
             in_env += t1 - t0 + clock() - t2
@@ -80,9 +100,9 @@ def best_per_item(work: Callable[[], int], rounds: int = 5) -> float:
 
 def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
     """A step's CPU cost by piece, each measured apart on the states of masked random games:
-    the policy (``flatnonzero`` and ``choice`` over the mask), the engine (``legal_actions``
-    and ``push``, replayed on a new game), and the environment's own pieces (the structured
-    observation, numbering the legal actions, the mask)."""
+    the policy (Gymnasium's ``Discrete.sample(mask)``, as the loop chooses), the engine
+    (``legal_actions`` and ``push``, replayed on a new game), and the environment's own
+    pieces (the structured observation, numbering the legal actions, the mask)."""
     env = rl.raw_env(name, players=players)
     rng = np.random.default_rng(3)
     games: list[tuple[int, list[Any]]] = []
@@ -114,9 +134,12 @@ def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
                 game.push(action)
         return sum(len(actions) for _, actions in games)
 
+    space = env.action_space(env.possible_agents[0])
+    space.seed(3)
+
     def policy() -> int:
         for mask in masks:
-            int(rng.choice(np.flatnonzero(mask)))
+            space.sample(mask)
         return len(masks)
 
     def observe() -> int:

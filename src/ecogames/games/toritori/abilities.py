@@ -333,32 +333,46 @@ _offer_motorcycle = lru_cache(maxsize=None)(Motorcycle)
 _offer_move_other = lru_cache(maxsize=None)(MoveOther)
 
 
-@lru_cache(maxsize=4096)
+# The movements from a place are kept on the island (``Island.moves``), not in a cache keyed by
+# islands: a new game's island is new, and such a cache kept thousands of them alive.
+
 def studies_and_movements(isle: Island, marker: str, at: str) -> tuple[Action, ...]:
     """Study from ``marker``, then the pawn's own movements from ``at`` (what the abilities
     held on ``marker`` allow)."""
-    held = HELD[marker]
-    return STUDIES[marker] + movements(isle, at, "bicycle" in held, "motorcycle" in held)
+    key = (marker, at)
+    known = isle.moves.get(key)
+    if known is None:
+        held = HELD[marker]
+        known = isle.moves[key] = STUDIES[marker] + movements(
+            isle, at, "bicycle" in held, "motorcycle" in held)
+    return known
 
 
-@lru_cache(maxsize=4096)
 def movements(isle: Island, at: str, bicycle: bool, motorcycle: bool) -> tuple[Action, ...]:
     """Move (orthogonal), Bicycle (diagonal) and Motorcycle (one or two steps) from ``at``."""
-    actions: list[Action] = [_offer_move(to) for to in isle.steps[at]]
-    if bicycle:
-        actions += [_offer_bicycle(to) for to in isle.diagonals[at]]
-    if motorcycle:
-        actions += [_offer_motorcycle(path) for path in motorcycle_paths(isle, at)]
-    return tuple(actions)
+    key = (at, bicycle, motorcycle)
+    known = isle.moves.get(key)
+    if known is None:
+        actions: list[Action] = [_offer_move(to) for to in isle.steps[at]]
+        if bicycle:
+            actions += [_offer_bicycle(to) for to in isle.diagonals[at]]
+        if motorcycle:
+            actions += [_offer_motorcycle(path) for path in motorcycle_paths(isle, at)]
+        known = isle.moves[key] = tuple(actions)
+    return known
 
 
-@lru_cache(maxsize=4096)
 def other_movements(isle: Island, other: int, at: str, bicycle: bool,
                     motorcycle: bool) -> tuple[Action, ...]:
     """Move another pawn: the pawn of ``other`` by ``other``'s own movement abilities (D31)."""
-    moves: list[Action] = [_offer_move_other(other, "move", (to,)) for to in isle.steps[at]]
-    if bicycle:
-        moves += [_offer_move_other(other, "bicycle", (to,)) for to in isle.diagonals[at]]
-    if motorcycle:
-        moves += [_offer_move_other(other, "motorcycle", p) for p in motorcycle_paths(isle, at)]
-    return tuple(moves)
+    key = (other, at, bicycle, motorcycle)
+    known = isle.moves.get(key)
+    if known is None:
+        moves: list[Action] = [_offer_move_other(other, "move", (to,)) for to in isle.steps[at]]
+        if bicycle:
+            moves += [_offer_move_other(other, "bicycle", (to,)) for to in isle.diagonals[at]]
+        if motorcycle:
+            moves += [_offer_move_other(other, "motorcycle", p)
+                      for p in motorcycle_paths(isle, at)]
+        known = isle.moves[key] = tuple(moves)
+    return known

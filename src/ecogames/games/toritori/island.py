@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from . import components as c
 
@@ -42,6 +43,9 @@ class Island:
     """Location -> its Motorcycle paths, filled by :func:`motorcycle_paths` on first use:
     kept on the island, so they go when its games go (a cache keyed by islands kept a
     thousand islands alive for the garbage collector to walk)."""
+    moves: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    """The movement actions offered from a place (``abilities.movements`` and its kin), kept
+    on the island for the same reason, filled as play asks."""
 
 
 _SQUARES = tuple(c.SECTOR_SQUARES)

@@ -16,7 +16,16 @@ from ecogames.games.biotopes import rules as r
 
 from .layouts import HEX_HIGH, HEX_LOW
 from .spaces import EncodingError
-from .tensors import Encoder, Piece, TensorLayout, one_hot_index, set_ones, set_values
+from .tensors import (
+    Encoder,
+    Piece,
+    TensorLayout,
+    memo,
+    one_hot_index,
+    remember,
+    set_ones,
+    set_values,
+)
 
 SEATS = c.MAX_PLAYERS
 SIDE = HEX_HIGH - HEX_LOW
@@ -109,71 +118,98 @@ class _Landscape:
 LANDSCAPE = _Landscape()
 
 
+AT = LAYOUT.offset
+SEAT_CUBES = (("biotope_cubes", c.ROWS * COLOURS), ("species_cubes", c.ROWS * COLOURS),
+              ("spaces", SPACES * COLOURS))
+"""The per-seat pieces of cube counts, each a run of numbers in one seat's row."""
+_OWNERS = memo()
+
+
 def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
+    # AT (this layout's offsets) is ``at``; cube counts are gathered raw, in runs, and
+    # divided by CUBES in one numpy call
     n = game.players
-    hot = [at["stage"] + STAGES.index(game.stage)]
+    hot = [AT["stage"] + STAGES.index(game.stage)]
     if game.stage == "play":
-        hot.append(at["task"] + TASKS.index(game.phase))
+        hot.append(AT["task"] + TASKS.index(game.phase))
     if game.current_player is not None:
-        hot.append(at["to_play"] + (game.current_player - seat) % n)
-    hot.append(at["initiative"] + (game.initiative - seat) % n)
-    hot.extend(LANDSCAPE.hot(game, at))
-    owners = at["owner"]
-    hot.extend(owners + ((p - seat) % n) * HEXES + HEX[h] for h, p in game.owner.items())
+        hot.append(AT["to_play"] + (game.current_player - seat) % n)
+    hot.append(AT["initiative"] + (game.initiative - seat) % n)
+    hot += LANDSCAPE.hot(game, at)
+    hot += _owners(game.owner, seat, n)
+    environment = AT["environment"]
     for i, token in enumerate(game.env):
-        hot.append(at["environment"] + i * len(ENV) + ENV_TOKEN[token])
-    index = [at["cycle"]]
+        hot.append(environment + i * len(ENV) + ENV_TOKEN[token])
+    reserve, bag = AT["reserve"], AT["bag"]
+    cube_index = [*range(reserve, reserve + COLOURS), *range(bag, bag + COLOURS)]
+    cubes = [*game.reserve, *game.bags[seat]]
+    index = [AT["cycle"]]
     values = [min(game.cycle, game.cycles) / game.cycles]
-    _counts(index, values, at["reserve"], game.reserve, CUBES)
-    _counts(index, values, at["bag"], game.bags[seat], CUBES)
+    rivers = AT["rivers"]
     for d in range(DECKS):
         for k, card in enumerate(game.rivers[d]):
-            hot.append(at["rivers"] + (d * c.RIVER_SIZE + k) * len(CARDS) + CARD[card])
-        index += (at["decks"] + d, at["discards"] + d)
+            hot.append(rivers + (d * c.RIVER_SIZE + k) * len(CARDS) + CARD[card])
+        index += (AT["decks"] + d, AT["discards"] + d)
         values += (len(game.decks[d]) / ALL_CARDS, len(game.discards[d]) / ALL_CARDS)
     if game.neutral_removed:
-        hot.append(at["neutral_removed"])
-    hot.extend(at["hand"] + CARD[card] for card in game.hands[seat])
+        hot.append(AT["neutral_removed"])
+    hand = AT["hand"]
+    hot += [hand + CARD[card] for card in game.hands[seat]]
     for p in range(n):
-        _fill_seat(game, p, (p - seat) % n, at, hot, index, values)
+        _fill_seat(game, p, (p - seat) % n, hot, index, values, cube_index, cubes)
     set_ones(out, hot)
     set_values(out, index, values)
+    out[np.fromiter(cube_index, np.intp, len(cube_index))] = (
+        np.fromiter(cubes, np.float64, len(cubes)) / CUBES)
 
 
-def _counts(index: list[int], values: list[float], at: int, numbers: Any,
-            scale: float) -> None:
-    for j, x in enumerate(numbers):
-        if x:
-            index.append(at + j)
-            values.append(x / scale)
+def _owners(owner: dict[Any, int], seat: int, n: int) -> list[int]:
+    """The territory planes' ones, remembered by the owners' value and the observer."""
+    key = (tuple(owner.items()), seat, n)
+    known = _OWNERS.get(key)
+    if known is None:
+        first = AT["owner"]
+        known = remember(_OWNERS, key, tuple(first + ((p - seat) % n) * HEXES + HEX[h]
+                                             for h, p in owner.items()))
+    return known  # type: ignore[no-any-return]
 
 
-def _fill_seat(game: Any, p: int, row: int, at: dict[str, int], hot: list[int],
-               index: list[int], values: list[float]) -> None:
-    index += (at["tokens"] + row, at["hand_size"] + row, at["bag_size"] + row)
+def _fill_seat(game: Any, p: int, row: int, hot: list[int], index: list[int],
+               values: list[float], cube_index: list[int], cubes: list[int]) -> None:
+    index += (AT["tokens"] + row, AT["hand_size"] + row, AT["bag_size"] + row)
     values += (game.tokens[p] / c.TERRITORY_TOKENS, len(game.hands[p]) / ALL_CARDS,
                sum(game.bags[p]) / c.CUBES_TOTAL)
     if game.passed[p]:
-        hot.append(at["passed"] + row)
+        hot.append(AT["passed"] + row)
+    bcards = game.bcards[p]
     for k in range(c.ROWS):
-        card = game.bcards[p][k]
-        if card:
-            hot.append(at["biotope_cards"] + (row * c.ROWS + k) * len(BIOTOPE_CARD)
-                       + BIOTOPE_CARD[card])
-        _counts(index, values, at["biotope_cubes"] + (row * c.ROWS + k) * COLOURS,
-                game.biotope_cubes(p, k), CUBES)
-        entries = game.rows[p][k]
+        if bcards[k]:
+            hot.append(AT["biotope_cards"] + (row * c.ROWS + k) * len(BIOTOPE_CARD)
+                       + BIOTOPE_CARD[bcards[k]])
+    for piece, size in SEAT_CUBES:
+        first = AT[piece] + row * size
+        cube_index += range(first, first + size)
+    for k in range(c.ROWS):  # biotope_cubes(p, k), read in one pass
+        cubes += game.foreign[p][k]
+        cubes[k - c.ROWS] = game.biotope[p][k]
+    species = AT["species"] + row * c.ROWS * len(CARDS)
+    for k, entries in enumerate(game.rows[p]):
         if entries:
-            base = at["species"] + (row * c.ROWS + k) * len(CARDS)
-            hot.extend(base + CARD[entry[0]] for entry in entries)
-            cubes = [sum(entry[1 + j] for entry in entries) for j in range(COLOURS)]
-            _counts(index, values, at["species_cubes"] + (row * c.ROWS + k) * COLOURS,
-                    cubes, CUBES)
-    base = at["spaces"] + row * SPACES * COLOURS
-    for s, cubes in enumerate(game.spaces[p]):
-        _counts(index, values, base + s * COLOURS, cubes, CUBES)
-    hot.extend(at["uses"] + row * SPACES + s for s, used in enumerate(game.uses[p]) if used)
-    hot.extend(at["tile_hands"] + row * len(TILES) + TILES[t] for t in game.tile_hands[p])
+            base = species + k * len(CARDS)
+            hot += [base + CARD[entry[0]] for entry in entries]
+            cubes += map(sum, [*zip(*entries)][1:])
+        else:
+            cubes += NO_CUBES
+    for on_space in game.spaces[p]:
+        cubes += on_space
+    if any(game.uses[p]):
+        uses = AT["uses"] + row * SPACES
+        hot += [uses + s for s, used in enumerate(game.uses[p]) if used]
+    tiles = AT["tile_hands"] + row * len(TILES)
+    hot += [tiles + TILES[t] for t in game.tile_hands[p]]
+
+
+NO_CUBES = (0,) * COLOURS
 
 
 ENCODER = Encoder(LAYOUT, fill)

@@ -92,63 +92,96 @@ LAYOUT = TensorLayout((
 ))
 
 
+AT = LAYOUT.offset
+FEATURE_ROWS = np.stack([FEATURES[card] for card in ANIMALS])
+"""Row ``ANIMAL[card]``: the card's species features."""
+
+
+def _at(piece: str, index: dict[Any, int]) -> dict[Any, int]:
+    """Each value's number in the tensor, where ``piece`` one-hot codes ``index``."""
+    return {value: AT[piece] + i for value, i in index.items()}
+
+
+HABITAT_AT = _at("habitat", ANIMAL)
+ACTIVE_AT = _at("habitat_active", ANIMAL)
+HIGHWAY_AT = _at("highway", ANIMAL)
+WDISCARD_AT = _at("wildlife_discard", ANIMAL)
+EDISCARD_AT = _at("event_discard", EVENT)
+TURN_EVENT_AT = _at("turn_events", EVENT)
+CANDIDATE_AT = _at("candidates", ANIMAL)
+
+
 def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
+    # numbers in the tensor come from tables made once (AT: this layout's offsets, which
+    # are ``at``), so that a card list is turned into them in C (map over a dict)
     n = game.players
-    hot = [at["phase"] + PHASES.index(game.stage)]
+    hot = [AT["phase"] + PHASES.index(game.stage)]
     if game.current_player is not None:
-        hot.append(at["to_play"] + (game.current_player - seat) % n)
+        hot.append(AT["to_play"] + (game.current_player - seat) % n)
     if game.day:
-        hot.append(at["day"])
-    index = [at["target"]]
+        hot.append(AT["day"])
+    index = [AT["target"]]
     values = [game.target / MOST_TARGET]
+    slots: list[int] = []
+    cards: list[int] = []
     for p in range(n):
         row = (p - seat) % n
-        _fill_pack(game, p, at["packs"] + row * PACK_SLOTS * SLOT, out, hot, index, values)
-        index.append(at["secured"] + row)
+        _fill_pack(game, p, row, hot, index, values, slots, cards)
+        index.append(AT["secured"] + row)
         values.append(min(len(game.secured[p]), MOST_TARGET) / MOST_TARGET)
         if game.pending[p] is not None:
-            hot.append(at["holds_event"] + row)
-    hot.extend(at["habitat"] + ANIMAL[card] for card in game.habitat)
+            hot.append(AT["holds_event"] + row)
+    habitat = game.habitat
+    hot += map(HABITAT_AT.__getitem__, habitat)
     if game.mods:  # this turn's Events may change who is active
-        active = [card for card in game.habitat if game.is_active(c.CARD_ANIMAL[card], None)]
+        hot += [ACTIVE_AT[card] for card in habitat
+                if game.is_active(c.CARD_ANIMAL[card], None)]
     else:  # the engine's own rule without Events: by day the diurnal, by night the nocturnal
         awake = ACTIVE_BY_DAY if game.day else ACTIVE_BY_NIGHT
-        active = [card for card in game.habitat if card in awake]
-    hot.extend(at["habitat_active"] + ANIMAL[card] for card in active)
-    hot.extend(at["highway"] + ANIMAL[card] for card in game.highway)
-    hot.extend(at["wildlife_discard"] + ANIMAL[card] for card in game.wdiscard)
-    hot.extend(at["event_discard"] + EVENT[card] for card in game.ediscard)
-    for i, (deck, size) in enumerate(DECKS):
-        index.append(at["decks"] + i)
-        values.append(len(getattr(game, deck)) / size)
+        hot += map(ACTIVE_AT.__getitem__, filter(awake.__contains__, habitat))
+    hot += map(HIGHWAY_AT.__getitem__, game.highway)
+    hot += map(WDISCARD_AT.__getitem__, game.wdiscard)
+    hot += map(EDISCARD_AT.__getitem__, game.ediscard)
+    decks = AT["decks"]
+    index += (decks, decks + 1, decks + 2, decks + 3)
+    values += (len(game.wdeck) / DECKS[0][1], len(game.edeck) / DECKS[1][1],
+               len(game.fdeck) / DECKS[2][1], len(game.odeck) / DECKS[3][1])
     if game.pending[seat] is not None:
-        hot.append(at["held_event"] + EVENT[game.pending[seat]])
-    hot.extend(at["turn_events"] + EVENT[card] for card, _i in game.mods)
+        hot.append(AT["held_event"] + EVENT[game.pending[seat]])
+    hot += [TURN_EVENT_AT[card] for card, _i in game.mods]
     if game.decision is not None:
-        hot.append(at["decision"] + EVENT[game.decision["event"]])
-        hot.extend(at["candidates"] + ANIMAL[card] for card in game.decision["candidates"])
+        hot.append(AT["decision"] + EVENT[game.decision["event"]])
+        hot += map(CANDIDATE_AT.__getitem__, game.decision["candidates"])
     set_ones(out, hot)
     set_values(out, index, values)
+    if slots:  # every animal's species features in one store
+        packs = AT["packs"]
+        out[packs:packs + SEATS * PACK_SLOTS * SLOT].reshape(SEATS * PACK_SLOTS, SLOT)[
+            slots, len(SLOT_STATE):] = FEATURE_ROWS[cards]
 
 
-def _fill_pack(game: Any, p: int, base: int, out: np.ndarray, hot: list[int],
-               index: list[int], values: list[float]) -> None:
+def _fill_pack(game: Any, p: int, row: int, hot: list[int], index: list[int],
+               values: list[float], slots: list[int], cards: list[int]) -> None:
+    """Seat ``p``'s Pack in row ``row``: the animals' state; their slots and cards go to
+    ``slots`` and ``cards`` (the features are stored at once)."""
     pack = game.packs[p]
     if len(pack) > PACK_SLOTS:
         raise EncodingError(f"a Pack of {len(pack)} animals: the observation has "
                             f"{PACK_SLOTS} slots")
     acted = game.acted if p == game.active else ()
     awake = None if game.mods else ACTIVE_BY_DAY if game.day else ACTIVE_BY_NIGHT
-    for k, a in enumerate(pack):
-        at = base + k * SLOT
+    slot = row * PACK_SLOTS
+    at = AT["packs"] + slot * SLOT
+    for a in pack:
         card, food = a["card"], a["food"]
-        value = r.food_value(food)
+        slots.append(slot)
+        cards.append(ANIMAL[card])
         hot.append(at)  # present
         if a["mate"] is not None:
             hot.append(at + 1)
         if a["offspring"] is not None:
             hot.append(at + 4)
-            if value >= c.CARD_ANIMAL[card].size:  # mature (the engine's is_mature)
+            if r.food_value(food) >= c.CARD_ANIMAL[card].size:  # mature (is_mature)
                 hot.append(at + 5)
         if (card in awake) if awake is not None else game._pet_active(p, a):
             hot.append(at + 6)
@@ -158,9 +191,10 @@ def _fill_pack(game: Any, p: int, base: int, out: np.ndarray, hot: list[int],
             hot.append(at + 8)
         if food:
             index += (at + 2, at + 3)
-            values += (min(value, MOST_FOOD_VALUE) / MOST_FOOD_VALUE,
+            values += (min(r.food_value(food), MOST_FOOD_VALUE) / MOST_FOOD_VALUE,
                        min(len(food), MAX_FOOD) / MAX_FOOD)
-        out[at + len(SLOT_STATE):at + SLOT] = FEATURES[card]
+        slot += 1
+        at += SLOT
 
 
 ENCODER = Encoder(LAYOUT, fill)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
 from ecogames.core.provenance import chance_key
@@ -20,6 +20,7 @@ from .actions import Forage, Hunt, Scavenge, Steal
 from .components import (
     ANIMALS,
     CARD_ANIMAL,
+    CARD_EVENT,
     CARD_NAME,
     CARD_RANK,
     DIET_FORAGE,
@@ -101,12 +102,6 @@ def _applies(e: Effect, mated: bool, other: Animal, other_mated: bool,
     """An ability effect that applies against ``other`` (and needs a mate if it says so)."""
     return ((not e.mated or mated)
             and (e.vs is None or e.vs.matches(other, mated=other_mated, active=other_active)))
-
-
-def can_act(game: WildlifeWeb, a: Pet) -> bool:
-    """One Action Per Animal (a pair is one animal, D16), and "only active animals may
-    feed"."""
-    return a["card"] not in game.acted and game._pet_active(game.active, a)
 
 
 def forage_count(game: WildlifeWeb, a: Pet) -> int:
@@ -204,22 +199,28 @@ _steal = cache(Steal)
 def feed_actions(game: WildlifeWeb) -> list[Action]:
     """Every Forage, Hunt, Scavenge and Steal open now: of each animal of the active Pack
     that may still act, its Forage, hunts (the central habitat's, then the other Packs'),
-    scavenges and steals. While no Event of this turn is in play, the hunts are read from
-    each hunter's table (:func:`_hunts_by_prey`); otherwise every prey is asked anew, once."""
+    scavenges and steals. While no Event of this turn changes who is active, the time of
+    day alone says who is, and the hunts are read from each hunter's table
+    (:func:`_hunts_by_prey`); otherwise every prey is asked anew, once."""
     out: list[Action] = []
-    mods = game.mods
+    shifts, bans = _turn_event_kinds(game.mods)
     day = game.round % 2 == 0
+    acted = game.acted
     others: list[tuple[int, Pet]] | None = None
     habitat: tuple[str, ...] | None = None
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     for a in game.packs[game.active]:
-        if not can_act(game, a):
+        card = a["card"]
+        if card in acted:  # One Action Per Animal (a pair is one animal, D16)
             continue
-        card, kind, mated = a["card"], CARD_ANIMAL[a["card"]], a["mate"] is not None
-        if kind.can_forage and game.fdeck and not (mods and game._restricted(a, "forage")):
+        kind, mated = CARD_ANIMAL[card], a["mate"] is not None
+        # only active animals may feed
+        if not (game._pet_active(game.active, a) if shifts else kind.day if day else kind.night):
+            continue
+        if kind.can_forage and game.fdeck and not (bans and game._restricted(a, "forage")):
             out.append(_forage(card))
-        if kind.can_hunt and not (mods and game._restricted(a, "hunt")):
-            if not mods:
+        if kind.can_hunt and not (bans and game._restricted(a, "hunt")):
+            if not shifts:
                 if others is None:
                     others = list(_in_other_packs(game))
                 if habitat is None:
@@ -229,16 +230,26 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
                 out.extend([h for _, q in others
                             if (h := (lone if q["mate"] is None else pair).get(q["card"]))
                             is not None])
-            else:  # an Event may change who is active
+            else:  # an Event changes who is active
                 if prey is None:
                     prey = all_prey(game)
                 out.extend([_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
                             if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None])
-        if kind.can_scavenge and game.highway and not (mods and game._restricted(a, "scavenge")):
+        if kind.can_scavenge and game.highway and not (bans and game._restricted(a, "scavenge")):
             out.extend(_scavenges(card, tuple(game.highway)))
-        if "steal" in kind.effects and not (mods and game._restricted(a, "steal")):
-            out.extend([_steal(card, f) for f in steal_targets(game, a)])
+        if "steal" in kind.effects and not (bans and game._restricted(a, "steal")):
+            out.extend(_steals(game, a))
     return out
+
+
+def _turn_event_kinds(mods: list[list[Any]]) -> tuple[bool, bool]:
+    """Whether this turn's Events (``WildlifeWeb.mods``) change who is active (Full Moon,
+    Heat Wave: ``WildlifeWeb.is_active`` reads them), and whether any forbids an action
+    (Blizzard: ``WildlifeWeb._restricted``); an attack or defence bonus does neither."""
+    if not mods:
+        return False, False
+    kinds = {CARD_EVENT[card].effects[index].kind for card, index in mods}
+    return not kinds.isdisjoint(("activate", "sleep")), "restrict" in kinds
 
 
 def usable_steals(game: WildlifeWeb, a: Pet) -> list[Effect]:
@@ -270,26 +281,53 @@ def steal_effect(game: WildlifeWeb, a: Pet, food: str, victim: Animal, victim_ma
 
 def steal_targets(game: WildlifeWeb, a: Pet) -> list[str]:
     """The meals ``a`` may steal: the food under other players' animals that one of
-    its steal abilities names (two alike cards under one animal are one meal, D33); as
-    :func:`steal_effect` finds them, the abilities read once per victim."""
+    its steal abilities names (two alike cards under one animal are one meal, D33)."""
+    return [s.food for s in _steals(game, a)]
+
+
+_MEALS: dict[tuple[object, ...], tuple[Steal, ...]] = {}
+""":func:`_victim_meals` by (thief, its usable steal abilities by identity, victim, mated,
+active, food): a pure function of them (the abilities are the cards' own constant
+objects), so kept; emptied when it grows past 8,192."""
+
+
+def _steals(game: WildlifeWeb, a: Pet) -> list[Steal]:
+    """The Steals of ``a`` (:func:`steal_targets`), each victim's read from
+    :data:`_MEALS` while its food and state stay the same."""
     effects = usable_steals(game, a)
-    out: list[str] = []
+    out: list[Steal] = []
     if not effects:
         return out
+    card, usable = a["card"], tuple(map(id, effects))
     for p, pack in enumerate(game.packs):
         if p == game.active:
             continue
         for v in pack:
-            if not v["food"]:
+            food = v["food"]
+            if not food:
                 continue
-            kind, mated = game._kind(v), v["mate"] is not None
+            kind, mated = CARD_ANIMAL[v["card"]], v["mate"] is not None
             active = game.is_active(kind, p, mated)
-            fitting = [e for e in effects
-                       if e.victim is None or e.victim.matches(kind, mated=mated, active=active)]
-            if fitting:
-                out.extend(f for f in _alike(tuple(v["food"]))
-                           if any(_steals_food(e, f) for e in fitting))
+            key = (card, usable, v["card"], mated, active, tuple(food))
+            meals = _MEALS.get(key)
+            if meals is None:
+                if len(_MEALS) >= 8192:
+                    _MEALS.clear()
+                meals = _MEALS[key] = _victim_meals(card, effects, kind, mated, active,
+                                                    key[5])
+            out.extend(meals)
     return out
+
+
+def _victim_meals(card: str, effects: list[Effect], victim: Animal, mated: bool,
+                  active: bool, food: tuple[str, ...]) -> tuple[Steal, ...]:
+    """The Steals of the thief ``card`` with its usable steal abilities ``effects`` of the
+    food ``food`` under an animal of kind ``victim``: the meals one ability that names
+    the victim takes, one of each kind (D33)."""
+    fitting = [e for e in effects
+               if e.victim is None or e.victim.matches(victim, mated=mated, active=active)]
+    return tuple(_steal(card, f) for f in _alike(food)
+                 if any(_steals_food(e, f) for e in fitting))
 
 
 def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[str, int]],

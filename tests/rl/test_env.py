@@ -148,6 +148,42 @@ def test_an_illegal_action_number_is_refused():
         e.step(illegal)
 
 
+def _trace(env, seed: int) -> list:
+    """Every agent_iter step of a seeded masked random game: what the loop sees."""
+    env.reset(seed=seed)
+    for k, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(k)
+    out = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = (None if terminated or truncated
+                  else int(env.action_space(agent).sample(obs["action_mask"])))
+        out.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward,
+                    terminated, truncated, dict(info), action))
+        env.step(action)
+    return out
+
+
+@pytest.mark.parametrize("name", ["tulikko", "toritori"])
+def test_the_order_enforcing_wrapper_behaves_as_pettingzoos(name):
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours, theirs = rl.env(name, players=2), OrderEnforcingWrapper(rl.raw_env(name, players=2))
+    assert type(ours) is not OrderEnforcingWrapper and isinstance(ours, OrderEnforcingWrapper)
+    assert str(ours) == str(theirs) == f"ecogames_{name}_v0"
+    for env in (ours, theirs):  # before a reset: PettingZoo's errors
+        with pytest.raises(AttributeError, match="before reset"):
+            env.last()
+        with pytest.raises(AssertionError, match="reset"):
+            env.step(0)
+    assert _trace(ours, 5) == _trace(theirs, 5)
+    ours.reset(seed=1)
+    agents = iter(ours.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)  # the loop did not step
+
+
 def test_ansi_render_is_a_text_board():
     e = rl.env("tori", players=2, seed=1, render_mode="ansi")
     e.reset(seed=1)

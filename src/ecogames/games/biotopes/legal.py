@@ -120,12 +120,9 @@ class Means:
     (``Biotopes._cube_sources``) and by what each may pay for (``pool``); the colours of the
     cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
     and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
-    a Reproduction (Invertebrates or Reptiles & Amphibians); Adaptation's costs worked out
-    so far, by diet (many cards share one); and where the colonizations start from:
-    ``mine``, the player's territories, and ``near``, the hexes next to them (both in
-    order, worked out when a colonization first asks, :func:`territories_of` and
-    :func:`near`, then shared by the three). Worked out afresh at each turn, and read only
-    (a plain slotted class: made at every turn, it is no frozen value)."""
+    a Reproduction (Invertebrates or Reptiles & Amphibians); and Adaptation's costs worked
+    out so far, by diet (many cards share one). Worked out afresh at each turn, and read
+    only (a plain slotted class: made at every turn, it is no frozen value)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: dict[frozenset[CubeType], int]
@@ -133,8 +130,6 @@ class Means:
     mammals_birds: set[int]
     birds_reptiles: set[int]
     breeders: bool
-    mine: list[Hex] | None = None
-    near: list[Hex] | None = None
     diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
 
 
@@ -159,18 +154,46 @@ def means(game: Biotopes, p: int) -> Means:
     return Means(sources, game._pool(sources), plants, mb, br, breeders)
 
 
-def territories_of(game: Biotopes, p: int, m: Means) -> list[Hex]:
-    """``p``'s territories, in order (worked out once per turn, on first asking)."""
-    if m.mine is None:
-        m.mine = game.territories(p)
-    return m.mine
+class Colonies:
+    """Where ``p``'s colonizations start from and what they may reach under the tokens on
+    the landscape now: ``mine``, ``p``'s territories in order; ``near``, the hexes next to
+    them in order; and the colonizations' candidates with the colour each is paid in:
+    ``expand`` (an empty hex next to a territory), ``compete`` (an opponent's or a neutral
+    hex next to one) and ``migrate`` (an empty hex within reach of a territory). Each is
+    worked out when first asked, then kept in ``Biotopes.colonies`` until a token moves
+    (``Biotopes._claim``, ``_vacate``): the colonizations' rules then only pick the
+    candidates of the colours the player can pay with."""
+
+    __slots__ = ("compete", "expand", "migrate", "mine", "near")
+
+    def __init__(self, mine: list[Hex]) -> None:
+        self.mine = mine
+        self.near: list[Hex] | None = None
+        self.expand: list[tuple[Expand, int]] | None = None
+        self.compete: list[tuple[Compete, int]] | None = None
+        self.migrate: list[tuple[Migrate, int]] | None = None
 
 
-def near(game: Biotopes, p: int, m: Means) -> list[Hex]:
-    """The hexes next to ``p``'s territories, in order (worked out once per turn)."""
-    if m.near is None:
-        m.near = game._adjacent(territories_of(game, p, m))
-    return m.near
+def colonies(game: Biotopes, p: int) -> Colonies:
+    """``p``'s :class:`Colonies` under the tokens now (worked out once per token move)."""
+    found = game.colonies.get(p)
+    if found is None:
+        found = game.colonies[p] = Colonies(sorted([h for h, o in game.owner.items()
+                                                    if o == p]))
+    return found
+
+
+def territories_of(game: Biotopes, p: int) -> list[Hex]:
+    """``p``'s territories, in order (kept until a token moves: read only)."""
+    return colonies(game, p).mine
+
+
+def near(game: Biotopes, p: int) -> list[Hex]:
+    """The hexes next to ``p``'s territories, in order (kept until a token moves)."""
+    col = colonies(game, p)
+    if col.near is None:
+        col.near = game._adjacent(col.mine)
+    return col.near
 
 
 # ---------------------------------------------------------------------------------------------
@@ -214,15 +237,29 @@ def can_expand(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> b
 def expansions(game: Biotopes, p: int, paying: Means | None = None) -> list[Hex]:
     """Expansion: a Territory token of your board onto an empty hex adjacent to one of your
     territories, paying a Plants cube (a Biotope card's) of the hex's colour: the hexes ``p``
-    may expand to now, sorted."""
+    may expand to now, sorted (:func:`expansion_actions`)."""
+    return [a.hex for a in expansion_actions(game, p, paying)]
+
+
+def expansion_actions(game: Biotopes, p: int, paying: Means | None = None) -> list[Expand]:
+    """Expansion's rule (:func:`expansions`): the actions ``p`` may play now, in order."""
     if not game.tokens[p] or not game._may_play(p, "expansion"):
         return []
-    m = paying or means(game, p)
-    plants = m.plants
+    plants = (paying or means(game, p)).plants
     if not plants:
         return []
-    return [h for h in near(game, p, m)
-            if h not in game.owner and game.landscape[h] in plants]
+    return [a for a, k in expand_sites(game, p) if k in plants]
+
+
+def expand_sites(game: Biotopes, p: int) -> list[tuple[Expand, int]]:
+    """Expansion's candidates and their colours: the empty hexes next to ``p``'s
+    territories (kept until a token moves)."""
+    col = colonies(game, p)
+    sites = col.expand
+    if sites is None:
+        owner, land = game.owner, game.landscape
+        sites = col.expand = [(_expand(h), land[h]) for h in near(game, p) if h not in owner]
+    return sites
 
 
 def can_compete(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> bool:
@@ -233,13 +270,30 @@ def can_compete(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> 
 def competitions(game: Biotopes, p: int, paying: Means | None = None) -> list[Hex]:
     """Competition: a Territory token of your board onto an opponent's hex (or a neutral one)
     adjacent to one of yours, paying a Mammals or Birds cube (a Species card's) of the hex's
-    colour: the hexes ``p`` may compete for now, sorted."""
-    m = paying or means(game, p)
-    colours = m.mammals_birds
+    colour: the hexes ``p`` may compete for now, sorted (:func:`competition_actions`)."""
+    return [a.hex for a in competition_actions(game, p, paying)]
+
+
+def competition_actions(game: Biotopes, p: int, paying: Means | None = None
+                        ) -> list[Compete]:
+    """Competition's rule (:func:`competitions`): the actions ``p`` may play now, in
+    order."""
+    colours = (paying or means(game, p)).mammals_birds
     if not game.tokens[p] or not colours or not game._may_play(p, "competition"):
         return []
-    return [h for h in near(game, p, m)
-            if game.owner.get(h) not in (None, p) and game.landscape[h] in colours]
+    return [a for a, k in compete_sites(game, p) if k in colours]
+
+
+def compete_sites(game: Biotopes, p: int) -> list[tuple[Compete, int]]:
+    """Competition's candidates and their colours: the hexes of others (or neutral) next to
+    ``p``'s territories (kept until a token moves)."""
+    col = colonies(game, p)
+    sites = col.compete
+    if sites is None:
+        owner, land = game.owner, game.landscape
+        sites = col.compete = [(_compete(h), land[h]) for h in near(game, p)
+                               if owner.get(h) not in (None, p)]
+    return sites
 
 
 def can_migrate(game: Biotopes, p: int, origin: Hex, h: Hex,
@@ -251,17 +305,34 @@ def can_migrate(game: Biotopes, p: int, origin: Hex, h: Hex,
 def migrations(game: Biotopes, p: int, paying: Means | None = None) -> list[tuple[Hex, Hex]]:
     """Migration: one of your tokens to an empty hex at most 3 hexes away over the landscape
     (D16), paying a Birds or Reptiles & Amphibians cube (a Species card's) of the hex's
-    colour: the (origin, destination) pairs ``p`` may play now, in order."""
-    m = paying or means(game, p)
-    colours = m.birds_reptiles
+    colour: the (origin, destination) pairs ``p`` may play now, in order
+    (:func:`migration_actions`)."""
+    return [(a.origin, a.hex) for a in migration_actions(game, p, paying)]
+
+
+def migration_actions(game: Biotopes, p: int, paying: Means | None = None) -> list[Migrate]:
+    """Migration's rule (:func:`migrations`): the actions ``p`` may play now, by origin in
+    order, then by destination in the landscape's order."""
+    colours = (paying or means(game, p)).birds_reptiles
     if not colours or not game._may_play(p, "migration"):
         return []
-    targets = [h for h in game.adj if h not in game.owner and game.landscape[h] in colours]
-    out: list[tuple[Hex, Hex]] = []
-    for origin in territories_of(game, p, m):
-        within = reach(game, origin)
-        out.extend((origin, h) for h in targets if h in within)
-    return out
+    return [a for a, k in migrate_sites(game, p) if k in colours]
+
+
+def migrate_sites(game: Biotopes, p: int) -> list[tuple[Migrate, int]]:
+    """Migration's candidates and their colours: each territory of ``p`` in order, to each
+    empty hex within reach in the landscape's order (kept until a token moves)."""
+    col = colonies(game, p)
+    sites = col.migrate
+    if sites is None:
+        owner, land = game.owner, game.landscape
+        empty = [h for h in game.adj if h not in owner]
+        sites = []
+        for origin in col.mine:
+            within = reach(game, origin)
+            sites.extend((_migrate(origin, h), land[h]) for h in empty if h in within)
+        col.migrate = sites
+    return sites
 
 
 def reach(game: Biotopes, origin: Hex) -> frozenset[Hex]:
@@ -325,6 +396,18 @@ _USE_CARD: dict[tuple[int, int], UseCard] = {}
 legal actions are listed at every turn, mostly the same ones."""
 
 
+def _expand(h: Hex) -> Expand:
+    return _EXPAND.get(h) or _EXPAND.setdefault(h, Expand(h))
+
+
+def _compete(h: Hex) -> Compete:
+    return _COMPETE.get(h) or _COMPETE.setdefault(h, Compete(h))
+
+
+def _migrate(origin: Hex, h: Hex) -> Migrate:
+    return _MIGRATE.get((origin, h)) or _MIGRATE.setdefault((origin, h), Migrate(origin, h))
+
+
 def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule."""
     m = means(game, p)
@@ -336,12 +419,9 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
         out.append(_TRANSFER)
     if can_evolve(game, p, m):
         out.append(_EVOLVE)
-    out.extend(_EXPAND.get(h) or _EXPAND.setdefault(h, Expand(h))
-               for h in expansions(game, p, m))
-    out.extend(_COMPETE.get(h) or _COMPETE.setdefault(h, Compete(h))
-               for h in competitions(game, p, m))
-    out.extend(_MIGRATE.get(pair) or _MIGRATE.setdefault(pair, Migrate(*pair))
-               for pair in migrations(game, p, m))
+    out += expansion_actions(game, p, m)
+    out += competition_actions(game, p, m)
+    out += migration_actions(game, p, m)
     out.extend(_USE_CARD.get((r, c)) or _USE_CARD.setdefault((r, c), UseCard(r, c))
                for r, row in enumerate(game.rows[p]) for c, e in enumerate(row)
                if e[0] in ACTION_CARDS and can_use_card(game, p, r, c))

@@ -624,7 +624,7 @@ def auto_fallback(game: Biotopes, task: tasks.Fallback, log: EventLog) -> bool:
     if options:
         return False
     h, o = task.hex, task.owner
-    del game.owner[h]
+    game._vacate(h)
     told: dict[str, Any] = {}
     if log.record:
         token = game._identity.return_token(o, h)
@@ -647,8 +647,8 @@ def auto_fallback(game: Biotopes, task: tasks.Fallback, log: EventLog) -> bool:
 def decide_fallback(game: Biotopes, task: tasks.Fallback, a: Action, log: EventLog) -> None:
     assert isinstance(a, Fallback)
     h, o = task.hex, task.owner
-    del game.owner[h]
-    game.owner[a.hex] = o
+    game._vacate(h)
+    game._claim(a.hex, o)
     who = "The neutral token" if o == NEUTRAL else f"{SEAT_NAMES[o]}'s token"
     if log.record:
         log.emit("fallback", f"{who} falls back from {_hex(h)} to {_hex(a.hex)}",
@@ -707,8 +707,8 @@ def colonize_by_migration(game: Biotopes, p: int, origin: Hex, h: Hex, log: Even
                           cause: int | None) -> int | None:
     """RB Migration: "move one of your Territory tokens to an empty territory" (paid
     for and checked by :func:`legal.can_migrate`); the event told, if any."""
-    del game.owner[origin]
-    game.owner[h] = p
+    game._vacate(origin)
+    game._claim(h, p)
     if not log.record:
         return None
     return log.emit("colonize", f"{SEAT_NAMES[p]}'s token migrates from {_hex(origin)} "
@@ -725,7 +725,7 @@ def colonize_with_token(game: Biotopes, p: int, h: Hex, log: EventLog,
     place it" on ``h`` (checked by :func:`legal.can_expand` / :func:`legal.can_compete`; a
     competed token has fallen back first); the event told, if any."""
     game.tokens[p] -= 1
-    game.owner[h] = p
+    game._claim(h, p)
     if not log.record:
         return None
     return log.emit("colonize", f"{SEAT_NAMES[p]} colonizes the "

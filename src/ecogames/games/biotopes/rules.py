@@ -276,6 +276,10 @@ class Biotopes(Game):
         self.adj: dict[Hex, tuple[Hex, ...]] = {}
         self.reach: dict[Hex, frozenset[Hex]] = {}
         self.owner: dict[Hex, int] = {}
+        self.colonies: dict[int, legal.Colonies] = {}
+        """Each player's territories and the colonizations' candidates, worked out when first
+        asked (``legal.colonies``). A new dict whenever a token moves (``_claim``,
+        ``_vacate``) or the landscape is built: a copy shares it until either moves one."""
         self.neutral_removed = 0
         self.draft_biotope = -1
         self.reserve = [0] * ROWS
@@ -479,7 +483,18 @@ class Biotopes(Game):
         return 1
 
     def territories(self, p: int) -> list[Hex]:
-        return sorted([h for h, o in self.owner.items() if o == p])
+        """``p``'s territories, in order (a copy: ``legal.territories_of`` keeps them)."""
+        return list(legal.territories_of(self, p))
+
+    def _claim(self, h: Hex, o: int) -> None:
+        """A token of ``o`` (a player, or ``NEUTRAL``) onto ``h``."""
+        self.owner[h] = o
+        self.colonies = {}
+
+    def _vacate(self, h: Hex) -> None:
+        """The token on ``h`` leaves it."""
+        del self.owner[h]
+        self.colonies = {}
 
     # -- why: ids, and what told events read and wrote (why.py) --------------------------
 
@@ -943,7 +958,7 @@ class Biotopes(Game):
             twin.tiles = list(map(list, self.tiles))
             twin.tile_hands = list(map(list, self.tile_hands))
             twin.bcards = list(map(list, self.bcards))
-        twin.owner = dict(self.owner)
+        twin.owner = dict(self.owner)  # colonies is shared: a token move replaces it
         twin.reserve = list(self.reserve)
         twin.box = list(self.box)
         twin.decks = list(map(list, self.decks))

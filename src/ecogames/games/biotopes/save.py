@@ -205,6 +205,7 @@ def _load_landscape(game: Biotopes, data: Mapping[str, Any]) -> None:
     except ValueError as error:
         raise SaveError(f"state.tiles: {error}") from None
     game.edges, game.adj, game.reach = geometry(game.landscape)
+    game.colonies = {}
     hands = s.field(data, "tile_hands", list)
     if len(hands) != game.players or any(
             not isinstance(h, list) or any(not isinstance(t, str) or t not in TILES for t in h)
@@ -224,6 +225,7 @@ def _load_owner(game: Biotopes, data: Mapping[str, Any]) -> None:
     if owner != sorted(owner) or len({(q, r) for q, r, _ in owner}) != len(owner):
         raise SaveError("state.owner lists one token per hex, in order")
     game.owner = {(q, r): o for q, r, o in owner}
+    game.colonies = {}
 
 
 def _load_ecosystem(game: Biotopes, p: int, eco: Mapping[str, Any]) -> None:

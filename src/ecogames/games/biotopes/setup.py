@@ -134,7 +134,7 @@ def new(cls: type[Biotopes], *, players: int, rng: Rng, board: str | None = None
     if solo:  # Solo Mode 1: a single colour on every hex not at the edge.
         for h in sorted(game.landscape):
          if h not in game.edges:
-             game.owner[h] = NEUTRAL
+             game._claim(h, NEUTRAL)
     _deal_starting_hands(game)
     return game
 
@@ -145,6 +145,7 @@ def _build_landscape(game: Biotopes) -> None:
     # the edge, the adjacency and Migration's destinations from each hex (D16), shared by
     # every landscape of this shape
     game.edges, game.adj, game.reach = geometry(game.landscape)
+    game.colonies = {}
 
 
 def _deal_starting_hands(game: Biotopes) -> None:
@@ -244,7 +245,7 @@ def placement_options(game: Biotopes, p: int) -> list[Hex]:
 def place_territory(game: Biotopes, a: PlaceTerritory, log: EventLog) -> None:
     p = game.order.pop(0)
     h = a.hex
-    game.owner[h] = p
+    game._claim(h, p)
     game.tokens[p] -= 1
     k = game.landscape[h]
     cause = log.emit("territory", f"{SEAT_NAMES[p]} places a Territory token on "

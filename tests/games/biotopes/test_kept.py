@@ -1,0 +1,60 @@
+"""What the engine keeps between actions instead of working it out again (each player's
+territories and the colonizations' candidates, ``Biotopes.colonies``) is what a fresh count
+of the same state finds: after playing on, on a clone, after an undo and after a
+determinization."""
+
+import random
+
+from ecogames.core import Rng
+from ecogames.games.biotopes import Biotopes, legal, new_game
+
+
+def fresh(game: Biotopes) -> Biotopes:
+    """The same state loaded anew: nothing kept."""
+    return Biotopes.from_state(game._state())
+
+
+def assert_kept_right(game: Biotopes) -> None:
+    again = fresh(game)
+    assert game._legal_actions() == again._legal_actions()
+    for p, kept in list(game.colonies.items()):  # each part is worked out on asking
+        assert kept.mine == legal.colonies(again, p).mine
+        assert kept.near in (None, legal.near(again, p))
+        for name, sites in (("expand", legal.expand_sites), ("compete", legal.compete_sites),
+                            ("migrate", legal.migrate_sites)):
+            if getattr(kept, name) is not None:
+                assert getattr(kept, name) == sites(again, p), name
+
+def test_kept_colonies_equal_a_fresh_count_as_the_game_goes_on():
+    for seed in range(6):
+        choose = random.Random(seed).choice
+        game = new_game(players=2 + seed % 3, seed=seed)
+        steps = 0
+        while not game.is_over and steps < 400:
+            if game.phase == "action" and steps % 3 == 0:
+                assert_kept_right(game)
+                twin = game.clone()  # the clone plays on: the game keeps its own
+                legal_now = twin.legal_actions()
+                twin.push(legal_now[-1])
+                assert_kept_right(game)
+                assert_kept_right(twin)
+                seen = game.determinize(game.active, Rng(seed))
+                assert_kept_right(seen)
+            game.push(choose(game.legal_actions()))
+            steps += 1
+        assert_kept_right(game)
+
+
+def test_kept_colonies_are_right_after_an_undo():
+    choose = random.Random(3).choice
+    game = new_game(players=3, seed=3)
+    for _ in range(150):
+        game.push(choose(game.legal_actions()))
+    for back in (1, 5, 20):
+        game.undo(back)
+        assert_kept_right(game)
+        for _ in range(back + 3):
+            if game.is_over:
+                break
+            game.push(choose(game.legal_actions()))
+        assert_kept_right(game)

@@ -81,12 +81,28 @@ def _pointing_at(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ..
     return tuple(map(tuple, back))
 
 
-_POINTING_AT = tuple(_pointing_at(table) for table in (_STEPS, _DIAGONALS, _AROUND))
-_SETTLEMENTS = sorted((i for i, k in enumerate(_COMMON_OF) if k < 0),
-                      key=lambda i: _SETTLEMENT_KEYS[_SETTLEMENT_NAMES[i]])
-"""The Village's and the Industry's indices, in the order they are listed (after sectors)."""
-_SECTOR_AT = {k: i for i, k in enumerate(_COMMON_OF) if k >= 0}
+_COMMON_POINTING_AT = _pointing_at(_COMMON_STEPS)
 _LOCATIONS = (*(str(n) for n in range(1, 13)), "village", "industry")
+
+
+class Neighbours(dict[str, tuple[str, ...]]):
+    """Location -> the locations one step away, sectors by number, then the Village and the
+    Industry; each location's are worked out when first asked (a game visits a few of the 14,
+    and a new game's numbering is new: set-up paid all three tables in full). Read it by
+    location (``table[location]``): it holds only the locations asked so far."""
+
+    __slots__ = ("_index", "_names", "_near", "_rank")
+
+    def __init__(self, near: tuple[tuple[int, ...], ...], names: list[str], rank: list[int],
+                 index: dict[str, int]) -> None:
+        super().__init__()
+        self._near, self._names, self._rank, self._index = near, names, rank, index
+
+    def __missing__(self, at: str) -> tuple[str, ...]:
+        names = self._names
+        found = self[at] = tuple([names[j] for j in sorted(self._near[self._index[at]],
+                                                           key=self._rank.__getitem__)])
+        return found
 
 
 @lru_cache(maxsize=16)
@@ -96,37 +112,30 @@ def island(numbering: tuple[int, ...]) -> Island:
     a long cache would only keep old islands alive for the garbage collector to walk."""
     names = [str(numbering[k]) if k >= 0 else _SETTLEMENT_NAMES[i]
              for i, k in enumerate(_COMMON_OF)]
-    by_number = [0] * 12
+    rank = [numbering[k] if k >= 0 else _SETTLEMENT_KEYS[_SETTLEMENT_NAMES[i]]
+            for i, k in enumerate(_COMMON_OF)]
+    index = dict(zip(names, range(len(names))))
+    common_by_number = [0] * 12
     for k, number in enumerate(numbering):
-        by_number[number - 1] = _SECTOR_AT[k]
-    ordered = by_number + _SETTLEMENTS
-
-    def table(pointing_at: tuple[tuple[int, ...], ...]) -> dict[str, tuple[str, ...]]:
-        """Location -> neighbours, sectors by number, then the Village, the Industry: each
-        location is handed, in that order, to those it neighbours (no sorting per location;
-        a new game makes three tables)."""
-        lists: list[list[str]] = [[] for _ in names]
-        for j in ordered:
-            name = names[j]
-            for i in pointing_at[j]:
-                lists[i].append(name)
-        return dict(zip(names, map(tuple, lists)))
+        common_by_number[number - 1] = k
+    # each sector's neighbours, lowest number first: every sector, by number, is handed to
+    # those it neighbours (no sorting per sector)
+    near: list[list[int]] = [[] for _ in range(13)]
+    for number, k in enumerate(common_by_number, 1):
+        for j in _COMMON_POINTING_AT[k]:
+            near[numbering[j]].append(number)
 
     def numbers(commons: Iterable[int]) -> tuple[int, ...]:
         """Those common sectors' numbers, lowest first (D5)."""
         return tuple(sorted([numbering[k] for k in commons]))
 
-    adjacent: list[tuple[int, ...]] = [()] * 13
-    for k, near in enumerate(_COMMON_STEPS):
-        adjacent[numbering[k]] = numbers(near)
-    steps, diagonals, around = map(table, _POINTING_AT)
     return Island(
         numbering=numbering,
         number_of=dict(zip(c.COMMON_SQUARES, numbering)),
-        adjacent=tuple(adjacent),
-        steps=steps,
-        diagonals=diagonals,
-        around=around,
+        adjacent=tuple(map(tuple, near)),
+        steps=Neighbours(_STEPS, names, rank, index),
+        diagonals=Neighbours(_DIAGONALS, names, rank, index),
+        around=Neighbours(_AROUND, names, rank, index),
         village_sectors=numbers(_VILLAGE_STEPS),
         industry_sectors=numbers(_INDUSTRY_AROUND),
         locations=_LOCATIONS,

@@ -7,6 +7,8 @@ coordinates in [-12, 20): plane cell (q + 12, r + 12).
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import truediv
 from typing import Any
 
 import numpy as np
@@ -126,8 +128,8 @@ _OWNERS = memo()
 
 
 def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
-    # AT (this layout's offsets) is ``at``; cube counts are gathered raw, in runs, and
-    # divided by CUBES in one numpy call
+    # AT (this layout's offsets) is ``at``; cube counts are gathered raw, in runs, and the
+    # nonzero ones picked and divided by CUBES in C (compress, filter, map)
     n = game.players
     hot = [AT["stage"] + STAGES.index(game.stage)]
     if game.stage == "play":
@@ -157,10 +159,10 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     hot += [hand + CARD[card] for card in game.hands[seat]]
     for p in range(n):
         _fill_seat(game, p, (p - seat) % n, hot, index, values, cube_index, cubes)
+    index += compress(cube_index, cubes)  # the nonzero counts, picked in C
+    values += map(truediv, filter(None, cubes), repeat(CUBES))
     set_ones(out, hot)
     set_values(out, index, values)
-    out[np.fromiter(cube_index, np.intp, len(cube_index))] = (
-        np.fromiter(cubes, np.float64, len(cubes)) / CUBES)
 
 
 def _owners(owner: dict[Any, int], seat: int, n: int) -> list[int]:

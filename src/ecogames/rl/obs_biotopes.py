@@ -7,7 +7,7 @@ coordinates in [-12, 20): plane cell (q + 12, r + 12).
 
 from __future__ import annotations
 
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import truediv
 from typing import Any
 
@@ -196,14 +196,17 @@ def _fill_seat(game: Any, p: int, row: int, hot: list[int], index: list[int],
         cubes[k - c.ROWS] = game.biotope[p][k]
     species = AT["species"] + row * c.ROWS * len(CARDS)
     for k, entries in enumerate(game.rows[p]):
-        if entries:
+        if not entries:
+            cubes += NO_CUBES
+        elif len(entries) == 1:
+            entry = entries[0]
+            hot.append(species + k * len(CARDS) + CARD[entry[0]])
+            cubes += entry[1:]
+        else:
             base = species + k * len(CARDS)
             hot += [base + CARD[entry[0]] for entry in entries]
             cubes += map(sum, [*zip(*entries)][1:])
-        else:
-            cubes += NO_CUBES
-    for on_space in game.spaces[p]:
-        cubes += on_space
+    cubes += chain.from_iterable(game.spaces[p])
     if any(game.uses[p]):
         uses = AT["uses"] + row * SPACES
         hot += [uses + s for s, used in enumerate(game.uses[p]) if used]

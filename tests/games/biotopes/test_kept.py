@@ -1,7 +1,7 @@
 """What the engine keeps between actions instead of working it out again (each player's
-territories and the colonizations' candidates, ``Biotopes.colonies``) is what a fresh count
-of the same state finds: after playing on, on a clone, after an undo and after a
-determinization."""
+territories and the colonizations' candidates, ``Biotopes.colonies``; what each player can
+pay with, ``Biotopes.means_of``) is what a fresh count of the same state finds: after
+playing on, on a clone, after an undo and after a determinization."""
 
 import random
 
@@ -25,7 +25,18 @@ def assert_kept_right(game: Biotopes) -> None:
             if getattr(kept, name) is not None:
                 assert getattr(kept, name) == sites(again, p), name
 
-def test_kept_colonies_equal_a_fresh_count_as_the_game_goes_on():
+    for p, kept_means in enumerate(game.means_of):
+        if kept_means is None:
+            continue
+        new_means = legal.means(again, p)
+        for name in ("sources", "pool", "plants", "mammals_birds", "birds_reptiles",
+                     "breeders"):
+            assert getattr(kept_means, name) == getattr(new_means, name), name
+        for diet, ok in kept_means.diets.items():
+            assert ok == legal.diet_payable(diet, [], new_means.pool)
+
+
+def test_what_is_kept_equals_a_fresh_count_as_the_game_goes_on():
     for seed in range(6):
         choose = random.Random(seed).choice
         game = new_game(players=2 + seed % 3, seed=seed)
@@ -45,7 +56,7 @@ def test_kept_colonies_equal_a_fresh_count_as_the_game_goes_on():
         assert_kept_right(game)
 
 
-def test_kept_colonies_are_right_after_an_undo():
+def test_what_is_kept_is_right_after_an_undo():
     choose = random.Random(3).choice
     game = new_game(players=3, seed=3)
     for _ in range(150):

@@ -48,6 +48,7 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
                 break
             drawn[k] += 1
             game.biotope[p][k] += 1
+        game.means_of[p] = None
         if not log.record:
             continue
         got = sum(drawn)
@@ -156,6 +157,7 @@ def end_of_game(game: Biotopes, log: EventLog, cause: int | None) -> None:
                              writes=[ident.place(e[0]), ("ecosystem", p),
                                      gone_key(ident.card(e[0]))])
             game.rows[p][r] = keep
+        game.means_of[p] = None
     game.scores = [game.score(p) for p in range(game.players)]
     game.stage = "over"
     outcome = game.outcome

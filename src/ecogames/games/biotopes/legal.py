@@ -121,8 +121,9 @@ class Means:
     cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
     and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
     a Reproduction (Invertebrates or Reptiles & Amphibians); and Adaptation's costs worked
-    out so far, by diet (many cards share one). Worked out afresh at each turn, and read
-    only (a plain slotted class: made at every turn, it is no frozen value)."""
+    out so far, by diet (many cards share one). Kept in ``Biotopes.means_of`` until a cube
+    on the player's cards moves, and read only (a plain slotted class: made often, it is no
+    frozen value)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: dict[frozenset[CubeType], int]
@@ -135,8 +136,15 @@ class Means:
 
 def means(game: Biotopes, p: int) -> Means:
     """What ``p`` can pay with now (The Actions): the cubes on their cards, and the colours
-    of the cubes that pay each colonization."""
-    sources = game._cube_sources(p)
+    of the cubes that pay each colonization (kept until a cube of theirs moves)."""
+    found = game.means_of[p]
+    if found is None:
+        found = game.means_of[p] = _work_out_means(game, p)
+    return found
+
+
+def _work_out_means(game: Biotopes, p: int) -> Means:
+    sources = game._count_sources(p)
     plants: set[int] = set()
     mb: set[int] = set()
     br: set[int] = set()

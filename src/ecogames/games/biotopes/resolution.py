@@ -265,7 +265,7 @@ def breed_cube(game: Biotopes, p: int, row: int, col: int, from_bag: bool, log: 
         game.bags[p][row] -= 1
     else:
         game.reserve[row] -= 1
-    game.rows[p][row][col][1 + row] += 1
+    game._put_cube(p, row, col, row)
     if log.record:
         card = SPECIES[game.rows[p][row][col][0]]
         log.emit("cube", f"A {COLOURS[row]} cube from the "
@@ -544,7 +544,7 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
             for _ in range(max(0, n)):
                 k = taken[len(moved)]
                 game._take_cube(p, r, -1, k)
-                e[1 + k] += 1
+                e[1 + k] += 1  # (_take_cube dropped what p can pay with)
                 moved.append(k)
             if n > 0:
                 left -= n

@@ -277,6 +277,11 @@ class Biotopes(Game):
         self.reach: dict[Hex, frozenset[Hex]] = {}
         self.owner: dict[Hex, int] = {}
         self.colonies: dict[int, legal.Colonies] = {}
+        self.means_of: list[legal.Means | None] = [None] * players
+        """What each player can pay with (``legal.means``), worked out when first asked and
+        kept until a cube on their cards moves (every writer sets theirs back to None:
+        ``_take_cube``, ``_put_cube``, Transfer, Primary Production, the End of Game); a
+        copy shares what it holds, read only."""
         """Each player's territories and the colonizations' candidates, worked out when first
         asked (``legal.colonies``). A new dict whenever a token moves (``_claim``,
         ``_vacate``) or the landscape is built: a copy shares it until either moves one."""
@@ -397,7 +402,12 @@ class Biotopes(Game):
 
     def _cube_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool, int]]:
         """Every cube of ``p`` on a card: (row, col, colour, type, pollinating, count); col -1
-        is the Biotope card, whose cubes are of the Plants type (Glossary)."""
+        is the Biotope card, whose cubes are of the Plants type (Glossary). Kept until a cube
+        of theirs moves (``legal.means``): read only."""
+        return legal.means(self, p).sources
+
+    def _count_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool, int]]:
+        """:meth:`_cube_sources` worked out from the cards."""
         out = []
         biotope, foreign, rows = self.biotope[p], self.foreign[p], self.rows[p]
         for r in range(ROWS):
@@ -424,6 +434,7 @@ class Biotopes(Game):
         return out
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
+        self.means_of[p] = None
         if col < 0 and k == row:
             self.biotope[p][row] -= 1
         elif col < 0:
@@ -432,6 +443,7 @@ class Biotopes(Game):
             self.rows[p][row][col][1 + k] -= 1
 
     def _put_cube(self, p: int, row: int, col: int, k: int) -> None:
+        self.means_of[p] = None
         if col < 0 and k == row:
             self.biotope[p][row] += 1
         elif col < 0:
@@ -645,13 +657,14 @@ class Biotopes(Game):
     def _pay_options(self, task: tasks.Pay) -> list[Action]:
         p = task.p
         mode = task.mode
-        sources = self._cube_sources(p)
+        m = legal.means(self, p)
+        sources = m.sources
         paid = task.paid
         out: list[Action] = []
         if mode == "diet":
             diet = [_TYPE_OF[t] for t in task.req]
             paid_opts = [frozenset(_TYPE_OF[x] for x in opts) for opts in paid]
-            pool = self._pool(sources)
+            pool = dict(m.pool)
             payable: dict[frozenset[CubeType], bool] = {}  # alike for cubes that pay alike
             for r, c, k, t, pol, _ in sources:
                 opts = PAYS[t, pol]
@@ -959,6 +972,7 @@ class Biotopes(Game):
             twin.tile_hands = list(map(list, self.tile_hands))
             twin.bcards = list(map(list, self.bcards))
         twin.owner = dict(self.owner)  # colonies is shared: a token move replaces it
+        twin.means_of = list(self.means_of)  # each read only: a cube's move drops it
         twin.reserve = list(self.reserve)
         twin.box = list(self.box)
         twin.decks = list(map(list, self.decks))

@@ -154,6 +154,7 @@ def load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:
         raise SaveError("state.ecosystems must hold one ecosystem per player")
     for p, eco in enumerate(ecosystems):
         _load_ecosystem(game, p, s.exact_keys(eco, ECOSYSTEM_KEYS, f"ecosystems[{p}]"))
+    game.means_of = [None] * players
     queue = s.field(data, "queue", list)
     game.queue = [tasks.from_json(_check_task(game, i, t, queue), f"state.queue[{i}]")
                   for i, t in enumerate(queue)]

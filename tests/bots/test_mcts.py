@@ -217,6 +217,65 @@ def test_expand_tries_the_named_policy_first():
         game, game.legal_actions()) in game.legal_actions()
 
 
+def _nodes(node, depth=0):
+    yield node, depth
+    for child in node.children.values():
+        yield from _nodes(child, depth + 1)
+
+
+def test_widening_keeps_nodes_below_the_root_narrow(monkeypatch):
+    import ecogames.bots.mcts as mcts
+
+    roots = []
+    real = mcts._Node
+
+    def node():
+        made = real()
+        if not roots:
+            roots.append(made)
+        return made
+
+    game = new_game("tulikko", 2, 1)
+    monkeypatch.setattr(mcts, "_Node", node)
+    MCTSBot(4, playouts=300, rollout="random", cutoff=None, widening=0.5, **FAST).search(game)
+    inner = [(n, d) for n, d in _nodes(roots[0]) if d > 0 and n.children]
+    # a node gains a child while it has fewer than 1 + 0.5 sqrt(its visits so far)
+    assert inner and all(len(n.children) <= 2 + 0.5 * n.visits ** 0.5 for n, _ in inner)
+    assert len(roots[0].children) == len(game.legal_actions())  # the root is not widened
+    roots.clear()
+    MCTSBot(4, playouts=300, rollout="random", cutoff=None, **FAST).search(game)
+    assert any(len(n.children) > 2 + 0.5 * n.visits ** 0.5
+               for n, d in _nodes(roots[0]) if d > 0)  # unwidened, they are wider
+    with pytest.raises(ValueError, match="widening"):
+        MCTSBot(1, widening=0)
+
+
+def test_widening_off_is_the_search_of_before():
+    game = new_game("tulikko", 2, 1)
+    plain = MCTSBot(5, playouts=60, **FAST).search(game)
+    off = MCTSBot(5, playouts=60, widening=None, **FAST).search(game)
+    assert plain.choices == off.choices
+
+
+def test_a_games_root_actions_are_the_only_ones_searched(tulikko_spec):
+    game = new_game("tulikko", 2, 1)
+    legal = game.legal_actions()
+    seen = []
+
+    def last_two(state, actions):
+        seen.append(state)
+        return actions[-2:]
+
+    tulikko_spec(mcts={"root_actions": last_two})
+    search = MCTSBot(6, playouts=40, **FAST).search(game)
+    assert {c.action for c in search.choices if c.visits} <= set(legal[-2:])
+    assert search.best in legal[-2:]
+    assert seen[0] is not game  # a determinized state, never the real one
+    tulikko_spec(mcts={"root_actions": lambda state, actions: []})
+    with pytest.raises(ValueError, match="root_actions"):
+        MCTSBot(6, playouts=5, **FAST).search(game)
+
+
 MATCHES = {
     "biotopes": (8, {"playouts": 6}),
     "tulikko": (10, {"playouts": 12}),

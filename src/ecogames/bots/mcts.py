@@ -36,9 +36,9 @@ package's ``__init__`` from its ``bots.py``) may give the search two things:
 - ``estimate(game) -> list[float]``: each player's expected result in [0, 1], on the scale
   of :func:`rewards`, for a game that is not over. With it a rollout may stop early
   (``cutoff``) and be scored by the estimate: many short rollouts instead of few long ones.
-- ``mcts``: a dict of the defaults of this bot in that game (``rollout``,
-  ``cutoff``, ``exploration``, ``expand``), the figures that game's ladder measured best.
-  An argument given to :class:`MCTSBot` overrides them.
+- ``mcts``: a dict of the defaults of this bot in that game (``rollout``, ``cutoff``,
+  ``exploration``, ``expand``, ``widening``, ``root_actions``), the figures that game's
+  ladder measured best. An argument given to :class:`MCTSBot` overrides them.
 
 >>> from ecogames.games import wildlifeweb
 >>> from ecogames.bots.mcts import MCTSBot
@@ -85,6 +85,16 @@ class Settings:
     expand: str | Callable[[int], Any] | None = None
     """The policy whose choice a new node expands first (``None``: the rollout policy's);
     e.g. ``"greedy"`` with random rollouts."""
+    widening: float | None = None
+    """Progressive widening below the root (``None``: off, every action is tried before any
+    is tried again): a node visited ``n`` times gains a child only while it has fewer than
+    ``1 + widening * sqrt(n)`` (or none its state allows), so its value follows its best
+    few replies, not the mean of all of them."""
+    root_actions: Callable[[Game, list[Action]], Sequence[Action]] | None = field(
+        default=None, compare=False)
+    """The game's own pruning of the root: ``root_actions(state, legal)`` gives the actions
+    worth searching (a non-empty part of ``legal``), from a determinized ``state`` (the seat's
+    view, never the real hidden things). ``None``: every legal action."""
     estimate: Callable[[Game], Sequence[float]] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
@@ -93,6 +103,8 @@ class Settings:
                              f"{self.cutoff!r:.20}")
         if not self.exploration >= 0:
             raise ValueError(f"exploration must be >= 0, not {self.exploration!r:.20}")
+        if self.widening is not None and not self.widening > 0:
+            raise ValueError(f"widening must be > 0 or None, not {self.widening!r:.20}")
 
 
 _UNSET: Any = object()
@@ -198,7 +210,8 @@ class MCTSBot:
     Tori; greedy from the start in a cooperative game, where random teams never win), a bot
     name, or a ``seed -> Bot`` factory. ``cutoff``: rollout actions before the game's
     ``estimate`` scores the rollout. ``exploration``: UCB1's constant. ``expand``: the
-    policy a new node tries first. Each of these four left out is the game's own setting
+    policy a new node tries first. ``widening``: progressive widening below the root (see
+    :class:`Settings`). Each of these five left out is the game's own setting
     (its spec's ``mcts``), else the default of :class:`Settings`. ``max_rollout``:
     actions per rollout at most.
     """
@@ -210,6 +223,7 @@ class MCTSBot:
                  rollout: str | Callable[[int], Any] = _UNSET,
                  cutoff: int | None = _UNSET, exploration: float = _UNSET,
                  expand: str | Callable[[int], Any] | None = _UNSET,
+                 widening: float | None = _UNSET,
                  max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
         if playouts is None and seconds is None and cpu_seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -223,7 +237,8 @@ class MCTSBot:
         self.seconds = seconds
         self.cpu_seconds = cpu_seconds
         self.given: dict[str, Any] = {"rollout": rollout, "cutoff": cutoff,
-                                      "exploration": exploration, "expand": expand}
+                                      "exploration": exploration, "expand": expand,
+                                      "widening": widening}
         Settings(**{k: v for k, v in self.given.items() if v is not _UNSET})  # checks them
         self.max_rollout = max_rollout
         self._settings: dict[type, Settings] = {}
@@ -268,6 +283,7 @@ class MCTSBot:
         players = game.players
         cooperative = type(game).cooperative
         settings = self.settings(game)
+        searched = self._root_actions(game, seat, legal, settings)
         root = _Node()
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -276,7 +292,7 @@ class MCTSBot:
         planned = self.playouts or 0
         done = 0
         while True:
-            self._playout(game, seat, root, players, cooperative, settings)
+            self._playout(game, seat, root, players, cooperative, settings, searched)
             done += 1
             if self.playouts is not None and done >= self.playouts:
                 break
@@ -296,8 +312,20 @@ class MCTSBot:
             progress(done, planned)
         return Search(tuple(choices), done, time.perf_counter() - start)
 
+    def _root_actions(self, game: Game, seat: int | None, legal: list[Action],
+                      settings: Settings) -> frozenset[Action] | None:
+        """The root's actions the game's ``root_actions`` keeps (``None``: all of them)."""
+        if settings.root_actions is None:
+            return None
+        kept = frozenset(settings.root_actions(game.determinize(seat, self.rng), legal))
+        if not kept or not kept <= set(legal):
+            raise ValueError(f"{game.name}'s root_actions must keep some of the legal "
+                             f"actions and nothing else, not {sorted(map(str, kept))!r:.80}")
+        return None if len(kept) == len(legal) else kept
+
     def _playout(self, game: Game, seat: int | None, root: _Node, players: int,
-                 cooperative: bool, settings: Settings) -> None:
+                 cooperative: bool, settings: Settings,
+                 searched: frozenset[Action] | None = None) -> None:
         state = game.determinize(seat, self.rng)
         path: list[tuple[_Node, int]] = []  # (node, the seat whose choice led there)
         node = root
@@ -307,6 +335,8 @@ class MCTSBot:
             if state.is_over:
                 break
             legal = state.legal_actions()
+            if searched is not None and node is root:
+                legal = [a for a in legal if a in searched] or legal
             mover = state.current_player
             mover = 0 if mover is None else mover
             children = node.children
@@ -315,7 +345,9 @@ class MCTSBot:
                 child = children.get(a)
                 if child is not None:
                     child.available += 1
-            if untried:
+            if untried and (node is root or settings.widening is None
+                            or len(untried) == len(legal)
+                            or len(children) < 1 + settings.widening * math.sqrt(node.visits)):
                 if not children:  # a new node: first the rollout policy's own choice
                     action = self._expand_bot(state, settings).choose(state, legal)
                 else:
@@ -328,7 +360,9 @@ class MCTSBot:
             best = None
             best_score = -math.inf
             for a in legal:
-                child = children[a]
+                child = children.get(a)
+                if child is None:  # not expanded yet (progressive widening)
+                    continue
                 score = (child.total / child.visits
                          + c * math.sqrt(math.log(child.available) / child.visits))
                 if score > best_score:

@@ -40,7 +40,8 @@ Determinize = Callable[[Any, "int | None", "Rng"], Any]
 Estimate = Callable[["Game"], Sequence[float]]
 """Each player's expected result in [0, 1] from a state (the MCTS cut-off's score)."""
 
-MCTS_KEYS = frozenset({"rollout", "cutoff", "exploration", "expand"})
+MCTS_KEYS = frozenset({"rollout", "cutoff", "exploration", "expand", "widening",
+                       "root_actions"})
 """The MCTS settings a game may give (``bots.mcts.Settings``)."""
 
 

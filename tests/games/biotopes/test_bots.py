@@ -9,6 +9,7 @@ from ecogames.bots import RandomBot, make_bot
 from ecogames.bots.mcts import MCTSBot, game_settings, rewards
 from ecogames.games.biotopes import Biotopes, new_game
 from ecogames.games.biotopes import bots as biotopes_bots
+from ecogames.games.biotopes.actions import Pass
 from ecogames.games.biotopes.bots import MCTS_SETTINGS, GreedyBot, estimate
 from ecogames.games.biotopes.components import SPECIES, SPECIES_BY_DECK, Deck
 
@@ -144,3 +145,45 @@ def test_greedy_bot_is_seeded():
         return tuple(game.outcome.scores)
 
     assert run(1) == run(1)
+
+
+def _action_phases(seed: int, most: int = 12):
+    """Clones of a greedy 2-player game at its first ``most`` Action Phase turns."""
+    game = new_game(players=2, seed=seed)
+    bot = GreedyBot(seed)
+    found = []
+    while not game.is_over and len(found) < most:
+        legal = game.legal_actions()
+        if game.phase == "action" and len(legal) > 1:
+            found.append(game.clone())
+        game.push(legal[0] if len(legal) == 1 else bot.choose(game, legal))
+    return found
+
+
+def test_the_search_passes_only_when_the_greedy_bot_would():
+    plays = passes = 0
+    for game in _action_phases(3):
+        legal = game.legal_actions()
+        me = game.current_player
+        kept = biotopes_bots.root_actions(game, legal)
+        would = GreedyBot(0).would_pass(game, legal, me)
+        assert would == isinstance(GreedyBot(0).choose(game, legal), Pass)
+        if would:
+            passes += 1
+            assert kept == legal
+        else:
+            plays += 1
+            assert kept == [a for a in legal if not isinstance(a, Pass)]
+            assert not isinstance(MCTSBot(2, playouts=30).choose(game, legal), Pass)
+    assert plays and passes
+
+
+def test_root_actions_keep_every_decision_outside_the_action_phase():
+    game = new_game(players=2, seed=8)
+    while game.phase == "action" or len(game.legal_actions()) < 2:
+        game.push(game.legal_actions()[0])
+    assert biotopes_bots.root_actions(game, game.legal_actions()) == game.legal_actions()
+    from ecogames.games import tulikko
+
+    with pytest.raises(TypeError):
+        biotopes_bots.root_actions(tulikko.new_game(players=2, seed=1), [])

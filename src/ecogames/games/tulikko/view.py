@@ -4,6 +4,7 @@ them from ``view``, ``describe`` and ``explain_illegal``."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ecogames.core import Action, Game
@@ -226,10 +227,20 @@ def tokens_label(game: Tulikko, at: tuple[int, ...]) -> str:
     """Which token goes next to which neighbour, and which are withheld (2B)."""
     seat = game.active
     assert game.pending is not None
+    animals, rivers = game.supply[seat]
+    return _tokens_label(tuple(game._needs(seat, game.pending["cell"])), animals > 0,
+                         rivers > 0, at)
+
+
+@cache
+def _tokens_label(needs: tuple[tuple[int, str], ...], animals: bool, rivers: bool,
+                  at: tuple[int, ...]) -> str:
+    """:func:`tokens_label` of the neighbours' needs, whether the supply has animal and river
+    tokens, and the neighbours chosen (written once each: a few thousand at most)."""
     placed = []
     withheld = []
-    for n, k in game._needs(seat, game.pending["cell"]):
-        if not game._have(seat, k):
+    for n, k in needs:
+        if not (animals if k == ANIMAL else rivers):
             continue
         if n in at:
             placed.append(f"{_A_TOKEN[k]} token next to {cell_name(n)}")

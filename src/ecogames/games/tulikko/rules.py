@@ -20,8 +20,9 @@ blue?"; the landscape cards are drawn at the set-up from the game's own generato
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations, product
+from operator import itemgetter
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
@@ -58,7 +59,6 @@ from .components import (
     CELLS,
     CENTER,
     CLAIM_CARD,
-    COLOUR_INDEX,
     COLOURS,
     EFFECT_COLOUR,
     EFFECT_TEXT,
@@ -91,6 +91,9 @@ SYMBOL_CELLS: dict[str, dict[str, tuple[int, ...]]] = {
     for animal, symbols in MAPS.items()
 }
 """The five cells of each symbol on each map."""
+_SYMBOL_TILES = {animal: {sym: itemgetter(*cells) for sym, cells in by_symbol.items()}
+                 for animal, by_symbol in SYMBOL_CELLS.items()}
+"""What a map's five spaces of each symbol show (``getter(colours)``: one C call)."""
 
 
 PLACE_STARTS = tuple(PlaceStart(c) for c in range(CELLS))
@@ -184,6 +187,31 @@ def _token_subsets(needs: tuple[tuple[int, str], ...], animals: int,
         if animal <= animals and mask.bit_count() - animal <= rivers:
             out.append(tuple(cells[i] for i in order if mask >> i & 1))
     return tuple(out)
+
+
+@cache
+def _token_offers(needs: tuple[tuple[int, str], ...], animals: int,
+                  rivers: int) -> tuple[PlaceTokens, ...]:
+    """The PlaceTokens actions of :func:`_token_subsets`, made once each (frozen values:
+    ``legal_actions`` hands out the same ones every time)."""
+    return tuple(PlaceTokens(at) for at in _token_subsets(needs, animals, rivers))
+
+
+@lru_cache(maxsize=4096)
+def _face_down(tiles: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
+                                                dict[str, int]]:
+    """What a draw from these face-down tiles can give (see ``Tulikko._draw_tile``): the
+    colours left, in the colours' order, how many tiles of each, and the lowest-numbered tile
+    of each. A pile shrinks one tile a turn from the same few starts, so the same piles come
+    again game after game: each is worked out once."""
+    counts = [0] * len(COLOURS)
+    lowest: dict[str, int] = {}
+    for tile in sorted(tiles):
+        index = TILE_COLOUR[tile]
+        counts[index] += 1
+        lowest.setdefault(COLOURS[index], tile)
+    left = [i for i, n in enumerate(counts) if n]
+    return tuple([COLOURS[i] for i in left]), tuple([counts[i] for i in left]), lowest
 
 
 class Tulikko(Game):
@@ -375,14 +403,10 @@ class Tulikko(Game):
         tiles), as a chance draw: tiles of one colour and back are alike, so the outcome is
         a colour, weighted by how many tiles of it are left, and the tile taken is the
         lowest-numbered one of that colour (the pile's order tells nothing)."""
-        counts = [0] * len(COLOURS)
-        for tile in tiles:
-            counts[TILE_COLOUR[tile]] += 1
-        left = [i for i, n in enumerate(counts) if n]
-        colour = self.chance(name, [COLOURS[i] for i in left], [counts[i] for i in left],
-                             label=_COLOUR_LABEL.__getitem__, seen_by=seen_by)
-        index = COLOUR_INDEX[colour]
-        tile = min(t for t in tiles if TILE_COLOUR[t] == index)
+        colours, counts, lowest = _face_down(tuple(tiles))
+        colour = self.chance(name, colours, counts, label=_COLOUR_LABEL.__getitem__,
+                             seen_by=seen_by)
+        tile = lowest[colour]
         tiles.remove(tile)
         return tile
 
@@ -455,10 +479,13 @@ class Tulikko(Game):
         ("You may also choose not to place a token"), and no more tokens than the supply
         holds ("Do not place any tokens if ... you do not have any of the required token
         type"). Placing every possible token comes first (D18)."""
+        return list(self._token_subsets(seat, tuple(self._needs(seat, cell))))
+
+    def _token_subsets(self, seat: int, needs: tuple[tuple[int, str], ...]
+                       ) -> tuple[tuple[int, ...], ...]:
         animals, rivers = self.supply[seat]
         # a tile has at most four neighbours: a supply of four or more is as good as any
-        return list(_token_subsets(tuple(self._needs(seat, cell)), min(animals, 4),
-                                   min(rivers, 4)))
+        return _token_subsets(needs, min(animals, 4), min(rivers, 4))
 
     def _have(self, seat: int, kind: str) -> bool:
         return self.supply[seat][0 if kind == ANIMAL else 1] > 0
@@ -466,7 +493,7 @@ class Tulikko(Game):
     def _start_tokens(self, cell: int, then: str, log: EventLog, cause: int | None) -> None:
         seat = self.active
         needs = self._needs(seat, cell)
-        if self._token_choices(seat, cell):
+        if self._token_subsets(seat, tuple(needs)):
             self.pending = {"cell": cell, "then": then}
             self.stage = "tokens"
             if not log.record:
@@ -586,10 +613,11 @@ class Tulikko(Game):
         place up to two animal tokens on this card" (one player only)."""
         seat = self.active
         cells = SYMBOL_CELLS[self._animal(seat)]
+        shown = _SYMBOL_TILES[self._animal(seat)]
         for symbol in SYMBOLS:
             if self.symbol_owner[symbol] is not None:
                 continue
-            if all(colours[c] != EMPTY for c in cells[symbol]):
+            if EMPTY not in shown[symbol](colours):
                 count = min(CARD_TOKENS, self.supply[seat][0])
                 self.supply[seat][0] -= count
                 self.symbol_owner[symbol] = seat
@@ -843,7 +871,9 @@ class Tulikko(Game):
             return self._place_actions()
         if stage == "tokens":
             assert self.pending is not None
-            return [PlaceTokens(at) for at in self._token_choices(seat, self.pending["cell"])]
+            animals, rivers = self.supply[seat]
+            return list(_token_offers(tuple(self._needs(seat, self.pending["cell"])),
+                                      min(animals, 4), min(rivers, 4)))
         if stage == "end":
             return [END_TURN, *self._anytime_actions()]
         return []

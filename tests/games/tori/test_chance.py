@@ -160,3 +160,20 @@ def test_random_play_draws_every_card_it_takes_from_the_pile():
             assert before - after == drawn
         else:
             assert not drawn
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_push_draws_the_cards_apply_draws(seed):
+    """``push`` draws off the pile without a chance draw to tell (``_from_pile``'s fast
+    path): with the same generator, it takes the same cards as ``apply``'s told draws, so a
+    bot's playout and a person's game go the same way, the reshuffles and last zones too."""
+    told, pushed = Tori.new_game(players=2, seed=seed), Tori.new_game(players=2, seed=seed)
+    for n in range(1500):
+        if told.is_over:
+            break
+        legal = told.legal_actions()
+        action = legal[(n * 7) % len(legal)]
+        told.apply(action)
+        pushed.push(action)
+        assert pushed._state() == told._state()
+    assert told.is_over or n == 1499

@@ -428,6 +428,14 @@ class Tori(Game):
                 else "a build card drawn from the pile")
         for _ in range(min(count, len(self.pile) + len(self._top))):
             source = self._top or self.pile
+            if self._chance is None:  # push: no draw is told, counted or forced
+                # chance()'s draw, by the same ticket: below(the cards left) lands in the run
+                # of the zone that card is in; one zone left draws nothing
+                zone = source[0] if source[0] == source[-1] else source[
+                    self.rng.below(len(source))]
+                source.remove(zone)
+                taken.append(zone)
+                continue
             outcomes, weights = _runs(source)
             zone = self.chance(name, outcomes, weights,
                                label=_CARD_LABEL.__getitem__, seen_by=seen_by)

@@ -150,11 +150,11 @@ class EcoEnv(AECEnv):
                     self.rewards[a] = float(results[i])
                     self.terminations[a] = True
                     self.infos[a] = dict(info)
+            self._accumulate_rewards()
         elif self.max_actions is not None and len(self.game.history) >= self.max_actions:
             self.truncations = dict.fromkeys(self.agents, True)
-        else:
+        else:  # no rewards before the end: nothing to accumulate
             self.agent_selection = self._agent_to_play()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:

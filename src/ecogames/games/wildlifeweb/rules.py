@@ -837,15 +837,22 @@ class WildlifeWeb(Game):
     def _mate_actions(self) -> list[Action]:
         """Step 5: mates are optional, an Offspring due is not (D17)."""
         out: list[Action] = []
+        mods, day = self.mods, self.round % 2 == 0
         for a in self.packs[self.active]:
+            if a["offspring"] is not None or (a["mate"] is not None and not self.odeck):
+                continue  # a family raising its Offspring; no Offspring card left to raise
             need = self._kind(a).size
-            if food_value(a["food"]) < need or not self._pet_active(self.active, a) \
-                    or self._restricted(a, "mate"):
+            if food_value(a["food"]) < need:
                 continue
-            if a["mate"] is None and a["offspring"] is None:
+            if mods:
+                if not self._pet_active(self.active, a) or self._restricted(a, "mate"):
+                    continue
+            elif not (CARD_ANIMAL[a["card"]].day if day else CARD_ANIMAL[a["card"]].night):
+                continue  # with no Event in play, the time of day says who is active
+            if a["mate"] is None:
                 if self._mate_source(a) is not None:
                     out.extend(_mate_moves(TakeMate, a["card"], tuple(a["food"]), need))
-            elif a["mate"] is not None and a["offspring"] is None and self.odeck:
+            else:
                 out.extend(_mate_moves(RaiseOffspring, a["card"], tuple(a["food"]), need))
         return out
 

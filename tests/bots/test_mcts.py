@@ -276,6 +276,25 @@ def test_a_games_root_actions_are_the_only_ones_searched(tulikko_spec):
         MCTSBot(6, playouts=5, **FAST).search(game)
 
 
+def test_the_roots_pruning_is_paid_from_the_budget(tulikko_spec, monkeypatch):
+    from ecogames.bots import mcts
+
+    clock = [0.0]
+    monkeypatch.setattr(mcts.time, "process_time", lambda: clock[0])
+
+    def slow(state, actions):
+        clock[0] += 0.4  # the pruning takes 0.4 of the 0.45 CPU s
+        return actions
+
+    def playout(*args, **kwargs):
+        clock[0] += 0.1
+
+    tulikko_spec(mcts={"root_actions": slow})
+    bot = MCTSBot(7, cpu_seconds=0.45)
+    monkeypatch.setattr(bot, "_playout", playout)
+    assert bot.search(new_game("tulikko", 2, 1)).playouts == 1
+
+
 MATCHES = {
     "biotopes": (8, {"playouts": 6}),
     "tulikko": (10, {"playouts": 12}),

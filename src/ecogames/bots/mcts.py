@@ -283,12 +283,12 @@ class MCTSBot:
         players = game.players
         cooperative = type(game).cooperative
         settings = self.settings(game)
-        searched = self._root_actions(game, seat, legal, settings)
-        root = _Node()
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         cpu_deadline = (None if self.cpu_seconds is None
                         else time.process_time() + self.cpu_seconds)
+        searched = self._root_actions(game, seat, legal, settings)  # within the budget
+        root = _Node()
         planned = self.playouts or 0
         done = 0
         while True:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ecogames.core import Action, Rng
-from ecogames.games.wildlifeweb import WildlifeWeb, new_game
+from ecogames.games.wildlifeweb import EndFeeding, Forage, WildlifeWeb, feeding, new_game
 
 
 def fresh_legal(game: WildlifeWeb) -> list[Action]:
@@ -58,3 +58,27 @@ def test_the_feed_actions_after_undo_clone_determinize_and_load() -> None:
         assert game.legal_actions() == fresh_legal(game)
         checked += 1
     assert checked == 40
+
+
+def test_a_forage_that_empties_the_deck_works_the_list_out_anew() -> None:
+    """After a feed action that changed nothing the other animals' actions read (a hungry
+    hunter, a Forage that leaves cards in the deck), the list is the one before it less the
+    animal's own (``WildlifeWeb._fed``); a Forage that takes the deck's last card changed
+    what they read: no one else may forage. Played with a Forage deck of 2 cards (not a
+    set-up the rules make, the same rules), the remembered list is the fresh one at every
+    feed state, also after foragers emptied the deck with another forager waiting."""
+    emptied = 0
+    for seed in range(12):
+        choose = random.Random(seed).choice
+        game = new_game(players=2, seed=seed)
+        game.fdeck = game.fdeck[:2]
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.phase == "feed":
+                assert legal == [*feeding.feed_actions(game), EndFeeding()]
+            action = choose(legal)
+            foragers = sum(isinstance(a, Forage) for a in legal)
+            game.push(action)
+            emptied += (isinstance(action, Forage) and foragers > 1 and not game.fdeck
+                        and game.phase == "feed")
+    assert emptied > 5

@@ -355,9 +355,10 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
         roll += 1
 
 
-def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
+def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
     """Hunting: Power + abilities + one die against the prey's Power + abilities + the
-    other die; the player to the left rolls for central-habitat animals."""
+    other die; the player to the left rolls for central-habitat animals. True if the prey
+    was eaten: a hungry hunter changed nothing another animal's feed actions read."""
     p = game.active
     _, a = game.find(action.animal)  # type: ignore[misc]
     pred, pred_mated = game._kind(a), a["mate"] is not None
@@ -379,7 +380,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
                                  f"the {pred.name} goes hungry", cause=start, dice=[die],
                          nodes=[prey.id]) if log.record else None
             _hungry(game, log, i, p, a, hid=True)
-            return
+            return False
         i = None
         if log.record:
             i = log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot "
@@ -392,7 +393,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
         i = log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
                      cause=last, nodes=[prey.id]) if log.record else None
         _hungry(game, log, i, p, a)
-        return
+        return False
     told: tuple[list[Key], list[Key], list[str]] | None = None
     if owner is None:
         game.habitat.remove(card)
@@ -414,6 +415,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> None:
         _, writes, named = told
         note(log, i, [], [food_key(f), *writes],
                    [animal_id(n), family_id(f), *named])
+    return True
 
 
 def _prey_of(game: WildlifeWeb, card: str) -> tuple[str, Animal, int | None, bool, bool]:
@@ -506,9 +508,10 @@ def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey
     return won, last
 
 
-def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> None:
+def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> bool:
     """Scavenging Roadkill: Agility + one die against the highway's die, rolled by the
-    player to the left; ties are rolled again (D11). Size doesn't matter."""
+    player to the left; ties are rolled again (D11). Size doesn't matter. True if the
+    carrion was taken (the highway changed)."""
     p = game.active
     _, a = game.find(action.animal)  # type: ignore[misc]
     kind = game._kind(a)
@@ -531,7 +534,7 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> None:
             e = log.emit("traffic", f"The {kind.name} is not agile enough to dodge the "
                                     "traffic; the roadkill stays on the highway", cause=last)
         _hungry(game, log, e, p, a)
-        return
+        return False
     game.highway.remove(action.carcass)
     a["food"].append(action.carcass)
     e = log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
@@ -540,11 +543,13 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> None:
     if log.record:
         f, n = slot_of(game, a)
         note(log, e, [], [food_key(f), HIGHWAY], [animal_id(n), family_id(f)])
+    return True
 
 
-def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> None:
+def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> bool:
     """A steal ability (Swipe, Trickster...): take one food card from another player's
-    animal, after a duel when the ability says so (D25); the thief has acted."""
+    animal, after a duel when the ability says so (D25); the thief has acted. True if the
+    food was taken (the victim's changed)."""
     p = game.active
     _, a = game.find(action.animal)  # type: ignore[misc]
     thief = game._kind(a)
@@ -577,7 +582,7 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> None:
             if log.record:
                 e = log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
             _hungry(game, log, e, p, a)
-            return
+            return False
     victim["food"].remove(action.food)
     a["food"].append(action.food)
     e = log.emit("eat", f"The {thief.name} takes the {card_name(action.food)}", cause=last,
@@ -586,10 +591,13 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> None:
         (f, n), (vf, vn) = slot_of(game, a), slot_of(game, victim)
         note(log, e, [], [food_key(f), food_key(vf), setback_key(owner)],
                    [animal_id(n), family_id(f), animal_id(vn), family_id(vf)])
+    return True
 
 
-def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> None:
-    """Foraging: draw one Forage card (or as many as an ability says) as food."""
+def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> bool:
+    """Foraging: draw one Forage card (or as many as an ability says) as food. True if it
+    emptied the Forage deck (no one else may forage now); a forager's own food is no
+    other animal of its Pack's business."""
     p = game.active
     _, a = game.find(action.animal)  # type: ignore[misc]
     kind = game._kind(a)
@@ -608,3 +616,4 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> None:
         f, n = slot_of(game, a)
         note(log, e, drawn_since(game, mark), [food_key(f)],
                    [animal_id(n), family_id(f)])
+    return not game.fdeck

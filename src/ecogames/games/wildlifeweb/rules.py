@@ -673,6 +673,24 @@ class WildlifeWeb(Game):
             else:
                 return
 
+    def _fed(self, action: Forage | Hunt | Scavenge | Steal, changed: bool,
+             log: EventLog) -> None:
+        """After a feed action: while the animal's action changed nothing another animal's
+        feed actions read (``changed`` False: it went hungry, or foraged and left cards in
+        the deck), the feed actions open are those open before it but its own (the
+        animal has acted); otherwise they are worked out anew (``_advance``)."""
+        known = self._feed_now
+        played = len(self._actions)
+        if changed or known is None or known[0] != played:
+            self._advance(log, None)
+            return
+        animal = action.animal
+        feed = [x for x in known[1] if x.animal != animal]  # type: ignore[attr-defined]
+        if feed:
+            self._feed_now = (played + 1, feed)
+        else:
+            self.stage = "mate"
+
     def _end_turn(self, log: EventLog) -> None:
         """Between Turns: pass the dice clockwise; when play returns to the dealer the
         Day/Night card flips (D3), and at daybreak the roadkill is restocked."""
@@ -998,17 +1016,13 @@ class WildlifeWeb(Game):
         elif isinstance(action, (AdoptPet, DeclinePet)):
             events.adopt_pet(self, isinstance(action, AdoptPet), log)
         elif isinstance(action, Forage):
-            feeding.forage(self, action, log)
-            self._advance(log, None)
+            self._fed(action, feeding.forage(self, action, log), log)
         elif isinstance(action, Hunt):
-            feeding.hunt(self, action, log)
-            self._advance(log, None)
+            self._fed(action, feeding.hunt(self, action, log), log)
         elif isinstance(action, Scavenge):
-            feeding.scavenge(self, action, log)
-            self._advance(log, None)
+            self._fed(action, feeding.scavenge(self, action, log), log)
         elif isinstance(action, Steal):
-            feeding.steal(self, action, log)
-            self._advance(log, None)
+            self._fed(action, feeding.steal(self, action, log), log)
         elif isinstance(action, EndFeeding):
             self.stage = "mate"
         elif isinstance(action, TakeMate):

@@ -25,7 +25,7 @@ methods do nothing: no sentence is formatted and no bookkeeping is done.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ecogames.core import EventLog
@@ -146,11 +146,15 @@ class Narrator:
     words that depend on no state (a card's name, a player's name, a place) read from tables
     made once, told through ``EventLog.told`` (which copies none of them again)."""
 
-    __slots__ = ("arrived", "drawn", "game", "gone", "log", "root", "trigger")
+    __slots__ = ("_emit", "arrived", "drawn", "game", "gone", "log", "root", "trigger")
 
     def __init__(self, game: Told, log: EventLog) -> None:
         self.game = game
         self.log = log
+        self._emit: Callable[..., int] = log.told  # type: ignore[assignment]
+        """Tell one event: ``EventLog.told(kind, text, cause, touched, reads, writes)``,
+        called straight (``touched``'s values, ``reads`` and ``writes`` are tuples already;
+        the narrator tells only while the log records)."""
         self.root: int | None = None
         """The roll: the cause of the cards it solves."""
         self.trigger: int | None = None
@@ -164,13 +168,6 @@ class Narrator:
         """The chance draws of this action already read by an event."""
 
     # -- helpers ---------------------------------------------------------------------------
-
-    def _emit(self, kind: str, text: str, cause: int | None, touched: dict[str, tuple[Any, ...]],
-              reads: tuple[Any, ...] = (), writes: tuple[Any, ...] = ()) -> int:
-        """Tell one event (``touched``, ``reads`` and ``writes`` already tuples; the
-        narrator tells only while the log records)."""
-        return self.log.told(kind, text, cause, touched, reads,  # type: ignore[return-value]
-                             writes)
 
     def _new_draws(self) -> tuple[tuple[str, int], ...]:
         """The chance draws made since the last event that read one: what this event came

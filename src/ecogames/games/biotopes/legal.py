@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ecogames.core import Action
 
 from .actions import Adapt, Compete, Evolve, Expand, Migrate, Pass, Reproduce, Transfer, UseCard
-from .components import MIGRATION_RANGE, SPECIES, CubeType, Hex
+from .components import MIGRATION_RANGE, ROWS, SPECIES, CubeType, EffectKind, Hex
 from .hexes import within_reach
 
 if TYPE_CHECKING:
@@ -35,6 +35,15 @@ PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
 """The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
 _PAYS_TWO = frozenset(opts for opts in PAYS.values() if len(opts) > 1)
 """The cubes that count as either of two types (a Pollinating card's, but for Plants)."""
+_PAYING = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING,
+                     PAYS[card.type, card.effect.kind is EffectKind.POLLINATING],
+                     card.type in (M, B), card.type in (B, R), card.type in (INV, R))
+           for card in SPECIES.values()}
+"""Each Species card's cubes: their type, whether Pollinating (they also pay for Plants,
+D24), what they may pay for (``PAYS``), and whether they pay a Competition (Mammals or
+Birds), a Migration (Birds or Reptiles & Amphibians) and a Reproduction (Invertebrates or
+Reptiles & Amphibians)."""
+_PLANTS = PAYS[P, False]
 ACTION_CARDS = frozenset(card.id for card in SPECIES.values() if card.effect.icon == "action")
 """The Species cards with an Action icon (Species Card Actions)."""
 SPACE_OF: dict[type[Action], str] = {
@@ -144,22 +153,43 @@ def means(game: Biotopes, p: int) -> Means:
 
 
 def _work_out_means(game: Biotopes, p: int) -> Means:
-    sources = game._count_sources(p)
+    """:func:`means` counted from the cards, in one pass: each cube source (row, col,
+    colour, type, pollinating, count; col -1 is the Biotope card, whose cubes are of the
+    Plants type: Glossary), in order of row, card and colour."""
+    sources: list[tuple[int, int, int, CubeType, bool, int]] = []
+    pool: dict[frozenset[CubeType], int] = {}
     plants: set[int] = set()
     mb: set[int] = set()
     br: set[int] = set()
     breeders = False
-    for _, c, k, t, _, _ in sources:
-        if c < 0:
-            plants.add(k)
-            continue
-        if t is M or t is B:
-            mb.add(k)
-        if t is B or t is R:
-            br.add(k)
-        if t is INV or t is R:
-            breeders = True
-    return Means(sources, game._pool(sources), plants, mb, br, breeders)
+    biotope, foreign, rows = game.biotope[p], game.foreign[p], game.rows[p]
+    for r in range(ROWS):
+        here = foreign[r]
+        # another colour only where a Discreet Species moved one (nearly never)
+        for k in range(ROWS) if any(here) else (r,):
+            n = biotope[r] if k == r else here[k]
+            if n:
+                sources.append((r, -1, k, P, False, n))
+                pool[_PLANTS] = pool.get(_PLANTS, 0) + n
+                plants.add(k)
+        for c, e in enumerate(rows[r]):
+            n = e[1 + r]
+            if n == e[1] + e[2] + e[3] + e[4]:  # only the row's colour (nearly always)
+                if not n:
+                    continue
+                cubes: Iterable[tuple[int, int]] = ((r, n),)
+            else:
+                cubes = [(k, e[1 + k]) for k in range(ROWS) if e[1 + k]]
+            t, pol, key, pays_mb, pays_br, breeds = _PAYING[e[0]]
+            for k, n in cubes:
+                sources.append((r, c, k, t, pol, n))
+                pool[key] = pool.get(key, 0) + n
+                if pays_mb:
+                    mb.add(k)
+                if pays_br:
+                    br.add(k)
+            breeders = breeders or breeds
+    return Means(sources, pool, plants, mb, br, breeders)
 
 
 class Colonies:

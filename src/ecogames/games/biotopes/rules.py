@@ -99,7 +99,7 @@ from .components import (
 )
 from .hexes import construction_sites
 from .legal import PAYS, SPACE_OF, diet_payable
-from .resolution import _FEEDS, _KIND, _SPACE_INDEX, _species_cubes
+from .resolution import _KIND, _SPACE_INDEX, _species_cubes
 from .setup import _card_name
 
 # ---------------------------------------------------------------------------------------------
@@ -405,33 +405,6 @@ class Biotopes(Game):
         is the Biotope card, whose cubes are of the Plants type (Glossary). Kept until a cube
         of theirs moves (``legal.means``): read only."""
         return legal.means(self, p).sources
-
-    def _count_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool, int]]:
-        """:meth:`_cube_sources` worked out from the cards."""
-        out = []
-        biotope, foreign, rows = self.biotope[p], self.foreign[p], self.rows[p]
-        for r in range(ROWS):
-            here = foreign[r]
-            if not any(here):  # no cube of another colour (only a Discreet Species moves one here)
-                if biotope[r]:
-                    out.append((r, -1, r, P, False, biotope[r]))
-            else:
-                for k in range(ROWS):
-                    n = biotope[r] if k == r else here[k]
-                    if n:
-                        out.append((r, -1, k, P, False, n))
-            for c, e in enumerate(rows[r]):
-                kind, pol = _FEEDS[e[0]]
-                n = e[1 + r]
-                if n == e[1] + e[2] + e[3] + e[4]:  # only the row's colour (nearly always)
-                    if n:
-                        out.append((r, c, r, kind, pol, n))
-                    continue
-                for k in range(ROWS):
-                    n = e[1 + k]
-                    if n:
-                        out.append((r, c, k, kind, pol, n))
-        return out
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
         self.means_of[p] = None

@@ -238,3 +238,20 @@ def test_diets_and_habitats_the_rulebook_states() -> None:
             assert a.can_hunt, a.name
     # "Carnivores hunt other animals": the hawk, the rulebook's sample hunter
     assert S["red_tailed_hawk"].diet == {"carnivore"}
+
+
+def test_alike_keeps_the_first_card_of_each_kind_in_the_cards_order() -> None:
+    """``alike`` (D33) against its definition: of each kind among the cards, the one
+    first in the cards' order, the cards kept in the order given; over random hands of
+    every kind of card (fails when a card stays beside the one alike and before it)."""
+    import random
+
+    deck = sorted(c.CARD_GROUP, key=c.CARD_RANK.__getitem__)
+    rng = random.Random(5)
+    for _ in range(400):
+        cards = rng.sample(deck, rng.randint(0, 30))
+        first: dict[str, str] = {}
+        for card in sorted(cards, key=c.CARD_RANK.__getitem__):
+            first.setdefault(c.CARD_GROUP[card], card)
+        assert c.alike(cards) == [card for card in cards if first[c.CARD_GROUP[card]] == card]
+    assert max(Counter(c.CARD_GROUP.values()).values()) == 2  # what ALIKE_BEFORE relies on

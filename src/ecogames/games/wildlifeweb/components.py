@@ -22,9 +22,8 @@ written in ``docs/rules/wildlifeweb.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -656,27 +655,31 @@ CARD_NAME: Final = {card: card_name(card) for card in ALL_CARDS}
 """Each card's printed name (``card_name``), looked up once."""
 
 
-def alike(cards: list[str]) -> list[str]:
+def _alike_before() -> dict[str, str]:
+    """Each card whose kind has a card before it in the cards' order: that card."""
+    first: dict[str, str] = {}
+    out: dict[str, str] = {}
+    for card in sorted(CARD_GROUP, key=CARD_RANK.__getitem__):
+        before = first.setdefault(CARD_GROUP[card], card)
+        if before != card:
+            if before in out.values():
+                raise ValueError(f"{card} is a third card of its kind: alike() keeps two apart")
+            out[card] = before
+    return out
+
+
+ALIKE_BEFORE: Final = _alike_before()
+"""The card alike to each card and before it in the cards' order (a kind has at most two
+cards: a species' pair, an Event's two copies, a Forage card and its Offspring card)."""
+
+
+def alike(cards: Sequence[str]) -> list[str]:
     """One card of each kind among ``cards``, in their order: two cards of a species in the
     central habitat or on the highway are alike, so only the first (in the cards' order) is
-    offered (D29, D33)."""
-    return list(_alike(tuple(cards)))
-
-
-@lru_cache(maxsize=4096)
-def _alike(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """:func:`alike` of a tuple, cached (a bounded cache: a long search sees many habitats):
-    the habitat changes far less often than it is asked for its prey."""
-    groups = [CARD_GROUP[card] for card in cards]
-    if len(set(groups)) == len(groups):  # nothing alike (the usual case)
-        return cards
-    first: dict[str, str] = {}
-    for card in cards:
-        group = CARD_GROUP[card]
-        if group not in first or CARD_RANK[card] < CARD_RANK[first[group]]:
-            first[group] = card
-    chosen = set(first.values())
-    return tuple(card for card in cards if card in chosen)
+    offered (D29, D33): a card goes when the card alike and before it is there too."""
+    present = set(cards)
+    return [card for card in cards
+            if (before := ALIKE_BEFORE.get(card)) is None or before not in present]
 
 
 def _palette() -> Palette:

@@ -10,7 +10,7 @@ game (``rules.WildlifeWeb``), reads and changes it as the rule says, and tells w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
@@ -27,7 +27,6 @@ from .components import (
     FORAGE,
     Animal,
     Effect,
-    _alike,
     alike,
     card_name,
 )
@@ -172,26 +171,16 @@ def _hunts_by_prey(card: str, mated: bool, day: bool) -> tuple[dict[str, Hunt], 
     return lone, pair
 
 
-@lru_cache(maxsize=4096)
-def _habitat_hunts(card: str, mated: bool, day: bool,
-                   habitat: tuple[str, ...]) -> tuple[Hunt, ...]:
+def _habitat_hunts(card: str, mated: bool, day: bool, habitat: list[str]) -> list[Hunt]:
     """The hunts of the animal ``card`` in the central habitat ``habitat`` while no Event
-    of this turn is in play (a bounded cache: a hunter asks at every feed step of its turn,
-    and the habitat changes only when an animal leaves or joins it). Two alike cards are
-    one species, so both or neither may be hunted: one of each kind among the huntable
-    ones (a short list) is the same as the huntable ones among one of each kind of the
-    whole habitat (D33)."""
+    of this turn changes who is active. Two alike cards are one species, so both or neither
+    may be hunted: one of each kind among the huntable ones (a short list) is the same as
+    the huntable ones among one of each kind of the whole habitat (D33)."""
     lone = _hunts_by_prey(card, mated, day)[0]
-    return tuple(map(lone.__getitem__, _alike(tuple([c for c in habitat if c in lone]))))
+    return [*map(lone.__getitem__, alike([c for c in habitat if c in lone]))]
 
 
-@lru_cache(maxsize=4096)
-def _scavenges(card: str, highway: tuple[str, ...]) -> tuple[Scavenge, ...]:
-    """The scavenges of the animal ``card`` on the highway (one of each kind, D33): made
-    once per highway (a bounded cache)."""
-    return tuple(Scavenge(card, c) for c in _alike(highway))
-
-
+_scavenge = cache(Scavenge)
 _forage = cache(Forage)
 _steal = cache(Steal)
 
@@ -207,8 +196,8 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
     day = game.round % 2 == 0
     acted = game.acted
     others: list[tuple[int, Pet]] | None = None
-    habitat: tuple[str, ...] | None = None
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
+    carrion: list[str] | None = None
     for a in game.packs[game.active]:
         card = a["card"]
         if card in acted:  # One Action Per Animal (a pair is one animal, D16)
@@ -223,9 +212,7 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
             if not shifts:
                 if others is None:
                     others = list(_in_other_packs(game))
-                if habitat is None:
-                    habitat = tuple(game.habitat)
-                out.extend(_habitat_hunts(card, mated, day, habitat))
+                out.extend(_habitat_hunts(card, mated, day, game.habitat))
                 lone, pair = _hunts_by_prey(card, mated, day)
                 out.extend([h for _, q in others
                             if (h := (lone if q["mate"] is None else pair).get(q["card"]))
@@ -236,7 +223,9 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
                 out.extend([_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
                             if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None])
         if kind.can_scavenge and game.highway and not (bans and game._restricted(a, "scavenge")):
-            out.extend(_scavenges(card, tuple(game.highway)))
+            if carrion is None:
+                carrion = alike(game.highway)  # one of each kind (D33)
+            out.extend([_scavenge(card, c) for c in carrion])
         if "steal" in kind.effects and not (bans and game._restricted(a, "steal")):
             out.extend(_steals(game, a))
     return out
@@ -326,7 +315,7 @@ def _victim_meals(card: str, effects: list[Effect], victim: Animal, mated: bool,
     the victim takes, one of each kind (D33)."""
     fitting = [e for e in effects
                if e.victim is None or e.victim.matches(victim, mated=mated, active=active)]
-    return tuple(_steal(card, f) for f in _alike(food)
+    return tuple(_steal(card, f) for f in alike(food)
                  if any(_steals_food(e, f) for e in fitting))
 
 

@@ -154,6 +154,24 @@ def test_a_task_but_some_fields_is_what_dataclasses_replace_gives(task):
         task.but(colour_of_the_sky=1)
 
 
+@pytest.mark.parametrize("task", SAMPLES, ids=lambda t: f"{t.kind}")
+def test_a_task_made_by_name_is_what_its_init_makes(task):
+    """Task.make: the engine's way to make a task, without the frozen __init__."""
+    from dataclasses import MISSING, fields
+
+    given = {f.name: getattr(task, f.name) for f in fields(task)}
+    made = type(task).make(**given, **({"c": 3} if "c" not in given else {}))
+    assert made == task and type(made) is type(task) and made.to_json() == task.to_json()
+    assert made.__dict__ == {**task.__dict__, "c": made.c}
+    required = {f.name: given[f.name] for f in fields(task) if f.default is MISSING}
+    least = type(task).make(**required)  # the others at their defaults
+    assert least == type(task)(**required) and vars(least) == vars(type(task)(**required))
+    with pytest.raises(TypeError, match="fields"):
+        type(task).make(**given, colour_of_the_sky=1)
+    with pytest.raises(TypeError, match="required"):
+        type(task).make(c=None)
+
+
 def _payable_by_trying(diet, paid, pool):
     """Adaptation's cost by trying every way: each cube paid on a slot it may count as, the
     other slots on distinct cubes of the pool."""

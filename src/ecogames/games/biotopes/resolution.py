@@ -165,22 +165,24 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
         assert task.at is not None
         card = SPECIES[game.rows[p][task.at[0]][task.at[1]][0]]
         if card.effect.kind is EffectKind.ACTION_DRAW:
-            game._push(tasks.Draw(p, card.effect.count, c=cause))
+            game._push(tasks.Draw.make(p=p, n=card.effect.count, c=cause))
         else:
-            game._push(tasks.Move(p, card.effect.count, c=cause))
+            game._push(tasks.Move.make(p=p, n=card.effect.count, c=cause))
     elif what == "reproduction":
-        game._push(tasks.Reproduce(p, c=cause))
+        game._push(tasks.Reproduce.make(p=p, c=cause))
     elif what == "transfer":
-        game._push(tasks.Transfer(p, c=cause))
+        game._push(tasks.Transfer.make(p=p, c=cause))
     elif what == "evolution":
-        game._push(tasks.EvolutionDiscard(p, len(task.paid), c=cause))
+        game._push(tasks.EvolutionDiscard.make(p=p, n=len(task.paid), c=cause))
     else:
         assert task.hex is not None
-        colonize = tasks.Colonize(p, what, task.hex, task.origin, c=cause)
+        colonize = tasks.Colonize.make(p=p, how=what, hex=task.hex, origin=task.origin,
+                                       c=cause)
         if what == "competition":
             o = game.owner[task.hex]
             chooser = p if o == NEUTRAL else o
-            game._push(tasks.Fallback(chooser, o, task.hex, c=cause), colonize)
+            game._push(tasks.Fallback.make(p=chooser, owner=o, hex=task.hex, c=cause),
+                       colonize)
         else:
             game._push(colonize)
 
@@ -207,7 +209,7 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     cubes = [(card.row, col)]
     if any(c.row == card.row for c in game._advanced(p, EffectKind.EXTRA_CUBE)):
         cubes.append((card.row, col))
-    queued: list[tasks.Task] = [tasks.Breed(p, tuple(cubes), c=played)]
+    queued: list[tasks.Task] = [tasks.Breed.make(p=p, cards=tuple(cubes), c=played)]
     if card.effect.kind is EffectKind.PREDATORY:
         queued.append(tasks.Prey(p, card_id, c=played))
     for q in game._clockwise(p):
@@ -402,8 +404,8 @@ def decide_react(game: Biotopes, task: tasks.React, a: Action, log: EventLog) ->
 
 def reward_task(p: int, reward: Reward | None, n: int, cause: int | None) -> tasks.Task:
     if reward is Reward.CARD:
-        return tasks.Draw(p, n, c=cause)
-    return tasks.Cube(p, c=cause)
+        return tasks.Draw.make(p=p, n=n, c=cause)
+    return tasks.Cube.make(p=p, c=cause)
 
 
 # -- drawing cards and cubes -------------------------------------------------------------
@@ -516,7 +518,7 @@ def auto_reproduce(game: Biotopes, task: tasks.Reproduce, log: EventLog) -> bool
                  f"{SEAT_NAMES[p]} reproduce", cause=task.c, players=[p],
                  cards=[game.rows[p][r][c][0] for r, c in cards],
                  reads=[ident.cubes(game.rows[p][r][c][0]) for r, c in cards])
-    game.queue[0] = tasks.Breed(p, tuple(cards), c=task.c)
+    game.queue[0] = tasks.Breed.make(p=p, cards=tuple(cards), c=task.c)
     return True
 
 
@@ -606,7 +608,7 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
     cause = log.emit("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
                      f"({task.n} cube(s), {task.d} discard(s))", cause=task.c,
                      players=[p])
-    game.queue[0] = tasks.Draw(p, n, c=cause)
+    game.queue[0] = tasks.Draw.make(p=p, n=n, c=cause)
 
 
 # -- Expansion, Competition, Migration ---------------------------------------------

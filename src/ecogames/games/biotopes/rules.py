@@ -754,15 +754,16 @@ class Biotopes(Game):
                 cause = log.emit("adaptation", f"{name} plays Adaptation: {card.name} "
                                  f"({'+'.join(t.label for t in card.diet)})", players=[p],
                                  cards=[a.card], nodes=[card.type.value])
-            self._push(tasks.Pay(p, "adaptation", "diet", "bag", req=_DIET_NAMES[a.card],
-                                 card=a.card, c=cause))
+            self._push(tasks.Pay.make(p=p, what="adaptation", mode="diet", dest="bag",
+                                      req=_DIET_NAMES[a.card], card=a.card, c=cause))
         elif isinstance(a, UseCard):
             if log.record:
                 card = SPECIES[self.rows[p][a.row][a.col][0]]
                 cause = log.emit("card_action", f"{name} uses {card.name}'s Action "
                                  f"({card.effect.keyword})", players=[p], cards=[card.id])
-            self._push(tasks.Pay(p, "card", "one", "bag", types=_COST_NAMES["card"],
-                                 src=(a.row, a.col), at=(a.row, a.col), c=cause))
+            self._push(tasks.Pay.make(p=p, what="card", mode="one", dest="bag",
+                                      types=_COST_NAMES["card"], src=(a.row, a.col),
+                                      at=(a.row, a.col), c=cause))
         else:
             space = SPACE_OF[type(a)]
             self.uses[p][SPACES.index(space)] += 1
@@ -771,18 +772,18 @@ class Biotopes(Game):
                 if log.record:
                     cause = log.emit(space, f"{name} plays {a.label()}", players=[p],
                                      hexes=[list(a.hex)])
-                self._push(tasks.Pay(p, space, "one", space, types=types,
-                                     colour=self.landscape[a.hex],
-                                     species=space != "expansion", hex=a.hex,
-                                     origin=a.origin if isinstance(a, Migrate) else None,
-                                     c=cause))
+                self._push(tasks.Pay.make(p=p, what=space, mode="one", dest=space,
+                                          types=types, colour=self.landscape[a.hex],
+                                          species=space != "expansion", hex=a.hex,
+                                          origin=a.origin if isinstance(a, Migrate) else None,
+                                          c=cause))
             else:
                 if log.record:
                     cause = log.emit(space, f"{name} plays {a.label()}", players=[p])
-                self._push(tasks.Pay(p, space, "evolution" if space == "evolution" else "one",
-                                     space, types=types, species=space == "reproduction",
-                                     c=cause))
-        self.queue.append(tasks.End(p))
+                self._push(tasks.Pay.make(
+                    p=p, what=space, mode="evolution" if space == "evolution" else "one",
+                    dest=space, types=types, species=space == "reproduction", c=cause))
+        self.queue.append(tasks.End.make(p=p))
 
     def _push(self, *queued: tasks.Task) -> None:
         """Put tasks at the front of the queue, in order."""

@@ -21,7 +21,7 @@ Draw(p=1, n=2, c=None)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from ecogames.core import schema as s
@@ -53,6 +53,20 @@ class Task:
     def drawn(self) -> int:
         """The colour of a cube drawn from the bag and waiting to be placed (-1: none)."""
         return -1
+
+    @classmethod
+    def make(cls, **values: Any) -> Self:
+        """``cls(**values)`` without the frozen ``__init__``, which sets each field through
+        ``object.__setattr__`` (the engine makes a task at nearly every step): the fields by
+        name, the others at their defaults; a field unknown or missing is refused with
+        TypeError, as ``__init__`` refuses it."""
+        defaults, names, required = _shape(cls)
+        if not values.keys() <= names or not required <= values.keys():
+            raise TypeError(f"{cls.__name__} takes the fields {sorted(names)} (required: "
+                            f"{sorted(required)}), not {sorted(values)}")
+        made = object.__new__(cls)
+        made.__dict__.update(defaults, **values)
+        return made
 
     def but(self, **changes: Any) -> Self:
         """This task with ``changes`` to some of its fields: ``dataclasses.replace`` without
@@ -349,6 +363,19 @@ class End(Task):
 
     kind = "end"
     keys = ("t", "p")
+
+
+_SHAPES: dict[type[Task], tuple[dict[str, Any], frozenset[str], frozenset[str]]] = {}
+
+
+def _shape(cls: type[Task]) -> tuple[dict[str, Any], frozenset[str], frozenset[str]]:
+    """A task class's defaults, field names and required fields (worked out once)."""
+    found = _SHAPES.get(cls)
+    if found is None:
+        defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+        names = frozenset(f.name for f in fields(cls))
+        found = _SHAPES[cls] = (defaults, names, names - defaults.keys())
+    return found
 
 
 TASK_TYPES: tuple[type[Task], ...] = (Pay, Breed, Prey, React, Draw, Cube, Fallback, Move,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 
 import pytest
 
 from ecogames.core import IllegalAction, Rng, SaveError
-from ecogames.core.chance import ChanceContext, draw
+from ecogames.core.chance import ChanceContext, _weighted_index, draw
 from tests.support.pond import Pond, Roll
 
 
@@ -176,6 +177,44 @@ def test_weighted_draws_follow_their_weights_and_a_certain_draw_uses_no_randomne
     state = rng.state
     assert draw(rng, context, "the last card", ["owl"]) == "owl"
     assert rng.state == state
+
+
+def _walked_index(rng: Rng, weights: list[int]) -> int:
+    """The weighted draw as it was first written: a walk over the weights."""
+    if len(weights) == 1:
+        return 0
+    ticket = rng.below(sum(weights))
+    for index, weight in enumerate(weights):
+        if ticket < weight:
+            return index
+        ticket -= weight
+    raise AssertionError("the ticket lies below the total")
+
+
+def test_a_weighted_draw_by_bisection_picks_what_the_walk_over_the_weights_picked():
+    # every save and fingerprint holds the walk's draws: the bisection must give the same
+    # outcome and use the generator alike, at the edges of every stretch too
+    chooser = random.Random(7)
+    for seed in range(3000):
+        weights = [chooser.randint(1, 9) for _ in range(chooser.randint(1, 35))]
+        ours, theirs = Rng(seed), Rng(seed)
+        for _ in range(4):
+            assert _weighted_index(ours, weights) == _walked_index(theirs, weights)
+            assert ours.state == theirs.state
+    for ticket in range(6):  # each ticket of weights (1, 2, 3), by a generator that draws it
+        assert _weighted_index(_Ticket(ticket), [1, 2, 3]) == \
+            _walked_index(_Ticket(ticket), [1, 2, 3]) == [0, 1, 1, 2, 2, 2][ticket]
+
+
+class _Ticket(Rng):
+    """A generator that always draws ``ticket``."""
+
+    def __init__(self, ticket: int) -> None:
+        super().__init__(0)
+        self.ticket = ticket
+
+    def below(self, n: int) -> int:
+        return self.ticket
 
 
 @pytest.mark.parametrize("weights", [[1, 0], [1, 1.5], [1], [True, 1]])

@@ -32,7 +32,14 @@ from ecogames.core import EventLog
 from ecogames.core.provenance import OUTCOME, chance_key, extinct_key
 
 from .actions import place
-from .components import ABILITIES, CARDS_BY_ID, MAP_SPACES, RESEARCHER_COLOURS, SPECIES
+from .components import (
+    ABILITIES,
+    CARD_SLOTS,
+    CARDS_BY_ID,
+    MAP_SPACES,
+    RESEARCHER_COLOURS,
+    SPECIES,
+)
 from .why import blocks, gone
 
 
@@ -47,6 +54,7 @@ class Told(Protocol):
     this module, which the rules import, imports nothing from the rules)."""
 
     kind: dict[int, str]
+    slots: list[str | None]
 
     @property
     def island(self) -> _Island: ...
@@ -111,6 +119,8 @@ CARD_TOLD = {card: (f"{info.name} is activated", (CARD_KEY[card],), (card,),
 BLOCKS = {species: tuple(blocks([species])) for species in (*NAME, "")}
 """Species -> the keys its arrival (or loss) writes: ``why.blocks`` of that one species."""
 EATEN = {1: "its token goes", 2: "both tokens go"}
+FACE_INDEX = {face: i for i, face in enumerate(CARD_SLOTS)}
+"""A card space's letter -> its index in the game's ``slots``."""
 CHANCE_KEYS = tuple(chance_key(n) for n in range(64))
 """The keys of an action's first 64 chance draws (a few are made; more are built)."""
 
@@ -215,7 +225,10 @@ class Narrator:
 
     # -- Phase 1: dice and cards --------------------------------------------------------------
 
-    def roll(self, red: str, blue: str, cards: Sequence[str | None]) -> int:
+    def roll(self, red: str, blue: str) -> int:
+        """The dice, and the cards they solve (read here: a silent narrator never asks)."""
+        slots = self.game.slots
+        cards = [slots[FACE_INDEX[f]] for f in ((red,) if red == blue else (red, blue))]
         names = [CARD_NAME[c] if c else "an empty space" for c in cards]
         if red == blue:
             text = f"Both dice show {red}: only {names[0]} is solved"

@@ -68,6 +68,8 @@ TOKEN_KIND = {sp.value: info.token.value for sp, info in c.SPECIES.items()}
 STOCK = {kind.value: n for kind, n in c.TOKEN_SUPPLY.items()}
 CAPACITY = c.SECTOR_CAPACITY
 FACES = c.CARD_SLOTS
+FACE_INDEX = {face: i for i, face in enumerate(FACES)}
+"""A card space's letter -> its index in ``slots``."""
 POINTS = c.ACTION_POINTS_PER_TURN
 REPORT_SPACES = frozenset(c.REPORT_SPACES)
 SETTLEMENTS = ("village", "industry")
@@ -337,13 +339,17 @@ class ToriTori(Game):
     def _roll(self, _action: Roll, say: Any) -> None:
         """Course of Play 1: red die first, then sky-blue; the same face solves one card.
         Each die is a chance draw of its six letters (D52)."""
-        faces = {face: FACE_LABEL[face, card] for face, card in zip(FACES, self.slots)}
-        red = self.chance("the red die", FACES, label=faces.__getitem__)
-        blue = self.chance("the sky-blue die", FACES, label=faces.__getitem__)
+        slots = tuple(self.slots)  # (a die's words are asked when read, if ever)
+
+        def label(face: str) -> str:
+            return FACE_LABEL[face, slots[FACE_INDEX[face]]]
+
+        red = self.chance("the red die", FACES, label=label)
+        blue = self.chance("the sky-blue die", FACES, label=label)
         self.dice = (red, blue)
         self.solving = (red,) if red == blue else (red, blue)
         self.stage = "cards"
-        say.roll(red, blue, [self.slots[FACES.index(f)] for f in self.solving])
+        say.roll(red, blue)
         self._proceed(say)
 
     def _draw_card(self, face: str) -> str:
@@ -385,7 +391,7 @@ class ToriTori(Game):
                 self.resolving = None
                 self.solving = self.solving[1:]
             if self.solving:
-                self._solve_card(self.slots[FACES.index(self.solving[0])], say)
+                self._solve_card(self.slots[FACE_INDEX[self.solving[0]]], say)
                 continue
             self._discard_and_replace(say)
             return
@@ -431,14 +437,14 @@ class ToriTori(Game):
         dice = self.dice
         faces = () if dice is None else (dice[0],) if dice[0] == dice[1] else dice
         for face in faces:
-            i = FACES.index(face)
+            i = FACE_INDEX[face]
             card = self.slots[i]
             if card is not None:
                 self.discard.append(card)
                 self.slots[i] = None
                 say.discard(card, say.root)
         for face in faces:
-            i = FACES.index(face)
+            i = FACE_INDEX[face]
             card = self._draw_card(face)
             self.slots[i] = card
             say.refill(face, card, say.root)

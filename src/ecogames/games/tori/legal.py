@@ -12,7 +12,6 @@ in words: ``test_expand_a_stall`` holds the two doors equal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -33,6 +32,7 @@ from .actions import (
 )
 from .components import (
     CELLS_OF_ZONE,
+    COLS,
     DISPLAY_SIZE,
     DRAW_TWO,
     FACINGS,
@@ -63,19 +63,16 @@ _ENTRANCES: dict[Cell, tuple[tuple[str, Cell], ...]] = {
 _INFO_BITS = bits(INFO)
 _STALL_TERRAIN_BITS = {g: bits(stall_terrain(g)) for g in GOODS}
 _EXPANSION_TERRAIN_BITS = {g: bits(expansion_terrain(g)) for g in GOODS}
-_BUILD_PLACES: dict[int, tuple[tuple[Cell, int, int], ...]] = {
-    z: tuple((cell, BIT[cell], bits(e for _, e in _ENTRANCES[cell]))
-             for cell in CELLS_OF_ZONE[z] if cell not in INFO and _ENTRANCES[cell])
-    for z in ZONES}
-"""For each zone, its cells where a stall tile could stand, each with its bit and the
-spaces on the square its entrance could open on (a mask)."""
-_BUILD_PLACE_BITS = {z: bits(cell for cell, _, _ in _BUILD_PLACES[z]) for z in ZONES}
-"""The cells of ``_BUILD_PLACES`` as one mask per zone."""
-_BUILD_DOOR_BITS = {z: bits(e for cell, _, _ in _BUILD_PLACES[z] for _, e in _ENTRANCES[cell])
-                    for z in ZONES}
-"""Per zone, the spaces that could be the entrance of a stall tile standing in the zone."""
-_ZONE_INDICES = tuple(range(len(ZONES)))
-"""A build hand's indices (zone - 1)."""
+_PLACE_BITS = tuple(bits(cell for cell in CELLS_OF_ZONE[z] if cell not in INFO and _ENTRANCES[cell])
+                    for z in ZONES)
+"""For each zone (a hand's counts, zone by zone), its cells where a stall tile could stand
+(a mask)."""
+_SQUARE_BITS = bits(SQUARE)
+_NOT_FIRST_COLUMN = bits(cell for cell in ZONE_OF if cell[1] != 0)
+_NOT_LAST_COLUMN = bits(cell for cell in ZONE_OF if cell[1] != COLS - 1)
+_DOOR_SPACES: dict[int, int] = {BIT[cell]: bits(e for _, e in _ENTRANCES[cell])
+                                for cell in ZONE_OF}
+"""For each cell (its bit), the spaces on the square its entrance could open on (a mask)."""
 
 
 class _Sites:
@@ -83,13 +80,11 @@ class _Sites:
     generators' memo, each part worked out when first asked (``Tori._board`` keeps one per
     player until the board changes)."""
 
-    __slots__ = ("build_sites", "builds", "customers", "expansions", "tear_downs")
+    __slots__ = ("build_sites", "customers", "expansions", "tear_downs")
 
     def __init__(self) -> None:
-        self.build_sites: tuple[int, list[tuple[str, int]], int] | None = None
+        self.build_sites: _BuildSites | None = None
         """``_build_sites``."""
-        self.builds: list[tuple[Build, ...] | None] = [None] * len(ZONES)
-        """The stalls a build card of each zone (1-9) may build."""
         self.customers: list[tuple[str, Cell, int, int, int]] | None = None
         """``_customer_sites``."""
         self.expansions: dict[str, list[Cell]] = {}
@@ -139,45 +134,52 @@ def _tear_down_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
 
 
 def _build_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
-    hand = game.build_hands[p]
-    builds = sites.builds
+    """Byg en ny bod: the stalls ``p`` may build with the build cards in hand, zone by zone
+    (a card of the zone pays), in each cell by cell in row order, each good in order, each
+    facing onto a free space."""
+    if sites.build_sites is None:
+        sites.build_sites = _build_sites(game, p)
+    taken, allowed, anywhere = sites.build_sites
     acts: list[Action] = []
-    for i in compress(_ZONE_INDICES, hand):  # the zones of the build cards in hand
-        made = builds[i]
-        if made is None:
-            made = builds[i] = _zone_builds(game, p, i + 1, sites)
-        acts.extend(made)
+    if not anywhere:
+        return acts
+    for here in compress(_PLACE_BITS, game.build_hands[p]):  # the zones of the cards in hand
+        here &= anywhere
+        while here:
+            bit = here & -here  # the cells lowest first: row by row
+            here ^= bit
+            free = _DOOR_SPACES[bit] & ~taken  # where its entrance may open
+            for made, cells in allowed:
+                if bit & cells:
+                    acts.extend(made[bit][free])
     return acts
 
 
-def _build_sites(game: Tori, p: int) -> tuple[int, list[tuple[str, int]], int]:
+_BuildSites = tuple[int, tuple[tuple[dict[int, dict[int, tuple[Build, ...]]], int], ...], int]
+
+
+def _build_sites(game: Tori, p: int) -> _BuildSites:
     """Where ``p`` may place a stall tile of each good of its supply (masks): the cells
-    not in ``Tori._taken()`` nor ``Tori._touching()``; the cells ``Tori._taken()``; all those
-    cells."""
+    ``Tori._taken()``; for each good, its Build actions by cell (``_BUILDS_AT``) and the
+    cells of its terrain not taken nor ``Tori._touching()``, with an entrance space free;
+    all those cells."""
     taken = game._tile_bits | _INFO_BITS | game._entrance_bits | game._customer_bits()
     touching = {g: 0 for g in GOODS if (p, g) not in game.stalls}  # (_touching_bits)
+    if not touching:
+        return taken, (), 0
     for (player, g), stall in game.stalls.items():
         if g in touching and player != p:
             touching[g] |= stall.around
-    allowed = [(g, _STALL_TERRAIN_BITS[g] & ~mask & ~taken) for g, mask in touching.items()]
+    # the cells whose entrance may open on a free space, facing each way (D4, D5)
+    free = _SQUARE_BITS & ~taken
+    doors = ((free << COLS) | (free >> COLS) | ((free << 1) & _NOT_FIRST_COLUMN)
+             | ((free >> 1) & _NOT_LAST_COLUMN))
+    allowed = tuple([(_BUILDS_AT[g], _STALL_TERRAIN_BITS[g] & ~mask & ~taken & doors)
+                     for g, mask in touching.items()])
     anywhere = 0
     for _, cells in allowed:
         anywhere |= cells
     return taken, allowed, anywhere
-
-
-def _zone_builds(game: Tori, p: int, z: int, sites: _Sites) -> tuple[Build, ...]:
-    """Byg en ny bod: the stalls ``p`` may build with a build card of zone ``z``."""
-    if sites.build_sites is None:
-        sites.build_sites = _build_sites(game, p)
-    taken, allowed, anywhere = sites.build_sites
-    here = _BUILD_PLACE_BITS[z]
-    if not anywhere & here:
-        return ()
-    # only what lies in the zone and its entrances matters: the same few cells come
-    # back often, though the rest of the board changed
-    return _builds_in_zone(z, taken & _BUILD_DOOR_BITS[z],
-                           tuple([(g, cells & here) for g, cells in allowed]))
 
 
 def _expand_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
@@ -285,8 +287,10 @@ def _builds_facing(good: str, cell: Cell) -> dict[int, tuple[Build, ...]]:
     return {free: tuple(b for door, b in made if door & free) for free in free_sets}
 
 
-_BUILDS: dict[tuple[str, Cell], dict[int, tuple[Build, ...]]] = {
-    (g, cell): _builds_facing(g, cell) for g in GOODS for cell in stall_terrain(g)}
+_BUILDS_AT: dict[str, dict[int, dict[int, tuple[Build, ...]]]] = {
+    g: {BIT[cell]: _builds_facing(g, cell) for cell in stall_terrain(g)} for g in GOODS}
+"""For each good, the Build actions of a stall tile on a cell (its bit), for each set of its
+free entrance spaces (``_builds_facing``)."""
 _EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
 _TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  # type: ignore[arg-type]
 _TEAR_DOWN: dict[str, TearDown] = {g: TearDown(g) for g in GOODS}  # type: ignore[arg-type]
@@ -307,27 +311,6 @@ def _draw_face_up_actions(display: list[int]) -> tuple[DrawFaceUp, ...]:
         pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})
         actions = _DRAW_FACE_UP[shown] = tuple(DrawFaceUp(a, b) for a, b in pairs)
     return actions
-
-
-@lru_cache(maxsize=16384)
-def _builds_in_zone(z: int, taken: int, allowed: tuple[tuple[str, int], ...]) -> tuple[Build, ...]:
-    """Byg en ny bod: the stall tiles a build card of zone ``z`` may place, where
-    ``allowed`` says where each good's stall tile may stand (masks: its terrain, not taken,
-    not touching a stall of its colour) and ``taken`` the spaces no entrance may open on."""
-    anywhere = 0
-    for _, cells in allowed:
-        anywhere |= cells
-    acts: list[Build] = []
-    for cell, bit, doors in _BUILD_PLACES[z]:
-        if not bit & anywhere:
-            continue
-        free = doors & ~taken  # where its entrance may open
-        if not free:
-            continue
-        for g, cells in allowed:
-            if bit & cells:
-                acts.extend(_BUILDS[g, cell][free])
-    return tuple(acts)
 
 
 def _expand_action(good: str, cell: Cell, zone: int) -> Expand:

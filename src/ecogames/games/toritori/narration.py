@@ -147,6 +147,8 @@ _PAWN_MOVES: dict[tuple[int, int, str, tuple[str, ...]], tuple[str, tuple[int, .
                                                                 tuple[int, ...]]] = {}
 """(player, mover, ability, path) -> what ``_pawn_moves`` says (a few thousand at most)."""
 _STUDY_TEXT: dict[tuple[int, str], str] = {}
+_EAT_TAIL: dict[tuple[str, int], str] = {}
+"""(eater's species, tokens in the food pile) -> the end of its meal's sentence."""
 
 
 class Narrator:
@@ -300,17 +302,31 @@ class Narrator:
             where: int, diet: Sequence[str]) -> int:
         prey = food_pile[-1]
         food_species = self.game.kind[prey]
-        search = self._search(sector, diet)
-        cut = search.index((where, food_species))
-        cause = self._cause_of_search(search[:cut], prey)
-        moves = f" moves to sector {where} and" if where != sector else ""
+        # the places searched before the food was found, in the search's order (_search's
+        # prefix, made without the rest)
+        if where == sector:
+            searched = [(sector, sp) for sp in diet[:diet.index(food_species)]]
+            moves = ""
+        else:
+            adjacent = self.game.island.adjacent[sector]
+            searched = [(sector, sp) for sp in diet]
+            for sp in diet:
+                if sp == food_species:
+                    searched += [(m, sp) for m in adjacent[:adjacent.index(where)]]
+                    break
+                searched += [(m, sp) for m in adjacent]
+            moves = f" moves to sector {where} and"
+        cause = self._cause_of_search(searched, prey)
         eater_name = NAME[species]
         # Feeding: the eater is put over the food token, which stays on the island (and in
         # the count) until the eater breeds or goes hungry
-        eaten = EATEN.get(len(food_pile)) or f"the {len(food_pile)} tokens go"
-        text = (f"The {eater_name} of sector {sector}{moves} eats {self.meal(food_pile)}: "
-                f"{eaten} under the {eater_name}, still on the island (and counted) until the "
-                f"{eater_name} breeds or goes hungry")
+        tail = _EAT_TAIL.get((species, len(food_pile)))
+        if tail is None:
+            eaten = EATEN.get(len(food_pile)) or f"the {len(food_pile)} tokens go"
+            tail = _EAT_TAIL[species, len(food_pile)] = (
+                f": {eaten} under the {eater_name}, still on the island (and counted) until "
+                f"the {eater_name} breeds or goes hungry")
+        text = f"The {eater_name} of sector {sector}{moves} eats {self.meal(food_pile)}{tail}"
         eaten_key = ("food", where, food_species)
         if where != sector:
             writes = (eaten_key, ("food", where, species), ("food", sector, species),
@@ -321,7 +337,8 @@ class Narrator:
         ev = self._emit("eat", text, cause,
                         {"sectors": _two(sector, where), "tokens": (eater, prey),
                          "nodes": (food_species, species), "edges": ((food_species, species),)},
-                        (*[("food", m, sp) for m, sp in search[:cut + 1]], ("token", eater)),
+                        (*[("food", m, sp) for m, sp in searched], ("food", where, food_species),
+                         ("token", eater)),
                         writes)
         self.gone[where, food_species] = ev
         if where != sector:

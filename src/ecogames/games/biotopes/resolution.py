@@ -10,7 +10,7 @@ Species, Reactions, drawing cards and cubes, Discreet Species, the hand limit).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ecogames.core import Action, EventLog
 from ecogames.core.provenance import gone_key
@@ -57,6 +57,10 @@ P = CubeType.PLANTS
 _FEEDS = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING)
           for card in SPECIES.values()}
 """Each Species card's cube type and whether its cubes also pay for Plants (Pollinating)."""
+_PAID_AS = {card: (t.value, P.value) if pol else (t.value,) for card, (t, pol) in _FEEDS.items()}
+"""What a cube of each Species card counts as once paid: its type first, then Plants for a
+Pollinating card (a Biotope card's cube: Plants, ``_PAID_PLANTS``)."""
+_PAID_PLANTS = (P.value,)
 _KIND = {card.id: card.effect.kind for card in SPECIES.values()}
 """Each Species card's effect kind."""
 _SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
@@ -86,7 +90,9 @@ def auto_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> bool:
             after_pay(game, task, log)
             return True
         options = game._pay_options(task)
-        pays = [o for o in options if isinstance(o, Pay)]
+        # the cubes; Evolution's may end with Done, once a cube is paid
+        pays = cast("list[Pay]", options[:-1] if options and isinstance(options[-1], Done)
+                    else options)
         game._asked = (task, options)
         if mode == "evolution":
             if pays:
@@ -118,33 +124,37 @@ def count_at(game: Biotopes, p: int, row: int, col: int, k: int) -> int:
 
 
 def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay:
-    p = task.p
-    k = _colour(o.colour)
-    card_type, pol = (P, False) if o.col < 0 else _FEEDS[game.rows[p][o.row][o.col][0]]
-    where = game._where(p, o.row, o.col) if log.record else ""
-    card_id = game.card_at(p, o.row, o.col)
-    src = game._place_of(p, o.row, o.col) if log.record else None
-    game._take_cube(p, o.row, o.col, k)
+    p, row, col = task.p, o.row, o.col
+    k = COLOUR_INDEX[o.colour]
+    opts = _PAID_PLANTS if col < 0 else _PAID_AS[game.rows[p][row][col][0]]
+    game._take_cube(p, row, col, k)
     dest = task.dest
     if dest == "bag":
         game.bags[p][k] += 1
     else:
         game.spaces[p][_SPACE_INDEX[dest]][k] += 1
     if log.record:
-        text = (f"{SEAT_NAMES[p]} recycles a {o.colour} {card_type.label} cube from "
-                f"{where} into the bag" if dest == "bag" else
-                f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
-                f"{where} to the {dest.capitalize()} space")
-        assert src is not None
-        log.emit("pay", text, cause=task.c, cards=[card_id], cubes=[o.colour],
-                 nodes=[card_type.value], players=[p],
-                 **game._cubes_moved(src, ("bag", p) if dest == "bag" else (
-                     "space", p, _SPACE_INDEX[dest]), k, emptied=card_id))
-    # What the cube may pay for: its type first, then Plants for a Pollinating card.
-    opts = (card_type.value, P.value) if pol else (card_type.value,)
+        told_payment(game, task, o, k, log)
     new = task.but(paid=(*task.paid, opts))
     game.queue[0] = new
     return new
+
+
+def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog) -> None:
+    """The event of a cube just paid (its card's name and its cubes' place are the same
+    before and after)."""
+    p, dest = task.p, task.dest
+    card_type = P if o.col < 0 else _FEEDS[game.rows[p][o.row][o.col][0]][0]
+    where = game._where(p, o.row, o.col)
+    card_id = game.card_at(p, o.row, o.col)
+    text = (f"{SEAT_NAMES[p]} recycles a {o.colour} {card_type.label} cube from "
+            f"{where} into the bag" if dest == "bag" else
+            f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
+            f"{where} to the {dest.capitalize()} space")
+    log.emit("pay", text, cause=task.c, cards=[card_id], cubes=[o.colour],
+             nodes=[card_type.value], players=[p],
+             **game._cubes_moved(game._place_of(p, o.row, o.col), ("bag", p) if dest == "bag"
+                                 else ("space", p, _SPACE_INDEX[dest]), k, emptied=card_id))
 
 
 def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> None:

@@ -726,7 +726,7 @@ class Biotopes(Game):
         if log.record:
             self._identity.upto = len(self._actions) + 1
             if any(t.c is not None for t in self.queue):
-                self.queue = [t.but(c=None) for t in self.queue]
+                self.queue = [t if t.c is None else t.but(c=None) for t in self.queue]
 
     def _take_action(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the action, then its resolution."""

@@ -148,10 +148,9 @@ def discard_options(food: list[str] | tuple[str, ...], need: int) -> list[tuple[
     return list(_discard_options(tuple(food), need))
 
 
-@lru_cache(maxsize=8192)
 def _discard_options(food: tuple[str, ...], need: int) -> tuple[tuple[str, ...], ...]:
-    """:func:`discard_options` of a tuple, cached (a bounded cache): a pure function of the
-    food and the need, asked at every mating step until the animal's food changes."""
+    """:func:`discard_options` of a tuple: each way :func:`_discard_plans` gives for the
+    food's shape, taking the earliest Forage cards and the earliest animals of each Size."""
     forage = [c for c in food if c in FORAGE]
     by_size: dict[int, list[str]] = {}
     for c in food:
@@ -159,15 +158,8 @@ def _discard_options(food: tuple[str, ...], need: int) -> tuple[tuple[str, ...],
             by_size.setdefault(FOOD_VALUE[c], []).append(c)
     sizes = sorted(by_size)
     options = []
-    for counts in product(*(range(len(by_size[v]) + 1) for v in sizes)):
-        meat = sum(v * k for v, k in zip(sizes, counts))
-        extra = max(0, need - meat)
-        if extra > len(forage):
-            continue
-        total = meat + extra
-        used = [v for v, k in zip(sizes, counts) if k] + ([1] if extra else [])
-        if not used or any(total - v >= need for v in used):
-            continue
+    for extra, counts in _discard_plans(len(forage), tuple(len(by_size[v]) for v in sizes),
+                                        tuple(sizes), need):
         chosen = set(forage[:extra])
         for v, k in zip(sizes, counts):
             chosen.update(by_size[v][:k])
@@ -175,6 +167,24 @@ def _discard_options(food: tuple[str, ...], need: int) -> tuple[tuple[str, ...],
     return tuple(options)
 
 
+@cache
+def _discard_plans(forage: int, have: tuple[int, ...], sizes: tuple[int, ...],
+                   need: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The ways to give up food of at least ``need`` from ``forage`` Forage cards and
+    ``have[i]`` animals of Size ``sizes[i]``, none of it surplus: (Forage cards, animals of
+    each Size) given. A pure function of the food's shape, so worked out once per shape."""
+    plans = []
+    for counts in product(*(range(k + 1) for k in have)):
+        meat = sum(v * k for v, k in zip(sizes, counts))
+        extra = max(0, need - meat)
+        if extra > forage:
+            continue
+        total = meat + extra
+        used = [v for v, k in zip(sizes, counts) if k] + ([1] if extra else [])
+        if not used or any(total - v >= need for v in used):
+            continue
+        plans.append((extra, counts))
+    return tuple(plans)
 
 
 @lru_cache(maxsize=8192)

@@ -55,6 +55,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ecogames import rl
+from ecogames.rl.tensors import forget
 
 GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
 
@@ -175,6 +176,7 @@ def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
         return len(masks)
 
     def observe() -> int:
+        forget()  # each round as the loop meets the states: only what one game repeats
         for game in states:
             encoder.encode(game, game.current_player or 0)
         return len(states)

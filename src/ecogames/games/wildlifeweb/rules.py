@@ -1008,39 +1008,41 @@ class WildlifeWeb(Game):
     # -- playing -----------------------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
-        if isinstance(action, PlaceRoadkill):
-            self._place_roadkill(action.card, log)
-        elif isinstance(action, Draft):
-            self._draft(action.card, log)
+        # the kinds of action asked in the order random play meets them most (one per turn
+        # or more first): each isinstance before the match is paid by every action
+        if isinstance(action, Hunt):
+            self._fed(action, feeding.hunt(self, action, log), log)
+        elif isinstance(action, EndTurn):
+            self._end_turn(log)
         elif isinstance(action, Swap):
             self._swap(action.card, log)
+        elif isinstance(action, Forage):
+            self._fed(action, feeding.forage(self, action, log), log)
+        elif isinstance(action, TakeMate):
+            self._take_mate(action, log)
+        elif isinstance(action, EndFeeding):
+            self.stage = "mate"
         elif isinstance(action, KeepPack):
             self.stage = "replace"
             self._advance(log, None)
+        elif isinstance(action, PlaceRoadkill):
+            self._place_roadkill(action.card, log)
         elif isinstance(action, TakeFromHabitat):
             self._replace(action.card, log)
-        elif isinstance(action, DrawWildlife):
-            self._replace(None, log)
+        elif isinstance(action, Draft):
+            self._draft(action.card, log)
+        elif isinstance(action, Scavenge):
+            self._fed(action, feeding.scavenge(self, action, log), log)
+        elif isinstance(action, RaiseOffspring):
+            self._raise_offspring(action, log)
         elif isinstance(action, ChooseVictim):
             events.choose_victim(self, action.card, log)
         elif isinstance(action, (AdoptPet, DeclinePet)):
             events.adopt_pet(self, isinstance(action, AdoptPet), log)
-        elif isinstance(action, Forage):
-            self._fed(action, feeding.forage(self, action, log), log)
-        elif isinstance(action, Hunt):
-            self._fed(action, feeding.hunt(self, action, log), log)
-        elif isinstance(action, Scavenge):
-            self._fed(action, feeding.scavenge(self, action, log), log)
         elif isinstance(action, Steal):
             self._fed(action, feeding.steal(self, action, log), log)
-        elif isinstance(action, EndFeeding):
-            self.stage = "mate"
-        elif isinstance(action, TakeMate):
-            self._take_mate(action, log)
-        elif isinstance(action, RaiseOffspring):
-            self._raise_offspring(action, log)
-        elif isinstance(action, EndTurn):
-            self._end_turn(log)
+        elif isinstance(action, DrawWildlife):
+            self._replace(None, log)
 
 
 
@@ -1059,6 +1061,10 @@ class WildlifeWeb(Game):
     @property
     def phase(self) -> str:
         return self.stage
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None  # (outcome, without making it: asked every action)
 
     @property
     def outcome(self) -> Outcome | None:

@@ -59,6 +59,7 @@ from .components import (
     CELLS,
     CENTER,
     CLAIM_CARD,
+    COLOUR_INDEX,
     COLOURS,
     EFFECT_COLOUR,
     EFFECT_TEXT,
@@ -189,29 +190,27 @@ def _token_subsets(needs: tuple[tuple[int, str], ...], animals: int,
     return tuple(out)
 
 
-@cache
-def _token_offers(needs: tuple[tuple[int, str], ...], animals: int,
-                  rivers: int) -> tuple[PlaceTokens, ...]:
-    """The PlaceTokens actions of :func:`_token_subsets`, made once each (frozen values:
-    ``legal_actions`` hands out the same ones every time)."""
-    return tuple(PlaceTokens(at) for at in _token_subsets(needs, animals, rivers))
+_offer_tokens = cache(PlaceTokens)
+"""A PlaceTokens action, made once for each set of neighbours (frozen values: ``legal_actions``
+hands out the same ones every time; a space has at most 16 sets, so a few hundred in all)."""
 
 
 @lru_cache(maxsize=4096)
 def _face_down(tiles: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
-                                                dict[str, int]]:
+                                                tuple[int, ...]]:
     """What a draw from these face-down tiles can give (see ``Tulikko._draw_tile``): the
     colours left, in the colours' order, how many tiles of each, and the lowest-numbered tile
-    of each. A pile shrinks one tile a turn from the same few starts, so the same piles come
-    again game after game: each is worked out once."""
+    of each colour by its index (-1: none left). A pile shrinks one tile a turn from the same
+    few starts, so the same piles come again game after game: each is worked out once (as
+    tuples of numbers and words, which the garbage collector stops tracking)."""
     counts = [0] * len(COLOURS)
-    lowest: dict[str, int] = {}
-    for tile in sorted(tiles):
+    lowest = [-1] * len(COLOURS)
+    for tile in sorted(tiles, reverse=True):
         index = TILE_COLOUR[tile]
         counts[index] += 1
-        lowest.setdefault(COLOURS[index], tile)
+        lowest[index] = tile
     left = [i for i, n in enumerate(counts) if n]
-    return tuple([COLOURS[i] for i in left]), tuple([counts[i] for i in left]), lowest
+    return tuple([COLOURS[i] for i in left]), tuple([counts[i] for i in left]), tuple(lowest)
 
 
 class Tulikko(Game):
@@ -406,7 +405,7 @@ class Tulikko(Game):
         colours, counts, lowest = _face_down(tuple(tiles))
         colour = self.chance(name, colours, counts, label=_COLOUR_LABEL.__getitem__,
                              seen_by=seen_by)
-        tile = lowest[colour]
+        tile = lowest[COLOUR_INDEX[colour]]
         tiles.remove(tile)
         return tile
 
@@ -872,8 +871,8 @@ class Tulikko(Game):
         if stage == "tokens":
             assert self.pending is not None
             animals, rivers = self.supply[seat]
-            return list(_token_offers(tuple(self._needs(seat, self.pending["cell"])),
-                                      min(animals, 4), min(rivers, 4)))
+            return [_offer_tokens(at) for at in _token_subsets(
+                tuple(self._needs(seat, self.pending["cell"])), min(animals, 4), min(rivers, 4))]
         if stage == "end":
             return [END_TURN, *self._anytime_actions()]
         return []

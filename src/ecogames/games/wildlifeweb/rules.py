@@ -60,6 +60,7 @@ from .actions import (
     TakeMate,
 )
 from .components import (
+    ALIKE_BEFORE,
     CARD_ANIMAL,
     CARD_EVENT,
     CARD_GROUP,
@@ -227,28 +228,20 @@ Kinds = tuple[tuple[str, ...], tuple[int, ...]]
 """A face-down pile's kinds (:func:`kinds_left`)."""
 
 
-def _group_cards() -> dict[str, tuple[str, ...]]:
-    out: dict[str, list[str]] = {}
-    for card in sorted(CARD_GROUP, key=CARD_RANK.__getitem__):
-        out.setdefault(CARD_GROUP[card], []).append(card)
-    return {group: tuple(cards) for group, cards in out.items()}
+ALIKE_AFTER = {before: card for card, before in ALIKE_BEFORE.items()}
+"""The card alike to each card and after it in the cards' order (``ALIKE_BEFORE``)."""
 
 
-GROUP_CARDS = _group_cards()
-"""The cards of each kind, in the cards' order."""
-
-
-def kinds_after(pile: list[str], kinds: Kinds, card: str) -> Kinds:
-    """:func:`kinds_left` of ``pile``, from which ``card`` (the first of its kind,
-    ``kinds`` before the draw) has just been drawn, worked out from ``kinds``."""
+def kinds_after(kinds: Kinds, card: str) -> Kinds:
+    """:func:`kinds_left` of the pile ``kinds`` was of, once ``card`` (the first of its
+    kind) has been drawn from it, worked out from ``kinds``."""
     cards, counts = kinds
     i = cards.index(card)
     if counts[i] == 1:
         return cards[:i] + cards[i + 1:], counts[:i] + counts[i + 1:]
-    # the kind's next card left, in the cards' order, comes first now
-    same = GROUP_CARDS[CARD_GROUP[card]]
-    following = next(c for c in same[same.index(card) + 1:] if c in pile)
-    return ((*cards[:i], following, *cards[i + 1:]),
+    # the kind's other card (a kind has two at most), after it in the cards' order, comes
+    # first now
+    return ((*cards[:i], ALIKE_AFTER[card], *cards[i + 1:]),
             (*counts[:i], counts[i] - 1, *counts[i + 1:]))
 
 
@@ -468,7 +461,7 @@ class WildlifeWeb(Game):
         cards, counts = kinds
         card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__, seen_by=seen_by)
         pile.remove(card)
-        self._kinds[which] = (pile, len(pile), kinds_after(pile, kinds, card))
+        self._kinds[which] = (pile, len(pile), kinds_after(kinds, card))
         return card
 
     def _draw_wildlife(self, log: EventLog, cause: int | None,

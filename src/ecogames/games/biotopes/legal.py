@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action
 
@@ -44,6 +44,7 @@ D24), what they may pay for (``PAYS``), and whether they pay a Competition (Mamm
 Birds), a Migration (Birds or Reptiles & Amphibians) and a Reproduction (Invertebrates or
 Reptiles & Amphibians)."""
 _PLANTS = PAYS[P, False]
+_DIET_OF = {card.id: card.diet for card in SPECIES.values()}
 ACTION_CARDS = frozenset(card.id for card in SPECIES.values() if card.effect.icon == "action")
 """The Species cards with an Action icon (Species Card Actions)."""
 SPACE_OF: dict[type[Action], str] = {
@@ -241,10 +242,13 @@ def near(game: Biotopes, p: int) -> list[Hex]:
 
 def can_adapt(game: Biotopes, p: int, card: str, paying: Means | None = None) -> bool:
     """Adaptation: play a card of your hand, recycling cubes that pay its diet."""
-    if card not in game.hands[p]:
-        return False
-    m = paying or means(game, p)
-    diet = SPECIES[card].diet
+    return card in game.hands[p] and affords(paying or means(game, p), card)
+
+
+def affords(m: Means, card: str) -> bool:
+    """Adaptation's cost: can the cubes of ``m`` pay ``card``'s diet (worked out once per
+    diet)?"""
+    diet = _DIET_OF[card]
     ok = m.diets.get(diet)
     if ok is None:
         ok = m.diets[diet] = diet_payable(diet, [], m.pool)
@@ -388,7 +392,12 @@ def can_use_card(game: Biotopes, p: int, row: int, col: int) -> bool:
     recycle."""
     if not (0 <= row < len(game.rows[p]) and 0 <= col < len(game.rows[p][row])):
         return False
-    entry = game.rows[p][row][col]
+    return usable(game.rows[p][row][col])
+
+
+def usable(entry: list[Any]) -> bool:
+    """Species Card Actions: may the card of an Ecosystem's ``entry`` be used (an Action
+    icon, and a cube to recycle)?"""
     return entry[0] in ACTION_CARDS and sum(entry[1:]) > 0
 
 
@@ -449,8 +458,8 @@ def _migrate(origin: Hex, h: Hex) -> Migrate:
 def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule."""
     m = means(game, p)
-    out: list[Action] = [_ADAPT[card] for card in sorted(game.hands[p])
-                         if can_adapt(game, p, card, m)]
+    # can_adapt, for the cards of the hand
+    out: list[Action] = [_ADAPT[card] for card in sorted(game.hands[p]) if affords(m, card)]
     if can_reproduce(game, p, m):
         out.append(_REPRODUCE)
     if can_transfer(game, p, m):
@@ -462,7 +471,7 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     out += migration_actions(game, p, m)
     out.extend(_USE_CARD.get((r, c)) or _USE_CARD.setdefault((r, c), UseCard(r, c))
                for r, row in enumerate(game.rows[p]) for c, e in enumerate(row)
-               if e[0] in ACTION_CARDS and can_use_card(game, p, r, c))
+               if e[0] in ACTION_CARDS and usable(e))  # can_use_card, for the cards there
     if can_pass(game, p):
         out.append(_PASS)
     return out

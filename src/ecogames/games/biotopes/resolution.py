@@ -10,7 +10,7 @@ Species, Reactions, drawing cards and cubes, Discreet Species, the hand limit).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
 from ecogames.core.provenance import gone_key
@@ -91,8 +91,8 @@ def auto_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> bool:
             return True
         options = game._pay_options(task)
         # the cubes; Evolution's may end with Done, once a cube is paid
-        pays = cast("list[Pay]", options[:-1] if options and isinstance(options[-1], Done)
-                    else options)
+        pays: list[Pay] = (options[:-1]  # type: ignore[assignment]
+                           if options and isinstance(options[-1], Done) else options)
         game._asked = (task, options)
         if mode == "evolution":
             if pays:

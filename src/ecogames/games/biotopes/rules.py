@@ -657,11 +657,10 @@ class Biotopes(Game):
             if paid:
                 out.append(_DONE)
             return out
-        colour, src = task.colour, task.src
-        return [_pay(r, c, k) for r, c, k, t, _, _ in sources
-                if t in allowed and (colour < 0 or k == colour)
-                and (src is None or (r, c) == src)
-                and (not task.species or c >= 0)]
+        colour, src, species = task.colour, task.src, task.species
+        return [_PAYS.get((r, c, k)) or _pay(r, c, k) for r, c, k, t, _, _ in sources
+                if (colour < 0 or k == colour) and t in allowed
+                and (src is None or (r, c) == src) and (not species or c >= 0)]
 
     def _breed_options(self, task: tasks.Breed) -> list[Action]:
         p = task.p

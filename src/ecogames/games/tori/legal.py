@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action
 
@@ -47,7 +47,8 @@ from .components import (
     expansion_terrain,
     stall_terrain,
 )
-from .walking import BIT, bits, closer_than, region_of
+from .walking import BIT, WALKS, bits, closer_than, parts_after
+from .walking import parts as walking_parts
 
 if TYPE_CHECKING:
     from .rules import Stall, Tori
@@ -80,13 +81,11 @@ class _Sites:
     generators' memo, each part worked out when first asked (``Tori._board`` keeps one per
     player until the board changes)."""
 
-    __slots__ = ("build_sites", "customers", "expansions", "tear_downs")
+    __slots__ = ("build_sites", "expansions", "tear_downs")
 
     def __init__(self) -> None:
         self.build_sites: _BuildSites | None = None
         """``_build_sites``."""
-        self.customers: list[tuple[str, Cell, int, int, int]] | None = None
-        """``_customer_sites``."""
         self.expansions: dict[str, list[Cell]] = {}
         """``_expansion_sites`` by good."""
         self.tear_downs: list[Action] | None = None
@@ -103,7 +102,7 @@ def _turn_options(game: Tori) -> list[Action]:
     sites = _sites(game, p)
     return [*_draw_options(game), *_build_options(game, p, sites),
             *_expand_options(game, p, sites), *_tear_down_options(game, p, sites),
-            *_customer_options(game, p, sites)]
+            *_customer_options(game, p)]
 
 
 def _sites(game: Tori, p: int) -> _Sites:
@@ -211,46 +210,111 @@ def _expansion_sites(game: Tori, p: int, stall: Stall) -> list[Cell]:
     return [c for c in cells if BIT[c] & free]
 
 
-def _customer_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
+def _customer_options(game: Tori, p: int) -> list[Action]:
+    """Tag en kunde: each good whose customer can walk to ``p``'s stall's empty entrance,
+    with build cards enough to pay for the competing stalls closer to it (marketing)."""
     hand = game.build_hands[p]
+    tiles = game._tile_bits
     acts: list[Action] = []
-    if sites.customers is None:
-        sites.customers = _customer_sites(game, p)
-    for g, cell, door, rivals, zone in sites.customers:
-        cards = hand[zone - 1]
-        if rivals.bit_count() <= cards:  # only then do distances matter
-            if region_of(game._tile_bits, cell) & door:  # the customer can walk there
+    buyers = game._board.get("buyers")
+    if buyers is None:
+        buyers = _buyers(game)
+    for buyer in buyers:
+        if buyer is None:
+            continue
+        g, cell, seats = buyer
+        mine = seats[p]
+        if mine is None:
+            continue  # no stall of the good, or a customer stands at its entrance
+        door, zone, rivals, count = mine
+        cards = hand[zone]
+        if count <= cards:  # only then do distances matter
+            if _part_of(game, cell) & door:  # the customer can walk there
                 acts.append(_TAKE_CUSTOMER[g])
             continue
-        # _closer_competitors, as one walk that stops at the stall's entrance
-        closer = closer_than(game._tile_bits, cell, door, rivals)
+        # _closer_competitors, as one walk that stops at the stall's entrance (kept while
+        # no tile comes or goes where it could change it: walking.WALKS)
+        known = WALKS.get((cell, door, rivals))
+        closer = (known[2] if known is not None and not (known[0] ^ tiles) & known[1]
+                  else closer_than(tiles, cell, door, rivals))
         if closer is not None and closer <= cards:  # None: it cannot walk there
             acts.append(_TAKE_CUSTOMER[g])
     return acts
 
 
-def _customer_sites(game: Tori, p: int) -> list[tuple[str, Cell, int, int, int]]:
-    """Tag en kunde: for each of ``p``'s stalls with an empty entrance whose customer
-    stands on the square: the good, the customer's cell, the entrance (a mask), the
-    entrances of the competing stalls that are empty (a mask) and the stall's zone
-    (marketing pays build cards of it)."""
-    sites = []
+_Buyer = tuple[str, Cell, tuple[tuple[int, int, int, int] | None, ...]]
+"""A customer on the square (``_buyers``): its good, its cell, and for each player whose
+stall of its good has an empty entrance (no customer stands there; ``None`` for the
+others): that entrance (a mask), the build hand's index of the stall's zone (zone - 1), the
+empty entrances of the other players' stalls of the good (a mask) and how many."""
+
+
+def _buyers(game: Tori) -> list[_Buyer | None]:
+    """Tag en kunde: each good's customer on the square and the stalls it could go to
+    (``_Buyer``; ``None``: on the colour-change tile), good by good. Kept with the board:
+    an option that changes the board works out again only the goods it touched
+    (``board_changed``)."""
+    known = game._board.get("buyers")
+    if known is None:
+        known = game._board["buyers"] = [_buyer(game, g) for g in GOODS]
+    return known  # type: ignore[no-any-return]
+
+
+def _buyer(game: Tori, good: str) -> _Buyer | None:
+    cell = game.customers[good]
+    if cell is None:
+        return None
     occupied = game._customer_bits()
-    stalls = game.stalls
-    for g, cell in game.customers.items():
-        stall = stalls.get((p, g))
-        if cell is None or stall is None:
+    doors = []
+    empty = 0
+    for q in range(game.players):  # one stall of each good a player
+        stall = game.stalls.get((q, good))
+        if stall is None:
             continue
-        door = stall.door
-        if door & occupied:
+        free = not stall.door & occupied
+        if free:  # a competing stall counts only with an empty entrance
+            empty |= stall.door
+        doors.append((q, stall.door, stall.zone - 1, free))
+    seats: list[tuple[int, int, int, int] | None] = [None] * game.players
+    for q, door, zone, free in doors:
+        if not free:
             continue  # the entrance is not empty
-        rivals = 0
-        for q in range(game.players):  # one stall of each good a player
-            other = stalls.get((q, g))
-            if other is not None and q != p:
-                rivals |= other.door
-        sites.append((g, cell, door, rivals & ~occupied, stall.zone))
-    return sites
+        rivals = empty & ~door
+        seats[q] = (door, zone, rivals, rivals.bit_count())
+    return good, cell, tuple(seats)
+
+
+def _part_of(game: Tori, cell: Cell) -> int:
+    """The part of the square a customer on ``cell`` can walk in (a mask; 0: none): one
+    of the board's parts (``walking.parts``), kept with the board and patched as a tile
+    comes or goes (``board_changed``)."""
+    parts = game._board.get("parts")
+    if parts is None:
+        parts = game._board["parts"] = walking_parts(game._tile_bits)
+    bit = BIT[cell]
+    for part in parts:
+        if part & bit:
+            return part  # type: ignore[no-any-return]
+    return 0
+
+
+def board_changed(game: Tori, before: dict[int | str, Any], tile: Cell | None,
+                  goods: tuple[str, ...]) -> None:
+    """The new board's memo (``Tori._board``, a new dict: a copy of the game keeps the old
+    one) after an option that placed or took away the tile on ``tile`` (``None``: no
+    tile) and touched only the customers and stalls of ``goods``: what the board
+    ``before`` it knew and the change leaves true is kept, or patched."""
+    buyers = before.get("buyers")
+    if buyers is not None:
+        if goods:
+            buyers = list(buyers)  # (never changed in place: the board before keeps it)
+            for g in goods:
+                buyers[_GOOD_INDEX[g]] = _buyer(game, g)
+        game._board["buyers"] = buyers
+    parts = before.get("parts")
+    if parts is not None:
+        game._board["parts"] = parts if tile is None else parts_after(
+            parts, game._tile_bits, BIT[tile])
 
 
 def _refresh_options(game: Tori) -> list[Action]:
@@ -292,6 +356,7 @@ _BUILDS_AT: dict[str, dict[int, dict[int, tuple[Build, ...]]]] = {
 """For each good, the Build actions of a stall tile on a cell (its bit), for each set of its
 free entrance spaces (``_builds_facing``)."""
 _EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
+_GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 _TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  # type: ignore[arg-type]
 _TEAR_DOWN: dict[str, TearDown] = {g: TearDown(g) for g in GOODS}  # type: ignore[arg-type]
 _DISCARD_BUILD: dict[int, DiscardBuild] = {z: DiscardBuild(z) for z in ZONES}

@@ -77,7 +77,7 @@ from .components import (
     entrance_of,
     stall_terrain,
 )
-from .legal import legal_actions
+from .legal import board_changed, legal_actions
 from .walking import (
     BIT,
     bits,
@@ -253,7 +253,8 @@ class Tori(Game):
         supply ("supply"), whether the market is closed ("closed"). The board
         changes only in ``_build``, ``_expand``, ``_tear_down`` and ``_take_customer``, and
         each of them starts a new dict (never one cleared in place: a copy shares the dict
-        until its own board changes)."""
+        until its own board changes), keeping what the change leaves true
+        (``legal.board_changed``)."""
 
     @classmethod
     def _setup(cls, *, players: int, rng: Rng) -> Tori:
@@ -541,7 +542,8 @@ class Tori(Game):
         self._entrances[stall.entrance] = (p, a.good)
         self._tile_bits |= BIT[cell]
         self._entrance_bits |= BIT[stall.entrance]
-        self._board = {}
+        before, self._board = self._board, {}
+        board_changed(self, before, cell, (a.good,))
         e = log.emit("build", f"{self._name()} builds {a_good(a.good)} stall in zone "
                      f"{zone}, entrance at {stall.entrance}",
                      reads=[prov.stall_key(p, a.good)],
@@ -570,7 +572,8 @@ class Tori(Game):
         self._tiles[cell] = (p, a.good)
         self._tile_bits |= BIT[cell]
         self._fixed_memo, self._walled_memo = None, {}
-        self._board = {}
+        before, self._board = self._board, {}
+        board_changed(self, before, cell, ())
         e = log.emit("expand", f"{self._name()} expands the {good_name(a.good)} stall to "
                      f"{stall.size} tiles (build card {a.zone}, {need} goods cards)",
                      reads=[prov.stall_key(p, a.good), ("supply", a.good)],
@@ -755,7 +758,8 @@ class Tori(Game):
         del self._entrances[stall.entrance]
         self._tile_bits &= ~BIT[stall.cell]
         self._entrance_bits &= ~BIT[stall.entrance]
-        self._board = {}
+        before, self._board = self._board, {}
+        board_changed(self, before, stall.cell, (a.good,))
         e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
                      reads=[prov.stall_key(p, a.good)],
                      writes=[prov.stall_key(p, a.good), prov.door(p, a.good),
@@ -805,7 +809,11 @@ class Tori(Game):
         other = next(g for g, cell in self.customers.items() if cell is None)
         self.customers[good] = None
         self.customers[other] = stall.entrance
-        self._board = {}
+        before, self._board = self._board, {}
+        # the customers who moved, and a stall whose entrance the taken one stood at
+        left = self._entrances.get(source)
+        board_changed(self, before, None,
+                      (good, other) if left is None else (good, other, left[1]))
         if log.record:
             log.emit("swap", f"The {good_name(good)} customer swaps with the "
                      f"{good_name(other)} customer of the colour-change tile", cause=walk,

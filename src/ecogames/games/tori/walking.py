@@ -96,6 +96,7 @@ BIT: Mapping[Cell, int] = MappingProxyType({(r, c): 1 << (r * COLS + c) for r, c
 WALKABLE_BITS: int = sum(BIT[c] for c in WALKABLE)
 _NOT_FIRST_COLUMN = sum(b for (r, c), b in BIT.items() if c != 0)
 _NOT_LAST_COLUMN = sum(b for (r, c), b in BIT.items() if c != COLS - 1)
+_ALL_BITS = sum(BIT.values())
 
 
 def bits(cells: Iterable[Cell]) -> int:
@@ -200,24 +201,152 @@ def region_of(blocked: int, source: Cell) -> int:
     return region
 
 
-@lru_cache(maxsize=16384)
 def closer_than(blocked: int, source: Cell, door: int, rivals: int) -> int | None:
     """How many of the cells ``rivals`` (a mask) a customer on ``source`` reaches in fewer
     steps than the cell ``door`` (its bit); ``None`` if it cannot walk to ``door``. The walk
-    stops at the door's step, so a near door costs a few shifts."""
+    stops at the door's step, so a near door costs a few shifts; its answer is kept
+    (``WALKS``) until a tile comes or goes where it could change it."""
+    key = (source, door, rivals)
+    known = WALKS.get(key)
+    if known is not None and not (known[0] ^ blocked) & known[1]:
+        return known[2]
+    answer, near = _closer_walk(blocked, source, door, rivals)
+    if len(WALKS) >= _WALKS_KEPT:
+        WALKS.clear()
+    WALKS[key] = (blocked, near, answer)
+    return answer
+
+
+WALKS: dict[tuple[Cell, int, int], tuple[int, int, int | None]] = {}
+""":func:`closer_than`'s answers by (source, door, rivals): the blocked cells it walked
+past, the cells where a tile coming or going could change the answer (a mask: the cells
+walked to before the door's step and their neighbours), the answer. Any game may read one:
+it is true while ``(blocked ^ then) & near`` is empty."""
+_WALKS_KEPT = 8192
+
+
+def _closer_walk(blocked: int, source: Cell, door: int, rivals: int) -> tuple[int | None, int]:
+    """:func:`closer_than`'s walk: the answer, and where the tiles could change it. A tile
+    can change the walk's first steps only on a cell walked to or next to one; so the
+    layers up to the door's, and the rivals among them, stay as long as no tile comes or
+    goes on a cell walked to before the door's step or next to one (or, if the door is
+    never reached, on a cell of the customer's part of the square or next to it)."""
     free = WALKABLE_BITS & ~blocked
     frontier = BIT[source]
     if not frontier & free:
-        return None
+        return None, frontier
     left = free ^ frontier  # the free cells not walked to yet
     while not frontier & door:
         frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
                     | (frontier << COLS) | (frontier >> COLS)) & left
         if not frontier:
-            return None
+            return None, _beside(free ^ left)
         left ^= frontier
-    closer = rivals & (free ^ left ^ frontier)  # walked to before the door's step
-    return closer.bit_count()
+    walked = free ^ left ^ frontier  # walked to before the door's step
+    closer = rivals & walked
+    return closer.bit_count(), _beside(walked | BIT[source])
+
+
+def _beside(cells: int) -> int:
+    """The cells and their neighbours on the board (a mask)."""
+    return (cells | ((cells << 1) & _NOT_FIRST_COLUMN) | ((cells >> 1) & _NOT_LAST_COLUMN)
+            | (cells << COLS) | (cells >> COLS)) & _ALL_BITS
+
+
+def parts(blocked: int) -> tuple[int, ...]:
+    """The parts of the square customers can walk in past the ``blocked`` cells (masks):
+    every free walkable cell lies in one, a customer reaches exactly its own part."""
+    free = WALKABLE_BITS & ~blocked
+    found = []
+    while free:
+        part = _flood(free, free & -free)
+        found.append(part)
+        free ^= part
+    return tuple(found)
+
+
+def parts_after(before: tuple[int, ...], blocked: int, changed: int) -> tuple[int, ...]:
+    """:func:`parts` past ``blocked``, from the parts ``before`` a tile came or went on the
+    cell ``changed`` (its bit): a freed cell joins the parts beside it into one; a taken
+    cell leaves its part, which stays whole when the free cells beside it meet round it
+    (they lie in one run of the eight cells around it), and is walked again otherwise."""
+    if not changed & WALKABLE_BITS:
+        return before  # the water: no one walks there
+    beside = _beside(changed) ^ changed
+    if not changed & blocked:  # freed: it and the parts beside it are one part now
+        joined = changed
+        kept = []
+        for part in before:
+            if part & beside:
+                joined |= part
+            else:
+                kept.append(part)
+        return (*kept, joined)
+    kept = [part for part in before if not part & changed]
+    part = next(part for part in before if part & changed) ^ changed
+    free = WALKABLE_BITS & ~blocked
+    if not part:
+        return tuple(kept)
+    if _RING_WHOLE[_ring(changed, free)]:
+        return (*kept, part)
+    while part:  # walk it again: it may be cut in two (or more)
+        piece = _flood(part, part & -part)
+        kept.append(piece)
+        part ^= piece
+    return tuple(kept)
+
+
+def _flood(free: int, start: int) -> int:
+    """The cells of ``free`` a walk from ``start`` (a bit of it) reaches (a mask)."""
+    frontier = start
+    left = free ^ frontier
+    while frontier:
+        frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                    | (frontier << COLS) | (frontier >> COLS)) & left
+        left ^= frontier
+    return free ^ left
+
+
+def _ring_cells(bit: int) -> tuple[int, ...]:
+    """The eight cells around a cell (its bit), clockwise from the north (0: off the
+    board)."""
+    index = bit.bit_length() - 1
+    row, col = divmod(index, COLS)
+    return tuple(BIT.get((row + dr, col + dc), 0) for dr, dc in (
+        (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)))
+
+
+_RING: dict[int, tuple[int, ...]] = {bit: _ring_cells(bit) for bit in BIT.values()}
+
+
+def _ring(bit: int, free: int) -> int:
+    """Which of the eight cells around a cell are free (bit i: the i-th of ``_RING``)."""
+    n, ne, e, se, s, sw, w, nw = _RING[bit]
+    return ((n & free and 1) | (ne & free and 2) | (e & free and 4) | (se & free and 8)
+            | (s & free and 16) | (sw & free and 32) | (w & free and 64) | (nw & free and 128))
+
+
+def _ring_whole(free: int) -> bool:
+    """Whether the free cells beside a cell (north, east, south, west: the even places of
+    a ring pattern ``free``) meet round it through free cells of the ring (one run of
+    neighbouring free cells holds them all): then taking the cell cuts no part."""
+    sides = [i for i in (0, 2, 4, 6) if free >> i & 1]
+    if len(sides) <= 1:
+        return True
+    if free == 255:
+        return True
+    start = next(i for i in range(8) if not free >> i & 1)  # a run ends before a taken cell
+    runs: list[set[int]] = []
+    for k in range(1, 9):
+        i = (start + k) % 8
+        if free >> i & 1:
+            if not runs or (i - 1) % 8 not in runs[-1]:
+                runs.append(set())
+            runs[-1].add(i)
+    return any(all(i in run for i in sides) for run in runs)
+
+
+_RING_WHOLE = tuple(_ring_whole(pattern) for pattern in range(256))
 
 
 def _walk_adjacency() -> dict[Cell, tuple[tuple[Cell, int], ...]]:
@@ -308,5 +437,5 @@ def steps(layers: tuple[int, ...], target: int) -> int | None:
 
 
 __all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_than", "customer_path",
-           "distance", "distances_from", "reach", "region_of", "steps", "steps_from", "walk_layers",
-           "walk_path", "walking_graph", "walking_regions"]
+           "distance", "distances_from", "parts", "parts_after", "reach", "region_of", "steps",
+           "steps_from", "walk_layers", "walk_path", "walking_graph", "walking_regions"]

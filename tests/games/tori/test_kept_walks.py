@@ -1,0 +1,76 @@
+"""What the legal actions keep of a board from one option to the next (``legal.board_changed``)
+is what they would work out afresh: the parts of the square customers walk in, patched as a
+tile comes or goes (``walking.parts_after``); a customer's walk to a stall, kept until a tile
+comes or goes where it could change it (``walking.WALKS``); each customer's stalls, worked
+out again only for the goods an option touched (``legal._buyers``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ecogames.games.tori import Tori
+from ecogames.games.tori.components import CUSTOMER_STARTS, GOODS, ZONE_OF
+from ecogames.games.tori.legal import _buyer
+from ecogames.games.tori.walking import BIT, WALKABLE, _closer_walk, closer_than, parts, parts_after
+
+CELLS = sorted(ZONE_OF)
+SQUARE_CELLS = sorted(WALKABLE)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_parts_of_the_square_follow_the_tiles(seed):
+    """A tile placed or taken away, one at a time, on crowded and open boards: the patched
+    parts are the parts walked afresh (fails when a taken cell is trusted to cut nothing)."""
+    rng = random.Random(seed)
+    blocked = 0
+    kept = parts(blocked)
+    for _ in range(400):
+        cell = rng.choice(CELLS if rng.random() < 0.2 else SQUARE_CELLS)
+        if rng.random() < 0.35 and blocked:  # take one away
+            cell = rng.choice([c for c in CELLS if BIT[c] & blocked])
+        blocked ^= BIT[cell]
+        kept = parts_after(kept, blocked, BIT[cell])
+        assert sorted(kept) == sorted(parts(blocked))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_kept_walk_is_the_walk(seed):
+    """Customers walk to a door past boards that change a tile at a time: the answer kept
+    from an earlier board is the walk's on this one (fails when a tile beside a cell walked
+    to is not counted as able to change it)."""
+    rng = random.Random(seed)
+    blocked = 0
+    asked = [(rng.choice(CUSTOMER_STARTS), BIT[rng.choice(SQUARE_CELLS)],
+              sum(BIT[c] for c in rng.sample(SQUARE_CELLS, rng.randint(0, 3))))
+             for _ in range(12)]
+    for _ in range(300):
+        cell = rng.choice(SQUARE_CELLS)
+        if all(cell != source for source, _, _ in asked):
+            blocked ^= BIT[cell]
+        for source, door, rivals in asked:
+            assert closer_than(blocked, source, door, rivals) == \
+                _closer_walk(blocked, source, door, rivals)[0]
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_kept_customers_are_worked_out_afresh(seed):
+    """Along a random game and a copy that goes its own way, each customer's stalls as the
+    board keeps them are those worked out from the state now (fails when an option that
+    moves a customer away from a stall's entrance does not work that stall's good out
+    again)."""
+    game = Tori.new_game(players=2 + seed % 3, seed=seed)
+    rng = random.Random(seed)
+    twin = None
+    for step in range(3000):
+        if game.is_over:
+            break
+        for g in (game, twin) if twin is not None else (game,):
+            kept = g._board.get("buyers")
+            if kept is not None:
+                assert kept == [_buyer(g, good) for good in GOODS]
+            if not g.is_over:
+                g.push(rng.choice(g.legal_actions()))
+        if step == 500:
+            twin = game.clone()

@@ -231,3 +231,21 @@ def test_random_play_every_chain_holds(seed: int, players: int) -> None:
             game.why("extinction", species=key[1])
         elif key[0] == "offspring":
             game.why("offspring", seat=key[1])
+
+
+def test_tell_makes_the_event_emit_and_note_make() -> None:
+    """``why.tell`` (the event made once) gives the event ``log.emit`` then ``note`` give:
+    the same touched (ids last), reads, writes and cause (fails if tell drops any)."""
+    from ecogames.core import EventLog
+    from ecogames.games.wildlifeweb.why import note, tell
+
+    for named in ([], ["animal:3", "family:1"]):
+        two, one = EventLog(), EventLog()
+        for log in (two, one):
+            log.emit("start", "before")
+        e = two.emit("eat", "The Elk is eaten", cause=0, cards=["w.01"], nodes=["elk"])
+        note(two, e, [("chance", 0)], [("food", 1), ("gone", "animal:2")], named)
+        tell(one, "eat", "The Elk is eaten", 0, [("chance", 0)],
+             [("food", 1), ("gone", "animal:2")], named, cards=["w.01"], nodes=["elk"])
+        assert one.events == two.events
+        assert list(one.events[1].touched) == list(two.events[1].touched)

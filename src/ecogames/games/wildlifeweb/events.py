@@ -35,6 +35,7 @@ from .why import (
     setback_key,
     slot_keys,
     slot_of,
+    tell,
 )
 
 if TYPE_CHECKING:
@@ -85,9 +86,8 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
         return
     e = None
     if log.record:
-        e = log.emit("event", f"Event: {event.name}. {event.text}", cause=cause, cards=[card])
-    if log.record:
-        note(log, e, drawn_since(game, mark))
+        e = tell(log, "event", f"Event: {event.name}. {event.text}", cause,
+                 drawn_since(game, mark), cards=[card])
     resolve_event(game, card, 0, log, e)
 
 

@@ -46,6 +46,7 @@ from .why import (
     setback_key,
     slot_keys,
     slot_of,
+    tell,
 )
 
 if TYPE_CHECKING:
@@ -332,12 +333,12 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
         da = game._roll(f"the {who_a}'s die{again}")
         db = game._roll(f"{die_b}{again}")
         ta, tb = base_a + da, base_b + db
-        e = log.emit("roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
-                             f"{who_b}: {_sum_text(parts_b, db)} = {tb}"
-                     if log.record else "", cause=cause, dice=[da, db]) if log.record else None
+        e = None
         if log.record:
             drawn = game.draws_so_far()
-            note(log, e, [chance_key(drawn - 2), chance_key(drawn - 1)])
+            e = tell(log, "roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
+                                  f"{who_b}: {_sum_text(parts_b, db)} = {tb}", cause,
+                     [chance_key(drawn - 2), chance_key(drawn - 1)], dice=[da, db])
         if ta != tb:
             return ta > tb, e
         cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e) if log.record else None
@@ -355,12 +356,14 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
     roller = game.left_of(p) if owner is None else owner
     where = "in the central habitat" if owner is None else \
         f"in {game.player_names[owner]}'s Pack"
-    start = log.emit("hunt", f"{game.player_names[p]}'s {pred.name} hunts the {prey.name} "
-                             f"{where} ({game.player_names[roller]} rolls for the prey)",
-                     cards=[a["card"], card], nodes=[pred.id, prey.id],
-                     edges=[(prey.id, pred.id)]) if log.record else None
+    start = None
     if log.record:
-        _tell_hunt(game, log, start, a, card, owner)
+        reads, named = _hunt_reads(game, a, card, owner)
+        start = tell(log, "hunt", f"{game.player_names[p]}'s {pred.name} hunts the "
+                                  f"{prey.name} {where} ({game.player_names[roller]} rolls "
+                                  "for the prey)", None, reads, named=named,
+                     cards=[a["card"], card], nodes=[pred.id, prey.id],
+                     edges=[(prey.id, pred.id)])
     game.acted.append(a["card"])
     for e in prey.effects.get("hide", ()):  # before the duel (D28)
         die = game._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
@@ -396,14 +399,13 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
             told = loss(game, owner, victim)
         eaten = game._remove_one(owner, victim, log, last)
     a["food"].append(eaten)
-    i = log.emit("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
-                        f"(food value {prey.size})", cause=last, cards=[eaten],
-                 nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)]) if log.record else None
     if told is not None:
         f, n = slot_of(game, a)
         _, writes, named = told
-        note(log, i, [], [food_key(f), *writes],
-                   [animal_id(n), family_id(f), *named])
+        tell(log, "eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
+                         f"(food value {prey.size})", last, [], [food_key(f), *writes],
+             [animal_id(n), family_id(f), *named], cards=[eaten],
+             nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
     return True
 
 
@@ -418,10 +420,11 @@ def _prey_of(game: WildlifeWeb, card: str) -> tuple[str, Animal, int | None, boo
     return card, kind, owner, mated, game.is_active(kind, owner, mated)
 
 
-def _tell_hunt(game: WildlifeWeb, log: EventLog, start: int | None, a: Pet, card: str,
-               owner: int | None) -> None:
-    """The hunt reads the hunter and its prey (where they are, whether paired), and the
-    Events of this turn that change attacks, defences and who is active."""
+def _hunt_reads(game: WildlifeWeb, a: Pet, card: str,
+                owner: int | None) -> tuple[list[Key], list[str]]:
+    """What the hunt reads, and the ids it names: the hunter and its prey (where they are,
+    whether paired), and the Events of this turn that change attacks, defences and who is
+    active."""
     reads, named = slot_keys(game, a)
     if owner is None:
         n = game.register.animals[card]
@@ -433,7 +436,7 @@ def _tell_hunt(game: WildlifeWeb, log: EventLog, start: int | None, a: Pet, card
         named += prey_named
     if game.mods:
         reads.append(TURN_EVENTS)
-    note(log, start, reads, named=named)
+    return reads, named
 
 
 def _hungry(game: WildlifeWeb, log: EventLog, index: int | None, p: int, a: Pet,
@@ -593,16 +596,15 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> bool:
     game.acted.append(a["card"])
     mark = chance_mark(game, log)
     got = draw_forage(game, a, forage_count(game, a))
-    names = ", ".join(FORAGE[c].name for c in got)
-    # the arrows of the food web: the groups its diet eats (a Forage card drawn outside
-    # them, an elk's grasshoppers, is 1 food all the same but no arrow of the web)
-    eaten = {g for d in kind.diet for g in DIET_FORAGE.get(d, ())}
-    groups = sorted({FORAGE[c].group for c in got} & eaten)
-    e = log.emit("forage", f"{game.player_names[p]}'s {kind.name} forages: {names}",
-                 cards=[a["card"], *got], nodes=[*groups, kind.id],
-                 edges=[(g, kind.id) for g in groups]) if log.record else None
     if log.record:
+        names = ", ".join(FORAGE[c].name for c in got)
+        # the arrows of the food web: the groups its diet eats (a Forage card drawn outside
+        # them, an elk's grasshoppers, is 1 food all the same but no arrow of the web)
+        eaten = {g for d in kind.diet for g in DIET_FORAGE.get(d, ())}
+        groups = sorted({FORAGE[c].group for c in got} & eaten)
         f, n = slot_of(game, a)
-        note(log, e, drawn_since(game, mark), [food_key(f)],
-                   [animal_id(n), family_id(f)])
+        tell(log, "forage", f"{game.player_names[p]}'s {kind.name} forages: {names}", None,
+             drawn_since(game, mark), [food_key(f)], [animal_id(n), family_id(f)],
+             cards=[a["card"], *got], nodes=[*groups, kind.id],
+             edges=[(g, kind.id) for g in groups])
     return not game.fdeck

@@ -106,6 +106,7 @@ from .why import (
     setback_key,
     slot_keys,
     slot_of,
+    tell,
     waits_key,
 )
 
@@ -778,13 +779,12 @@ class WildlifeWeb(Game):
         self.habitat.append(card)
         e = None
         if log.record:
-            e = log.emit("swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
-                                 "into the central habitat", cards=[card], nodes=[self._kind(a).id])
-        if log.record:
             reads, named = slot_keys(self, a)
             f = slot_of(self, a)[0]
-            note(log, e, [*reads, family_key(f)],
-                       [reads[0], food_key(f), *family_keys(f), gone_key(family_id(f))], named)
+            e = tell(log, "swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
+                                  "into the central habitat", None, [*reads, family_key(f)],
+                     [reads[0], food_key(f), *family_keys(f), gone_key(family_id(f))], named,
+                     cards=[card], nodes=[self._kind(a).id])
         self.register.end(card)
         mark = chance_mark(self, log)
         drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")

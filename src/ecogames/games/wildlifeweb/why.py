@@ -177,6 +177,22 @@ def note(log: EventLog, index: int | None, reads: Iterable[Key] = (),
                                                     tuple(writes)))
 
 
+def tell(log: EventLog, kind: str, text: str, cause: int | None = None,
+         reads: Iterable[Key] = (), writes: Iterable[Key] = (), named: Iterable[str] = (),
+         **touched: Iterable[Any]) -> int | None:
+    """``log.emit`` and :func:`note` at once, while the log records: the event is made once,
+    with what it read and wrote and the ids it names last in ``touched`` (``"ids"``), as
+    ``note`` would give it."""
+    for key, value in touched.items():
+        if type(value) is not tuple:
+            touched[key] = tuple(value)
+    named = tuple(named)
+    if named:
+        touched["ids"] = named
+    return log.told(kind, text, cause, touched,  # type: ignore[arg-type]  # tuples now
+                    tuple(reads), tuple(writes))
+
+
 def chance_mark(game: WildlifeWeb, log: EventLog) -> int:
     """The chance draws made so far in this action (when telling)."""
     return game.draws_so_far() if log.record else 0

@@ -29,7 +29,7 @@ from .why import (
     family_id,
     food_key,
     held_key,
-    joins,
+    join_keys,
     loss,
     note,
     setback_key,
@@ -292,10 +292,9 @@ def adopt_pet(game: WildlifeWeb, adopt: bool, log: EventLog) -> None:
     if adopt:
         game.register.arrive(card)
         game._add_to_pack(p, card, log, None)
-        e = log.emit("adopt", f"{game.player_names[p]} adopts the {pet.name} as a pet",
-                     cards=[card], nodes=[pet.id]) if log.record else None
         if log.record:
-            joins(game, log, e, p, card)
+            tell(log, "adopt", f"{game.player_names[p]} adopts the {pet.name} as a pet", None,
+                 *join_keys(game, p, card), cards=[card], nodes=[pet.id])
     else:
         game._discard(card)
         if log.record:

@@ -368,10 +368,10 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
     for e in prey.effects.get("hide", ()):  # before the duel (D28)
         die = game._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
         if die >= e.on:
-            i = log.emit("hide", f"{e.ability}: the {prey.name} rolls {die} and hides; "
-                                 f"the {pred.name} goes hungry", cause=start, dice=[die],
-                         nodes=[prey.id]) if log.record else None
-            _hungry(game, log, i, p, a, hid=True)
+            if log.record:
+                _hungry(game, log, p, a, "hide", f"{e.ability}: the {prey.name} rolls {die} "
+                        f"and hides; the {pred.name} goes hungry", start, hid=True,
+                        dice=[die], nodes=[prey.id])
             return False
         i = None
         if log.record:
@@ -382,9 +382,10 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
     won, last = hunt_duel(game, pred, pred_mated, card, prey, owner, prey_mated,
                                 prey_active, log, start)
     if not won:
-        i = log.emit("escape", f"The {prey.name} escapes; the {pred.name} goes hungry",
-                     cause=last, nodes=[prey.id]) if log.record else None
-        _hungry(game, log, i, p, a)
+        if log.record:
+            _hungry(game, log, p, a, "escape",
+                    f"The {prey.name} escapes; the {pred.name} goes hungry", last,
+                    nodes=[prey.id])
         return False
     told: tuple[list[Key], list[Key], list[str]] | None = None
     if owner is None:
@@ -439,14 +440,14 @@ def _hunt_reads(game: WildlifeWeb, a: Pet, card: str,
     return reads, named
 
 
-def _hungry(game: WildlifeWeb, log: EventLog, index: int | None, p: int, a: Pet,
-            hid: bool = False) -> None:
-    """Event ``index``: ``p``'s animal ``a`` goes hungry (a setback for its Pack);
-    ``hid``: the prey's hide die, just rolled, decided it."""
-    if log.record:
-        f, n = slot_of(game, a)
-        reads = [chance_key(game.draws_so_far() - 1)] if hid else []
-        note(log, index, reads, [setback_key(p)], [animal_id(n), family_id(f)])
+def _hungry(game: WildlifeWeb, log: EventLog, p: int, a: Pet, kind: str, text: str,
+            cause: int | None, hid: bool = False, **touched: list[object]) -> None:
+    """Tell (while the log records) the event ``kind``: ``p``'s animal ``a`` goes hungry
+    (a setback for its Pack); ``hid``: the prey's hide die, just rolled, decided it."""
+    f, n = slot_of(game, a)
+    reads = [chance_key(game.draws_so_far() - 1)] if hid else []
+    tell(log, kind, text, cause, reads, [setback_key(p)], [animal_id(n), family_id(f)],
+         **touched)
 
 
 @cache
@@ -521,11 +522,9 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> bool:
     won, last = duel(game, [("Agility", kind.agility), *bonus], [], log, start,
                            kind.name, "Highway")
     if not won:
-        e = None
         if log.record:
-            e = log.emit("traffic", f"The {kind.name} is not agile enough to dodge the "
-                                    "traffic; the roadkill stays on the highway", cause=last)
-        _hungry(game, log, e, p, a)
+            _hungry(game, log, p, a, "traffic", f"The {kind.name} is not agile enough to "
+                    "dodge the traffic; the roadkill stays on the highway", last)
         return False
     game.highway.remove(action.carcass)
     a["food"].append(action.carcass)
@@ -570,10 +569,8 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> bool:
         won, last = duel(game, [mine], [("Strength", vkind.strength)], log, start,
                                thief.name, vkind.name)
         if not won:
-            e = None
             if log.record:
-                e = log.emit("escape", f"The {vkind.name} keeps its meal", cause=last)
-            _hungry(game, log, e, p, a)
+                _hungry(game, log, p, a, "escape", f"The {vkind.name} keeps its meal", last)
             return False
     victim["food"].remove(action.food)
     a["food"].append(action.food)

@@ -100,6 +100,7 @@ from .why import (
     family_key,
     family_keys,
     food_key,
+    join_keys,
     joins,
     note,
     secured_key,
@@ -207,6 +208,7 @@ _SWAP = cache(Swap)
 _KEEP, _DRAW, _END_FEEDING, _END_TURN = KeepPack(), DrawWildlife(), EndFeeding(), EndTurn()
 
 FACES = tuple(range(1, DIE_FACES + 1))
+_PLAYER_NAMES = tuple(f"Player {i + 1}" for i in range(MAX_PLAYERS))
 
 
 
@@ -619,10 +621,9 @@ class WildlifeWeb(Game):
         self.habitat.remove(card)
         self._add_to_pack(self.active, card, log, None)
         kind = CARD_ANIMAL[card]
-        e = log.emit("draft", f"{self.player_names[self.active]} selects the {kind.name}",
-                     cards=[card], nodes=[kind.id]) if log.record else None
         if log.record:
-            joins(self, log, e, self.active, card)
+            tell(log, "draft", f"{self.player_names[self.active]} selects the {kind.name}",
+                 None, *join_keys(self, self.active, card), cards=[card], nodes=[kind.id])
         self._next_drafter(log)
 
     def _next_drafter(self, log: EventLog) -> None:
@@ -791,10 +792,10 @@ class WildlifeWeb(Game):
         if drawn is not None:
             self.register.arrive(drawn)
             self._add_to_pack(p, drawn, log, e)
-            e = log.emit("draw", f"...and draws a {CARD_ANIMAL[drawn].name}", cause=e,
-                         cards=[drawn], nodes=[CARD_ANIMAL[drawn].id]) if log.record else None
             if log.record:
-                joins(self, log, e, p, drawn, drawn_since(self, mark))
+                tell(log, "draw", f"...and draws a {CARD_ANIMAL[drawn].name}", e,
+                     *join_keys(self, p, drawn, drawn_since(self, mark)), cards=[drawn],
+                     nodes=[CARD_ANIMAL[drawn].id])
         self.stage = "replace"
         self._advance(log, None)
 
@@ -1054,6 +1055,10 @@ class WildlifeWeb(Game):
     @property
     def phase(self) -> str:
         return self.stage
+
+    @property
+    def player_names(self) -> list[str]:
+        return list(_PLAYER_NAMES[:self.players])  # (Game's, not formatted anew each time)
 
     @property
     def is_over(self) -> bool:

@@ -246,11 +246,17 @@ def joins(game: WildlifeWeb, log: EventLog, index: int | None, player: int, card
           reads: Iterable[Key] = ()) -> None:
     """Tell event ``index``: ``card`` came to ``player``'s Pack (its own slot, or as a
     mate), reading ``reads`` and where it was."""
+    note(log, index, *join_keys(game, player, card, reads))
+
+
+def join_keys(game: WildlifeWeb, player: int, card: str, reads: Iterable[Key] = ()
+              ) -> tuple[list[Key], list[Key], list[str]]:
+    """What :func:`joins` tells: reads, writes and the ids named (for :func:`tell`)."""
     n = game.register.animals[card]
     slot = next(a for a in game.packs[player] if card in (a["card"], a["mate"]))
     f = slot_of(game, slot)[0]
-    note(log, index, [*reads, animal_key(n)], [animal_key(n), *family_keys(f)],
-               [animal_id(n), family_id(f)])
+    return ([*reads, animal_key(n)], [animal_key(n), *family_keys(f)],
+            [animal_id(n), family_id(f)])
 
 
 QUESTIONS = (

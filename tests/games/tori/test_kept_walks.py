@@ -13,7 +13,17 @@ import pytest
 from ecogames.games.tori import Tori
 from ecogames.games.tori.components import CUSTOMER_STARTS, GOODS, ZONE_OF
 from ecogames.games.tori.legal import _buyer
-from ecogames.games.tori.walking import BIT, WALKABLE, _closer_walk, closer_than, parts, parts_after
+from ecogames.games.tori.walking import (
+    BIT,
+    WALKABLE,
+    _closer_walk,
+    closer_than,
+    parts,
+    parts_after,
+    steps,
+    walk_layers,
+    walked_before,
+)
 
 CELLS = sorted(ZONE_OF)
 SQUARE_CELLS = sorted(WALKABLE)
@@ -74,3 +84,20 @@ def test_the_kept_customers_are_worked_out_afresh(seed):
                 g.push(rng.choice(g.legal_actions()))
         if step == 500:
             twin = game.clone()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_walked_before_is_the_layers_before_the_door(seed):
+    """Marketing's walk (``walked_before``, which ``Tori._closer_competitors`` reads) is the
+    layers of the whole walk before the door's, ``None`` when the door is out of reach
+    (fails when the door's own layer is counted as nearer)."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        blocked = sum(BIT[c] for c in rng.sample(SQUARE_CELLS, rng.randint(0, 50)))
+        source, target = rng.choice(CUSTOMER_STARTS), BIT[rng.choice(SQUARE_CELLS)]
+        if BIT[source] & blocked:
+            continue
+        layers = walk_layers(blocked, source)
+        reached = steps(layers, target)
+        expected = None if reached is None else sum(layers[:reached])
+        assert walked_before(blocked, source, target) == expected

@@ -82,9 +82,8 @@ from .walking import (
     BIT,
     bits,
     reach,
-    steps,
-    walk_layers,
     walk_path,
+    walked_before,
 )
 
 INFO: frozenset[Cell] = frozenset(INFORMATION_POINTS)
@@ -347,19 +346,17 @@ class Tori(Game):
         stall = self.stalls[(player, good)]
         if source is None:
             return None
-        layers = walk_layers(self._tile_bits, source)  # walking.distances_from, as masks
-        mine = steps(layers, BIT[stall.entrance])
-        if mine is None:
+        # the cells nearer than its entrance (walking.distances_from, as masks)
+        nearer = walked_before(self._tile_bits, source, stall.door)
+        if nearer is None:
             return None
         occupied = self._customer_bits()
         closer = []
         for key, other in self.stalls.items():
             if key[1] == good and key[0] != player:
-                door = BIT[other.entrance]
-                if not door & occupied:
-                    theirs = steps(layers, door)
-                    if theirs is not None and theirs < mine:
-                        closer.append(key)
+                door = other.door  # an empty entrance, fewer steps away than the player's
+                if not door & occupied and door & nearer:
+                    closer.append(key)
         return closer
 
     # -- legal actions (legal.py) --------------------------------------------------------

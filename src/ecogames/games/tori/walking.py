@@ -167,6 +167,25 @@ def distance(blocked: int, source: Cell, target: int) -> int | None:
 
 
 @lru_cache(maxsize=1024)
+def walked_before(blocked: int, source: Cell, target: int) -> int | None:
+    """The cells a customer on ``source`` walks to in fewer steps than to the cell ``target``
+    (its bit), as a mask (:func:`walk_layers` up to the target's, walking no further);
+    ``None``: it cannot walk there."""
+    free = WALKABLE_BITS & ~blocked
+    frontier = BIT[source]
+    if not frontier & free:
+        return None
+    left = free ^ frontier  # the free cells not walked to yet
+    while not frontier & target:
+        frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                    | (frontier << COLS) | (frontier >> COLS)) & left
+        if not frontier:
+            return None
+        left ^= frontier
+    return free ^ left ^ frontier
+
+
+@lru_cache(maxsize=1024)
 def steps_from(blocked: int, source: Cell) -> Mapping[int, int]:
     """The steps from ``source`` to every cell a customer there can walk to, by the cell's
     bit (:func:`steps` of every cell of :func:`walk_layers` at once, for a bot that asks of
@@ -438,4 +457,5 @@ def steps(layers: tuple[int, ...], target: int) -> int | None:
 
 __all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_than", "customer_path",
            "distance", "distances_from", "parts", "parts_after", "reach", "region_of", "steps",
-           "steps_from", "walk_layers", "walk_path", "walking_graph", "walking_regions"]
+           "steps_from", "walk_layers", "walk_path", "walked_before", "walking_graph",
+           "walking_regions"]

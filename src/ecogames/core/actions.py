@@ -42,7 +42,8 @@ class ActionCodec:
 
     def __init__(self, action_types: Iterable[type[Action]]) -> None:
         self._types: dict[str, type[Action]] = {}
-        self._classes: frozenset[type[Action]] = frozenset()
+        self.classes: frozenset[type[Action]] = frozenset()
+        """The game's own action classes (one of them is parsed as it is)."""
         self._fields: dict[str, tuple[tuple[str, Any], ...]] = {}
         for cls in action_types:
             if not cls.type:
@@ -51,7 +52,7 @@ class ActionCodec:
                 raise TypeError(f"two actions are called {cls.type!r}")
             hints = typing.get_type_hints(cls)
             self._types[cls.type] = cls
-            self._classes |= {cls}
+            self.classes |= {cls}
             self._fields[cls.type] = tuple(
                 (f.name, hints[f.name]) for f in dataclasses.fields(cls)
             )
@@ -61,7 +62,7 @@ class ActionCodec:
         return tuple(self._types)
 
     def parse(self, data: Action | Mapping[str, Any]) -> Action:
-        if type(data) in self._classes:  # one of this game's actions (every apply)
+        if type(data) in self.classes:  # one of this game's actions (every apply)
             return cast(Action, data)
         if isinstance(data, Action):
             if data.type not in self._types or type(data) is not self._types[data.type]:

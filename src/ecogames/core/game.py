@@ -320,13 +320,16 @@ class Game(ABC):
         as it was. ``views=True`` keeps the view after each event (as ``perspective`` sees
         it; ``None``, an onlooker) for step-by-step replay.
         """
-        parsed = self.parse_action(action)
-        legal = self._legal_now()
+        parsed: Action = action if type(action) in self.codec.classes \
+            else self.parse_action(action)  # type: ignore[assignment]  # its class is an Action's
+        known = self._legal  # _legal_now's cache, read here: a bot or a widget asked first
+        legal = known[1] if known is not None and known[0] == len(self._actions) \
+            else self._legal_now()
         # scanned by identity first (a bot or a widget plays one of the legal actions
         # themselves): `in` calls a dataclass __eq__ on each action before the match, and
         # this loop of `is` costs less than one such call, at any length up to hundreds
-        for known in legal:
-            if known is parsed:
+        for one in legal:
+            if one is parsed:
                 break
         else:
             if parsed not in legal:
@@ -419,10 +422,9 @@ class Game(ABC):
         # a rule that fails leaves the game as it was: restored by replaying the history
         # (cheap enough for a failure, which is rare), or from a copy where that cannot be
         backup = None if self._replayable else self._copy()
-        if record:
-            log = EventLog(snapshot=(lambda: self.view(perspective)) if views else None)
-        else:  # told nothing (a save's replay, chances()): the log push plays into
-            log = _UNTOLD
+        # told nothing (a save's replay, chances()): the log push plays into
+        log = EventLog(True, (lambda: self.view(perspective)) if views else None) if record \
+            else _UNTOLD
         context = self._chance = ChanceContext(self._forced.get(len(self._actions),
                                                                 _NOTHING_FORCED))
         try:

@@ -15,6 +15,7 @@ nothing.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -131,9 +132,10 @@ class Means:
     cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
     and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
     a Reproduction (Invertebrates or Reptiles & Amphibians); and Adaptation's costs worked
-    out so far, by diet (many cards share one). Kept in ``Biotopes.means_of`` until a cube
-    on the player's cards moves, and read only (a plain slotted class: made often, it is no
-    frozen value)."""
+    out so far, by diet (many cards share one). Kept in ``Biotopes.means_of``: a cube taken
+    from or put on a card that keeps or already holds cubes of its colour gives a new Means
+    (:meth:`moved`), any other move of a cube drops it. Read only (a plain slotted class:
+    made often, it is no frozen value)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: dict[frozenset[CubeType], int]
@@ -142,6 +144,55 @@ class Means:
     birds_reptiles: set[int]
     breeders: bool
     diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
+
+    def moved(self, row: int, col: int, k: int, by: int,
+              card: str = "") -> Means:
+        """These means with ``by`` (1 or -1) cubes of colour ``k`` on the card at ``row``,
+        ``col`` (``card``: the Species card there, or "" for the Biotope card)."""
+        sources = self.sources
+        i = bisect_left(sources, (row, col, k))  # in order of row, card and colour
+        if i < len(sources) and sources[i][:3] == (row, col, k):
+            _, _, _, t, pol, n = sources[i]
+        else:  # a colour the card did not hold
+            n = 0
+            t, pol = (P, False) if col < 0 else _PAYING[card][:2]
+        changed = sources.copy()
+        pool = self.pool.copy()
+        key = PAYS[t, pol]
+        pool[key] = pool.get(key, 0) + by
+        if not pool[key]:
+            del pool[key]
+        if n and n + by:  # the card keeps cubes of that colour: the same colours pay
+            changed[i] = (row, col, k, t, pol, n + by)
+            return Means(changed, pool, self.plants, self.mammals_birds, self.birds_reptiles,
+                         self.breeders)
+        if n:
+            del changed[i]
+        else:
+            changed.insert(i, (row, col, k, t, pol, by))
+        return Means(changed, pool, *_paying_colours(changed))
+
+
+def _paying_colours(sources: list[tuple[int, int, int, CubeType, bool, int]]
+                    ) -> tuple[set[int], set[int], set[int], bool]:
+    """The colours of the cubes that pay an Expansion (a Biotope card's), a Competition
+    (Mammals or Birds) and a Migration (Birds or Reptiles & Amphibians), and whether one
+    pays a Reproduction (Invertebrates or Reptiles & Amphibians)."""
+    plants: set[int] = set()
+    mb: set[int] = set()
+    br: set[int] = set()
+    breeders = False
+    for _, c, k, t, _, _ in sources:
+        if c < 0:
+            plants.add(k)
+            continue
+        if t is M or t is B:
+            mb.add(k)
+        if t is B or t is R:
+            br.add(k)
+        if t is INV or t is R:
+            breeders = True
+    return plants, mb, br, breeders
 
 
 def means(game: Biotopes, p: int) -> Means:

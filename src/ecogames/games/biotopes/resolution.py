@@ -556,7 +556,8 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
             for _ in range(max(0, n)):
                 k = taken[len(moved)]
                 game._take_cube(p, r, -1, k)
-                e[1 + k] += 1  # (_take_cube dropped what p can pay with)
+                e[1 + k] += 1
+                game.means_of[p] = None  # a cube onto the card: counted anew
                 moved.append(k)
             if n > 0:
                 left -= n

@@ -407,7 +407,9 @@ class Biotopes(Game):
         return legal.means(self, p).sources
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
-        self.means_of[p] = None
+        kept = self.means_of[p]
+        if kept is not None:
+            self.means_of[p] = kept.moved(row, col, k, -1, self.card_at(p, row, col))
         if col < 0 and k == row:
             self.biotope[p][row] -= 1
         elif col < 0:
@@ -416,7 +418,9 @@ class Biotopes(Game):
             self.rows[p][row][col][1 + k] -= 1
 
     def _put_cube(self, p: int, row: int, col: int, k: int) -> None:
-        self.means_of[p] = None
+        kept = self.means_of[p]
+        if kept is not None:
+            self.means_of[p] = kept.moved(row, col, k, 1, self.card_at(p, row, col))
         if col < 0 and k == row:
             self.biotope[p][row] += 1
         elif col < 0:

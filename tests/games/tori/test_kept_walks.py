@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ecogames.games.tori import Tori
+from ecogames.games.tori import TearDown, Tori
 from ecogames.games.tori.components import CUSTOMER_STARTS, GOODS, ZONE_OF
 from ecogames.games.tori.legal import _buyer
 from ecogames.games.tori.walking import (
@@ -66,10 +66,10 @@ def test_a_kept_walk_is_the_walk(seed):
 
 @pytest.mark.parametrize("seed", [2, 5])
 def test_the_kept_customers_are_worked_out_afresh(seed):
-    """Along a random game and a copy that goes its own way, each customer's stalls as the
-    board keeps them are those worked out from the state now (fails when an option that
-    moves a customer away from a stall's entrance does not work that stall's good out
-    again)."""
+    """Along a random game and a copy that goes its own way, each customer's stalls and each
+    player's tear-downs as the board keeps them are those worked out from the state now
+    (fails when an option that moves a customer away from a stall's entrance does not work
+    that stall's good out again, or when a build keeps its player's tear-downs)."""
     game = Tori.new_game(players=2 + seed % 3, seed=seed)
     rng = random.Random(seed)
     twin = None
@@ -80,6 +80,10 @@ def test_the_kept_customers_are_worked_out_afresh(seed):
             kept = g._board.get("buyers")
             if kept is not None:
                 assert kept == [_buyer(g, good) for good in GOODS]
+            for p, made in enumerate(g._board.get("tear_downs") or ()):
+                if made is not None:  # each player's stalls without expansion tiles
+                    assert made == [TearDown(good) for good in GOODS if (p, good) in g.stalls
+                                    and not g.stalls[(p, good)].expansions]
             if not g.is_over:
                 g.push(rng.choice(g.legal_actions()))
         if step == 500:

@@ -81,15 +81,13 @@ class _Sites:
     generators' memo, each part worked out when first asked (``Tori._board`` keeps one per
     player until the board changes)."""
 
-    __slots__ = ("build_sites", "expansions", "tear_downs")
+    __slots__ = ("build_sites", "expansions")
 
     def __init__(self) -> None:
         self.build_sites: _BuildSites | None = None
         """``_build_sites``."""
         self.expansions: dict[str, list[Cell]] = {}
         """``_expansion_sites`` by good."""
-        self.tear_downs: list[Action] | None = None
-        """The stalls without expansion tiles (Riv en bod ned)."""
 
 
 def legal_actions(game: Tori) -> list[Action]:
@@ -101,7 +99,7 @@ def _turn_options(game: Tori) -> list[Action]:
     p = game.active
     sites = _sites(game, p)
     return [*_draw_options(game), *_build_options(game, p, sites),
-            *_expand_options(game, p, sites), *_tear_down_options(game, p, sites),
+            *_expand_options(game, p, sites), *_tear_down_options(game, p),
             *_customer_options(game, p)]
 
 
@@ -123,13 +121,18 @@ def _draw_options(game: Tori) -> list[Action]:
     return acts
 
 
-def _tear_down_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
-    """Riv en bod ned: each of the player's stalls without expansion tiles."""
-    if sites.tear_downs is None:
-        sites.tear_downs = [_TEAR_DOWN[g] for g in GOODS
-                            if (stall := game.stalls.get((p, g))) is not None
-                            and not stall.expansions]
-    return sites.tear_downs
+def _tear_down_options(game: Tori, p: int) -> list[Action]:
+    """Riv en bod ned: each of the player's stalls without expansion tiles. Kept with the
+    board, each player's until an option changes that player's stalls (``board_changed``)."""
+    kept = game._board.get("tear_downs")
+    if kept is None:
+        kept = game._board["tear_downs"] = [None] * game.players
+    made = kept[p]
+    if made is None:
+        made = kept[p] = [_TEAR_DOWN[g] for g in GOODS
+                          if (stall := game.stalls.get((p, g))) is not None
+                          and not stall.expansions]
+    return made  # type: ignore[no-any-return]
 
 
 def _build_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
@@ -182,11 +185,13 @@ def _build_sites(game: Tori, p: int) -> _BuildSites:
 
 
 def _expand_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
-    hand, goods = game.build_hands[p], game.goods_hands[p]
+    hand = game.build_hands[p]
     acts: list[Action] = []
-    for g in GOODS:
+    for g, cards in game.goods_hands[p].items():  # (good by good, in order)
+        if cards < 2:
+            continue  # too few for any stall: its size after expanding is two or more
         stall = game.stalls.get((p, g))
-        if stall is None or goods[g] < stall.size + 1:
+        if stall is None or cards < stall.size + 1:
             continue
         if game.expansion_supply(g) <= 0:
             continue
@@ -299,11 +304,18 @@ def _part_of(game: Tori, cell: Cell) -> int:
 
 
 def board_changed(game: Tori, before: dict[int | str, Any], tile: Cell | None,
-                  goods: tuple[str, ...]) -> None:
+                  goods: tuple[str, ...], owner: int | None = None) -> None:
     """The new board's memo (``Tori._board``, a new dict: a copy of the game keeps the old
     one) after an option that placed or took away the tile on ``tile`` (``None``: no
-    tile) and touched only the customers and stalls of ``goods``: what the board
-    ``before`` it knew and the change leaves true is kept, or patched."""
+    tile), touched only the customers and stalls of ``goods`` and changed the stalls of
+    ``owner`` (``None``: nobody's): what the board ``before`` it knew and the change leaves
+    true is kept, or patched (in new objects: the board before keeps its own)."""
+    tear_downs = before.get("tear_downs")
+    if tear_downs is not None:
+        if owner is not None:
+            tear_downs = list(tear_downs)
+            tear_downs[owner] = None
+        game._board["tear_downs"] = tear_downs
     buyers = before.get("buyers")
     if buyers is not None:
         if goods:

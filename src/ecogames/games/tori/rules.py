@@ -540,7 +540,7 @@ class Tori(Game):
         self._tile_bits |= BIT[cell]
         self._entrance_bits |= BIT[stall.entrance]
         before, self._board = self._board, {}
-        board_changed(self, before, cell, (a.good,))
+        board_changed(self, before, cell, (a.good,), p)
         e = log.emit("build", f"{self._name()} builds {a_good(a.good)} stall in zone "
                      f"{zone}, entrance at {stall.entrance}",
                      reads=[prov.stall_key(p, a.good)],
@@ -570,7 +570,7 @@ class Tori(Game):
         self._tile_bits |= BIT[cell]
         self._fixed_memo, self._walled_memo = None, {}
         before, self._board = self._board, {}
-        board_changed(self, before, cell, ())
+        board_changed(self, before, cell, (), p)
         e = log.emit("expand", f"{self._name()} expands the {good_name(a.good)} stall to "
                      f"{stall.size} tiles (build card {a.zone}, {need} goods cards)",
                      reads=[prov.stall_key(p, a.good), ("supply", a.good)],
@@ -756,7 +756,7 @@ class Tori(Game):
         self._tile_bits &= ~BIT[stall.cell]
         self._entrance_bits &= ~BIT[stall.entrance]
         before, self._board = self._board, {}
-        board_changed(self, before, stall.cell, (a.good,))
+        board_changed(self, before, stall.cell, (a.good,), p)
         e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
                      reads=[prov.stall_key(p, a.good)],
                      writes=[prov.stall_key(p, a.good), prov.door(p, a.good),

@@ -177,3 +177,28 @@ def test_push_draws_the_cards_apply_draws(seed):
         pushed.push(action)
         assert pushed._state() == told._state()
     assert told.is_over or n == 1499
+
+
+def test_every_draw_off_the_pile_has_the_odds_of_the_cards_left():
+    """A draw's odds are the cards left of each zone, also when they come from the runs
+    kept from the last draw (``Tori._runs_memo``), in a game, its copies, a
+    determinization and after an undo (fails when the kept runs are not counted down)."""
+    game = Tori.new_game(players=3, seed=4)
+    checked = 0
+    for n in range(1200):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        source = list(game._top or game.pile)
+        cascade = game.apply(legal[(n * 11) % len(legal)])
+        draws = cascade.chances
+        if draws and not isinstance(cascade.action, Refresh) and len(source) >= len(draws):
+            for draw in draws:  # (no reshuffle: the cards left are the pile's)
+                assert weights_of(source) == (draw.outcomes, draw.weights)
+                source.remove(draw.outcome)
+            checked += 1
+        if n % 40 == 39:
+            game = game.clone()
+        if n % 90 == 89:
+            game.undo()
+    assert checked > 100

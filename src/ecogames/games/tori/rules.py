@@ -243,6 +243,11 @@ class Tori(Game):
         """Build cards left of the pile when the discard pile went under it: drawn first.
         Only ever filled within one action (it needs them all), so empty between actions."""
         self._fixed_memo: tuple[frozenset[Cell], int, dict[Cell, str]] | None = None
+        self._runs_memo: tuple[list[int], int, list[int], list[int]] | None = None
+        """``_runs`` of the list last drawn from after the draw (the list itself, its size,
+        its zones and counts): true while it is that list of that size, as the pile only
+        loses cards in place (``_from_pile``) and any other change is a new list (a
+        reshuffle, a copy, a determinization, a load)."""
         self._walled_memo: dict[tuple[str, Cell], bool] = {}
         """``_walled_in`` of a good's customer on a cell: it depends only on what never
         moves again (``_fixed``), so it is kept until the next expansion (a new dict then)."""
@@ -434,11 +439,22 @@ class Tori(Game):
                 source.remove(zone)
                 taken.append(zone)
                 continue
-            outcomes, weights = _runs(source)
+            memo = self._runs_memo
+            if memo is not None and memo[0] is source and memo[1] == len(source):
+                outcomes, weights = memo[2], memo[3]
+            else:
+                outcomes, weights = _runs(source)
             zone = self.chance(name, outcomes, weights,
                                label=_CARD_LABEL.__getitem__, seen_by=seen_by)
             source.remove(zone)
             taken.append(zone)
+            # the runs after the draw: one card fewer of that zone
+            i = outcomes.index(zone)
+            if weights[i] == 1:
+                outcomes, weights = outcomes[:i] + outcomes[i + 1:], weights[:i] + weights[i + 1:]
+            else:
+                weights = [*weights[:i], weights[i] - 1, *weights[i + 1:]]
+            self._runs_memo = (source, len(source), outcomes, weights)
         return taken
 
     def _refill_display(self, log: EventLog, cause: int | None) -> None:

@@ -87,13 +87,11 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
     telling = log.record
     cause = log.emit("cycle_end", f"Everyone has passed: cycle {game.cycle} ends")
     for p in range(game.players):
-        back = [0] * ROWS
-        for space in game.spaces[p]:
-            for k in range(ROWS):
-                back[k] += space[k]
-                space[k] = 0
+        back = [sum(cubes) for cubes in zip(*game.spaces[p])]  # by colour
+        game.spaces[p] = [[0] * ROWS for _ in SPACES]
+        bag = game.bags[p]
         for k in range(ROWS):
-            game.bags[p][k] += back[k]
+            bag[k] += back[k]
         game.uses[p] = [0] * len(SPACES)
         if telling and sum(back) != 0:
             spaces = [("space", p, i) for i in range(len(SPACES))]

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from ecogames.core import IllegalAction, Rng, SaveError
-from ecogames.core.chance import ChanceContext, _weighted_index, draw
+from ecogames.core.chance import ChanceDraw, _weighted_index, draw
 from tests.support.pond import Pond, Roll
 
 
@@ -168,14 +168,14 @@ def test_a_save_of_format_1_is_refused_with_a_reason():
 
 def test_weighted_draws_follow_their_weights_and_a_certain_draw_uses_no_randomness():
     rng = Rng(3)
-    context = ChanceContext()
+    drawn: list[ChanceDraw] = []
     counts = {"fox": 0, "hare": 0}
     for _ in range(3000):
-        counts[draw(rng, context, "a card", ["fox", "hare"], [1, 2])] += 1
+        counts[draw(rng, drawn, {}, "a card", ["fox", "hare"], [1, 2])] += 1
     assert 0.3 < counts["fox"] / 3000 < 0.37
-    assert context.draws[0].probabilities == (Fraction(1, 3), Fraction(2, 3))
+    assert drawn[0].probabilities == (Fraction(1, 3), Fraction(2, 3))
     state = rng.state
-    assert draw(rng, context, "the last card", ["owl"]) == "owl"
+    assert draw(rng, drawn, {}, "the last card", ["owl"]) == "owl"
     assert rng.state == state
 
 
@@ -220,13 +220,13 @@ class _Ticket(Rng):
 @pytest.mark.parametrize("weights", [[1, 0], [1, 1.5], [1], [True, 1]])
 def test_weights_are_whole_positive_numbers_one_per_outcome(weights):
     with pytest.raises(ValueError, match="weight"):
-        draw(Rng(1), None, "x", ["a", "b"], weights)
+        draw(Rng(1), None, {}, "x", ["a", "b"], weights)
 
 
 def test_a_secret_outcome_is_shown_only_to_the_seats_that_may_see_it():
-    rng, context = Rng(5), ChanceContext()
-    card = draw(rng, context, "a card into your hand", ["fox", "hare"], seen_by=[1])
-    (secret,) = context.draws
+    rng, drawn = Rng(5), []
+    card = draw(rng, drawn, {}, "a card into your hand", ["fox", "hare"], seen_by=[1])
+    (secret,) = drawn
     assert secret.to_json(1)["outcome"] == card
     for other in (0, None):
         shown = secret.to_json(other)

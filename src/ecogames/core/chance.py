@@ -84,30 +84,17 @@ class ChanceDraw:
         }
 
 
-class ChanceContext:
-    """The draws of the action being played, and the outcomes forced on them.
-
-    ``record=False`` (the fast door, ``push``) only counts the draws, so that forced
-    outcomes still find their draw; nothing is kept. (A plain class: one is made for every
-    action played.)"""
-
-    __slots__ = ("count", "draws", "forced", "record")
-
-    def __init__(self, forced: Forced | None = None, record: bool = True) -> None:
-        self.forced: Forced = {} if forced is None else forced
-        self.draws: list[ChanceDraw] = []
-        self.record = record
-        self.count = 0
-
-
 class ChanceError(ValueError):
     """A forced outcome that the draw could not have given."""
 
 
-def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[Any],
-         weights: Sequence[int] | None = None, label: Callable[[Any], str] | None = None,
+def draw(rng: Rng, draws: list[ChanceDraw] | None, forced: Forced, name: str,
+         outcomes: Sequence[Any], weights: Sequence[int] | None = None,
+         label: Callable[[Any], str] | None = None,
          seen_by: Sequence[int] | None = None) -> Any:
-    """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`)."""
+    """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`), appended to
+    ``draws``, the action's draws so far (``None``: not counted), unless ``forced`` (by draw
+    number) gives it."""
     size = len(outcomes)
     if size == 0:
         raise ValueError(f"a chance draw ({name}) needs at least one outcome")
@@ -117,20 +104,19 @@ def draw(rng: Rng, context: ChanceContext | None, name: str, outcomes: Sequence[
         if len(weights) != size or {*map(type, weights)} != {int} or min(weights) <= 0:
             raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
         natural = outcomes[_weighted_index(rng, weights)]
-    if context is None:  # the set-up, or a rule drawing outside an action
+    if draws is None:  # the set-up, a push with nothing forced, a rule outside an action
         return natural
-    number = context.count
-    context.count = number + 1
     outcome = natural
-    if context.forced and number in context.forced:
-        outcome = context.forced[number]
-        if outcome not in outcomes:
-            shown = ", ".join(map(repr, list(outcomes)[:12]))
-            raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
-    if context.record:
-        context.draws.append(_new_draw(
-            name, tuple(outcomes), tuple(weights) if weights is not None else (1,) * size,
-            outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
+    if forced:
+        number = len(draws)
+        if number in forced:
+            outcome = forced[number]
+            if outcome not in outcomes:
+                shown = ", ".join(map(repr, list(outcomes)[:12]))
+                raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
+    draws.append(_new_draw(
+        name, tuple(outcomes), tuple(weights) if weights is not None else (1,) * size,
+        outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
     return outcome
 
 

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 
 from .actions import Action, ActionCodec
-from .chance import ChanceContext, ChanceDraw, ChanceError, Forced, draw
+from .chance import ChanceDraw, ChanceError, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, Event, EventLog
 from .options import Option
@@ -129,7 +129,11 @@ class Game(ABC):
     """Chance outcomes forced on actions (by action number), played or to come, never changed
     in place: a fork or ``force`` makes a new dict. Written only here (``fork``, ``force``,
     ``copy_forcing_from``; tests/core/test_forcing.py holds every other module to that)."""
-    _chance: ChanceContext | None = None
+    _chance: list[ChanceDraw] | None = None
+    """The chance draws of the action being resolved, in the order made (``None`` outside one,
+    and in a ``push`` with nothing forced, which counts none)."""
+    _forcing: Forced = _NOTHING_FORCED
+    """The outcomes forced on the action being resolved, by draw number."""
     _replayable: bool = True
     """The history leads to this state (False for a determinization, whose hidden things
     were dealt anew): a failed action can then be undone by replaying the history, and
@@ -394,11 +398,11 @@ class Game(ABC):
         if forced is None:  # nothing forced (nearly always): the draws need no counting
             self._play(action, _UNTOLD)
         else:
-            self._chance = ChanceContext(forced, record=False)
+            self._chance, self._forcing = [], forced
             try:
                 self._play(action, _UNTOLD)
             finally:
-                self._chance = None
+                self._chance, self._forcing = None, _NOTHING_FORCED
         self._actions.append(action)
 
     def chance(self, name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
@@ -409,12 +413,14 @@ class Game(ABC):
         a fork forced it. ``label(outcome)`` says an outcome in words; ``seen_by``: the seats
         that may see what came out (a card drawn into a hand), everyone by default. The draw,
         with all its possible outcomes and their probabilities, joins the action's cascade."""
-        return draw(self.rng, self._chance, name, outcomes, weights, label, seen_by)
+        return draw(self.rng, self._chance, self._forcing, name, outcomes, weights, label,
+                    seen_by)
 
     def draws_so_far(self) -> int:
         """How many chance draws the action being resolved has made (0 outside one). An event
         that came from draw ``n`` reads ``core.provenance.chance_key(n)``."""
-        return self._chance.count if self._chance is not None else 0
+        draws = self._chance
+        return len(draws) if draws is not None else 0
 
     def _resolve(self, action: Action, *, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
@@ -425,8 +431,11 @@ class Game(ABC):
         # told nothing (a save's replay, chances()): the log push plays into
         log = EventLog(True, (lambda: self.view(perspective)) if views else None) if record \
             else _UNTOLD
-        context = self._chance = ChanceContext(self._forced.get(len(self._actions),
-                                                                _NOTHING_FORCED))
+        forced = self._forced.get(len(self._actions)) if self._forced else None
+        draws: list[ChanceDraw] = []
+        self._chance = draws
+        if forced:
+            self._forcing = forced
         try:
             self._play(action, log)
         except ChanceError as error:
@@ -437,18 +446,19 @@ class Game(ABC):
             raise
         finally:
             self._chance = None
-        if context.forced and max(context.forced) >= context.count:
+            if forced:
+                self._forcing = _NOTHING_FORCED
+        if forced and max(forced) >= len(draws):
             self._restore(backup)
-            unused = min(n for n in context.forced if n >= context.count)
-            raise _NeverDrawn(label, action, unused, context.count)
+            unused = min(n for n in forced if n >= len(draws))
+            raise _NeverDrawn(label, action, unused, len(draws))
         self._actions.append(action)
         if record:
             cascade = _new_cascade(action, label, tuple(log.events),
                                    tuple(log.views) if log.views is not None else None,
-                                   tuple(context.draws))
+                                   tuple(draws))
         else:
-            cascade = _new_cascade(action, label, (), () if views else None,
-                                   tuple(context.draws))
+            cascade = _new_cascade(action, label, (), () if views else None, tuple(draws))
         self.last_cascade = cascade
         return cascade
 

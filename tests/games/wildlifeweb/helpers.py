@@ -140,8 +140,8 @@ def stack(game: WildlifeWeb) -> WildlifeWeb:
         top = getattr(game, PILES[c.CARD_KIND[first]])[-1]
         group = top.split(".")[1]
         card = next(x for x in outcomes if x.split(".")[1] == group)
-        game._chance.forced = {**game._chance.forced, len(game._chance.draws): card}
-        return draw(Rng(0), game._chance, name, outcomes, weights, label, seen_by)
+        forced = {**game._forcing, len(game._chance): card}  # this draw only
+        return draw(Rng(0), game._chance, forced, name, outcomes, weights, label, seen_by)
 
     game.chance = chance  # type: ignore[method-assign]
     return game

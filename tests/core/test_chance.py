@@ -232,3 +232,21 @@ def test_a_secret_outcome_is_shown_only_to_the_seats_that_may_see_it():
         shown = secret.to_json(other)
         assert shown["outcome"] is None and shown["forced"] is None and shown["secret"]
         assert [o["outcome"] for o in shown["outcomes"]] == ["fox", "hare"]
+
+
+def test_a_rule_knows_whether_its_draws_are_kept(monkeypatch):
+    seen: list[bool] = []
+    chance = Pond.chance
+
+    def spy(self, *args, **kwargs):
+        seen.append(self.draws_are_kept)
+        return chance(self, *args, **kwargs)
+
+    monkeypatch.setattr(Pond, "chance", spy)
+    pushed = Pond.new_game(players=1, seed=4)
+    pushed.push(Roll())
+    applied = Pond.new_game(players=1, seed=4)
+    applied.apply(Roll())
+    assert seen == [False, True]
+    assert not applied.draws_are_kept  # outside an action
+    assert pushed == applied  # the same draw either way

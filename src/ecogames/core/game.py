@@ -416,6 +416,14 @@ class Game(ABC):
         return draw(self.rng, self._chance, self._forcing, name, outcomes, weights, label,
                     seen_by)
 
+    @property
+    def draws_are_kept(self) -> bool:
+        """Whether the action being resolved keeps its chance draws (``apply``, and a
+        ``push`` with outcomes forced on it). When not (a plain ``push``), nothing reads,
+        counts or forces a draw, so a rule may draw straight from ``rng`` by the same ticket
+        :meth:`chance` would take."""
+        return self._chance is not None
+
     def draws_so_far(self) -> int:
         """How many chance draws the action being resolved has made (0 outside one). An event
         that came from draw ``n`` reads ``core.provenance.chance_key(n)``."""

@@ -431,7 +431,7 @@ class Tori(Game):
                 else "a build card drawn from the pile")
         for _ in range(min(count, len(self.pile) + len(self._top))):
             source = self._top or self.pile
-            if self._chance is None:  # push: no draw is told, counted or forced
+            if not self.draws_are_kept:  # a plain push: no draw is told, counted or forced
                 # chance()'s draw, by the same ticket: below(the cards left) lands in the run
                 # of the zone that card is in; one zone left draws nothing
                 zone = source[0] if source[0] == source[-1] else source[

@@ -35,6 +35,10 @@ PLAYERS = {"toritori": (2, 3, 4), "wildlifeweb": (2, 3, 4, 5, 6), "tulikko": (2,
 MAX_ACTIONS = {"random": 3000, "greedy": 3000, "mcts": 16}
 """Actions fingerprinted per game: whole games for the fast bots, an opening for MCTS."""
 MCTS_PLAYOUTS = 24
+MCTS_AS_RECORDED = {"root_actions": None}
+"""The search's settings as they were when the digests were recorded: a game's later
+search tuning (Biotopes' root pruning, 9047e9e) changes what its bot chooses, not the
+engine, and these cases fingerprint the engine."""
 SEEDS = {"random": (1, 2), "greedy": (1, 2), "mcts": (1,)}
 
 
@@ -62,7 +66,7 @@ def _bot(case: Case, seed: int) -> Any:
     if case.bot == "random":
         return RandomBot(seed)
     if case.bot == "mcts":
-        return MCTSBot(seed, playouts=MCTS_PLAYOUTS)
+        return MCTSBot(seed, playouts=MCTS_PLAYOUTS, **MCTS_AS_RECORDED)
     own = [name for name in bots_for(case.game) if name.startswith(case.game + "-")]
     greedy = sorted(own, key=lambda name: not name.endswith("-greedy"))[0]
     return make_bot(greedy, seed)

@@ -211,7 +211,8 @@ class MCTSBot:
     name, or a ``seed -> Bot`` factory. ``cutoff``: rollout actions before the game's
     ``estimate`` scores the rollout. ``exploration``: UCB1's constant. ``expand``: the
     policy a new node tries first. ``widening``: progressive widening below the root (see
-    :class:`Settings`). Each of these five left out is the game's own setting
+    :class:`Settings`). ``root_actions``: the game's pruning of the root (``None``: search
+    every legal action). Each of these six left out is the game's own setting
     (its spec's ``mcts``), else the default of :class:`Settings`. ``max_rollout``:
     actions per rollout at most.
     """
@@ -224,6 +225,7 @@ class MCTSBot:
                  cutoff: int | None = _UNSET, exploration: float = _UNSET,
                  expand: str | Callable[[int], Any] | None = _UNSET,
                  widening: float | None = _UNSET,
+                 root_actions: Callable[[Game, list[Action]], Sequence[Action]] | None = _UNSET,
                  max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
         if playouts is None and seconds is None and cpu_seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -238,7 +240,7 @@ class MCTSBot:
         self.cpu_seconds = cpu_seconds
         self.given: dict[str, Any] = {"rollout": rollout, "cutoff": cutoff,
                                       "exploration": exploration, "expand": expand,
-                                      "widening": widening}
+                                      "widening": widening, "root_actions": root_actions}
         Settings(**{k: v for k, v in self.given.items() if v is not _UNSET})  # checks them
         self.max_rollout = max_rollout
         self._settings: dict[type, Settings] = {}

@@ -187,3 +187,15 @@ def test_root_actions_keep_every_decision_outside_the_action_phase():
 
     with pytest.raises(TypeError):
         biotopes_bots.root_actions(tulikko.new_game(players=2, seed=1), [])
+
+
+def test_a_search_given_root_actions_none_weighs_every_legal_action_pass_included():
+    game = next(g for g in _action_phases(3)
+                if not GreedyBot(0).would_pass(g, g.legal_actions(), g.current_player))
+    legal = game.legal_actions()
+    budget = 2 * len(legal)
+    pruned = MCTSBot(2, playouts=budget).search(game, legal)
+    whole = MCTSBot(2, playouts=budget, root_actions=None).search(game, legal)
+    assert [c.visits for c in pruned.choices if isinstance(c.action, Pass)] == [0]
+    assert all(c.visits for c in whole.choices)
+    assert {c.action for c in whole.choices} == set(legal)

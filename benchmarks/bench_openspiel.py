@@ -16,9 +16,12 @@ of ``legal_actions``, a random choice and ``apply_action``. Both sides choose wi
 sides. The ratio is ecogames' actions per CPU second over OpenSpiel's. OpenSpiel is a
 benchmark peer only, not a dependency: without it the ratios are skipped with a message.
 
-Each figure is the best of ``--repeats`` rounds, and every round measures OpenSpiel again
-beside the engine, so that a machine busy with other work slows both sides alike (the
-best round is the one least disturbed).
+Each actions-per-second figure is the best of ``--repeats`` rounds. A ratio pairs each
+measurement with OpenSpiel's measured just before and just after it (their mean), and is the
+median of those paired ratios over the rounds: the machine's own speed drifts from minute to
+minute even when nothing else runs (tic-tac-toe's best round has read 29,700 to 42,700
+actions per CPU second in runs four minutes apart), and a ratio of two figures taken minutes
+apart carries that drift.
 
     python benchmarks/bench_openspiel.py [--seconds 3] [--repeats 3] [--game tori]
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -118,6 +122,7 @@ def main() -> None:
     if not args.game or "tori" in args.game:
         rows.append(("tori (greedy)", {"push": greedy_tori}))
     best: dict[str, float] = {}
+    ratios: dict[str, list[float]] = {}
 
     def keep(key: str, figure: float) -> None:
         best[key] = max(best.get(key, 0.0), figure)
@@ -127,19 +132,28 @@ def main() -> None:
             measure(run, 0.2)
     for _ in range(args.repeats):
         for name, runs in rows:
-            if peer is not None:
-                keep("peer", measure(peer, args.seconds))
+            before = measure(peer, args.seconds) if peer is not None else None
             for door, run in runs.items():
-                keep(f"{name} {door}", measure(run, args.seconds))
+                figure = measure(run, args.seconds)
+                keep(f"{name} {door}", figure)
+                if peer is not None and before is not None:
+                    after = measure(peer, args.seconds)
+                    keep("peer", max(before, after))
+                    ratios.setdefault(f"{name} {door}", []).append(
+                        figure / ((before + after) / 2))
+                    before = after
     base = best.get("peer")
     if base is not None:
-        print(f"OpenSpiel python_tic_tac_toe, random self-play: {base:,.0f} actions/CPU s")
+        print(f"OpenSpiel python_tic_tac_toe, random self-play: {base:,.0f} actions/CPU s "
+              "(best round)")
+        print("each ratio: the median over the rounds of the engine's figure over the mean of "
+              "the two tic-tac-toe figures measured just before and just after it")
     print(f"{'engine':<14}" + "".join(f"{door + ' a/s':>12}{'ratio':>8}" for door in doors))
 
     def cell(key: str) -> str:
         if key not in best:
             return " " * 20
-        ratio = "" if base is None else f"{best[key] / base:.2f}x"
+        ratio = f"{statistics.median(ratios[key]):.2f}x" if key in ratios else ""
         return f"{best[key]:>12,.0f}{ratio:>8}"
 
     for name, _ in rows:

@@ -211,7 +211,9 @@ class SlowMeasure:
 
 
 def test_an_interrupt_stops_the_worker_processes(tmp_path):
-    # each game takes seconds; the interrupt comes while the first two are being played
+    # each game takes seconds; the interrupt comes while the first two are being played.
+    # Ctrl-C as in a plain Python process: whatever handler an earlier test left is set aside
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(2.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -221,6 +223,7 @@ def test_an_interrupt_stops_the_worker_processes(tmp_path):
                             progress=False)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, handler)
     assert ex.interrupted
     assert len(ex.results) < 40
     # the games the workers were playing were stopped, not played to their end

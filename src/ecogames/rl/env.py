@@ -20,6 +20,7 @@ from ecogames.core import Action, Game, Rng, registered_games
 from ecogames.core.registry import find_game
 
 from .layouts import layout_of
+from .masks import LegalDiscrete, legal_mask
 from .observe import OBSERVATION_SIZE, encode_view, structured_encoder
 
 
@@ -50,6 +51,7 @@ class EcoEnv(AECEnv):
     truncations: dict[str, bool]
     _cumulative_rewards: dict[str, float]
     _legal_cache: dict[int, Action] | None
+    action_spaces: dict[str, LegalDiscrete]
 
     def __init__(self, game: str, players: int = 2, *, render_mode: str | None = None,
                  seed: int | None = None, max_actions: int | None = None,
@@ -74,7 +76,8 @@ class EcoEnv(AECEnv):
                              dtype=np.float32)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
-        self.action_spaces = {a: spaces.Discrete(self.layout.size) for a in self.possible_agents}
+        self.action_spaces = {a: LegalDiscrete(self.layout.size) for a in self.possible_agents}
+        self._no_actions = legal_mask(self.layout.size, [])
         self.observation_spaces = {a: spaces.Dict({
             "observation": box,
             "action_mask": spaces.Box(0, 1, (self.layout.size,), np.int8),
@@ -112,11 +115,13 @@ class EcoEnv(AECEnv):
         return {"observation": self.encoder.encode(self.game, seat), "action_mask": mask}
 
     def action_mask(self, agent: str) -> np.ndarray:
-        """1 for each action legal now for ``agent`` (all 0 when it is not to play)."""
-        mask = np.zeros(self.layout.size, dtype=np.int8)
-        if agent == self.agent_selection and not self.game.is_over:
-            legal = self._legal()
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+        """1 for each action legal now for ``agent`` (all 0 when it is not to play); a
+        read-only array, which ``action_space(agent).sample`` knows (``masks``)."""
+        if agent != self.agent_selection or self.game.is_over:
+            return self._no_actions
+        numbers = sorted(self._legal())
+        mask = legal_mask(self.layout.size, numbers)
+        self.action_spaces[agent].offer(mask, numbers)
         return mask
 
     def observation_pieces(self, agent: str) -> dict[str, np.ndarray]:

@@ -47,7 +47,7 @@ def _face(tile_id: str, side: str, rotation: int) -> tuple[tuple[Hex, int], ...]
     return found
 
 
-Geometry = tuple[frozenset[Hex], dict[Hex, tuple[Hex, ...]], dict[Hex, frozenset[Hex]]]
+Geometry = tuple[frozenset[Hex], dict[Hex, tuple[Hex, ...]], dict[Hex, tuple[Any, ...]]]
 _SHAPES: dict[frozenset[Hex], Geometry] = {}
 _SHAPES_KEPT = 64
 

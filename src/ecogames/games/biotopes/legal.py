@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ecogames.core import Action
 
 from .actions import Adapt, Compete, Evolve, Expand, Migrate, Pass, Reproduce, Transfer, UseCard
-from .components import MIGRATION_RANGE, ROWS, SPECIES, CubeType, EffectKind, Hex
+from .components import MIGRATION_RANGE, ROWS, SPACES, SPECIES, CubeType, EffectKind, Hex
 from .hexes import within_reach
 
 if TYPE_CHECKING:
@@ -52,6 +52,9 @@ SPACE_OF: dict[type[Action], str] = {
     Reproduce: "reproduction", Transfer: "transfer", Evolve: "evolution",
     Expand: "expansion", Compete: "competition", Migrate: "migration"}
 """The Ecosystem board's space of each once-per-cycle action (The Actions)."""
+_REP, _TRA, _EVO, _EXP, _COM, _MIG = (SPACES.index(SPACE_OF[a]) for a in (
+    Reproduce, Transfer, Evolve, Expand, Compete, Migrate))
+"""The index of each once-per-cycle action's space (``Biotopes.uses``)."""
 RULE_TEXT: dict[type[Action], str] = {
     Adapt: "Adaptation: you cannot recycle the cubes of its diet",
     Reproduce: "Reproduction costs an Invertebrates or Reptiles & Amphibians cube",
@@ -419,22 +422,22 @@ def migrate_sites(game: Biotopes, p: int) -> list[tuple[Migrate, int]]:
     sites = col.migrate
     if sites is None:
         owner, land = game.owner, game.landscape
-        empty = [h for h in game.adj if h not in owner]
         sites = []
         for origin in col.mine:
-            within = reach(game, origin)
-            sites.extend((_migrate(origin, h), land[h]) for h in empty if h in within)
+            sites += [(a, land[h]) for h, a in reach(game, origin) if h not in owner]
         col.migrate = sites
     return sites
 
 
-def reach(game: Biotopes, origin: Hex) -> frozenset[Hex]:
-    """Migration's destinations from ``origin`` over the landscape (D16), worked out once per
-    landscape (``Biotopes.reach``)."""
+def reach(game: Biotopes, origin: Hex) -> tuple[tuple[Hex, Migrate], ...]:
+    """Migration's destinations from ``origin`` over the landscape (D16), in the landscape's
+    order, each with its action: worked out once per landscape's shape
+    (``Biotopes.reach``)."""
     found = game.reach.get(origin)
     if found is None:
-        found = game.reach[origin] = frozenset(within_reach(game.adj, origin,
-                                                            MIGRATION_RANGE))
+        within = within_reach(game.adj, origin, MIGRATION_RANGE)
+        found = game.reach[origin] = tuple((h, _migrate(origin, h)) for h in game.adj
+                                           if h in within)
     return found
 
 
@@ -507,24 +510,45 @@ def _migrate(origin: Hex, h: Hex) -> Migrate:
 
 
 def action_phase_options(game: Biotopes, p: int) -> list[Action]:
-    """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule."""
+    """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule (the
+    predicates ``can_adapt`` ... ``can_pass``, worked out here in one pass: the legal
+    actions are listed at every turn)."""
     m = means(game, p)
     # can_adapt, for the cards of the hand
-    out: list[Action] = [_ADAPT[card] for card in sorted(game.hands[p]) if affords(m, card)]
-    if can_reproduce(game, p, m):
+    diets = m.diets
+    out: list[Action] = []
+    for card in sorted(game.hands[p]):
+        ok = diets.get(_DIET_OF[card])
+        if ok is None:
+            ok = affords(m, card)
+        if ok:
+            out.append(_ADAPT[card])
+    uses = game.uses[p]
+    # can_reproduce, can_transfer, can_evolve: once a cycle (no x2 for these)
+    if not uses[_REP] and m.breeders:
         out.append(_REPRODUCE)
-    if can_transfer(game, p, m):
-        out.append(_TRANSFER)
-    if can_evolve(game, p, m):
-        out.append(_EVOLVE)
-    out += expansion_actions(game, p, m)
-    out += competition_actions(game, p, m)
-    out += migration_actions(game, p, m)
-    out.extend(_USE_CARD.get((r, c)) or _USE_CARD.setdefault((r, c), UseCard(r, c))
-               for r, row in enumerate(game.rows[p]) for c, e in enumerate(row)
-               if e[0] in ACTION_CARDS and usable(e))  # can_use_card, for the cards there
-    if can_pass(game, p):
-        out.append(_PASS)
+    if m.sources:
+        if not uses[_TRA]:
+            out.append(_TRANSFER)
+        if not uses[_EVO]:
+            out.append(_EVOLVE)
+    # the colonizations (expansion_actions, competition_actions, migration_actions)
+    tokens = game.tokens[p]
+    if tokens and m.plants and (not uses[_EXP] or game._may_play(p, "expansion")):
+        plants = m.plants
+        out.extend([a for a, k in expand_sites(game, p) if k in plants])
+    colours = m.mammals_birds
+    if tokens and colours and (not uses[_COM] or game._may_play(p, "competition")):
+        out.extend([a for a, k in compete_sites(game, p) if k in colours])
+    colours = m.birds_reptiles
+    if colours and (not uses[_MIG] or game._may_play(p, "migration")):
+        out.extend([a for a, k in migrate_sites(game, p) if k in colours])
+    # can_use_card, for the cards there
+    for r, row in enumerate(game.rows[p]):
+        for c, e in enumerate(row):
+            if e[0] in ACTION_CARDS and (e[1] or e[2] or e[3] or e[4]):
+                out.append(_USE_CARD.get((r, c)) or _USE_CARD.setdefault((r, c), UseCard(r, c)))
+    out.append(_PASS)  # can_pass: always
     return out
 
 

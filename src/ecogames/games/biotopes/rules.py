@@ -274,7 +274,7 @@ class Biotopes(Game):
         self.tile_of: dict[Hex, int] = {}
         self.edges: frozenset[Hex] = frozenset()
         self.adj: dict[Hex, tuple[Hex, ...]] = {}
-        self.reach: dict[Hex, frozenset[Hex]] = {}
+        self.reach: dict[Hex, tuple[tuple[Hex, Migrate], ...]] = {}
         self.owner: dict[Hex, int] = {}
         self.colonies: dict[int, legal.Colonies] = {}
         self.means_of: list[legal.Means | None] = [None] * players

@@ -16,17 +16,17 @@ repository)::
         env.step(action)
 
 (the README of the installed PettingZoo 1.27 shows the same loop without the mask,
-``env.action_space(agent).sample()``, for its environments that have none). Gymnasium's
-``Discrete.sample(mask)`` checks the int8 mask (``mask == 1``, ``mask == 0``) and chooses
-among ``np.where`` of the bool result. Each agent's action space is seeded once
+``env.action_space(agent).sample()``, for its environments that have none). The peers'
+action spaces are Gymnasium's ``Discrete``, whose ``sample(mask)`` checks the int8 mask
+(``mask == 1``, ``mask == 0``) and chooses among ``np.where`` of the bool result; ours are
+``rl.masks.LegalDiscrete``, which draws the same action from the same generator without the
+passes over the mask when handed the environment's own (read-only) mask. Each agent's action space is seeded once
 (``action_space(agent).seed(k)``), so a run plays the same games. Whole games,
 ``reset(seed=k)`` for k = 0, 1, ... until the time is up. The figure is env steps per CPU
 second (``time.process_time``): every call to ``step``, including the ``step(None)`` of
 agents whose game is over, as PettingZoo counts them. Two figures, from rounds of their own:
 the whole loop (the clock read between games only), and the environment alone (the CPU time
-inside ``last`` and ``step``, the clock read around them, without the policy: with 85,000
-actions or more, the policy's own passes over the mask cost about as much as the
-environment's step).
+inside ``last`` and ``step``, the clock read around them, without the policy).
 
 Peers: ``tictactoe_v3`` and ``connect_four_v3`` from ``pettingzoo.classic`` (a benchmark
 peer only: ``pip install 'pettingzoo[classic]'`` if they do not import; without them the
@@ -37,7 +37,8 @@ machine may be busy with other work, so compare figures of one run only.
         [--observation structured|hashed] [--players 2] [--budget]
 
 ``--budget`` prints instead what a step costs by piece, each measured apart on the states of
-masked random games: the policy (``Discrete.sample(mask)``), the engine, and the
+masked random games: the policy (``action_space(agent).sample(mask)`` on the environment's
+mask, and Gymnasium's stock ``Discrete.sample`` on the same masks), the engine, and the
 environment's own pieces.
 """  # noqa: E501 (PettingZoo's loop quoted as it is written)
 
@@ -54,7 +55,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from gymnasium.spaces import Discrete
+
 from ecogames import rl
+from ecogames.rl.masks import legal_mask
 from ecogames.rl.tensors import forget
 
 GAMES = ("toritori", "wildlifeweb", "tulikko", "biotopes", "tori")
@@ -133,7 +137,8 @@ def best_per_item(work: Callable[[], int], rounds: int = 5) -> float:
 
 def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
     """A step's CPU cost by piece, each measured apart on the states of masked random games:
-    the policy (Gymnasium's ``Discrete.sample(mask)``, as the loop chooses), the engine
+    the policy (the space's ``sample(mask)`` on the mask it was offered, as the loop chooses;
+    and Gymnasium's stock ``Discrete.sample`` on the same masks), the engine
     (``legal_actions`` and ``push``, replayed on a new game), and the environment's own
     pieces (the structured observation, numbering the legal actions, the mask)."""
     env = rl.raw_env(name, players=players)
@@ -152,12 +157,8 @@ def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
         games.append((seed, actions))
         seed += 1
     engine, layout, encoder = type(env.game), env.layout, env.encoder
-    legal_numbers = [list(layout.numbered(g, g.legal_actions())) for g in states]
-    masks = []
-    for numbers in legal_numbers[:500]:
-        mask = np.zeros(layout.size, np.int8)
-        mask[numbers] = 1
-        masks.append(mask)
+    legal_numbers = [sorted(layout.numbered(g, g.legal_actions())) for g in states]
+    masks = [legal_mask(layout.size, numbers) for numbers in legal_numbers[:500]]
 
     def replay() -> int:
         for game_seed, actions in games:
@@ -167,12 +168,19 @@ def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
                 game.push(action)
         return sum(len(actions) for _, actions in games)
 
-    space = env.action_space(env.possible_agents[0])
+    space = env.action_spaces[env.possible_agents[0]]
     space.seed(3)
+    stock = Discrete(layout.size, seed=3)
 
-    def policy() -> int:
-        for mask in masks:
+    def policy() -> int:  # as the loop samples: the mask the environment offered
+        for mask, numbers in zip(masks, legal_numbers):
+            space.offer(mask, numbers)
             space.sample(mask)
+        return len(masks)
+
+    def gymnasium() -> int:  # Gymnasium's own Discrete on the same masks
+        for mask in masks:
+            stock.sample(mask)
         return len(masks)
 
     def observe() -> int:
@@ -188,11 +196,12 @@ def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
 
     def mask() -> int:
         for numbers in legal_numbers:
-            np.zeros(layout.size, np.int8)[numbers] = 1
+            legal_mask(layout.size, numbers)
         return len(legal_numbers)
 
     return {"legal": sum(map(len, legal_numbers)) / len(legal_numbers),
-            "policy": best_per_item(policy), "engine": best_per_item(replay),
+            "policy": best_per_item(policy), "gymnasium": best_per_item(gymnasium),
+            "engine": best_per_item(replay),
             "observation": best_per_item(observe), "numbers": best_per_item(number),
             "mask": best_per_item(mask)}
 
@@ -200,12 +209,13 @@ def budget(name: str, players: int, steps: int = 3000) -> dict[str, float]:
 def print_budgets(names: list[str], players: int) -> None:
     print("A step's CPU cost by piece, in microseconds, each measured apart (best of 5 rounds;"
           " PettingZoo's\nown AEC machinery and the loop's cache misses come on top):")
-    print(f"{'game':12} {'actions':>8} {'legal':>6} {'policy':>7} {'engine':>7} "
-          f"{'observation':>12} {'numbers':>8} {'mask':>5}")
+    print(f"{'game':12} {'actions':>8} {'legal':>6} {'policy':>7} {'(stock)':>8} "
+          f"{'engine':>7} {'observation':>12} {'numbers':>8} {'mask':>5}")
     for name in names:
         b = budget(name, players)
         size = rl.layout_of(name).size
-        print(f"{name:12} {size:8,} {b['legal']:6.1f} {b['policy']:7.1f} {b['engine']:7.1f} "
+        print(f"{name:12} {size:8,} {b['legal']:6.1f} {b['policy']:7.1f} {b['gymnasium']:8.1f} "
+              f"{b['engine']:7.1f} "
               f"{b['observation']:12.1f} {b['numbers']:8.1f} {b['mask']:5.1f}", flush=True)
 
 

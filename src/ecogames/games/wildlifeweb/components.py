@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -56,6 +57,8 @@ so once all 15 are secured someone must have reached the target, P x (target - 1
 MATE_DRAWS: Final = 5
 """Taking a Mate: "draw up to 5 new Wildlife cards in hopes of drawing a mate"."""
 DIE_FACES: Final = 6
+FACES: Final = tuple(range(1, DIE_FACES + 1))
+"""A die's faces, each a chance draw's outcome."""
 
 HABITATS: Final = ("air", "trees", "ground", "underground", "water")
 ACTIVITIES: Final = ("diurnal", "nocturnal", "both", "crepuscular")
@@ -673,13 +676,19 @@ ALIKE_BEFORE: Final = _alike_before()
 cards: a species' pair, an Event's two copies, a Forage card and its Offspring card)."""
 
 
+ALIKE_AFTER: Final = {before: card for card, before in ALIKE_BEFORE.items()}
+"""The card alike to each card and after it in the cards' order (``ALIKE_BEFORE``)."""
+
+
 def alike(cards: Sequence[str]) -> list[str]:
     """One card of each kind among ``cards``, in their order: two cards of a species in the
     central habitat or on the highway are alike, so only the first (in the cards' order) is
-    offered (D29, D33): a card goes when the card alike and before it is there too."""
+    offered (D29, D33): a card goes when the card alike and before it is there too. (The
+    cards that go are those among ``cards`` alike and after one of them: found by set and
+    map, in C, where asking each card's twin was a Python loop over the habitat.)"""
     present = set(cards)
-    return [card for card in cards
-            if (before := ALIKE_BEFORE.get(card)) is None or before not in present]
+    gone = present.intersection(map(ALIKE_AFTER.get, present))
+    return list(filterfalse(gone.__contains__, cards)) if gone else list(cards)
 
 
 def _palette() -> Palette:

@@ -23,6 +23,7 @@ from .components import (
     CARD_EVENT,
     CARD_NAME,
     CARD_RANK,
+    DIE_FACES,
     DIET_FORAGE,
     FORAGE,
     Animal,
@@ -121,8 +122,12 @@ def draw_forage(game: WildlifeWeb, a: Pet, count: int) -> list[str]:
             break
         if len(game.fdeck) > game.fknown:
             hidden = sorted(game.fdeck[game.fknown:], key=CARD_RANK.__getitem__)
-            card: str = game.chance(f"a Forage card for the {game._kind(a).name}", hidden,
-                                    label=CARD_NAME.__getitem__)
+            if not game.draws_are_kept:  # a plain push: the ticket chance() would take
+                card: str = hidden[game.rng.below(len(hidden))] if len(hidden) > 1 \
+                    else hidden[0]
+            else:
+                card = game.chance(f"a Forage card for the {game._kind(a).name}", hidden,
+                                   label=CARD_NAME.__getitem__)
             game.fdeck.remove(card)
         else:
             card = game.fdeck.pop()
@@ -172,13 +177,14 @@ def _hunts_by_prey(card: str, mated: bool, day: bool) -> tuple[dict[str, Hunt], 
     return lone, pair
 
 
-def _habitat_hunts(card: str, mated: bool, day: bool, habitat: list[str]) -> list[Hunt]:
-    """The hunts of the animal ``card`` in the central habitat ``habitat`` while no Event
-    of this turn changes who is active. Two alike cards are one species, so both or neither
-    may be hunted: one of each kind among the huntable ones (a short list) is the same as
-    the huntable ones among one of each kind of the whole habitat (D33)."""
-    lone = _hunts_by_prey(card, mated, day)[0]
-    return [*map(lone.__getitem__, alike([c for c in habitat if c in lone]))]
+def _habitat_hunts(lone: dict[str, Hunt], kinds: list[str]) -> filter[Hunt]:
+    """The hunts of an animal in the central habitat while no Event of this turn changes
+    who is active: its Hunts of a lone prey (:func:`_hunts_by_prey`) of ``kinds``, one card
+    of each kind in the habitat. Two alike cards are one species, so both or neither may be
+    hunted: the huntable ones among one of each kind are one of each kind among the
+    huntable ones (D33). Looked up in C (map and filter), the hunts in the habitat's
+    order."""
+    return filter(None, map(lone.get, kinds))
 
 
 _scavenge = cache(Scavenge)
@@ -197,6 +203,7 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
     day = game.round % 2 == 0
     acted = game.acted
     others: list[tuple[int, Pet]] | None = None
+    kinds: list[str] = []  # one card of each kind in the central habitat, once a hunter asks
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     carrion: list[str] | None = None
     for a in game.packs[game.active]:
@@ -213,8 +220,9 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
             if not shifts:
                 if others is None:
                     others = list(_in_other_packs(game))
-                out.extend(_habitat_hunts(card, mated, day, game.habitat))
+                    kinds = alike(game.habitat)
                 lone, pair = _hunts_by_prey(card, mated, day)
+                out.extend(_habitat_hunts(lone, kinds))
                 out.extend([h for _, q in others
                             if (h := (lone if q["mate"] is None else pair).get(q["card"]))
                             is not None])
@@ -327,11 +335,16 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
     is its score's parts (Power, then every bonus by name), told one by one."""
     base_a, base_b = sum(v for _, v in parts_a), sum(v for _, v in parts_b)
     die_b = "the die for the highway" if who_b == "Highway" else f"the {who_b}'s die"
+    kept = game.draws_are_kept
+    below = game.rng.below
     roll = 1
     while True:
-        again = "" if roll == 1 else f" (roll {roll})"
-        da = game._roll(f"the {who_a}'s die{again}")
-        db = game._roll(f"{die_b}{again}")
+        if kept:
+            again = "" if roll == 1 else f" (roll {roll})"
+            da = game._roll(f"the {who_a}'s die{again}")
+            db = game._roll(f"{die_b}{again}")
+        else:  # a plain push: the dice by the tickets _roll's draws would take, unnamed
+            da, db = below(DIE_FACES) + 1, below(DIE_FACES) + 1
         ta, tb = base_a + da, base_b + db
         e = None
         if log.record:

@@ -29,9 +29,10 @@ Day/Night (step 2) turns when play returns to the dealer.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
-from itertools import product
+from itertools import accumulate, product
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
@@ -60,15 +61,15 @@ from .actions import (
     TakeMate,
 )
 from .components import (
-    ALIKE_BEFORE,
+    ALIKE_AFTER,
     CARD_ANIMAL,
     CARD_EVENT,
     CARD_GROUP,
     CARD_KIND,
     CARD_NAME,
     CARD_RANK,
-    DIE_FACES,
     EVENT_CARDS,
+    FACES,
     FOOD_VALUE,
     FORAGE,
     FORAGE_CARDS,
@@ -207,7 +208,6 @@ _TAKE = cache(TakeFromHabitat)
 _SWAP = cache(Swap)
 _KEEP, _DRAW, _END_FEEDING, _END_TURN = KeepPack(), DrawWildlife(), EndFeeding(), EndTurn()
 
-FACES = tuple(range(1, DIE_FACES + 1))
 _PLAYER_NAMES = tuple(f"Player {i + 1}" for i in range(MAX_PLAYERS))
 
 
@@ -229,10 +229,6 @@ def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]
 
 Kinds = tuple[tuple[str, ...], tuple[int, ...]]
 """A face-down pile's kinds (:func:`kinds_left`)."""
-
-
-ALIKE_AFTER = {before: card for card, before in ALIKE_BEFORE.items()}
-"""The card alike to each card and after it in the cards' order (``ALIKE_BEFORE``)."""
 
 
 def kinds_after(kinds: Kinds, card: str) -> Kinds:
@@ -462,7 +458,12 @@ class WildlifeWeb(Game):
         kinds = known[2] if known is not None and known[0] is pile and known[1] == len(pile) \
             else kinds_left(tuple(pile))
         cards, counts = kinds
-        card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__, seen_by=seen_by)
+        if self.draws_are_kept:
+            card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__,
+                                    seen_by=seen_by)
+        else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept
+            card = cards[bisect_right(list(accumulate(counts)), self.rng.below(len(pile)))] \
+                if len(cards) > 1 else cards[0]
         pile.remove(card)
         self._kinds[which] = (pile, len(pile), kinds_after(kinds, card))
         return card

@@ -126,40 +126,81 @@ SEAT_CUBES = (("biotope_cubes", c.ROWS * COLOURS), ("species_cubes", c.ROWS * CO
 """The per-seat pieces of cube counts, each a run of numbers in one seat's row."""
 _OWNERS = memo()
 
+# Tensor numbers made once: a one-hot value's number is a table look-up (a map over a
+# dict in C where there are several), never an offset computed per step
+STAGE_AT = {stage: AT["stage"] + i for i, stage in enumerate(STAGES)}
+TASK_AT = {task: AT["task"] + i for i, task in enumerate(TASKS)}
+ENV_AT = tuple({token: AT["environment"] + i * len(ENV) + j for token, j in ENV_TOKEN.items()}
+               for i in range(ENV_SPACES))
+"""Environment space ``i``: each token's number."""
+RIVER_AT = tuple(tuple({card: AT["rivers"] + (d * c.RIVER_SIZE + k) * len(CARDS) + i
+                        for card, i in CARD.items()} for k in range(c.RIVER_SIZE))
+                 for d in range(DECKS))
+"""Deck ``d``'s river, position ``k``: each card's number."""
+PILES_AT = tuple(chain.from_iterable((AT["decks"] + d, AT["discards"] + d)
+                                     for d in range(DECKS)))
+HAND_AT = {card: AT["hand"] + i for card, i in CARD.items()}
+SEAT_AT = tuple((AT["tokens"] + row, AT["hand_size"] + row, AT["bag_size"] + row)
+                for row in range(SEATS))
+"""Row ``row``'s numbers of territory tokens, hand size, bag size."""
+BIOTOPE_CARD_AT = tuple(tuple({card: AT["biotope_cards"] + (row * c.ROWS + k)
+                               * len(BIOTOPE_CARD) + i for card, i in BIOTOPE_CARD.items()}
+                              for k in range(c.ROWS)) for row in range(SEATS))
+"""Row ``row``, ecosystem row ``k``: each Biotope card's number."""
+SPECIES_AT = tuple(tuple({card: AT["species"] + (row * c.ROWS + k) * len(CARDS) + i
+                          for card, i in CARD.items()} for k in range(c.ROWS))
+                   for row in range(SEATS))
+USES_AT = tuple(AT["uses"] + row * SPACES for row in range(SEATS))
+TILE_AT = tuple({tile: AT["tile_hands"] + row * len(TILES) + i for tile, i in TILES.items()}
+                for row in range(SEATS))
+SEAT_CUBE_INDEX = tuple(tuple(chain.from_iterable(
+    range(AT[piece] + row * size, AT[piece] + (row + 1) * size) for piece, size in SEAT_CUBES))
+    for row in range(SEATS))
+"""Row ``row``'s cube counts' numbers, in the order :func:`_fill_seat` gathers them."""
+_CUBE_INDEX: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _cube_index(n: int, seat: int) -> tuple[int, ...]:
+    """Every cube count's number, in the order :func:`fill` gathers them for ``seat``."""
+    known = _CUBE_INDEX.get((n, seat))
+    if known is None:
+        reserve, bag = AT["reserve"], AT["bag"]
+        known = _CUBE_INDEX[n, seat] = (
+            *range(reserve, reserve + COLOURS), *range(bag, bag + COLOURS),
+            *chain.from_iterable(SEAT_CUBE_INDEX[(p - seat) % n] for p in range(n)))
+    return known
+
 
 def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     # AT (this layout's offsets) is ``at``; cube counts are gathered raw, in runs, and the
     # nonzero ones picked and divided by CUBES in C (compress, filter, map)
     n = game.players
-    hot = [AT["stage"] + STAGES.index(game.stage)]
-    if game.stage == "play":
-        hot.append(AT["task"] + TASKS.index(game.phase))
-    if game.current_player is not None:
-        hot.append(AT["to_play"] + (game.current_player - seat) % n)
+    stage = game.stage
+    hot = [STAGE_AT[stage]]
+    if stage == "play":
+        hot.append(TASK_AT[game.phase])
+    player = game.current_player
+    if player is not None:
+        hot.append(AT["to_play"] + (player - seat) % n)
     hot.append(AT["initiative"] + (game.initiative - seat) % n)
     hot += LANDSCAPE.hot(game, at)
     hot += _owners(game.owner, seat, n)
-    environment = AT["environment"]
-    for i, token in enumerate(game.env):
-        hot.append(environment + i * len(ENV) + ENV_TOKEN[token])
-    reserve, bag = AT["reserve"], AT["bag"]
-    cube_index = [*range(reserve, reserve + COLOURS), *range(bag, bag + COLOURS)]
+    hot += map(dict.__getitem__, ENV_AT, game.env)
     cubes = [*game.reserve, *game.bags[seat]]
-    index = [AT["cycle"]]
-    values = [min(game.cycle, game.cycles) / game.cycles]
-    rivers = AT["rivers"]
-    for d in range(DECKS):
-        for k, card in enumerate(game.rivers[d]):
-            hot.append(rivers + (d * c.RIVER_SIZE + k) * len(CARDS) + CARD[card])
-        index += (AT["decks"] + d, AT["discards"] + d)
-        values += (len(game.decks[d]) / ALL_CARDS, len(game.discards[d]) / ALL_CARDS)
+    index = [AT["cycle"], *PILES_AT]
+    decks, discards = game.decks, game.discards
+    values = [min(game.cycle, game.cycles) / game.cycles,
+              len(decks[0]) / ALL_CARDS, len(discards[0]) / ALL_CARDS,
+              len(decks[1]) / ALL_CARDS, len(discards[1]) / ALL_CARDS,
+              len(decks[2]) / ALL_CARDS, len(discards[2]) / ALL_CARDS]
+    for d, river in enumerate(game.rivers):
+        hot += map(dict.__getitem__, RIVER_AT[d], river)
     if game.neutral_removed:
         hot.append(AT["neutral_removed"])
-    hand = AT["hand"]
-    hot += [hand + CARD[card] for card in game.hands[seat]]
+    hot += map(HAND_AT.__getitem__, game.hands[seat])
     for p in range(n):
-        _fill_seat(game, p, (p - seat) % n, hot, index, values, cube_index, cubes)
-    index += compress(cube_index, cubes)  # the nonzero counts, picked in C
+        _fill_seat(game, p, (p - seat) % n, hot, index, values, cubes)
+    index += compress(_cube_index(n, seat), cubes)  # the nonzero counts, picked in C
     values += map(truediv, filter(None, cubes), repeat(CUBES))
     set_ones(out, hot)
     set_values(out, index, values)
@@ -177,41 +218,35 @@ def _owners(owner: dict[Any, int], seat: int, n: int) -> list[int]:
 
 
 def _fill_seat(game: Any, p: int, row: int, hot: list[int], index: list[int],
-               values: list[float], cube_index: list[int], cubes: list[int]) -> None:
-    index += (AT["tokens"] + row, AT["hand_size"] + row, AT["bag_size"] + row)
+               values: list[float], cubes: list[int]) -> None:
+    index += SEAT_AT[row]
     values += (game.tokens[p] / c.TERRITORY_TOKENS, len(game.hands[p]) / ALL_CARDS,
                sum(game.bags[p]) / c.CUBES_TOTAL)
     if game.passed[p]:
         hot.append(AT["passed"] + row)
-    bcards = game.bcards[p]
-    for k in range(c.ROWS):
-        if bcards[k]:
-            hot.append(AT["biotope_cards"] + (row * c.ROWS + k) * len(BIOTOPE_CARD)
-                       + BIOTOPE_CARD[bcards[k]])
-    for piece, size in SEAT_CUBES:
-        first = AT[piece] + row * size
-        cube_index += range(first, first + size)
+    hot += [at[card] for at, card in zip(BIOTOPE_CARD_AT[row], game.bcards[p]) if card]
+    foreign, biotope = game.foreign[p], game.biotope[p]
     for k in range(c.ROWS):  # biotope_cubes(p, k), read in one pass
-        cubes += game.foreign[p][k]
-        cubes[k - c.ROWS] = game.biotope[p][k]
-    species = AT["species"] + row * c.ROWS * len(CARDS)
+        cubes += foreign[k]
+        cubes[k - c.ROWS] = biotope[k]
+    species = SPECIES_AT[row]
     for k, entries in enumerate(game.rows[p]):
         if not entries:
             cubes += NO_CUBES
         elif len(entries) == 1:
             entry = entries[0]
-            hot.append(species + k * len(CARDS) + CARD[entry[0]])
+            hot.append(species[k][entry[0]])
             cubes += entry[1:]
         else:
-            base = species + k * len(CARDS)
-            hot += [base + CARD[entry[0]] for entry in entries]
+            at = species[k]
+            hot += [at[entry[0]] for entry in entries]
             cubes += map(sum, [*zip(*entries)][1:])
     cubes += chain.from_iterable(game.spaces[p])
-    if any(game.uses[p]):
-        uses = AT["uses"] + row * SPACES
-        hot += [uses + s for s, used in enumerate(game.uses[p]) if used]
-    tiles = AT["tile_hands"] + row * len(TILES)
-    hot += [tiles + TILES[t] for t in game.tile_hands[p]]
+    uses = game.uses[p]
+    if any(uses):
+        first = USES_AT[row]
+        hot += [first + s for s, used in enumerate(uses) if used]
+    hot += map(TILE_AT[row].__getitem__, game.tile_hands[p])
 
 
 NO_CUBES = (0,) * COLOURS

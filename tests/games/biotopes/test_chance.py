@@ -223,3 +223,39 @@ def test_an_impossible_outcome_is_refused():
     held = game.hands[0][0]
     with pytest.raises(IllegalAction, match=f"cannot come out as '{held}'"):
         game.fork(step, chance={i: held})
+
+
+def test_a_plain_push_draws_by_the_ticket_a_chance_draw_takes():
+    """A plain push keeps no draws, so the rules draw a bag's cube and a deck's card straight
+    from the generator (``rules._bag_ticket``): the same ticket and outcome as apply's chance
+    draw, the same games (a mismatch in the ticket or the walk shows in the generator or the
+    state at once)."""
+    import random
+
+    for seed in range(4):
+        pushed, applied = new_game(players=2, seed=seed), new_game(players=2, seed=seed)
+        choose = random.Random(seed).choice
+        while not pushed.is_over:
+            action = choose(pushed.legal_actions())
+            pushed.push(action)
+            applied.apply(action)
+            assert pushed.rng == applied.rng and pushed.bags == applied.bags
+        assert pushed.to_dict() == applied.to_dict()
+
+
+@pytest.mark.parametrize("bag", [[0, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 5], [1, 2, 3, 4],
+                                 [0, 7, 0, 1], [5, 5, 0, 0]])
+def test_a_bag_ticket_is_the_outcome_of_the_chance_draw(bag):
+    from ecogames.core import Rng
+    from ecogames.core.chance import draw
+    from ecogames.games.biotopes.rules import _bag_ticket
+
+    for seed in range(40):
+        direct, told = Rng(seed), Rng(seed)
+        colours = [k for k in range(4) if bag[k]]
+        k = _bag_ticket(direct, bag)
+        if not colours:
+            assert k == -1
+            continue
+        assert k == draw(told, [], {}, "a cube", colours, [bag[c] for c in colours])
+        assert direct == told

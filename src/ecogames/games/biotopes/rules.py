@@ -131,6 +131,7 @@ _DIET_NAMES = {card.id: tuple(t.value for t in card.diet) for card in SPECIES.va
 _DISCARDS = {card: Discard(card) for card in SPECIES}
 _DONE = Done()
 _PAYS: dict[tuple[int, int, int], Pay] = {}
+_PLACE_TERRITORY: dict[Hex, PlaceTerritory] = {}
 """Actions handed out as choices again and again, made once (they are frozen values)."""
 
 
@@ -172,6 +173,23 @@ _BAG_DRAWS = tuple(f"a cube from {name}'s bag" for name in SEAT_NAMES)
 
 def _cube_name(colour: str) -> str:
     return f"a {colour} cube"
+
+
+def _bag_ticket(rng: Rng, bag: list[int]) -> int:
+    """The colour a draw from ``bag`` gives (-1: the bag is empty) by the ticket
+    ``Game.chance`` would take for it (``core.chance``): none when a single colour is left,
+    else one below the cubes' number, landing on the colour whose running total passes it."""
+    total = bag[0] + bag[1] + bag[2] + bag[3]
+    if not total:
+        return -1
+    if total in bag:  # a single colour left: a certain outcome, nothing drawn
+        return bag.index(total)
+    ticket = rng.below(total)
+    for k, n in enumerate(bag):
+        ticket -= n
+        if ticket < 0:
+            return k
+    raise AssertionError("a ticket beyond the bag")
 
 
 _RIVER_DRAWS = tuple(tuple(Draw(name, slot) for slot in range(RIVER_SIZE))
@@ -362,8 +380,12 @@ class Biotopes(Game):
                 return None
             deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
-        card: str = self.chance(f"a card from the {DECK_LABELS[d]} deck {where}", deck,
-                                label=_card_name, seen_by=seen_by)
+        if self.draws_are_kept:
+            card: str = self.chance(f"a card from the {DECK_LABELS[d]} deck {where}", deck,
+                                    label=_card_name, seen_by=seen_by)
+        else:  # nobody reads this draw (a plain push): the ticket chance() would take
+            size = len(deck)
+            card = deck[self.rng.below(size) if size > 1 else 0]
         deck.remove(card)
         return card
 
@@ -529,6 +551,20 @@ class Biotopes(Game):
             writes.append(ident.emptied(emptied))
         return {"reads": [*reads, ident.key_of(src, k)], "writes": writes, "ids": ids}
 
+    def _cubes_told(self, src: ident.Place, dst: ident.Place, k: int, n: int = 1,
+                    emptied: str | None = None, reads: tuple[Any, ...] = ()
+                    ) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[str, ...]]:
+        """:meth:`_cubes_moved` as the tuples ``EventLog.told`` takes: the reads, the writes
+        and the ids."""
+        identity = self._identity
+        ids = identity.move(src, dst, k, n)
+        source = ident.key_of(src, k)
+        if emptied and not identity.holds(src):
+            writes: tuple[Any, ...] = (source, ident.key_of(dst, k), ident.emptied(emptied))
+        else:
+            writes = (source, ident.key_of(dst, k))
+        return (*reads, source), writes, tuple(ids)
+
     def _token_keys(self, *players: int) -> list[Any]:
         return [("territories", p) for p in players]
 
@@ -538,11 +574,16 @@ class Biotopes(Game):
         """Glossary, Draw (from the bag): a cube at random — a chance draw among the colours
         in the bag, weighted by its cubes of each colour (D39); everyone sees it come out."""
         bag = self.bags[p]
-        colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
-        if not colours:
-            return None
-        k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours,
-                                     [n for n in bag if n], label=_cube_name)]
+        if self.draws_are_kept:
+            colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
+            if not colours:
+                return None
+            k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours,
+                                         [n for n in bag if n], label=_cube_name)]
+        else:  # nobody reads this draw (a plain push): the ticket chance() would take
+            k = _bag_ticket(self.rng, bag)
+            if k < 0:
+                return None
         bag[k] -= 1
         return k
 
@@ -566,7 +607,8 @@ class Biotopes(Game):
         return [KeepHand(), RedrawHand()]
 
     def _placement_actions(self) -> list[Action]:
-        return [PlaceTerritory(h) for h in self.placement_options(self.order[0])]
+        return [_PLACE_TERRITORY.get(h) or _PLACE_TERRITORY.setdefault(h, PlaceTerritory(h))
+                for h in self.placement_options(self.order[0])]
 
     def _draft_actions(self) -> list[Action]:
         return [ChooseBiotope(c) for c in self.draft_options()]

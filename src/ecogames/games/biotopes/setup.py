@@ -38,9 +38,9 @@ from .components import (
     SPECIES_BY_DECK,
     TILES,
     TILES_PER_PLAYER,
+    Biotope,
     BoardSide,
     Hex,
-    neighbours,
 )
 from .hexes import geometry, landscape_of
 
@@ -160,13 +160,19 @@ def _draw_one_of_each_colour(game: Biotopes, p: int) -> list[str]:
     """One Herbivores card of each colour for ``p``'s hand: of each biotope, a chance draw
     among the deck's cards of that biotope (seen by ``p`` alone, D39)."""
     deck = game.decks[0]
+    of: dict[Biotope, list[str]] = {b: [] for b in BIOTOPES}  # the deck's cards by biotope
+    for card in deck:
+        of[_BIOTOPE[card]].append(card)
     hand = []
     for b in BIOTOPES:
-        cards = [card for card in deck if _BIOTOPE[card] is b]
+        cards = of[b]
         if cards:
-            card = game.chance(f"a {b.label} card from the Herbivores deck into "
-                               f"{SEAT_NAMES[p]}'s hand", cards,
-                               label=_card_name, seen_by=(p,))
+            if game.draws_are_kept:
+                card = game.chance(f"a {b.label} card from the Herbivores deck into "
+                                   f"{SEAT_NAMES[p]}'s hand", cards,
+                                   label=_card_name, seen_by=(p,))
+            else:  # nobody reads this draw: the ticket chance() would take
+                card = cards[game.rng.below(len(cards)) if len(cards) > 1 else 0]
             deck.remove(card)
             hand.append(card)
     return hand
@@ -225,21 +231,17 @@ def redraw(game: Biotopes, a: Action, log: EventLog) -> None:
 def placement_options(game: Biotopes, p: int) -> list[Hex]:
     """RB Setup 8: an empty hex at the edge, of a biotope you do not hold yet, adjacent to
     none of your tokens. When no hex fits, the conditions are eased one at a time (D10)."""
-    mine = [h for h, o in game.owner.items() if o == p]
-    held = {game.landscape[h] for h in mine}
-    near = {n for h in mine for n in neighbours(h)}
-    empty = [h for h in sorted(game.landscape) if h not in game.owner]
-    tiers = (
-        lambda h: h in game.edges and game.landscape[h] not in held and h not in near,
-        lambda h: h in game.edges and game.landscape[h] not in held,
-        lambda h: game.landscape[h] not in held,
-        lambda h: True,
-    )
-    for test in tiers:
-        found = [h for h in empty if test(h)]
-        if found:
-            return found
-    return []
+    owner, land, edges = game.owner, game.landscape, game.edges
+    mine = [h for h, o in owner.items() if o == p]
+    held = {land[h] for h in mine}
+    near = {n for h in mine for n in game.adj[h]}
+    empty = [h for h in game.adj if h not in owner]  # the landscape's hexes in order
+    found = [h for h in empty if h in edges and land[h] not in held and h not in near]
+    if not found:
+        found = [h for h in empty if h in edges and land[h] not in held]
+    if not found:
+        found = [h for h in empty if land[h] not in held]
+    return found or empty
 
 
 def place_territory(game: Biotopes, a: PlaceTerritory, log: EventLog) -> None:

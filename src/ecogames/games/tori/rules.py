@@ -104,6 +104,27 @@ PLAYER_NAMES: tuple[str, ...] = tuple(f"{arms} (player {i + 1})"
                                       for i, arms in enumerate(COATS_OF_ARMS))
 """Each seat's name: its coat of arms (D22)."""
 
+# The most told events (a turn, a discard, a hand over the limit, face-up cards taken and laid
+# out: four in five of apply's events) are told through ``EventLog.told`` with what they touched
+# as tuples; the words and keys that do not change are made once, here.
+_SEAT = tuple((p,) for p in range(len(PLAYER_NAMES)))
+"""``players=[p]``, for each seat."""
+_HAND = tuple((prov.hand(p),) for p in range(len(PLAYER_NAMES)))
+"""``[prov.hand(p)]``, for each seat."""
+_DISPLAY_AND_HAND = tuple((prov.DISPLAY, prov.hand(p)) for p in range(len(PLAYER_NAMES)))
+_DISPLAY_KEYS = (prov.DISPLAY,)
+_BUILD_CARD = {z: f"build:{z}" for z in ZONES}
+_IN_DISPLAY = ("display",)
+_TO_DISCARD = ("discard",)
+_TO_SUPPLY = ("supply",)
+_TURN_TEXT = tuple(f"{name}'s turn" for name in PLAYER_NAMES)
+_DISCARD_BUILD_TEXT = tuple({z: f"{name} discards build card {z}" for z in ZONES}
+                            for name in PLAYER_NAMES)
+_DISCARD_GOODS_TEXT = tuple({g: f"{name} discards {a_good(g)} goods card" for g in GOODS}
+                            for name in PLAYER_NAMES)
+_DISCARD_GOODS_TOLD = {g: ((f"goods:{g}",), ("goods", g)) for g in GOODS}
+"""A goods card discarded: the card touched, and the goods cards' key it writes."""
+
 
 TURN_OPTIONS = (DrawFaceUp, DrawPile, Refresh, Build, Expand, TearDown, TakeCustomer)
 
@@ -243,11 +264,11 @@ class Tori(Game):
         """Build cards left of the pile when the discard pile went under it: drawn first.
         Only ever filled within one action (it needs them all), so empty between actions."""
         self._fixed_memo: tuple[frozenset[Cell], int, dict[Cell, str]] | None = None
-        self._runs_memo: tuple[list[int], int, list[int], list[int]] | None = None
+        self._runs_memo: list[Any] | None = None
         """``_runs`` of the list last drawn from after the draw (the list itself, its size,
-        its zones and counts): true while it is that list of that size, as the pile only
-        loses cards in place (``_from_pile``) and any other change is a new list (a
-        reshuffle, a copy, a determinization, a load)."""
+        its zones and counts, counted down in place by each draw): true while it is that list
+        of that size, as the pile only loses cards in place (``_from_pile``) and any other
+        change is a new list (a reshuffle, a copy, a determinization, a load)."""
         self._walled_memo: dict[tuple[str, Cell], bool] = {}
         """``_walled_in`` of a good's customer on a cell: it depends only on what never
         moves again (``_fixed``), so it is kept until the next expansion (a new dict then)."""
@@ -440,21 +461,22 @@ class Tori(Game):
                 taken.append(zone)
                 continue
             memo = self._runs_memo
-            if memo is not None and memo[0] is source and memo[1] == len(source):
-                outcomes, weights = memo[2], memo[3]
-            else:
-                outcomes, weights = _runs(source)
+            if memo is None or memo[0] is not source or memo[1] != len(source):
+                memo = self._runs_memo = [source, len(source), *_runs(source)]
+            outcomes, weights = memo[2], memo[3]
             zone = self.chance(name, outcomes, weights,
                                label=_CARD_LABEL.__getitem__, seen_by=seen_by)
             source.remove(zone)
             taken.append(zone)
-            # the runs after the draw: one card fewer of that zone
+            # the runs after the draw: one card fewer of that zone (the draw keeps its own
+            # tuples of them; a copy of the game keeps this memo but never reads it, as its
+            # pile is another list)
             i = outcomes.index(zone)
             if weights[i] == 1:
-                outcomes, weights = outcomes[:i] + outcomes[i + 1:], weights[:i] + weights[i + 1:]
+                del outcomes[i], weights[i]
             else:
-                weights = [*weights[:i], weights[i] - 1, *weights[i + 1:]]
-            self._runs_memo = (source, len(source), outcomes, weights)
+                weights[i] -= 1
+            memo[1] -= 1
         return taken
 
     def _refill_display(self, log: EventLog, cause: int | None) -> None:
@@ -466,14 +488,15 @@ class Tori(Game):
         if cards:
             self.display.extend(cards)
         if cards and log.record:
-            log.emit("refill", f"Build cards {', '.join(map(str, cards))} are laid face up",
-                     cause=cause, reads=self._drawn(len(cards)), writes=[prov.DISPLAY],
-                     cards=[f"build:{z}" for z in cards], places=["display"])
+            log.told("refill", f"Build cards {', '.join(map(str, cards))} are laid face up",
+                     cause, {"cards": tuple(map(_BUILD_CARD.__getitem__, cards)),
+                             "places": _IN_DISPLAY},
+                     self._drawn(len(cards)), _DISPLAY_KEYS)
 
-    def _drawn(self, count: int) -> list[tuple[Any, ...]]:
+    def _drawn(self, count: int) -> tuple[tuple[Any, ...], ...]:
         """The keys of the last ``count`` chance draws of this action, and the pile."""
         now = self.draws_so_far()
-        return [*(chance_key(n) for n in range(now - count, now)), prov.PILE]
+        return (*map(chance_key, range(now - count, now)), prov.PILE)
 
     def _draw_face_up(self, a: DrawFaceUp, log: EventLog) -> None:
         """Træk byggekort (draw build cards): "Tag to af de fem byggekort, der ligger med
@@ -482,10 +505,11 @@ class Tori(Game):
         for z in (a.first, a.second):
             self.display.remove(z)
             self.build_hands[p][z - 1] += 1
-        e = log.emit("draw", f"{self._name()} takes face-up build cards {a.first} and "
-                     f"{a.second}", reads=[prov.DISPLAY], writes=[prov.DISPLAY, prov.hand(p)],
-                     players=[p], cards=[f"build:{a.first}", f"build:{a.second}"],
-                     places=["display"]) if log.record else None
+        e = log.told("draw", f"{PLAYER_NAMES[p]} takes face-up build cards {a.first} and "
+                     f"{a.second}", None,
+                     {"players": _SEAT[p], "cards": (_BUILD_CARD[a.first], _BUILD_CARD[a.second]),
+                      "places": _IN_DISPLAY},
+                     _DISPLAY_KEYS, _DISPLAY_AND_HAND[p]) if log.record else None
         self._refill_display(log, e)
         self._after_option(log, e)
 
@@ -869,32 +893,35 @@ class Tori(Game):
 
     def _after_option(self, log: EventLog, cause: int | None) -> None:
         """OBS: at most eight cards in hand; with more, discard at once, cards of your choice."""
-        excess = self.hand_size(self.active) - HAND_LIMIT
+        p = self.active
+        excess = self.hand_size(p) - HAND_LIMIT
         if excess > 0:
             self.stage = "discard"
             if log.record:
-                log.emit("hand_limit", f"{self._name()} holds {HAND_LIMIT + excess} cards "
-                         f"and must discard {excess}", cause=cause,
-                         reads=[prov.hand(self.active)], players=[self.active])
+                log.told("hand_limit", f"{PLAYER_NAMES[p]} holds {HAND_LIMIT + excess} cards "
+                         f"and must discard {excess}", cause, {"players": _SEAT[p]}, _HAND[p])
         else:
             self._next_turn(log)
 
     def _discard_build(self, a: DiscardBuild, log: EventLog) -> None:
-        self.build_hands[self.active][a.zone - 1] -= 1
-        self.discard.append(a.zone)
+        p, zone = self.active, a.zone
+        self.build_hands[p][zone - 1] -= 1
+        self.discard.append(zone)
         if log.record:
-            log.emit("discard", f"{self._name()} discards build card {a.zone}",
-                     writes=[prov.hand(self.active)],
-                     players=[self.active], cards=[f"build:{a.zone}"], places=["discard"])
+            log.told("discard", _DISCARD_BUILD_TEXT[p][zone], None,
+                     {"players": _SEAT[p], "cards": (_BUILD_CARD[zone],),
+                      "places": _TO_DISCARD}, (), _HAND[p])
         self._after_discard(log)
 
     def _discard_goods(self, a: DiscardGoods, log: EventLog) -> None:
-        self.goods_hands[self.active][a.good] -= 1
-        self.goods_supply[a.good] += 1
+        p, good = self.active, a.good
+        self.goods_hands[p][good] -= 1
+        self.goods_supply[good] += 1
         if log.record:
-            log.emit("discard", f"{self._name()} discards {a_good(a.good)} goods card",
-                     writes=[prov.hand(self.active), ("goods", a.good)],
-                     players=[self.active], cards=[f"goods:{a.good}"], places=["supply"])
+            card, supply = _DISCARD_GOODS_TOLD[good]
+            log.told("discard", _DISCARD_GOODS_TEXT[p][good], None,
+                     {"players": _SEAT[p], "cards": card, "places": _TO_SUPPLY},
+                     (), (*_HAND[p], supply))
         self._after_discard(log)
 
     def _after_discard(self, log: EventLog) -> None:
@@ -911,7 +938,7 @@ class Tori(Game):
         self.turn += 1
         self.stage = "turn"
         if log.record:  # (the most frequent events are put in words only for a record)
-            log.emit("turn", f"{self._name()}'s turn", players=[self.active])
+            log.told("turn", _TURN_TEXT[self.active], None, {"players": _SEAT[self.active]})
 
     # -- scoring and what is seen ------------------------------------------------------------
 

@@ -109,49 +109,62 @@ WDISCARD_AT = _at("wildlife_discard", ANIMAL)
 EDISCARD_AT = _at("event_discard", EVENT)
 TURN_EVENT_AT = _at("turn_events", EVENT)
 CANDIDATE_AT = _at("candidates", ANIMAL)
+PHASE_AT = _at("phase", one_hot_index(PHASES))
+EVENT_AT = _at("held_event", EVENT)
+DECISION_AT = _at("decision", EVENT)
+DECKS_AT = tuple(AT["decks"] + i for i in range(len(DECKS)))
+SIZE = {card: c.CARD_ANIMAL[card].size for card in ANIMALS}
+"""Each animal card's Size (an Offspring is mature once its food value reaches it)."""
+food_value = r.food_value
 
 
 def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     # numbers in the tensor come from tables made once (AT: this layout's offsets, which
     # are ``at``), so that a card list is turned into them in C (map over a dict)
     n = game.players
-    hot = [AT["phase"] + PHASES.index(game.stage)]
-    if game.current_player is not None:
-        hot.append(AT["to_play"] + (game.current_player - seat) % n)
-    if game.day:
+    hot = [PHASE_AT[game.stage]]
+    player = game.current_player
+    if player is not None:
+        hot.append(AT["to_play"] + (player - seat) % n)
+    day = game.day
+    if day:
         hot.append(AT["day"])
     index = [AT["target"]]
     values = [game.target / MOST_TARGET]
     slots: list[int] = []
     cards: list[int] = []
+    mods = game.mods
+    # the engine's own rule without Events: by day the diurnal, by night the nocturnal
+    awake = None if mods else ACTIVE_BY_DAY if day else ACTIVE_BY_NIGHT
+    pending = game.pending
     for p in range(n):
         row = (p - seat) % n
-        _fill_pack(game, p, row, hot, index, values, slots, cards)
+        _fill_pack(game, p, row, awake, hot, index, values, slots, cards)
         index.append(AT["secured"] + row)
         values.append(min(len(game.secured[p]), MOST_TARGET) / MOST_TARGET)
-        if game.pending[p] is not None:
+        if pending[p] is not None:
             hot.append(AT["holds_event"] + row)
     habitat = game.habitat
     hot += map(HABITAT_AT.__getitem__, habitat)
-    if game.mods:  # this turn's Events may change who is active
+    if awake is None:  # this turn's Events may change who is active
         hot += [ACTIVE_AT[card] for card in habitat
                 if game.is_active(c.CARD_ANIMAL[card], None)]
-    else:  # the engine's own rule without Events: by day the diurnal, by night the nocturnal
-        awake = ACTIVE_BY_DAY if game.day else ACTIVE_BY_NIGHT
+    else:
         hot += map(ACTIVE_AT.__getitem__, filter(awake.__contains__, habitat))
     hot += map(HIGHWAY_AT.__getitem__, game.highway)
     hot += map(WDISCARD_AT.__getitem__, game.wdiscard)
     hot += map(EDISCARD_AT.__getitem__, game.ediscard)
-    decks = AT["decks"]
-    index += (decks, decks + 1, decks + 2, decks + 3)
+    index += DECKS_AT
     values += (len(game.wdeck) / DECKS[0][1], len(game.edeck) / DECKS[1][1],
                len(game.fdeck) / DECKS[2][1], len(game.odeck) / DECKS[3][1])
-    if game.pending[seat] is not None:
-        hot.append(AT["held_event"] + EVENT[game.pending[seat]])
-    hot += [TURN_EVENT_AT[card] for card, _i in game.mods]
-    if game.decision is not None:
-        hot.append(AT["decision"] + EVENT[game.decision["event"]])
-        hot += map(CANDIDATE_AT.__getitem__, game.decision["candidates"])
+    if pending[seat] is not None:
+        hot.append(EVENT_AT[pending[seat]])
+    if mods:
+        hot += [TURN_EVENT_AT[card] for card, _i in mods]
+    decision = game.decision
+    if decision is not None:
+        hot.append(DECISION_AT[decision["event"]])
+        hot += map(CANDIDATE_AT.__getitem__, decision["candidates"])
     set_ones(out, hot)
     set_values(out, index, values)
     if slots:  # every animal's species features in one store
@@ -160,16 +173,17 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
             slots, len(SLOT_STATE):] = FEATURE_ROWS[cards]
 
 
-def _fill_pack(game: Any, p: int, row: int, hot: list[int], index: list[int],
-               values: list[float], slots: list[int], cards: list[int]) -> None:
+def _fill_pack(game: Any, p: int, row: int, awake: frozenset[str] | None, hot: list[int],
+               index: list[int], values: list[float], slots: list[int],
+               cards: list[int]) -> None:
     """Seat ``p``'s Pack in row ``row``: the animals' state; their slots and cards go to
-    ``slots`` and ``cards`` (the features are stored at once)."""
+    ``slots`` and ``cards`` (the features are stored at once). ``awake``: the cards active
+    now, or None when this turn's Events decide it animal by animal."""
     pack = game.packs[p]
     if len(pack) > PACK_SLOTS:
         raise EncodingError(f"a Pack of {len(pack)} animals: the observation has "
                             f"{PACK_SLOTS} slots")
     acted = game.acted if p == game.active else ()
-    awake = None if game.mods else ACTIVE_BY_DAY if game.day else ACTIVE_BY_NIGHT
     slot = row * PACK_SLOTS
     at = AT["packs"] + slot * SLOT
     for a in pack:
@@ -179,9 +193,16 @@ def _fill_pack(game: Any, p: int, row: int, hot: list[int], index: list[int],
         hot.append(at)  # present
         if a["mate"] is not None:
             hot.append(at + 1)
+        if food:
+            value = food_value(food)
+            index += (at + 2, at + 3)
+            values += (min(value, MOST_FOOD_VALUE) / MOST_FOOD_VALUE,
+                       min(len(food), MAX_FOOD) / MAX_FOOD)
+        else:
+            value = 0
         if a["offspring"] is not None:
             hot.append(at + 4)
-            if r.food_value(food) >= c.CARD_ANIMAL[card].size:  # mature (is_mature)
+            if value >= SIZE[card]:  # mature (is_mature)
                 hot.append(at + 5)
         if (card in awake) if awake is not None else game._pet_active(p, a):
             hot.append(at + 6)
@@ -189,10 +210,6 @@ def _fill_pack(game: Any, p: int, row: int, hot: list[int], index: list[int],
             hot.append(at + 7)
         if a["waiting"] is not None:
             hot.append(at + 8)
-        if food:
-            index += (at + 2, at + 3)
-            values += (min(r.food_value(food), MOST_FOOD_VALUE) / MOST_FOOD_VALUE,
-                       min(len(food), MAX_FOOD) / MAX_FOOD)
         slot += 1
         at += SLOT
 

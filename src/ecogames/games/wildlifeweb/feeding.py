@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
@@ -160,21 +161,23 @@ def _in_other_packs(game: WildlifeWeb) -> Iterator[tuple[int, Pet]]:
 
 
 @cache
-def _hunts_by_prey(card: str, mated: bool, day: bool) -> tuple[dict[str, Hunt], dict[str, Hunt]]:
+def _hunts_by_prey(card: str, mated: bool,
+                   day: bool) -> tuple[dict[str, Hunt], dict[tuple[str, bool], Hunt]]:
     """The Hunts of the animal whose card is ``card`` while no Event of this turn is in
-    play, by prey card: of a lone prey (every animal in the central habitat), and of a
-    mated one. There the time of day alone says whether an animal is active
-    (:func:`hunt_block`), so this is a pure function of the cards, worked out once."""
+    play, by prey: of a lone prey by its card (every animal in the central habitat), and of
+    a Pack animal by (card, mated). There the time of day alone says whether an animal is
+    active (:func:`hunt_block`), so this is a pure function of the cards, worked out
+    once."""
     pred = CARD_ANIMAL[card]
     lone: dict[str, Hunt] = {}
-    pair: dict[str, Hunt] = {}
+    packed: dict[tuple[str, bool], Hunt] = {}
     for c, q in CARD_ANIMAL.items():
         active = q.active_at(day)
         if hunt_block(pred.id, mated, q.id, False, active) is None:
-            lone[c] = _hunt(card, c)
+            lone[c] = packed[c, False] = _hunt(card, c)
         if hunt_block(pred.id, mated, q.id, True, active) is None:
-            pair[c] = _hunt(card, c)
-    return lone, pair
+            packed[c, True] = _hunt(card, c)
+    return lone, packed
 
 
 def _habitat_hunts(lone: dict[str, Hunt], kinds: list[str]) -> filter[Hunt]:
@@ -202,7 +205,7 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
     shifts, bans = _turn_event_kinds(game.mods)
     day = game.round % 2 == 0
     acted = game.acted
-    others: list[tuple[int, Pet]] | None = None
+    others: list[tuple[str, bool]] | None = None  # the other Packs' animals: (card, mated)
     kinds: list[str] = []  # one card of each kind in the central habitat, once a hunter asks
     prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
     carrion: list[str] | None = None
@@ -219,13 +222,11 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
         if kind.can_hunt and not (bans and game._restricted(a, "hunt")):
             if not shifts:
                 if others is None:
-                    others = list(_in_other_packs(game))
+                    others = [(q["card"], q["mate"] is not None) for _, q in _in_other_packs(game)]
                     kinds = alike(game.habitat)
-                lone, pair = _hunts_by_prey(card, mated, day)
+                lone, packed = _hunts_by_prey(card, mated, day)
                 out.extend(_habitat_hunts(lone, kinds))
-                out.extend([h for _, q in others
-                            if (h := (lone if q["mate"] is None else pair).get(q["card"]))
-                            is not None])
+                out.extend(filter(None, map(packed.get, others)))
             else:  # an Event changes who is active
                 if prey is None:
                     prey = all_prey(game)
@@ -234,7 +235,7 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
         if kind.can_scavenge and game.highway and not (bans and game._restricted(a, "scavenge")):
             if carrion is None:
                 carrion = alike(game.highway)  # one of each kind (D33)
-            out.extend([_scavenge(card, c) for c in carrion])
+            out.extend(map(_scavenge, repeat(card, len(carrion)), carrion))
         if "steal" in kind.effects and not (bans and game._restricted(a, "steal")):
             out.extend(_steals(game, a))
     return out
@@ -363,7 +364,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
     other die; the player to the left rolls for central-habitat animals. True if the prey
     was eaten: a hungry hunter changed nothing another animal's feed actions read."""
     p = game.active
-    _, a = game.find(action.animal)  # type: ignore[misc]
+    a = game.own(action.animal)
     pred, pred_mated = game._kind(a), a["mate"] is not None
     card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
     roller = game.left_of(p) if owner is None else owner
@@ -519,7 +520,7 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> bool:
     player to the left; ties are rolled again (D11). Size doesn't matter. True if the
     carrion was taken (the highway changed)."""
     p = game.active
-    _, a = game.find(action.animal)  # type: ignore[misc]
+    a = game.own(action.animal)
     kind = game._kind(a)
     carrion = CARD_ANIMAL[action.carcass]
     game.acted.append(a["card"])
@@ -555,7 +556,7 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> bool:
     animal, after a duel when the ability says so (D25); the thief has acted. True if the
     food was taken (the victim's changed)."""
     p = game.active
-    _, a = game.find(action.animal)  # type: ignore[misc]
+    a = game.own(action.animal)
     thief = game._kind(a)
     owner, victim = game.holder_of_food(action.food)
     vkind, vmated = game._kind(victim), victim["mate"] is not None
@@ -601,7 +602,7 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> bool:
     emptied the Forage deck (no one else may forage now); a forager's own food is no
     other animal of its Pack's business."""
     p = game.active
-    _, a = game.find(action.animal)  # type: ignore[misc]
+    a = game.own(action.animal)
     kind = game._kind(a)
     game.acted.append(a["card"])
     mark = chance_mark(game, log)

@@ -32,7 +32,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
-from itertools import accumulate, product
+from itertools import accumulate, compress, product
+from operator import attrgetter
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
@@ -207,6 +208,8 @@ _DRAFT = cache(Draft)
 _TAKE = cache(TakeFromHabitat)
 _SWAP = cache(Swap)
 _KEEP, _DRAW, _END_FEEDING, _END_TURN = KeepPack(), DrawWildlife(), EndFeeding(), EndTurn()
+_ANIMAL = attrgetter("animal")
+"""The animal a feed action names."""
 
 _PLAYER_NAMES = tuple(f"Player {i + 1}" for i in range(MAX_PLAYERS))
 
@@ -551,13 +554,17 @@ class WildlifeWeb(Game):
     # -- legality ----------------------------------------------------------------------------
 
     def _legal_actions(self) -> list[Action]:
-        stage = self.stage
-        if stage == "setup_roadkill":
-            return [*map(_PLACE, alike(self.habitat))]
-        if stage == "restock":
-            return [*map(_PLACE, alike(self._restock_choices()))]
-        if stage == "draft":
-            return [*map(_DRAFT, alike(self._draft_choices(self.active)))]
+        stage = self.stage  # the stages in the order random play lists them most
+        if stage == "feed":  # the player may stop feeding (D18)
+            known = self._feed_now
+            if known is not None and known[0] == len(self._actions):
+                return [*known[1], _END_FEEDING]
+            return [*feeding.feed_actions(self), _END_FEEDING]
+        if stage == "mate":
+            actions, due = self._mate_listing()
+            if not due:
+                actions.append(_END_TURN)
+            return actions
         if stage == "swap":
             return [*(_SWAP(a["card"]) for a in self._swappable()), _KEEP]
         if stage == "replace":
@@ -565,20 +572,16 @@ class WildlifeWeb(Game):
             if self.wdeck or self.wdiscard:
                 out.append(_DRAW)
             return out
+        if stage == "draft":
+            return [*map(_DRAFT, alike(self._draft_choices(self.active)))]
+        if stage == "restock":
+            return [*map(_PLACE, alike(self._restock_choices()))]
+        if stage == "setup_roadkill":
+            return [*map(_PLACE, alike(self.habitat))]
         if stage == "victim":
             return [ChooseVictim(c) for c in self.decision["candidates"]]  # type: ignore[index]
         if stage == "adopt":
             return [AdoptPet(), DeclinePet()]
-        if stage == "feed":  # the player may stop feeding (D18)
-            known = self._feed_now
-            if known is not None and known[0] == len(self._actions):
-                return [*known[1], _END_FEEDING]
-            return [*feeding.feed_actions(self), _END_FEEDING]
-        if stage == "mate":
-            actions = self._mate_actions()
-            if not any(isinstance(x, RaiseOffspring) for x in actions):
-                actions.append(_END_TURN)
-            return actions
         return []
 
 
@@ -690,8 +693,8 @@ class WildlifeWeb(Game):
         if changed or known is None or known[0] != played:
             self._advance(log, None)
             return
-        animal = action.animal
-        feed = [x for x in known[1] if x.animal != animal]  # type: ignore[attr-defined]
+        # the others' actions (every feed action names its animal; filtered in C)
+        feed = list(compress(known[1], map(action.animal.__ne__, map(_ANIMAL, known[1]))))
         if feed:
             self._feed_now = (played + 1, feed)
         else:
@@ -733,7 +736,7 @@ class WildlifeWeb(Game):
         Offspring is mature leave the game as a point; their food is discarded (D26)."""
         p = self.active
         for a in list(self.packs[p]):
-            if not self.is_mature(a) or not self._pet_active(p, a):
+            if a["offspring"] is None or not self.is_mature(a) or not self._pet_active(p, a):
                 continue
             kind = self._kind(a)
             self.packs[p].remove(a)
@@ -770,7 +773,7 @@ class WildlifeWeb(Game):
         if not (self.wdeck or self.wdiscard):
             return []
         return [a for a in self.packs[self.active] if a["mate"] is None
-                and a["offspring"] is None and not self._kind(a).pet]
+                and a["offspring"] is None and not CARD_ANIMAL[a["card"]].pet]
 
     def _swap(self, card: str, log: EventLog) -> None:
         """Instructions for Swapping Wildlife Cards: discard the card to the central
@@ -834,18 +837,15 @@ class WildlifeWeb(Game):
         if self._waits(a):
             return None
         mate = MATE_OF[a["card"]]
-        found = self.find(mate)
-        in_pack = (found is not None and found[0] != self.active
-                   and found[1]["offspring"] is None)
-        if self._kind(a).pet:
+        if CARD_ANIMAL[a["card"]].pet:
             if mate in self.edeck:
                 return "event_deck"
             if mate in self.ediscard:
                 return "event_discard"
-            return "pack" if in_pack else None
+            return "pack" if self._mate_in_a_pack(mate) else None
         if mate in self.habitat:
             return "habitat"
-        if in_pack:
+        if self._mate_in_a_pack(mate):
             return "pack"
         if mate in self.wdiscard:
             return "discard"
@@ -853,37 +853,72 @@ class WildlifeWeb(Game):
             return None
         return "draw" if a["waiting"] is None else "search"
 
+    def _mate_in_a_pack(self, mate: str) -> bool:
+        """The card ``mate`` is an animal of another player's Pack that may be taken as a
+        mate: not one raising an Offspring (D13). (A card is in one place only: where the
+        rest of :meth:`_mate_source` looks, it is not in a Pack.)"""
+        active = self.active
+        for p, pack in enumerate(self.packs):
+            if p != active:
+                for other in pack:
+                    if other["card"] == mate:
+                        return other["offspring"] is None
+        return False
+
+    def own(self, card: str) -> Pet:
+        """The active player's Pack animal whose bottom card is ``card`` (the animal a
+        feed or mating action names)."""
+        for a in self.packs[self.active]:
+            if a["card"] == card:
+                return a
+        raise KeyError(card)
+
     def _waits(self, a: Pet) -> bool:
         """No mate was found this turn: the animal waits until the following turn."""
         return a["waiting"] is not None and a["waiting"] >= self.turn
 
     def _mate_actions(self) -> list[Action]:
         """Step 5: mates are optional, an Offspring due is not (D17)."""
+        return self._mate_listing()[0]
+
+    def _mate_listing(self) -> tuple[list[Action], bool]:
+        """:meth:`_mate_actions`, and whether an Offspring is due (a RaiseOffspring among
+        them: the turn may not end)."""
         out: list[Action] = []
+        due = False
         mods, day = self.mods, self.round % 2 == 0
+        no_offspring = not self.odeck
         for a in self.packs[self.active]:
-            if a["offspring"] is not None or (a["mate"] is not None and not self.odeck):
-                continue  # a family raising its Offspring; no Offspring card left to raise
-            need = self._kind(a).size
-            if food_value(a["food"]) < need:
-                continue
+            food = a["food"]
+            if not food or a["offspring"] is not None:
+                continue  # nothing to discard; a family raising its Offspring
+            mate = a["mate"]
+            if mate is not None and no_offspring:
+                continue  # no Offspring card left to raise
+            card = a["card"]
+            kind = CARD_ANIMAL[card]
             if mods:
                 if not self._pet_active(self.active, a) or self._restricted(a, "mate"):
                     continue
-            elif not (CARD_ANIMAL[a["card"]].day if day else CARD_ANIMAL[a["card"]].night):
+            elif not (kind.day if day else kind.night):
                 continue  # with no Event in play, the time of day says who is active
-            if a["mate"] is None:
+            need = kind.size
+            if sum(map(FOOD_VALUE.__getitem__, food)) < need:
+                continue
+            if mate is None:
                 if self._mate_source(a) is not None:
-                    out.extend(_mate_moves(TakeMate, a["card"], tuple(a["food"]), need))
+                    out.extend(_mate_moves(TakeMate, card, tuple(food), need))
             else:
-                out.extend(_mate_moves(RaiseOffspring, a["card"], tuple(a["food"]), need))
-        return out
+                moves = _mate_moves(RaiseOffspring, card, tuple(food), need)
+                due = due or bool(moves)
+                out.extend(moves)
+        return out, due
 
 
 
     def _take_mate(self, action: TakeMate, log: EventLog) -> None:
         p = self.active
-        _, a = self.find(action.animal)  # type: ignore[misc]
+        a = self.own(action.animal)
         kind = self._kind(a)
         mate = MATE_OF[a["card"]]
         source = self._mate_source(a)
@@ -986,7 +1021,7 @@ class WildlifeWeb(Game):
         """Instructions for Raising Offspring: the requisite food is exchanged for an
         Offspring card; it matures when the pair gathers its Size again."""
         p = self.active
-        _, a = self.find(action.animal)  # type: ignore[misc]
+        a = self.own(action.animal)
         kind = self._kind(a)
         self._discard_food(a, action.discard)
         a["offspring"] = self.odeck.pop()

@@ -7,6 +7,7 @@ coordinates in [-12, 20): plane cell (q + 12, r + 12).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import chain, compress, repeat
 from operator import truediv
 from typing import Any
@@ -22,9 +23,7 @@ from .tensors import (
     Encoder,
     Piece,
     TensorLayout,
-    memo,
     one_hot_index,
-    remember,
     set_ones,
     set_values,
 )
@@ -124,7 +123,6 @@ AT = LAYOUT.offset
 SEAT_CUBES = (("biotope_cubes", c.ROWS * COLOURS), ("species_cubes", c.ROWS * COLOURS),
               ("spaces", SPACES * COLOURS))
 """The per-seat pieces of cube counts, each a run of numbers in one seat's row."""
-_OWNERS = memo()
 
 # Tensor numbers made once: a one-hot value's number is a table look-up (a map over a
 # dict in C where there are several), never an offset computed per step
@@ -150,6 +148,10 @@ BIOTOPE_CARD_AT = tuple(tuple({card: AT["biotope_cards"] + (row * c.ROWS + k)
 SPECIES_AT = tuple(tuple({card: AT["species"] + (row * c.ROWS + k) * len(CARDS) + i
                           for card, i in CARD.items()} for k in range(c.ROWS))
                    for row in range(SEATS))
+OWNER_AT = tuple({h: AT["owner"] + row * HEXES + cell for h, cell in HEX.items()}
+                 for row in range(SEATS))
+"""Row ``row``'s territory plane: each hex's number."""
+_OWNER_PLANES: dict[tuple[int, int], tuple[dict[Any, int], ...]] = {}
 USES_AT = tuple(AT["uses"] + row * SPACES for row in range(SEATS))
 TILE_AT = tuple({tile: AT["tile_hands"] + row * len(TILES) + i for tile, i in TILES.items()}
                 for row in range(SEATS))
@@ -206,15 +208,13 @@ def fill(game: Any, seat: int, out: np.ndarray, at: dict[str, int]) -> None:
     set_values(out, index, values)
 
 
-def _owners(owner: dict[Any, int], seat: int, n: int) -> list[int]:
-    """The territory planes' ones, remembered by the owners' value and the observer."""
-    key = (tuple(owner.items()), seat, n)
-    known = _OWNERS.get(key)
-    if known is None:
-        first = AT["owner"]
-        known = remember(_OWNERS, key, tuple(first + ((p - seat) % n) * HEXES + HEX[h]
-                                             for h, p in owner.items()))
-    return known  # type: ignore[no-any-return]
+def _owners(owner: dict[Any, int], seat: int, n: int) -> Iterator[int]:
+    """The territory planes' ones: each hex's number in its owner's plane, looked up in C
+    (a map over the owners' tables)."""
+    planes = _OWNER_PLANES.get((n, seat))
+    if planes is None:
+        planes = _OWNER_PLANES[n, seat] = tuple(OWNER_AT[(p - seat) % n] for p in range(n))
+    return map(dict.__getitem__, map(planes.__getitem__, owner.values()), owner)
 
 
 def _fill_seat(game: Any, p: int, row: int, hot: list[int], index: list[int],

@@ -55,6 +55,7 @@ class Told(Protocol):
 
     kind: dict[int, str]
     slots: list[str | None]
+    board: list[tuple[tuple[int, ...], ...]]
 
     @property
     def island(self) -> _Island: ...
@@ -81,12 +82,12 @@ def player_name(player: int) -> str:
     return f"Player {player + 1} ({RESEARCHER_COLOURS[player]})"
 
 
-def pile_words(game: Told, token: int) -> str:
-    """'Tori-tori (on a Native Tree)' for the pile topped by ``token``."""
-    pile = game.pile_of(token)
-    under = " on ".join(a_(game.kind[t]) for t in reversed(pile[:-1]))
-    name = NAME[game.kind[token]]
-    return f"{name} (on {under})" if under else name
+def pile_words(kind: dict[int, str], pile: tuple[int, ...]) -> str:
+    """'Tori-tori (on a Native Tree)' for ``pile`` (bottom first)."""
+    name = NAME[kind[pile[-1]]]
+    if len(pile) == 1:
+        return name
+    return f"{name} (on {' on '.join([A_[kind[t]] for t in reversed(pile[:-1])])})"
 
 
 def token_phrase(game: Told, token: int) -> str:
@@ -94,7 +95,14 @@ def token_phrase(game: Told, token: int) -> str:
     spot = game.where(token)
     if spot is None or token not in game.kind:
         return f"token {token}"
-    return f"the {pile_words(game, token)} of sector {spot[0]}"
+    return spot_phrase(game, spot)
+
+
+def spot_phrase(game: Told, spot: tuple[int, int]) -> str:
+    """'the Tori-tori (on a Native Tree) of sector 5' for the pile at ``spot`` (sector, pile
+    index)."""
+    n, i = spot
+    return f"the {pile_words(game.kind, game.board[n][i])} of sector {n}"
 
 
 def _listing(species: Iterable[str]) -> str:
@@ -112,12 +120,26 @@ CARD_NAME = {card: info.name for card, info in CARDS_BY_ID.items()}
 CARD_KEY = {card: ("card", card) for card in CARDS_BY_ID}
 DISCARD_TEXT = {card: f"The {name} card goes onto the discard pile"
                 for card, name in CARD_NAME.items()}
+REFILL_TEXT = {(card, face): f"The {name} card is drawn onto space {face}"
+               for card, name in CARD_NAME.items() for face in CARD_SLOTS}
 CARD_TOLD = {card: (f"{info.name} is activated", (CARD_KEY[card],), (card,),
                     (info.sector,) if info.sector else ())
              for card, info in CARDS_BY_ID.items()}
 """Card -> an activation's text, reads, ``cards`` and ``sectors``."""
 BLOCKS = {species: tuple(blocks([species])) for species in (*NAME, "")}
 """Species -> the keys its arrival (or loss) writes: ``why.blocks`` of that one species."""
+_CARDS_NAMED: dict[str | None, str] = {None: "an empty space"}
+_CARDS_NAMED.update(CARD_NAME)
+"""A card space's card, or nothing, in words."""
+BOTH_DICE_TEXT = {(face, card): f"Both dice show {face}: only {name} is solved"
+                  for face in CARD_SLOTS for card, name in _CARDS_NAMED.items()}
+RED_DIE_TEXT = {(face, card): f"The red die shows {face} ({name}) and the sky-blue die "
+                for face in CARD_SLOTS for card, name in _CARDS_NAMED.items()}
+BLUE_DIE_TEXT = {(face, card): f"{face} ({name}): "
+                 for face in CARD_SLOTS for card, name in _CARDS_NAMED.items()}
+SOLVED_FIRST_TEXT = {card: f"{name} is solved first" for card, name in _CARDS_NAMED.items()}
+"""A roll's words, by die and card (made once): 'The red die shows C (Sector 3) and the
+sky-blue die E (Village): Sector 3 is solved first'."""
 EATEN = {1: "its token goes", 2: "both tokens go"}
 FACE_INDEX = {face: i for i, face in enumerate(CARD_SLOTS)}
 """A card space's letter -> its index in the game's ``slots``."""
@@ -143,12 +165,40 @@ def _pawn_moves(player: int, mover: int, ability: str,
             tuple(sorted({player, mover})), tuple([int(p) for p in path if p.isdigit()]))
 
 
+def _eat_told(species: str, sector: int, where: int, food_species: str, size: int,
+              diet: tuple[str, ...]) -> tuple[Any, ...]:
+    """What a meal of ``species`` in ``sector`` on a pile of ``size`` tokens topped by
+    ``food_species`` in ``where`` says that depends on no token and no numbering: the places
+    of its own sector searched before the food was found (the search's prefix,
+    ``Narrator._search``; a move adds the sectors next door) and the keys read there, the
+    sentence's head and tail, its ``sectors``, ``nodes`` and ``edges``, the key of the food
+    eaten, the other keys it writes but the tokens', and the ``blocks`` its food's loss
+    writes."""
+    searched = [(sector, sp) for sp in (diet[:diet.index(food_species)] if where == sector
+                                        else diet)]
+    moves = "" if where == sector else f" moves to sector {where} and"
+    eater_name = NAME[species]
+    # Feeding: the eater is put over the food token, which stays on the island (and in the
+    # count) until the eater breeds or goes hungry
+    eaten = EATEN.get(size) or f"the {size} tokens go"
+    tail = (f": {eaten} under the {eater_name}, still on the island (and counted) until the "
+            f"{eater_name} breeds or goes hungry")
+    eaten_key = ("food", where, food_species)
+    writes = ((eaten_key, ("food", where, species), ("food", sector, species))
+              if where != sector else (eaten_key, ("food", where, species)))
+    return (searched, tuple([("food", m, sp) for m, sp in searched]),
+            f"The {eater_name} of sector {sector}{moves} eats ", tail, _two(sector, where),
+            (food_species, species), ((food_species, species),), eaten_key, writes,
+            BLOCKS[food_species])
+
+
+_EAT_TOLD: dict[tuple[str, int, int, str, int], tuple[Any, ...]] = {}
+"""(eater's species, its sector, the food's sector, the food's species, tokens in the food
+pile) -> what ``_eat_told`` says (a few thousand at most: it reads no numbering)."""
 _PAWN_MOVES: dict[tuple[int, int, str, tuple[str, ...]], tuple[str, tuple[int, ...],
                                                                 tuple[int, ...]]] = {}
 """(player, mover, ability, path) -> what ``_pawn_moves`` says (a few thousand at most)."""
 _STUDY_TEXT: dict[tuple[int, str], str] = {}
-_EAT_TAIL: dict[tuple[str, int], str] = {}
-"""(eater's species, tokens in the food pile) -> the end of its meal's sentence."""
 
 
 class Narrator:
@@ -158,11 +208,10 @@ class Narrator:
     words that depend on no state (a card's name, a player's name, a place) read from tables
     made once, told through ``EventLog.told`` (which copies none of them again)."""
 
-    __slots__ = ("_emit", "arrived", "drawn", "game", "gone", "log", "root", "trigger")
+    __slots__ = ("_emit", "arrived", "drawn", "game", "gone", "root", "trigger")
 
     def __init__(self, game: Told, log: EventLog) -> None:
         self.game = game
-        self.log = log
         self._emit: Callable[..., int] = log.told  # type: ignore[assignment]
         """Tell one event: ``EventLog.told(kind, text, cause, touched, reads, writes)``,
         called straight (``touched``'s values, ``reads`` and ``writes`` are tuples already;
@@ -176,8 +225,9 @@ class Narrator:
         self.gone: dict[tuple[int, str], int] = {}
         """(sector, species) -> the last event that took an uncovered token of that species
         away from that sector (eaten, moved, removed, turned over)."""
-        self.drawn = game.draws_so_far()
-        """The chance draws of this action already read by an event."""
+        self.drawn = 0
+        """The chance draws of this action already read by an event (none yet: the rules make
+        their narrator as the action starts, before its first draw)."""
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -195,12 +245,14 @@ class Narrator:
         """'the Tori-tori (on a Native Tree) of sector 5'."""
         return token_phrase(self.game, token)
 
-    def _search(self, sector: int, diet: Sequence[str]) -> list[tuple[int, str]]:
+    def _search(self, sector: int, diet: tuple[str, ...]) -> tuple[list[tuple[int, str]],
+                                                                    tuple[Any, ...]]:
         """An animal's search for food (Feeding and Moving, D23), in its order: the (sector,
         species) places it looks at, its own sector for each food, then the sectors next
-        door; it reads their ``("food", sector, species)`` keys (``why.py``)."""
+        door, and the ``("food", sector, species)`` keys it reads there (``why.py``)."""
         adjacent = self.game.island.adjacent[sector]
-        return [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
+        places = [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
+        return places, tuple([("food", m, sp) for m, sp in places])
 
     def _cause_of_search(self, places: Sequence[tuple[int, str]], food: int | None) -> int | None:
         """The latest event that took food away from one of ``places`` (searched in vain
@@ -218,27 +270,22 @@ class Narrator:
                 found = ev
         return self.trigger if found < 0 else found
 
-    def search_cause(self, sector: int, diet: Sequence[str], hit: tuple[int, str] | None,
-                     food: int | None) -> int | None:
-        order = self._search(sector, diet)
-        if hit is not None:
-            order = order[: order.index(hit)]
-        return self._cause_of_search(order, food)
-
     # -- Phase 1: dice and cards --------------------------------------------------------------
 
     def roll(self, red: str, blue: str) -> int:
         """The dice, and the cards they solve (read here: a silent narrator never asks)."""
         slots = self.game.slots
-        cards = [slots[FACE_INDEX[f]] for f in ((red,) if red == blue else (red, blue))]
-        names = [CARD_NAME[c] if c else "an empty space" for c in cards]
+        red_card = slots[FACE_INDEX[red]]
         if red == blue:
-            text = f"Both dice show {red}: only {names[0]} is solved"
+            text = BOTH_DICE_TEXT[red, red_card]
+            cards: tuple[str, ...] = (red_card,) if red_card else ()
         else:
-            text = (f"The red die shows {red} ({names[0]}) and the sky-blue die {blue} "
-                    f"({names[1]}): {names[0]} is solved first")
-        self.root = self._emit("roll", text, None, {"cards": tuple([c for c in cards if c])},
-                               self._new_draws())
+            blue_card = slots[FACE_INDEX[blue]]
+            text = f"{RED_DIE_TEXT[red, red_card]}{BLUE_DIE_TEXT[blue, blue_card]}" \
+                   f"{SOLVED_FIRST_TEXT[red_card]}"
+            cards = ((red_card, blue_card) if red_card and blue_card else
+                     tuple([c for c in (red_card, blue_card) if c]))
+        self.root = self._emit("roll", text, None, {"cards": cards}, self._new_draws())
         return self.root
 
     def card(self, card: str) -> int:
@@ -255,8 +302,8 @@ class Narrator:
         return self._emit("discard", DISCARD_TEXT[card], cause, {"cards": (card,)})
 
     def refill(self, slot: str, card: str, cause: int | None) -> int:
-        return self._emit("refill", f"The {CARD_NAME[card]} card is drawn onto space {slot}",
-                          cause, {"cards": (card,)}, self._new_draws(), (CARD_KEY[card],))
+        return self._emit("refill", REFILL_TEXT[card, slot], cause, {"cards": (card,)},
+                          self._new_draws(), (CARD_KEY[card],))
 
     def turn_over(self, round_space: int, cause: int | None) -> int:
         return self._emit("turn_over", "The Activation pile has run out: the discard pile is "
@@ -299,47 +346,28 @@ class Narrator:
         return f"{top} (with {under} underneath)"
 
     def eat(self, eater: int, species: str, sector: int, food_pile: Sequence[int],
-            where: int, diet: Sequence[str]) -> int:
+            where: int, diet: tuple[str, ...]) -> int:
         prey = food_pile[-1]
         food_species = self.game.kind[prey]
-        # the places searched before the food was found, in the search's order (_search's
-        # prefix, made without the rest)
-        if where == sector:
-            searched = [(sector, sp) for sp in diet[:diet.index(food_species)]]
-            moves = ""
-        else:
+        key = (species, sector, where, food_species, len(food_pile))
+        told = _EAT_TOLD.get(key)
+        if told is None:
+            told = _EAT_TOLD[key] = _eat_told(*key, diet)
+        searched, reads, head, tail, sectors, nodes, edges, eaten, writes, blocked = told
+        if where != sector:  # it moves: the sectors next door searched before its food
             adjacent = self.game.island.adjacent[sector]
-            searched = [(sector, sp) for sp in diet]
             for sp in diet:
                 if sp == food_species:
-                    searched += [(m, sp) for m in adjacent[:adjacent.index(where)]]
+                    searched = searched + [(m, sp) for m in adjacent[:adjacent.index(where)]]
                     break
-                searched += [(m, sp) for m in adjacent]
-            moves = f" moves to sector {where} and"
-        cause = self._cause_of_search(searched, prey)
-        eater_name = NAME[species]
-        # Feeding: the eater is put over the food token, which stays on the island (and in
-        # the count) until the eater breeds or goes hungry
-        tail = _EAT_TAIL.get((species, len(food_pile)))
-        if tail is None:
-            eaten = EATEN.get(len(food_pile)) or f"the {len(food_pile)} tokens go"
-            tail = _EAT_TAIL[species, len(food_pile)] = (
-                f": {eaten} under the {eater_name}, still on the island (and counted) until "
-                f"the {eater_name} breeds or goes hungry")
-        text = f"The {eater_name} of sector {sector}{moves} eats {self.meal(food_pile)}{tail}"
-        eaten_key = ("food", where, food_species)
-        if where != sector:
-            writes = (eaten_key, ("food", where, species), ("food", sector, species),
-                      ("token", eater), ("token", prey), *BLOCKS[food_species])
-        else:
-            writes = (eaten_key, ("food", where, species), ("token", eater), ("token", prey),
-                      *BLOCKS[food_species])
-        ev = self._emit("eat", text, cause,
-                        {"sectors": _two(sector, where), "tokens": (eater, prey),
-                         "nodes": (food_species, species), "edges": ((food_species, species),)},
-                        (*[("food", m, sp) for m, sp in searched], ("food", where, food_species),
-                         ("token", eater)),
-                        writes)
+                searched = searched + [(m, sp) for m in adjacent]
+            reads = tuple([("food", m, sp) for m, sp in searched])
+        ev = self._emit("eat", f"{head}{self.meal(food_pile)}{tail}",
+                        self._cause_of_search(searched, prey),
+                        {"sectors": sectors, "tokens": (eater, prey), "nodes": nodes,
+                         "edges": edges},
+                        (*reads, eaten, ("token", eater)),
+                        (*writes, ("token", eater), ("token", prey), *blocked))
         self.gone[where, food_species] = ev
         if where != sector:
             self.gone[sector, species] = ev
@@ -375,8 +403,8 @@ class Narrator:
                           (("token", eater), *[gone(t) for t in lost], *blocks(lost_species)))
 
     def starve(self, token: int, species: str, sector: int, lost: int | None,
-               lost_species: str | None, where: int | None, diet: Sequence[str]) -> int:
-        search = self._search(sector, diet)
+               lost_species: str | None, where: int | None, diet: tuple[str, ...]) -> int:
+        search, reads = self._search(sector, diet)
         cause = self._cause_of_search(search, None)
         loses = f", loses {A_[lost_species]} from underneath it" if lost_species else ""
         if where is None:
@@ -391,21 +419,19 @@ class Narrator:
                         {"sectors": _two(sector, where or sector),
                          "tokens": (token,) if lost is None else (token, lost),
                          "nodes": (species, lost_species) if lost_species else (species,)},
-                        tuple([("food", m, sp) for m, sp in search]),
-                        (("token", token), *moved, *lost_keys))
+                        reads, (("token", token), *moved, *lost_keys))
         if where is not None:
             self.gone[sector, species] = ev
             self.arrived[token] = ev
         return ev
 
-    def dies(self, token: int, species: str, sector: int, diet: Sequence[str]) -> int:
-        search = self._search(sector, diet)
+    def dies(self, token: int, species: str, sector: int, diet: tuple[str, ...]) -> int:
+        search, reads = self._search(sector, diet)
         cause = self._cause_of_search(search, None)
         ev = self._emit("dies", f"The {NAME[species]} of sector {sector} finds no food and has "
                         "nothing underneath it: it dies", cause,
                         {"sectors": (sector,), "tokens": (token,), "nodes": (species,)},
-                        tuple([("food", m, sp) for m, sp in search]),
-                        (("food", sector, species), gone(token), *BLOCKS[species]))
+                        reads, (("food", sector, species), gone(token), *BLOCKS[species]))
         self.gone[sector, species] = ev
         return ev
 
@@ -504,8 +530,8 @@ class Narrator:
         return self._emit("study", text, None,
                           {"players": (player,), "abilities": GRANTS[space]})
 
-    def pawn_moves(self, player: int, mover: int, ability: str, path: Sequence[str]) -> int:
-        key = (player, mover, ability, tuple(path))
+    def pawn_moves(self, player: int, mover: int, ability: str, path: tuple[str, ...]) -> int:
+        key = (player, mover, ability, path)
         told = _PAWN_MOVES.get(key)
         if told is None:
             told = _PAWN_MOVES[key] = _pawn_moves(player, mover, ability, path)

@@ -6,7 +6,7 @@ it). The view's format is in ``docs/rules/toritori.md`` (section 4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ecogames.core import Action
@@ -26,7 +26,6 @@ from .actions import (
     MoveOther,
     Plant,
     Protect,
-    Roll,
     SpecializedTracking,
     Study,
     TransformPlant,
@@ -34,7 +33,7 @@ from .actions import (
     place,
 )
 from .components import Ability
-from .narration import NAME, PLURAL, a_, player_name, token_phrase
+from .narration import NAME, PLURAL, a_, player_name, spot_phrase, token_phrase
 from .rules import ABILITY_NAME, CAPACITY, FACES, IB, MOVEMENT, NT, PHASES, STOCK, ToriTori
 
 # -- the view: the state as JSON --------------------------------------------------------------
@@ -131,56 +130,87 @@ def map_view() -> dict[str, Any]:
 
 # -- labels: an action in words ---------------------------------------------------------------
 
-PLAIN_LABELS = frozenset({Roll, Study, Move, Bicycle, Motorcycle})
-"""The actions whose own label is all there is to say (``describe`` adds nothing)."""
-
-
 def describe(game: ToriTori, action: Action) -> str:
-    """A label with what the state knows: 'Plant a Native Tree in sector 5'."""
-    if type(action) in PLAIN_LABELS:  # the action says it all (and is the most frequent)
-        return action.label()
+    """A label with what the state knows: 'Plant a Native Tree in sector 5'. Roll, Study and
+    the pawn's own movements say it all in their own label (and are the most frequent)."""
+    words = _WORDS.get(type(action))
+    return action.label() if words is None else words(game, action)
+
+
+def _plant(game: ToriTori, _action: Action) -> str:
+    return f"Plant a Native Tree in {place(game.pawns[game.active])}"
+
+
+def _advanced_botany(game: ToriTori, _action: Action) -> str:
     player = game.active
-    here = place(game.pawns[player])
-    if isinstance(action, Plant):
-        return f"Plant a Native Tree in {here}"
-    if isinstance(action, AdvancedBotany):
-        n = game.pawn_sector(player)
-        trees = min(CAPACITY - len(game.board[n]), game.supply("vegetation")) if n else 0
-        return f"Advanced Botany: plant {count_words(trees, NT)} in {here}"
-    if isinstance(action, AnimalTracking) and token_known(game, action.token):
-        spot = game.where(action.token)
-        to = game._first_free(game.island.adjacent[spot[0]]) if spot else None
-        return f"Animal Tracking: move {token_phrase(game, action.token)} to sector {to}"
-    if isinstance(action, SpecializedTracking) and token_known(game, action.token):
-        return (f"Specialized Animal Tracking: move {token_phrase(game, action.token)} to "
-                f"{place(action.to)}")
-    if isinstance(action, Veterinary) and token_known(game, action.token):
-        return f"Veterinary: remove {token_phrase(game, action.token)}"
-    if isinstance(action, Gardening) and token_known(game, action.token):
-        return f"Gardening: remove {token_phrase(game, action.token)}"
-    if isinstance(action, AdvancedGardening) and all(
-            token_known(game, t) for t in action.tokens):
-        kinds = [game.kind[t] for t in action.tokens]
-        removed = " and ".join(count_words(kinds.count(sp), sp) for sp in (NT, IB)
-                               if sp in kinds)
-        return f"Advanced Gardening: remove {removed} from {here}"
-    if isinstance(action, TransformPlant) and token_known(game, action.token):
-        return (f"Transforming Plants: turn {token_phrase(game, action.token)} into a "
-                "Native Tree")
-    if isinstance(action, Protect) and token_known(game, action.token):
-        return f"Protect Animal: protect {token_phrase(game, action.token)}"
-    if isinstance(action, ActivateAnimal) and token_known(game, action.token):
-        return f"Activate Animals: activate {token_phrase(game, action.token)}"
-    if isinstance(action, ChooseFirst) and token_known(game, action.token):
-        return f"Activate {token_phrase(game, action.token)} first"
-    if isinstance(action, ChooseFood) and token_known(game, action.token):
-        return f"Eat {token_phrase(game, action.token)}"
-    if isinstance(action, MoveOther) and 0 <= action.player < game.players and action.path:
-        name = ABILITY_NAME.get(action.ability, action.ability)
-        via = f" via {place(action.path[0])}" if len(action.path) > 1 else ""
-        return (f"Move another pawn: {player_name(action.player)}'s pawn to "
-                f"{place(action.path[-1])}{via} ({name})")
-    return action.label()
+    n = game.pawn_sector(player)
+    trees = min(CAPACITY - len(game.board[n]), game.supply("vegetation")) if n else 0
+    return f"Advanced Botany: plant {count_words(trees, NT)} in {place(game.pawns[player])}"
+
+
+def _spot(game: ToriTori, token: int) -> tuple[int, int] | None:
+    """Where ``token`` tops a pile (None: it tops none, and the label names its number)."""
+    return game.where(token) if token in game.kind else None
+
+
+def _on_token(head: str, tail: str = "") -> Callable[[ToriTori, Any], str]:
+    """A label that names the action's token: '<head> the Cat of sector 5<tail>'."""
+    def words(game: ToriTori, action: Any) -> str:
+        spot = _spot(game, action.token)
+        return action.label() if spot is None else f"{head}{spot_phrase(game, spot)}{tail}"
+
+    return words
+
+
+def _animal_tracking(game: ToriTori, action: Any) -> str:
+    spot = _spot(game, action.token)
+    if spot is None:
+        return str(action.label())
+    to = game._first_free(game.island.adjacent[spot[0]])
+    return f"Animal Tracking: move {spot_phrase(game, spot)} to sector {to}"
+
+
+def _specialized_tracking(game: ToriTori, action: Any) -> str:
+    spot = _spot(game, action.token)
+    if spot is None:
+        return str(action.label())
+    return f"Specialized Animal Tracking: move {spot_phrase(game, spot)} to {place(action.to)}"
+
+
+def _advanced_gardening(game: ToriTori, action: Any) -> str:
+    if not all(_spot(game, t) is not None for t in action.tokens):
+        return str(action.label())
+    kinds = [game.kind[t] for t in action.tokens]
+    removed = " and ".join(count_words(kinds.count(sp), sp) for sp in (NT, IB) if sp in kinds)
+    return f"Advanced Gardening: remove {removed} from {place(game.pawns[game.active])}"
+
+
+def _move_other(game: ToriTori, action: Any) -> str:
+    if not (0 <= action.player < game.players and action.path):
+        return str(action.label())
+    name = ABILITY_NAME.get(action.ability, action.ability)
+    via = f" via {place(action.path[0])}" if len(action.path) > 1 else ""
+    return (f"Move another pawn: {player_name(action.player)}'s pawn to "
+            f"{place(action.path[-1])}{via} ({name})")
+
+
+_WORDS: dict[type[Action], Callable[[ToriTori, Any], str]] = {
+    Plant: _plant,
+    AdvancedBotany: _advanced_botany,
+    AnimalTracking: _animal_tracking,
+    SpecializedTracking: _specialized_tracking,
+    Veterinary: _on_token("Veterinary: remove "),
+    Gardening: _on_token("Gardening: remove "),
+    AdvancedGardening: _advanced_gardening,
+    TransformPlant: _on_token("Transforming Plants: turn ", " into a Native Tree"),
+    Protect: _on_token("Protect Animal: protect "),
+    ActivateAnimal: _on_token("Activate Animals: activate "),
+    ChooseFirst: _on_token("Activate ", " first"),
+    ChooseFood: _on_token("Eat "),
+    MoveOther: _move_other,
+}
+"""Action type -> its label with what the state knows; the others (Roll, Study, Move,
+Bicycle, Motorcycle) say all there is in their own ``label()``."""
 
 
 def count_words(count: int, species: str) -> str:
@@ -188,11 +218,6 @@ def count_words(count: int, species: str) -> str:
     if count == 1:
         return a_(species)
     return f"no {NAME[species]}" if count == 0 else f"{count} {PLURAL[species]}"
-
-
-def token_known(game: ToriTori, token: int) -> bool:
-    """Does ``token`` top a pile now (so a label can say which)?"""
-    return token in game.kind and game.where(token) is not None
 
 
 # -- why not: an illegal action explained -----------------------------------------------------

@@ -67,7 +67,7 @@ def study(game: ToriTori, action: Study, say: Any) -> None:
     game._after_ability(say)
 
 
-def _step_pawn(game: ToriTori, player: int, mover: int, ability: str, path: Sequence[str],
+def _step_pawn(game: ToriTori, player: int, mover: int, ability: str, path: tuple[str, ...],
                say: Any) -> None:
     """``player`` moves ``mover``'s pawn along ``path``; the move is told once the pawn
     stands at its end (the step shows it there). If the pawn was protecting an animal, it
@@ -240,7 +240,8 @@ def ability_actions(game: ToriTori, player: int) -> list[Action]:
     held = HELD[marker]
     isle = game.island
     at = game.pawns[player]
-    actions: list[Action] = list(studies_and_movements(isle, marker, at))
+    studies, bicycle, motorcycle = MARKER_MOVES[marker]
+    actions: list[Action] = [*studies, *movements(isle, at, bicycle, motorcycle)]
     if at.isdigit():
         n = int(at)
         row = game.board[n]
@@ -287,11 +288,11 @@ def ability_actions(game: ToriTori, player: int) -> list[Action]:
             if "transforming_plants" in held and bushes:
                 actions.append(_offer_transform_plant(bushes[0]))
     if "move_another_pawn" in held:
+        markers, pawns = game.markers, game.pawns
         for other in range(game.players):
             if other != player:
-                others = game.held(other)
-                actions += other_movements(isle, other, game.pawns[other],
-                                           "bicycle" in others, "motorcycle" in others)
+                _, bicycle, motorcycle = MARKER_MOVES[markers[other]]
+                actions += other_movements(isle, other, pawns[other], bicycle, motorcycle)
     return actions
 
 
@@ -302,6 +303,10 @@ def ability_actions(game: ToriTori, player: int) -> list[Action]:
 PLANT = Plant()
 ADVANCED_BOTANY = AdvancedBotany()
 STUDIES = {space: tuple(Study(nxt) for nxt in c.NEXT_SPACES[space]) for space in c.MAP_SPACES}
+MARKER_MOVES = {space: (STUDIES[space], "bicycle" in HELD[space], "motorcycle" in HELD[space])
+                for space in c.MAP_SPACES}
+"""Ability-map space -> the Studies from it, and whether a marker there holds Bicycle and
+Motorcycle (what the pawn's own movements are)."""
 _offer_animal_tracking = lru_cache(maxsize=4096)(AnimalTracking)
 _offer_specialized_tracking = lru_cache(maxsize=16384)(SpecializedTracking)
 _offer_veterinary = lru_cache(maxsize=4096)(Veterinary)
@@ -335,18 +340,6 @@ _offer_move_other = lru_cache(maxsize=None)(MoveOther)
 
 # The movements from a place are kept on the island (``Island.moves``), not in a cache keyed by
 # islands: a new game's island is new, and such a cache kept thousands of them alive.
-
-def studies_and_movements(isle: Island, marker: str, at: str) -> tuple[Action, ...]:
-    """Study from ``marker``, then the pawn's own movements from ``at`` (what the abilities
-    held on ``marker`` allow)."""
-    key = (marker, at)
-    known = isle.moves.get(key)
-    if known is None:
-        held = HELD[marker]
-        known = isle.moves[key] = STUDIES[marker] + movements(
-            isle, at, "bicycle" in held, "motorcycle" in held)
-    return known
-
 
 def movements(isle: Island, at: str, bicycle: bool, motorcycle: bool) -> tuple[Action, ...]:
     """Move (orthogonal), Bicycle (diagonal) and Motorcycle (one or two steps) from ``at``."""

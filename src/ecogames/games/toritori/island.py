@@ -9,9 +9,10 @@ island with networkx; the engine uses these plain tables, which are faster to re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from . import components as c
@@ -72,16 +73,23 @@ _SETTLEMENT_NAMES = tuple(c.SQUARE_KINDS[sq].value for sq in _SQUARES)
 _SETTLEMENT_KEYS = {"village": 13, "industry": 14}
 
 
-def _pointing_at(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """For each sector, the sectors that count it among their neighbours (computed once)."""
-    back: list[list[int]] = [[] for _ in neighbours]
-    for i, near in enumerate(neighbours):
-        for j in near:
-            back[j].append(i)
-    return tuple(map(tuple, back))
+def _picker(indices: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """``lambda t: tuple(t[i] for i in indices)``, in C where it can be."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    return lambda t: tuple([t[i] for i in indices])
 
 
-_COMMON_POINTING_AT = _pointing_at(_COMMON_STEPS)
+_COMMON_STEP_PICKERS = tuple(_picker(steps) for steps in _COMMON_STEPS)
+"""For each common square, its orthogonal common neighbours picked from a numbering."""
+_SETTLEMENT_RANKS = tuple(_SETTLEMENT_KEYS.values())
+_SQUARE_PICKER = _picker(tuple(k if k >= 0 else _SETTLEMENT_KEYS[_SETTLEMENT_NAMES[i]] - 1
+                               for i, k in enumerate(_COMMON_OF)))
+"""Each of the 14 sectors' rank (its number; the Village 13, the Industry 14), picked from a
+numbering followed by ``_SETTLEMENT_RANKS``."""
+_RANK_NAME = {**{n: str(n) for n in range(1, 13)},
+              **{r: name for name, r in _SETTLEMENT_KEYS.items()}}
+"""A rank's location name: '1'..'12', 'village', 'industry'."""
 _LOCATIONS = (*(str(n) for n in range(1, 13)), "village", "industry")
 
 
@@ -110,20 +118,13 @@ def island(numbering: tuple[int, ...]) -> Island:
     """The island under ``numbering`` (the number of each of ``COMMON_SQUARES``). The games
     being replayed, loaded or undone find theirs here; a new game's numbering is random, so
     a long cache would only keep old islands alive for the garbage collector to walk."""
-    names = [str(numbering[k]) if k >= 0 else _SETTLEMENT_NAMES[i]
-             for i, k in enumerate(_COMMON_OF)]
-    rank = [numbering[k] if k >= 0 else _SETTLEMENT_KEYS[_SETTLEMENT_NAMES[i]]
-            for i, k in enumerate(_COMMON_OF)]
+    rank = list(_SQUARE_PICKER((*numbering, *_SETTLEMENT_RANKS)))
+    names = list(map(_RANK_NAME.__getitem__, rank))
     index = dict(zip(names, range(len(names))))
-    common_by_number = [0] * 12
+    # each sector's neighbours, lowest number first
+    near: list[tuple[int, ...]] = [()] * 13
     for k, number in enumerate(numbering):
-        common_by_number[number - 1] = k
-    # each sector's neighbours, lowest number first: every sector, by number, is handed to
-    # those it neighbours (no sorting per sector)
-    near: list[list[int]] = [[] for _ in range(13)]
-    for number, k in enumerate(common_by_number, 1):
-        for j in _COMMON_POINTING_AT[k]:
-            near[numbering[j]].append(number)
+        near[number] = tuple(sorted(_COMMON_STEP_PICKERS[k](numbering)))
 
     def numbers(commons: Iterable[int]) -> tuple[int, ...]:
         """Those common sectors' numbers, lowest first (D5)."""
@@ -132,7 +133,7 @@ def island(numbering: tuple[int, ...]) -> Island:
     return Island(
         numbering=numbering,
         number_of=dict(zip(c.COMMON_SQUARES, numbering)),
-        adjacent=tuple(map(tuple, near)),
+        adjacent=tuple(near),
         steps=Neighbours(_STEPS, names, rank, index),
         diagonals=Neighbours(_DIAGONALS, names, rank, index),
         around=Neighbours(_AROUND, names, rank, index),

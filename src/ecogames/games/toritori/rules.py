@@ -72,6 +72,7 @@ FACE_INDEX = {face: i for i, face in enumerate(FACES)}
 """A card space's letter -> its index in ``slots``."""
 POINTS = c.ACTION_POINTS_PER_TURN
 REPORT_SPACES = frozenset(c.REPORT_SPACES)
+INDUSTRY_MINIMUM = c.INDUSTRY_TORI_TORI_MINIMUM
 SETTLEMENTS = ("village", "industry")
 STAGES = ("roll", "choose_first", "choose_food", "actions", "over")
 """Where the game can stop and wait (``cards`` is only seen in the middle of a roll)."""
@@ -107,6 +108,9 @@ FACE_LABEL: Mapping[tuple[str, str | None], str] = {
     **{(face, None): face for face in FACES}}
 """A die's letter and the card it would solve: 'C (Sector 3)' (made once: dice roll often)."""
 DIFFICULTIES = tuple(d.value for d in c.Difficulty)
+START_SPACE = {(players, level.value): space
+               for (players, level), space in c.DIFFICULTY_START.items()}
+"""(players, difficulty) -> the Ability markers' start space (read once: enum calls are slow)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -157,7 +161,7 @@ class ToriTori(Game):
         self.layout = layout
         self.island = island(numbering)
         self.first_player = first_player
-        self.board: list[tuple[Pile, ...]] = [() for _ in range(13)]
+        self.board: list[tuple[Pile, ...]] = [()] * 13
         self.kind: dict[int, str] = {}
         self.counts: dict[str, int] = dict.fromkeys(SPECIES_IDS, 0)
         self.next_token = 0
@@ -165,7 +169,7 @@ class ToriTori(Game):
         self.industry_ok = False
         self.pawns = ["village"] * players
         self.protecting: list[int | None] = [None] * players
-        start = c.DIFFICULTY_START[players, c.Difficulty(difficulty)]
+        start = START_SPACE[players, difficulty]
         self.markers = [start] * players
         self.slots: list[str | None] = [None] * len(FACES)
         self.pile: list[str] = []
@@ -205,8 +209,18 @@ class ToriTori(Game):
         game = cls(players, rng, difficulty=difficulty, layout=layout, numbering=numbering,
                    first_player=first_player)
         # 5. in each common sector (by number) the printed species and a Native Tree.
+        # (the tokens are numbered as _new_token numbers them, in this loop without its call)
+        kind, counts, board = game.kind, game.counts, game.board
+        token = game.next_token
         for k in sorted(range(len(numbering)), key=numbering.__getitem__):
-            game.board[numbering[k]] = ((game._new_token(PRINTED[k]),), (game._new_token(NT),))
+            species = PRINTED[k]
+            kind[token] = species
+            kind[token + 1] = NT
+            counts[species] += 1
+            board[numbering[k]] = ((token,), (token + 1,))
+            token += 2
+        counts[NT] += len(numbering)
+        game.next_token = token
         # 6. six Common sector cards at random on the card spaces A-F.
         common = list(c.COMMON_CARD_IDS)
         rng.shuffle(common)
@@ -294,14 +308,6 @@ class ToriTori(Game):
         kind, protecting = self.kind, self.protecting
         return [p[-1] for p in self.board[n] if kind[p[-1]] == species and p[-1] not in protecting]
 
-    def _has_food(self, n: int, species: str) -> bool:
-        kind, protecting = self.kind, self.protecting
-        # A plain loop rather than any(): this is the hottest path of the rules.
-        for p in self.board[n]:  # noqa: SIM110
-            if kind[p[-1]] == species and p[-1] not in protecting:
-                return True
-        return False
-
     def _take_pile(self, n: int, i: int) -> Pile:
         row = self.board[n]
         self.board[n] = row[:i] + row[i + 1:]
@@ -339,13 +345,18 @@ class ToriTori(Game):
     def _roll(self, _action: Roll, say: Any) -> None:
         """Course of Play 1: red die first, then sky-blue; the same face solves one card.
         Each die is a chance draw of its six letters (D52)."""
-        slots = tuple(self.slots)  # (a die's words are asked when read, if ever)
+        if self.draws_are_kept:
+            slots = tuple(self.slots)  # (a die's words are asked when read, if ever)
 
-        def label(face: str) -> str:
-            return FACE_LABEL[face, slots[FACE_INDEX[face]]]
+            def label(face: str) -> str:
+                return FACE_LABEL[face, slots[FACE_INDEX[face]]]
 
-        red = self.chance("the red die", FACES, label=label)
-        blue = self.chance("the sky-blue die", FACES, label=label)
+            red = self.chance("the red die", FACES, label=label)
+            blue = self.chance("the sky-blue die", FACES, label=label)
+        else:  # a plain push: nothing reads, counts or forces a draw; chance()'s own tickets
+            below = self.rng.below
+            red = FACES[below(len(FACES))]
+            blue = FACES[below(len(FACES))]
         self.dice = (red, blue)
         self.solving = (red,) if red == blue else (red, blue)
         self.stage = "cards"
@@ -361,7 +372,10 @@ class ToriTori(Game):
             return self.pile.pop(0)
         # the cards left, in the cards' order: what comes depends on no order of the pile
         left = sorted(self.pile, key=CARD_RANK.__getitem__)
-        card: str = self.chance(f"the card for space {face}", left, label=CARD_NAME.__getitem__)
+        if not self.draws_are_kept:  # a plain push: the ticket chance() would take
+            card = left[self.rng.below(len(left))] if len(left) > 1 else left[0]
+        else:
+            card = self.chance(f"the card for space {face}", left, label=CARD_NAME.__getitem__)
         self.pile.remove(card)
         return card
 
@@ -408,7 +422,10 @@ class ToriTori(Game):
         groups = self.groups
         first = groups[0]
         n = first[0]
-        self.groups = ((n, *[t for t in first[1:] if t != token]), *groups[1:])
+        # (the group's first token, nearly always: it is activated first)
+        rest = first[:1] + first[2:] if first[1] == token else (
+            n, *[t for t in first[1:] if t != token])
+        self.groups = (rest, *groups[1:])
         self._activate(token, n, say)
 
     def _solve_card(self, card: str | None, say: Any) -> None:
@@ -511,12 +528,19 @@ class ToriTori(Game):
     def _species_groups(self, species: str) -> tuple[tuple[int, ...], ...]:
         """Species Activation cards: every uncovered token of the species, sector by sector
         from the lowest number (D21, D22). Tokens that arrive later are not activated."""
+        kind, protecting, board = self.kind, self.protecting, self.board
         groups = []
-        for n in range(1, 13):
-            group = [p[-1] for p in self.board[n]
-                     if self.kind[p[-1]] == species and p[-1] not in self.protecting]
-            if group:
-                groups.append((n, *group))
+        for n in range(1, 13):  # plain loops: no comprehension made for each sector
+            group = None
+            for p in board[n]:
+                top = p[-1]
+                if kind[top] == species and top not in protecting:
+                    if group is None:
+                        group = [n, top]
+                    else:
+                        group.append(top)
+            if group is not None:
+                groups.append(tuple(group))
         return tuple(groups)
 
     def _activate(self, token: int, n: int, say: Any) -> None:
@@ -551,14 +575,21 @@ class ToriTori(Game):
         animal takes its 1st preference, else its 2nd; if its sector has neither, it searches
         the orthogonally adjacent sectors in ascending number for its 1st preference, and only
         if none has it, in ascending number for its 2nd."""
+        # plain loops, with no call per sector: this is the hottest path of the rules
+        board, kind, protecting = self.board, self.kind, self.protecting
+        row = board[n]
         for species in diet:
-            if self._has_food(n, species):
-                return n, species
+            for p in row:
+                top = p[-1]
+                if kind[top] == species and top not in protecting:
+                    return n, species
         adjacent = self.island.adjacent[n]
         for species in diet:
             for m in adjacent:
-                if self._has_food(m, species):
-                    return m, species
+                for p in board[m]:
+                    top = p[-1]
+                    if kind[top] == species and top not in protecting:
+                        return m, species
         return None
 
     def _animal(self, token: int, n: int, say: Any) -> None:
@@ -779,8 +810,8 @@ class ToriTori(Game):
         if not self.village_ok and counts[CT] == 0 and counts[IB] == 0:
             self.village_ok = True
             cause = say.tile("village", cause)
-        if (not self.industry_ok and counts[TT] >= c.INDUSTRY_TORI_TORI_MINIMUM
-                and any(m in REPORT_SPACES for m in self.markers)):
+        if (not self.industry_ok and counts[TT] >= INDUSTRY_MINIMUM
+                and not REPORT_SPACES.isdisjoint(self.markers)):
             self.industry_ok = True
             cause = say.tile("industry", cause)
         if self.village_ok and self.industry_ok:
@@ -824,6 +855,11 @@ class ToriTori(Game):
     # =============================================================================================
     # What is seen
     # =============================================================================================
+
+    @property
+    def is_over(self) -> bool:
+        """``outcome is not None``, without making the outcome (asked after every action)."""
+        return self.ended is not None
 
     @property
     def current_player(self) -> int | None:

@@ -139,6 +139,9 @@ _NAMES = {(seat, animal): f"Player {seat + 1} ({animal})" if animal else f"Playe
           for seat in range(len(ANIMALS)) for animal in (None, *ANIMALS)}
 """Each seat's name, with the map it chose (written once: every event names a player)."""
 
+_PILE_DRAW = {key: f"the tile {name} turns over from their pile" for key, name in _NAMES.items()}
+"""The name of each seat's draw from its pile (a chance draw every turn, in push too)."""
+
 _COLOUR_OR_EMPTY = (*TILE_COLOUR, EMPTY)
 """A grid's entry (a tile, or ``EMPTY`` = -1, the last) to its colour index."""
 
@@ -387,8 +390,7 @@ class Tulikko(Game):
     def _begin_turn(self, log: EventLog) -> None:
         """1A: "Turn over the first forest tile from your personal pile"."""
         seat = self.active
-        self.hand = self._draw_tile(self.piles[seat],
-                                    f"the tile {self._who(seat)} turns over from their pile")
+        self.hand = self._draw_tile(self.piles[seat], _PILE_DRAW[seat, self.maps[seat]])
         self.stage = "slide"
         if log.record:  # (the texts are written only when someone reads them)
             hand = self.hand
@@ -799,9 +801,9 @@ class Tulikko(Game):
     def _end_game(self, log: EventLog) -> None:
         self.stage = "over"
         self.ended = ENDINGS[self.final_round]
-        outcome = self.outcome
-        assert outcome is not None
-        if log.record:
+        if log.record:  # (the outcome is worked out when asked: push never asks)
+            outcome = self.outcome
+            assert outcome is not None
             log.emit("game_end", f"The game ends: {outcome.reason}",
                      reads=self._score_parts(), writes=[OUTCOME],
                      players=list(outcome.winners))
@@ -885,6 +887,8 @@ class Tulikko(Game):
         out: list[Action] = [PLACES[c] for c in SYMBOL_CELLS[animal][symbol] if grid[c] == EMPTY]
         if not out:
             out.append(DISCARD)
+        if seat not in self.aurora_holder.values():  # most turns: no aurora tile held
+            return out
         if self._aurora_of(seat, PLACE_ANYWHERE):
             symbols = MAPS[animal]
             out += [PLACES_ANYWHERE[c] for c in range(CELLS)
@@ -908,32 +912,33 @@ class Tulikko(Game):
     # -- playing --------------------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
-        if isinstance(action, ChooseMap):
-            self._choose_map(action.animal, log)
-        elif isinstance(action, PlaceStart):
-            self._place_start(action.cell, log)
-        elif isinstance(action, Slide):
+        # the actions of every turn first (slide, place, tokens), then the rarer ones
+        if isinstance(action, Slide):
             tile = self.hand
             assert tile is not None
             self.hand = None
             self._slide(tile, action.side, log, None)
-        elif isinstance(action, SlideBack):
-            self._slide_back(action.side, log)
         elif isinstance(action, Place):
             self._place_tile(action.cell, log, None)
+        elif isinstance(action, PlaceTokens):
+            self._place_tokens(action.at, log)
+        elif isinstance(action, EndTurn):
+            self._end_turn(log)
+        elif isinstance(action, ChooseMap):
+            self._choose_map(action.animal, log)
+        elif isinstance(action, PlaceStart):
+            self._place_start(action.cell, log)
+        elif isinstance(action, SlideBack):
+            self._slide_back(action.side, log)
         elif isinstance(action, PlaceAnywhere):
             used = self._use_aurora(PLACE_ANYWHERE, log)
             self._place_tile(action.cell, log, used, how=", ignoring the symbol")
         elif isinstance(action, Discard):
             self._discard(log)
-        elif isinstance(action, PlaceTokens):
-            self._place_tokens(action.at, log)
         elif isinstance(action, ClaimCard):
             self._claim_card(action.card, log)
         elif isinstance(action, MoveTile):
             self._move_tile(action.source, action.target, log)
-        elif isinstance(action, EndTurn):
-            self._end_turn(log)
         else:  # pragma: no cover - the gate only lets this game's actions through
             raise TypeError(f"not a Tulikko action: {action!r}")
 

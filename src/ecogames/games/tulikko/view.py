@@ -206,18 +206,29 @@ def explain_illegal(game: Tulikko, action: Action) -> str:
 _A_TOKEN = {kind: a_or_an(kind) for kind in (ANIMAL, RIVER)}
 _SLIDE_TAIL = {side: Slide(side).label().removeprefix("Slide your tile") for side in SIDES}
 """A slide's label after "Slide your tile" (" in from the north: eject ..."), made once."""
+_PLACE_LABELS = tuple(tuple(f"Place the {tile_name(tile)} on {cell_name(cell)}"
+                            for cell in range(CELLS)) for tile in range(len(TILES)))
+_SLIDE_LABELS = tuple({side: f"Slide your {tile_name(tile)}{tail}"
+                       for side, tail in _SLIDE_TAIL.items()} for tile in range(len(TILES)))
+"""The labels of placing and of sliding each tile, by tile and space or side: ``describe``
+is asked for every action ``apply`` plays, and these are most of them (a few thousand
+short texts, written once)."""
 
 
 def describe(game: Tulikko, action: Action) -> str:
     """A label for the buttons: the tile in hand, the tokens placed and withheld (D28)."""
-    if isinstance(action, Place) and game.held is not None and 0 <= action.cell < CELLS:
-        return f"Place the {tile_name(game.held)} on {cell_name(action.cell)}"
-    if isinstance(action, Slide) and game.hand is not None:
-        tail = _SLIDE_TAIL.get(action.side)
-        if tail is not None:
-            return f"Slide your {tile_name(game.hand)}{tail}"
-        return action.label().replace("your tile", f"your {tile_name(game.hand)}")
-    if isinstance(action, PlaceTokens) and game.pending is not None and \
+    if isinstance(action, Place):
+        held = game.held
+        if held is not None and 0 <= action.cell < CELLS:
+            return _PLACE_LABELS[held][action.cell]
+    elif isinstance(action, Slide):
+        hand = game.hand
+        if hand is not None:
+            label = _SLIDE_LABELS[hand].get(action.side)
+            if label is not None:
+                return label
+            return action.label().replace("your tile", f"your {tile_name(hand)}")
+    elif isinstance(action, PlaceTokens) and game.pending is not None and \
             game.stage == "tokens":
         return tokens_label(game, action.at)
     return action.label()

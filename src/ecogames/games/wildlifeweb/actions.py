@@ -1,8 +1,10 @@
 """Wildlife Web actions: small frozen values with a JSON form ``{"type": ..., fields}``.
 
 Cards are named by their ids (``components.ALL_CARDS``: ``"w.elk.1"``, ``"f.03"``...); an
-animal in a Pack by its bottom card. ``WildlifeWeb.describe`` (``view.py``) says more than
-``label()`` ("Golden Eagle hunts Player 2's Cooper's Hawk").
+animal in a Pack by its bottom card. An action's ``label()`` is its words for people, the
+cards by their printed names; ``WildlifeWeb.describe`` (``view.py``) says the same, and for a
+hunt, a steal and an Event's victim it says more, from the state: where the animal is
+("Golden Eagle hunts Player 2's Cooper's Hawk").
 """
 
 from __future__ import annotations
@@ -10,6 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ecogames.core import Action
+
+from .components import CARD_NAME
+
+_name = CARD_NAME.get
+"""A card's printed name (``_name(card, card)``: an id that names no card is said as it
+is, as ``components.card_name`` says it)."""
+
+
+def _food(cards: tuple[str, ...]) -> str:
+    return ", ".join(_name(c, c) for c in cards)
 
 
 @dataclass(frozen=True)
@@ -19,6 +31,9 @@ class PlaceRoadkill(Action):
     type = "place_roadkill"
     card: str
 
+    def label(self) -> str:
+        return f"Place the {_name(self.card, self.card)} on the highway"
+
 
 @dataclass(frozen=True)
 class Draft(Action):
@@ -27,6 +42,9 @@ class Draft(Action):
     type = "draft"
     card: str
 
+    def label(self) -> str:
+        return f"Select the {_name(self.card, self.card)}"
+
 
 @dataclass(frozen=True)
 class Swap(Action):
@@ -34,6 +52,9 @@ class Swap(Action):
 
     type = "swap"
     card: str
+
+    def label(self) -> str:
+        return f"Swap the {_name(self.card, self.card)}"
 
 
 @dataclass(frozen=True)
@@ -50,6 +71,9 @@ class TakeFromHabitat(Action):
 
     type = "take_from_habitat"
     card: str
+
+    def label(self) -> str:
+        return f"Take the {_name(self.card, self.card)} from the habitat"
 
 
 @dataclass(frozen=True)
@@ -91,6 +115,9 @@ class Forage(Action):
     type = "forage"
     animal: str
 
+    def label(self) -> str:
+        return f"{_name(self.animal, self.animal)} forages"
+
 
 @dataclass(frozen=True)
 class Hunt(Action):
@@ -104,6 +131,10 @@ class Scavenge(Action):
     type = "scavenge"
     animal: str
     carcass: str
+
+    def label(self) -> str:
+        return (f"{_name(self.animal, self.animal)} scavenges the "
+                f"{_name(self.carcass, self.carcass)}")
 
 
 @dataclass(frozen=True)
@@ -131,6 +162,10 @@ class TakeMate(Action):
     animal: str
     discard: tuple[str, ...]
 
+    def label(self) -> str:
+        return (f"{_name(self.animal, self.animal)} takes a mate "
+                f"(discarding {_food(self.discard)})")
+
 
 @dataclass(frozen=True)
 class RaiseOffspring(Action):
@@ -139,6 +174,10 @@ class RaiseOffspring(Action):
     type = "raise_offspring"
     animal: str
     discard: tuple[str, ...]
+
+    def label(self) -> str:
+        return (f"{_name(self.animal, self.animal)} pair raises Offspring "
+                f"(discarding {_food(self.discard)})")
 
 
 @dataclass(frozen=True)

@@ -268,6 +268,9 @@ class WildlifeWeb(Game):
                     "checks."),
     )
     why_questions = ids.QUESTIONS
+    own_labels = frozenset(ACTION_TYPES) - {Hunt, ChooseVictim, Steal}
+    """The actions whose words are their own ``label()``: all but those that say where an
+    animal is (``describe``, ``view.py``)."""
     """``game.why("offspring", seat=s)`` besides the generic questions (``why.py``, D34)."""
     _feed_now: tuple[int, list[Action]] | None = None
     """The feed actions open after the action that reached or stayed in the feed stage

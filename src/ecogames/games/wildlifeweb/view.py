@@ -201,46 +201,30 @@ def why_not_breed(game: WildlifeWeb, action: TakeMate | RaiseOffspring) -> str |
 
 
 def describe(game: WildlifeWeb, action: Action) -> str:
-    n = card_name
-    if isinstance(action, PlaceRoadkill):
-        return f"Place the {n(action.card)} on the highway"
-    if isinstance(action, Draft):
-        return f"Select the {n(action.card)}"
-    if isinstance(action, Swap):
-        return f"Swap the {n(action.card)}"
-    if isinstance(action, TakeFromHabitat):
-        return f"Take the {n(action.card)} from the habitat"
+    """``action`` in words: its own (``label()``) unless it names an animal whose place the
+    state says (a hunt's prey, an Event's victim, the animal robbed of a meal)."""
+    if isinstance(action, Hunt):  # every label names where the prey is (D33)
+        return f"{card_name(action.animal)} hunts {whose(game, action.prey)}"
     if isinstance(action, ChooseVictim):
         return f"The Event strikes {whose(game, action.card)}"
-    if isinstance(action, Forage):
-        return f"{n(action.animal)} forages"
-    if isinstance(action, Hunt):  # every label names where the prey is (D33)
-        return f"{n(action.animal)} hunts {whose(game, action.prey)}"
-    if isinstance(action, Scavenge):
-        return f"{n(action.animal)} scavenges the {n(action.carcass)}"
     if isinstance(action, Steal):
+        n = card_name
         try:
             owner, victim = game.holder_of_food(action.food)
         except KeyError:
             return f"{n(action.animal)} steals the {n(action.food)}"
         return (f"{n(action.animal)} steals the {n(action.food)} from "
                 f"{game.player_names[owner]}'s {n(victim['card'])}")
-    if isinstance(action, TakeMate):
-        food = ", ".join(n(c) for c in action.discard)
-        return f"{n(action.animal)} takes a mate (discarding {food})"
-    if isinstance(action, RaiseOffspring):
-        food = ", ".join(n(c) for c in action.discard)
-        return f"{n(action.animal)} pair raises Offspring (discarding {food})"
     return action.label()
 
 
 def whose(game: WildlifeWeb, card: str) -> str:
     """An animal and where it is: "Player 2's Mouse", "the Mouse in the habitat"."""
+    if card in game.habitat:  # (a card is in one place: the habitat or a Pack, or neither)
+        return f"the {card_name(card)} in the habitat"
     found = game.find(card)
     if found is not None:
         return f"{game.player_names[found[0]]}'s {card_name(card)}"
-    if card in game.habitat:
-        return f"the {card_name(card)} in the habitat"
     return f"the {card_name(card)}"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action
@@ -43,6 +44,8 @@ NT, IB, CT = (sp.value for sp in (c.Species.NATIVE_TREE, c.Species.INVASIVE_BUSH
                                   c.Species.CAT))
 CAPACITY = c.SECTOR_CAPACITY
 VEGETATION_STOCK = c.TOKEN_SUPPLY[c.TokenKind.VEGETATION]
+SECTOR_NUMBER = {str(n): n for n in range(1, 13)}
+"""A common sector's location -> its number (the settlements are not common sectors)."""
 HELD = {space: frozenset(a.value for a in held) for space, held in c.ABILITIES_AT.items()}
 """Ability-map space -> the abilities a marker there holds: all granted from A to it (D38)."""
 
@@ -242,8 +245,8 @@ def ability_actions(game: ToriTori, player: int) -> list[Action]:
     at = game.pawns[player]
     studies, bicycle, motorcycle = MARKER_MOVES[marker]
     actions: list[Action] = [*studies, *movements(isle, at, bicycle, motorcycle)]
-    if at.isdigit():
-        n = int(at)
+    n = SECTOR_NUMBER.get(at)
+    if n is not None:
         row = game.board[n]
         kind, protecting, counts = game.kind, game.protecting, game.counts
         if len(row) < CAPACITY and counts[NT] + counts[IB] < VEGETATION_STOCK:
@@ -269,17 +272,22 @@ def ability_actions(game: ToriTori, player: int) -> list[Action]:
                     shapes.add(shape)
                     animals.append(top)
         if animals:
-            spaces = [m for m in isle.adjacent[n] if len(game.board[m]) < CAPACITY]
-            if spaces and "animal_tracking" in held:
-                actions += [_offer_animal_tracking(t) for t in animals]
-            if spaces and "specialized_animal_tracking" in held:
-                actions += [_offer_specialized_tracking(t, str(m)) for t in animals for m in spaces]
+            tracking = "animal_tracking" in held
+            specialized = "specialized_animal_tracking" in held
+            if tracking or specialized:
+                board = game.board
+                spaces = [m for m in isle.adjacent[n] if len(board[m]) < CAPACITY]
+                if spaces and tracking:
+                    actions += map(_offer_animal_tracking, animals)
+                if spaces and specialized:
+                    actions += [_offer_specialized_tracking(t, str(m))
+                                for t in animals for m in spaces]
             if "veterinary" in held:
                 actions += [_offer_veterinary(t) for t in animals if kind[t] == CT]
             if "protect_animal" in held:
-                actions += [_offer_protect(t) for t in animals]
+                actions += map(_offer_protect, animals)
             if "activate_animals" in held:
-                actions += [_offer_activate_animal(t) for t in animals]
+                actions += map(_offer_activate_animal, animals)
         if trees or bushes:
             if "gardening" in held:
                 actions += [_offer_gardening(t[0]) for t in (trees, bushes) if t]
@@ -346,11 +354,13 @@ def movements(isle: Island, at: str, bicycle: bool, motorcycle: bool) -> tuple[A
     key = (at, bicycle, motorcycle)
     known = isle.moves.get(key)
     if known is None:
-        actions: list[Action] = [_offer_move(to) for to in isle.steps[at]]
+        # (map: the actions are made in C, with no comprehension: a new game's island is new,
+        # so each game asks this afresh for the places its pawns reach)
+        actions: list[Action] = list(map(_offer_move, isle.steps[at]))
         if bicycle:
-            actions += [_offer_bicycle(to) for to in isle.diagonals[at]]
+            actions += map(_offer_bicycle, isle.diagonals[at])
         if motorcycle:
-            actions += [_offer_motorcycle(path) for path in motorcycle_paths(isle, at)]
+            actions += map(_offer_motorcycle, motorcycle_paths(isle, at))
         known = isle.moves[key] = tuple(actions)
     return known
 
@@ -361,11 +371,14 @@ def other_movements(isle: Island, other: int, at: str, bicycle: bool,
     key = (other, at, bicycle, motorcycle)
     known = isle.moves.get(key)
     if known is None:
-        moves: list[Action] = [_offer_move_other(other, "move", (to,)) for to in isle.steps[at]]
+        # (made in C as in movements: zip makes each one-step path)
+        moves: list[Action] = list(map(_offer_move_other, repeat(other), repeat("move"),
+                                       zip(isle.steps[at])))
         if bicycle:
-            moves += [_offer_move_other(other, "bicycle", (to,)) for to in isle.diagonals[at]]
+            moves += map(_offer_move_other, repeat(other), repeat("bicycle"),
+                         zip(isle.diagonals[at]))
         if motorcycle:
-            moves += [_offer_move_other(other, "motorcycle", p)
-                      for p in motorcycle_paths(isle, at)]
+            moves += map(_offer_move_other, repeat(other), repeat("motorcycle"),
+                         motorcycle_paths(isle, at))
         known = isle.moves[key] = tuple(moves)
     return known

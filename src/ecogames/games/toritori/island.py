@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -107,9 +108,9 @@ class Neighbours(dict[str, tuple[str, ...]]):
         self._near, self._names, self._rank, self._index = near, names, rank, index
 
     def __missing__(self, at: str) -> tuple[str, ...]:
-        names = self._names
-        found = self[at] = tuple([names[j] for j in sorted(self._near[self._index[at]],
-                                                           key=self._rank.__getitem__)])
+        found = self[at] = tuple(map(self._names.__getitem__,
+                                     sorted(self._near[self._index[at]],
+                                            key=self._rank.__getitem__)))
         return found
 
 
@@ -151,8 +152,9 @@ def motorcycle_paths(isle: Island, at: str) -> tuple[tuple[str, ...], ...]:
     known = isle.paths.get(at)
     if known is None:
         paths: list[tuple[str, ...]] = []
-        for first in isle.around[at]:
+        around = isle.around
+        for first in around[at]:
             paths.append((first,))
-            paths.extend((first, second) for second in isle.around[first])
+            paths += zip(repeat(first), around[first])
         known = isle.paths[at] = tuple(paths)
     return known

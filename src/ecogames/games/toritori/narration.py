@@ -144,6 +144,7 @@ EATEN = {1: "its token goes", 2: "both tokens go"}
 FACE_INDEX = {face: i for i, face in enumerate(CARD_SLOTS)}
 """A card space's letter -> its index in the game's ``slots``."""
 CHANCE_KEYS = tuple(chance_key(n) for n in range(64))
+CHANCE_KEPT = len(CHANCE_KEYS)
 """The keys of an action's first 64 chance draws (a few are made; more are built)."""
 
 
@@ -237,7 +238,7 @@ class Narrator:
         now = self.game.draws_so_far()
         drawn = self.drawn
         self.drawn = now
-        if now <= len(CHANCE_KEYS):
+        if now <= CHANCE_KEPT:
             return CHANCE_KEYS[drawn:now]
         return tuple([chance_key(n) for n in range(drawn, now)])
 

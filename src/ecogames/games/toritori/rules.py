@@ -28,6 +28,7 @@ The state, in short:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -61,6 +62,8 @@ ANIMALS = frozenset(sp.value for sp in c.ANIMALS)
 VEGETATION = frozenset((NT, IB))
 NATIVE = (TT, GP, FX, NT)
 """Game Objective: the native species whose extinction loses the game."""
+NATIVE_COUNTS = itemgetter(*NATIVE)
+"""counts -> the counts of the native species (0 among them: one is extinct)."""
 DIET = {sp.value: tuple(f.value for f in info.diet) for sp, info in c.SPECIES.items()}
 THRESHOLD = {sp.value: info.breed_threshold for sp, info in c.SPECIES.items()}
 ORDER = tuple(sp.value for sp in c.ACTIVATION_ORDER)
@@ -801,7 +804,7 @@ class ToriTori(Game):
     def _check_end(self, say: Any, cause: int | None) -> bool:
         """How to Transform Human Settlement tiles, and the losing conditions. Defeat first."""
         counts = self.counts
-        if not (counts[TT] and counts[GP] and counts[FX] and counts[NT]):
+        if 0 in NATIVE_COUNTS(counts):
             for species in NATIVE:
                 if counts[species] == 0:
                     ev = say.extinct(species, cause)
@@ -842,14 +845,14 @@ class ToriTori(Game):
 
     def _legal_actions(self) -> list[Action]:
         stage = self.stage
+        if stage == "actions":  # (four in five positions)
+            return ability_actions(self, self.active)
         if stage == "roll":
             return [ROLL]
         if stage == "choose_first":
             return [ChooseFirst(t) for t in self.decision_options()]
         if stage == "choose_food":
             return [ChooseFood(t) for t in self.decision_options()]
-        if stage == "actions":
-            return ability_actions(self, self.active)
         return []
 
     # =============================================================================================

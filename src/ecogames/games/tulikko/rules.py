@@ -156,9 +156,59 @@ AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
 
 _A_TILE = tuple(a_or_an(tile_name(t)) for t in range(len(TILE_COLOUR)))
 """A tile in words with its article: "a fox's green tile"."""
+_TILE_NAME = tuple(tile_name(t) for t in range(len(TILE_COLOUR)))
 _SLOT_KEYS = {side: tuple(("slot", slot) for slot in line) for side, line in LINE_FROM.items()}
-_EJECTED = {out: f"side ({SIDE_SYMBOL[out]}): it must go on an empty {SIDE_SYMBOL[out]} space"
-            for out in OPPOSITE}
+_EJECTED = {out: f" comes out of the {out} side ({SIDE_SYMBOL[out]}): it must go on an empty "
+                 f"{SIDE_SYMBOL[out]} space" for out in OPPOSITE}
+
+# What the most told events name, made once and shared by every event that names it (tuples
+# are values: an event holds them as they are), so that telling a turn builds few objects.
+_ONE = tuple((n,) for n in range(max(len(TILE_COLOUR), len(ANIMALS))))
+"""``(n,)`` for a tile or a seat: an event's ``tiles`` or ``players``."""
+_TILE_KEY = tuple(prov.tile(t) for t in range(len(TILE_COLOUR)))
+_PILE_KEY = tuple(("pile", seat) for seat in range(len(ANIMALS)))
+_CELL_KEY = tuple(tuple(prov.cell(seat, c) for c in range(CELLS)) for seat in range(len(ANIMALS)))
+_SEAT_CELL = tuple(tuple((seat, c) for c in range(CELLS)) for seat in range(len(ANIMALS)))
+_SIDE_ONE = {side: (side,) for side in SIDES}
+_ON_SPACE = {animal: tuple(f" on {cell_name(c)} ({symbols[c]})" for c in range(CELLS))
+             for animal, symbols in MAPS.items()}
+"""Where a tile is placed on a map, in words: " on row 2, column 3 (moon)"."""
+_CHECKS = {key: f"{name} checks for completed objectives" for key, name in _NAMES.items()}
+
+
+@cache
+def _tokens_due(seat: int, cell: int, needs: tuple[tuple[int, str], ...]
+                ) -> tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...],
+                           tuple[tuple[Any, ...], ...]]:
+    """The words after a player's name, the cells and borders named, and the cells read of a
+    tokens_due event (a few hundred, written once each)."""
+    text = " may place " + ", ".join(
+        [f"{a_or_an(k)} token next to {cell_name(n)}" for n, k in needs])
+    return (text, tuple([(seat, n) for n, _ in needs]),
+            tuple([(seat, *edge_key(cell, n)) for n, _ in needs]),
+            (prov.cell(seat, cell), *[prov.cell(seat, n) for n, _ in needs]))
+
+
+@cache
+def _token_told(seat: int, name: str, cell: int, n: int, kind: str) -> tuple[Any, ...]:
+    """A token event's words, what it touched (edges, tokens, cells, ids), reads and writes:
+    by seat, player's name, the new tile's space, the neighbour's and the kind of token
+    (written once each)."""
+    key = edge_key(cell, n)
+    supply = prov.supply(seat, kind)
+    return (f"{name} places {a_or_an(kind)} token between {cell_name(cell)} and "
+            f"{cell_name(n)}", ((seat, *key),), (kind,), ((seat, cell), (seat, n)),
+            (prov.border_token(seat, cell, n),),
+            (prov.cell(seat, cell), prov.cell(seat, n), supply),
+            (prov.border(seat, cell, n), supply))
+
+
+@cache
+def _withhold_told(seat: int, name: str, cell: int, n: int, kind: str) -> tuple[Any, ...]:
+    """A withhold event's words, the edge it touched, reads and writes (written once each)."""
+    return (f"{name} withholds the {kind} token between {cell_name(cell)} and {cell_name(n)} "
+            "(it can never be placed there later)", ((seat, *edge_key(cell, n)),),
+            (prov.cell(seat, cell), prov.cell(seat, n)), (prov.border(seat, cell, n),))
 
 
 _VIEW: Any = None
@@ -392,11 +442,12 @@ class Tulikko(Game):
         seat = self.active
         self.hand = self._draw_tile(self.piles[seat], _PILE_DRAW[seat, self.maps[seat]])
         self.stage = "slide"
-        if log.record:  # (the texts are written only when someone reads them)
+        if log.record:
             hand = self.hand
-            log.told("reveal", f"{self._who(seat)} turns over {_A_TILE[hand]} "
-                  f"(turn {self.turns[seat] + 1})", None, {"tiles": (hand,), "players": (seat,)},
-                  (chance_key(self.draws_so_far() - 1),), (("tile", hand), ("pile", seat)))
+            log.told("reveal", f"{_NAMES[seat, self.maps[seat]]} turns over {_A_TILE[hand]} "
+                     f"(turn {self.turns[seat] + 1})", None,
+                     {"tiles": _ONE[hand], "players": _ONE[seat]},
+                     (chance_key(self.draws_so_far() - 1),), (_TILE_KEY[hand], _PILE_KEY[seat]))
 
     def _draw_tile(self, tiles: list[int], name: str,
                    seen_by: tuple[int, ...] | None = None) -> int:
@@ -421,18 +472,21 @@ class Tulikko(Game):
         self.board[line[1]] = self.board[line[0]]
         self.board[line[0]] = tile
         out = OPPOSITE[side]
+        if not log.record:
+            self.held, self.held_side = ejected, out
+            self.stage = "place"
+            return
         board = self.board
-        slid = log.told("slide", f"{self._who()} slides the {tile_name(tile)} in from the "
-                     f"{side}", cause, {"slots": line, "tiles": (tile,)}, (("tile", tile),),
-                     (*_SLOT_KEYS[side],
-                      *[("tile", board[slot]) for slot in line if board[slot] is not None])) \
-            if log.record else None
+        slid = log.told("slide", f"{_NAMES[self.active, self.maps[self.active]]} slides the "
+                        f"{_TILE_NAME[tile]} in from the {side}", cause,
+                        {"slots": line, "tiles": _ONE[tile]}, (_TILE_KEY[tile],),
+                        (*_SLOT_KEYS[side], *[_TILE_KEY[board[slot]] for slot in line
+                                              if board[slot] is not None]))
         self.held, self.held_side = ejected, out
-        if log.record:  # the tile was at the far end: whoever slid it there put it in reach
-            moved = ("tile", ejected)
-            log.told("eject", f"The {tile_name(ejected)} comes out of the {out} "
-                  + _EJECTED[out], slid, {"slots": (out,), "tiles": (ejected,)}, (moved,),
-                  (moved,))
+        # the tile was at the far end: whoever slid it there put it in reach
+        moved = (_TILE_KEY[ejected],)
+        log.told("eject", f"The {_TILE_NAME[ejected]}{_EJECTED[out]}", slid,
+                 {"slots": _SIDE_ONE[out], "tiles": _ONE[ejected]}, moved, moved)
         self.stage = "place"
 
     def _place_tile(self, cell: int, log: EventLog, cause: int | None,
@@ -443,10 +497,14 @@ class Tulikko(Game):
         assert tile is not None
         self.grids[seat][cell] = tile
         self.held = self.held_side = None
-        placed = log.told("place", f"{self._who(seat)} places the {tile_name(tile)} on "
-                       f"{cell_name(cell)} ({MAPS[self._animal(seat)][cell]}){how}", cause,
-                       {"cells": ((seat, cell),), "tiles": (tile,)}, (("tile", tile),),
-                       (("cell", seat, cell), ("tile", tile))) if log.record else None
+        placed = None
+        if log.record:
+            animal = self._animal(seat)
+            key = _TILE_KEY[tile]
+            placed = log.told("place", f"{_NAMES[seat, animal]} places the {_TILE_NAME[tile]}"
+                              f"{_ON_SPACE[animal][cell]}{how}", cause,
+                              {"cells": (_SEAT_CELL[seat][cell],), "tiles": _ONE[tile]}, (key,),
+                              (_CELL_KEY[seat][cell], key))
         self._start_tokens(cell, "end", log, placed)
 
     def _discard(self, log: EventLog) -> None:
@@ -493,17 +551,15 @@ class Tulikko(Game):
 
     def _start_tokens(self, cell: int, then: str, log: EventLog, cause: int | None) -> None:
         seat = self.active
-        needs = self._needs(seat, cell)
-        if self._token_subsets(seat, tuple(needs)):
+        needs = tuple(self._needs(seat, cell))
+        if self._token_subsets(seat, needs):
             self.pending = {"cell": cell, "then": then}
             self.stage = "tokens"
             if not log.record:
                 return
-            log.told("tokens_due", f"{self._who(seat)} may place "
-                  + ", ".join([f"{a_or_an(k)} token next to {cell_name(n)}" for n, k in needs]),
-                  cause, {"cells": tuple([(seat, n) for n, _ in needs]),
-                          "edges": tuple([(seat, *edge_key(cell, n)) for n, _ in needs])},
-                  (("cell", seat, cell), *[("cell", seat, n) for n, _ in needs]))
+            text, cells, edges, reads = _tokens_due(seat, cell, needs)
+            log.told("tokens_due", _NAMES[seat, self.maps[seat]] + text, cause,
+                     {"cells": cells, "edges": edges}, reads)
             return
         for n, kind in needs if log.record else ():
             log.emit("no_token", f"No {kind} token left for the border with "
@@ -528,23 +584,18 @@ class Tulikko(Game):
                 self.supply[seat][0 if kind == ANIMAL else 1] -= 1
                 if not log.record:
                     continue
-                supply = ("supply", seat, kind)
-                last = log.told("token", f"{self._who(seat)} places {a_or_an(kind)} token "
-                             f"between {cell_name(cell)} and {cell_name(n)}", None,
-                             {"edges": ((seat, *key),), "tokens": (kind,),
-                              "cells": ((seat, cell), (seat, n)),
-                              "ids": (prov.border_token(seat, cell, n),)},
-                             (("cell", seat, cell), ("cell", seat, n), supply),
-                             (("border", seat, *key), supply))
+                text, edges, tokens, cells, ids, reads, writes = _token_told(
+                    seat, _NAMES[seat, self.maps[seat]], cell, n, kind)
+                last = log.told("token", text, None, {"edges": edges, "tokens": tokens,
+                                                      "cells": cells, "ids": ids}, reads, writes)
                 if kind == RIVER:
                     river_cause = last
             elif not log.record:
                 continue
             elif self._have(seat, kind):
-                log.told("withhold", f"{self._who(seat)} withholds the {kind} token between "
-                      f"{cell_name(cell)} and {cell_name(n)} (it can never be placed there "
-                      "later)", None, {"edges": ((seat, *key),)},
-                      (("cell", seat, cell), ("cell", seat, n)), (("border", seat, *key),))
+                text, edges, reads, writes = _withhold_told(
+                    seat, _NAMES[seat, self.maps[seat]], cell, n, kind)
+                log.told("withhold", text, None, {"edges": edges}, reads, writes)
             else:
                 log.emit("no_token", f"No {kind} token left for the border with "
                          f"{cell_name(n)}",
@@ -571,8 +622,8 @@ class Tulikko(Game):
         seat = self.active
         colours = self._colours(seat)
         rivers = [k for k, kind in self.tokens[seat].items() if kind == RIVER]
-        cause = log.told("check", f"{self._who(seat)} checks for completed objectives",
-                      cause, {"players": (seat,)}) if log.record else None
+        cause = log.told("check", _CHECKS[seat, self.maps[seat]], cause,
+                         {"players": _ONE[seat]}) if log.record else None
         for card_id in self.cards:
             if card_id in self.fulfilled[seat]:
                 continue
@@ -704,10 +755,10 @@ class Tulikko(Game):
         self.turns[seat] += 1
         if log.record:  # their last turn: what they have not met, they never will
             last = self.final_round or self.turns[seat] >= TURNS
-            log.told("end_turn", f"{self._who(seat)} ends turn {self.turns[seat]}", None,
-                  {"players": (seat,)},
-                  (prov.FINAL_ROUND,) if self.final_round else (("pile", seat),) if last else (),
-                  tuple(prov.closed(self, [seat])) if last else ())
+            log.told("end_turn", f"{_NAMES[seat, self.maps[seat]]} ends turn "
+                     f"{self.turns[seat]}", None, {"players": _ONE[seat]},
+                     (prov.FINAL_ROUND,) if self.final_round else (_PILE_KEY[seat],) if last
+                     else (), tuple(prov.closed(self, [seat])) if last else ())
         if seat == self.players - 1 and (self.final_round or self.turns[seat] >= TURNS):
             self._end_game(log)
             return

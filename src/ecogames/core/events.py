@@ -119,14 +119,33 @@ class EventLog:
 
 @dataclass(frozen=True)
 class Cascade:
-    """The events one action set off, in order, with the view after each when recorded."""
+    """The events one action set off, in order, with the view after each when recorded.
+
+    ``label`` is the action in words, as the game's ``describe`` said them before the action
+    changed the state. Lazy telling: when the game says an action's words are its own
+    (``Game.own_labels``), or when the action was told nothing (``apply(record=False)``),
+    ``Game.apply`` leaves ``label`` out and it is ``action.label()``, worked out when first
+    read and kept: the same string, equality, pickling and copies as a label given.
+    """
 
     action: Action
     label: str
+    """The action in words (see above: worked out when first read where it was left out)."""
     events: tuple[Event, ...] = ()
     views: tuple[Any, ...] | None = None
     chances: tuple[ChanceDraw, ...] = ()
     """The action's chance draws (dice, shuffles, cards drawn), in the order made."""
+
+    if not TYPE_CHECKING:  # (a type checker still sees every other attribute as missing)
+        def __getattr__(self, name: str) -> Any:
+            """``label`` when it was left out (the only field that can be): the action's own,
+            worked out now and kept."""
+            fields = self.__dict__
+            if name != "label" or "action" not in fields:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute "
+                                     f"{name!r}")
+            label = fields["label"] = fields["action"].label()
+            return label
 
     def __len__(self) -> int:
         return len(self.events)

@@ -118,6 +118,16 @@ class Game(ABC):
     ``{"tokens": "token"}`` makes an event's ``tokens=[17]`` name ``"token:17"``."""
     why_questions: ClassVar[tuple[Question, ...]] = ()
     """The game's own questions for :meth:`why`, besides ``"outcome"`` and ``"extinction"``."""
+    own_labels: ClassVar[frozenset[type[Action]]] = frozenset()
+    """The action types whose words are their own: ``describe(action)`` is ``action.label()``
+    whatever the state. ``apply`` does not ask for their words: the cascade's ``label`` is
+    ``action.label()`` worked out when first read (lazy telling). A game whose ``describe``
+    is core's names none: all its actions are. A game whose ``describe`` reads the state for
+    some types lists the others here (tests/core/test_own_labels.py holds every game to
+    its word: ``describe`` of each type listed is its ``label()``)."""
+    _own_words: ClassVar[frozenset[type[Action]]] = frozenset()
+    """The action types whose cascade label is left to be read (``own_labels``, or every
+    type when ``describe`` is core's)."""
 
     players: int
     rng: Rng
@@ -149,6 +159,8 @@ class Game(ABC):
         super().__init_subclass__(**kwargs)
         if cls.name:
             cls.codec = ActionCodec(cls.action_types)
+        cls._own_words = frozenset(cls.action_types) if cls.describe is Game.describe \
+            else frozenset(cls.own_labels)
         # only a class that names itself registers: a variant subclassed in a notebook does
         # not take its game's place (experiment("toritori") still plays Tori-Tori)
         if "name" in cls.__dict__ and cls.name:
@@ -248,7 +260,8 @@ class Game(ABC):
         return f"{self.describe(action)!r} is not allowed now (phase: {self.phase})"
 
     def describe(self, action: Action) -> str:
-        """A label for people. Games may use the state to say more than the action knows."""
+        """A label for people. Games may use the state to say more than the action knows;
+        those that do list the types whose words are their own in :attr:`own_labels`."""
         return action.label()
 
     @classmethod
@@ -432,7 +445,10 @@ class Game(ABC):
 
     def _resolve(self, action: Action, *, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
-        label = self.describe(action)
+        # the words of the action, from the state before it; none (read from the action when
+        # asked) for an action whose words are its own, or when nothing is told
+        label = self.describe(action) if record and type(action) not in self._own_words \
+            else None
         # a rule that fails leaves the game as it was: restored by replaying the history
         # (cheap enough for a failure, which is rare), or from a copy where that cannot be
         backup = None if self._replayable else self._copy()
@@ -448,7 +464,8 @@ class Game(ABC):
             self._play(action, log)
         except ChanceError as error:
             self._restore(backup)
-            raise IllegalAction(f"{label!r}: {error}", action=action, rule="chance") from None
+            raise IllegalAction(f"{self.describe(action)!r}: {error}", action=action,
+                                rule="chance") from None
         except BaseException:
             self._restore(backup)
             raise
@@ -459,7 +476,7 @@ class Game(ABC):
         if forced and max(forced) >= len(draws):
             self._restore(backup)
             unused = min(n for n in forced if n >= len(draws))
-            raise _NeverDrawn(label, action, unused, len(draws))
+            raise _NeverDrawn(self.describe(action), action, unused, len(draws))
         self._actions.append(action)
         if record:
             cascade = _new_cascade(action, label, tuple(log.events),
@@ -857,14 +874,24 @@ class _SetUp:
         return cls._load_state(self.json())  # a variant whose game's _copy names its class
 
 
-def _new_cascade(action: Action, label: str, events: tuple[Event, ...],
+def _new_cascade(action: Action, label: str | None, events: tuple[Event, ...],
                  views: tuple[Any, ...] | None, chances: tuple[ChanceDraw, ...]) -> Cascade:
-    """``Cascade(...)`` at half the cost (a frozen dataclass's ``__init__`` sets each field
-    through ``object.__setattr__``): every action a person plays makes one."""
-    made: Cascade = object.__new__(Cascade)
-    object.__setattr__(made, "__dict__", {"action": action, "label": label, "events": events,
-                                          "views": views, "chances": chances})
+    """``Cascade(...)`` at a third of the cost (a frozen dataclass's ``__init__`` sets each
+    field through ``object.__setattr__``; here they go straight into the new instance's
+    dict): every action a person plays makes one. ``label`` ``None``: the action's own
+    ``label()``, worked out when first read (:attr:`Game.own_labels`)."""
+    made: Cascade = _new_object(Cascade)
+    fields = made.__dict__
+    fields["action"] = action
+    if label is not None:
+        fields["label"] = label
+    fields["events"] = events
+    fields["views"] = views
+    fields["chances"] = chances
     return made
+
+
+_new_object = object.__new__
 
 
 def _is_int(value: Any) -> bool:

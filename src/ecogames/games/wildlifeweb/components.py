@@ -39,6 +39,8 @@ HERE = Path(__file__).resolve().parent
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
+PLAYER_NAMES: Final = tuple(f"Player {i + 1}" for i in range(MAX_PLAYERS))
+"""Each seat's name for people (``WildlifeWeb.player_names``), formatted once."""
 PACK_SIZES: Final = MappingProxyType({2: 4, 3: 3, 4: 3, 5: 2, 6: 2})
 """Game Setup: "2 players = 4 cards, 3 or 4 players = 3 cards, 5 or 6 players = 2 cards"."""
 HABITAT_CARDS: Final = 20

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 from ecogames.core import EventLog
 
 from . import feeding
-from .components import CARD_ANIMAL, CARD_EVENT, FORAGE, MODIFIER_KINDS, EventEffect, EventType
+from .components import (
+    CARD_ANIMAL,
+    CARD_EVENT,
+    FORAGE,
+    MODIFIER_KINDS,
+    PLAYER_NAMES,
+    EventEffect,
+    EventType,
+)
 from .why import (
     HIGHWAY,
     TURN_EVENTS,
@@ -62,7 +70,7 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
         event = CARD_EVENT[held]
         e = None
         if log.record:
-            e = log.emit("event", f"{game.player_names[p]} applies the held Event "
+            e = log.emit("event", f"{PLAYER_NAMES[p]} applies the held Event "
                                   f"{event.name}: {event.text}", cause=cause, cards=[held])
         note(log, e, [held_key(p)], [held_key(p)])
         resolve_event(game, held, 0, log, e)
@@ -78,7 +86,7 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
         game.pending[p] = card
         e = None
         if log.record:
-            e = log.emit("event_held", f"{game.player_names[p]} draws a {event.time} Event card "
+            e = log.emit("event_held", f"{PLAYER_NAMES[p]} draws a {event.time} Event card "
                                        f"in the {'day' if game.day else 'night'}: it is turned "
                                        "upside down to apply next turn", cause=cause)
         if log.record:
@@ -153,7 +161,7 @@ def event_kill(game: WildlifeWeb, event: EventType, eff: EventEffect, owner: int
         where = "is discarded"
     e = None
     if log.record:
-        e = log.emit("event_kill", f"{event.name}: {game.player_names[owner]}'s {kind.name} "
+        e = log.emit("event_kill", f"{event.name}: {PLAYER_NAMES[owner]}'s {kind.name} "
                                    f"{where}", cause=cause, cards=[card], nodes=[kind.id])
     if told is not None:
         reads, writes, named = told
@@ -177,7 +185,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
         for p, a in event_targets(game, event, eff):
             got = feeding.draw_forage(game, a, eff.count or 1)
             if got:
-                e = log.emit("forage", f"{event.name}: {game.player_names[p]}'s "
+                e = log.emit("forage", f"{event.name}: {PLAYER_NAMES[p]}'s "
                                        f"{game._kind(a).name} draws {len(got)} Forage "
                                        "card(s)", cause=cause, cards=got,
                              nodes=[game._kind(a).id]) if log.record else None
@@ -194,7 +202,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
                 game._discard_food(a, lost)
                 what = ("loses all its food" if kind == "lose_food" else
                         f"returns {len(lost)} Forage card(s)")
-                e = log.emit("lose_food", f"{event.name}: {game.player_names[p]}'s "
+                e = log.emit("lose_food", f"{event.name}: {PLAYER_NAMES[p]}'s "
                                           f"{game._kind(a).name} {what}", cause=cause,
                              cards=lost, nodes=[game._kind(a).id]) if log.record else None
                 if log.record:
@@ -271,7 +279,7 @@ def choose_victim(game: WildlifeWeb, card: str, log: EventLog) -> None:
     event = CARD_EVENT[decision["event"]]
     eff = event.effects[decision["effect"]]
     owner, a = game.find(card)  # type: ignore[misc]
-    e = log.emit("choose", f"{game.player_names[owner]} chooses the "
+    e = log.emit("choose", f"{PLAYER_NAMES[owner]} chooses the "
                            f"{game._kind(a).name}", cards=[card]) if log.record else None
     if log.record:
         reads, named = slot_keys(game, a)
@@ -293,12 +301,12 @@ def adopt_pet(game: WildlifeWeb, adopt: bool, log: EventLog) -> None:
         game.register.arrive(card)
         game._add_to_pack(p, card, log, None)
         if log.record:
-            tell(log, "adopt", f"{game.player_names[p]} adopts the {pet.name} as a pet", None,
+            tell(log, "adopt", f"{PLAYER_NAMES[p]} adopts the {pet.name} as a pet", None,
                  *join_keys(game, p, card), cards=[card], nodes=[pet.id])
     else:
         game._discard(card)
         if log.record:
-            log.emit("decline", f"{game.player_names[p]} leaves the {pet.name}", cards=[card])
+            log.emit("decline", f"{PLAYER_NAMES[p]} leaves the {pet.name}", cards=[card])
     game.decision = None
     game.stage = "feed"
     game._advance(log, None)

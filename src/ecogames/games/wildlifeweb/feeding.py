@@ -27,6 +27,7 @@ from .components import (
     DIE_FACES,
     DIET_FORAGE,
     FORAGE,
+    PLAYER_NAMES,
     Animal,
     Effect,
     alike,
@@ -68,9 +69,12 @@ def _sum_text(parts: list[tuple[str, int]], die: int | None = None) -> str:
     terms = [f"{parts[0][0]} {parts[0][1]}"] if parts else []
     for name, value in parts[1:]:
         terms.append(f"{'-' if value < 0 else '+'} {abs(value)} {name}")
-    if die is not None:
-        terms.append(f"+ die {die}" if terms else f"die {die}")
-    return " ".join(terms)
+    return " ".join(terms) if die is None else _with_die(" ".join(terms), die)
+
+
+def _with_die(text: str, die: int) -> str:
+    """A side of a duel in words (:func:`_sum_text` without its die) and its die."""
+    return f"{text} + die {die}" if text else f"die {die}"
 
 
 @cache
@@ -338,6 +342,9 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
     die_b = "the die for the highway" if who_b == "Highway" else f"the {who_b}'s die"
     kept = game.draws_are_kept
     below = game.rng.below
+    # each side's sum in words before its die, worked out once a duel when telling
+    sum_a = _sum_text(parts_a) if log.record else ""
+    sum_b = _sum_text(parts_b) if log.record else ""
     roll = 1
     while True:
         if kept:
@@ -350,9 +357,9 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
         e = None
         if log.record:
             drawn = game.draws_so_far()
-            e = tell(log, "roll", f"{who_a}: {_sum_text(parts_a, da)} = {ta}; "
-                                  f"{who_b}: {_sum_text(parts_b, db)} = {tb}", cause,
-                     [chance_key(drawn - 2), chance_key(drawn - 1)], dice=[da, db])
+            e = log.told("roll", f"{who_a}: {_with_die(sum_a, da)} = {ta}; "
+                                 f"{who_b}: {_with_die(sum_b, db)} = {tb}", cause,
+                         {"dice": (da, db)}, (chance_key(drawn - 2), chance_key(drawn - 1)))
         if ta != tb:
             return ta > tb, e
         cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e) if log.record else None
@@ -368,16 +375,14 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
     pred, pred_mated = game._kind(a), a["mate"] is not None
     card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
     roller = game.left_of(p) if owner is None else owner
-    where = "in the central habitat" if owner is None else \
-        f"in {game.player_names[owner]}'s Pack"
+    where = "in the central habitat" if owner is None else f"in {PLAYER_NAMES[owner]}'s Pack"
     start = None
     if log.record:
         reads, named = _hunt_reads(game, a, card, owner)
-        start = tell(log, "hunt", f"{game.player_names[p]}'s {pred.name} hunts the "
-                                  f"{prey.name} {where} ({game.player_names[roller]} rolls "
-                                  "for the prey)", None, reads, named=named,
-                     cards=[a["card"], card], nodes=[pred.id, prey.id],
-                     edges=[(prey.id, pred.id)])
+        start = log.told("hunt", f"{PLAYER_NAMES[p]}'s {pred.name} hunts the {prey.name} "
+                                 f"{where} ({PLAYER_NAMES[roller]} rolls for the prey)", None,
+                         {"cards": (a["card"], card), "nodes": (pred.id, prey.id),
+                          "edges": ((prey.id, pred.id),), "ids": tuple(named)}, tuple(reads))
     game.acted.append(a["card"])
     for e in prey.effects.get("hide", ()):  # before the duel (D28)
         die = game._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
@@ -387,12 +392,9 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
                         f"and hides; the {pred.name} goes hungry", start, hid=True,
                         dice=[die], nodes=[prey.id])
             return False
-        i = None
         if log.record:
-            i = log.emit("hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot "
-                                      "hide", cause=start, dice=[die], nodes=[prey.id])
-        if log.record:
-            note(log, i, [chance_key(game.draws_so_far() - 1)])
+            tell(log, "hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot hide",
+                 start, [chance_key(game.draws_so_far() - 1)], dice=[die], nodes=[prey.id])
     won, last = hunt_duel(game, pred, pred_mated, card, prey, owner, prey_mated,
                                 prey_active, log, start)
     if not won:
@@ -417,10 +419,10 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
     if told is not None:
         f, n = slot_of(game, a)
         _, writes, named = told
-        tell(log, "eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
-                         f"(food value {prey.size})", last, [], [food_key(f), *writes],
-             [animal_id(n), family_id(f), *named], cards=[eaten],
-             nodes=[prey.id, pred.id], edges=[(prey.id, pred.id)])
+        log.told("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
+                        f"(food value {prey.size})", last,
+                 {"cards": (eaten,), "nodes": (prey.id, pred.id), "edges": ((prey.id, pred.id),),
+                  "ids": (animal_id(n), family_id(f), *named)}, (), (food_key(f), *writes))
     return True
 
 
@@ -459,9 +461,10 @@ def _hungry(game: WildlifeWeb, log: EventLog, p: int, a: Pet, kind: str, text: s
     """Tell (while the log records) the event ``kind``: ``p``'s animal ``a`` goes hungry
     (a setback for its Pack); ``hid``: the prey's hide die, just rolled, decided it."""
     f, n = slot_of(game, a)
-    reads = [chance_key(game.draws_so_far() - 1)] if hid else []
-    tell(log, kind, text, cause, reads, [setback_key(p)], [animal_id(n), family_id(f)],
-         **touched)
+    reads = (chance_key(game.draws_so_far() - 1),) if hid else ()
+    touched["ids"] = [animal_id(n), family_id(f)]
+    log.told(kind, text, cause, {k: tuple(v) for k, v in touched.items()}, reads,
+             (setback_key(p),))
 
 
 @cache
@@ -525,9 +528,9 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> bool:
     carrion = CARD_ANIMAL[action.carcass]
     game.acted.append(a["card"])
     bonus = [(e.ability, e.bonus) for e in kind.effects.get("scavenge", ())]
-    start = log.emit("scavenge", f"{game.player_names[p]}'s {kind.name} tries to scavenge "
+    start = log.emit("scavenge", f"{PLAYER_NAMES[p]}'s {kind.name} tries to scavenge "
                                  f"the {carrion.name} from the highway "
-                                 f"({game.player_names[game.left_of(p)]} rolls for the "
+                                 f"({PLAYER_NAMES[game.left_of(p)]} rolls for the "
                                  "highway)", cards=[a["card"], action.carcass],
                      nodes=[kind.id]) if log.record else None
     if log.record:
@@ -566,9 +569,9 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> bool:
     game.acted.append(a["card"])
     if eff.once:
         game.once.append(f"{a['card']}:{eff.ability}")
-    start = log.emit("steal", f"{eff.ability}: {game.player_names[p]}'s {thief.name} goes "
+    start = log.emit("steal", f"{eff.ability}: {PLAYER_NAMES[p]}'s {thief.name} goes "
                               f"for the {card_name(action.food)} under "
-                              f"{game.player_names[owner]}'s {vkind.name}",
+                              f"{PLAYER_NAMES[owner]}'s {vkind.name}",
                      cards=[a["card"], victim["card"], action.food],
                      nodes=[thief.id, vkind.id]) if log.record else None
     if log.record:
@@ -608,14 +611,21 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> bool:
     mark = chance_mark(game, log)
     got = draw_forage(game, a, forage_count(game, a))
     if log.record:
-        names = ", ".join(FORAGE[c].name for c in got)
+        names = ", ".join(map(CARD_NAME.__getitem__, got))
         # the arrows of the food web: the groups its diet eats (a Forage card drawn outside
         # them, an elk's grasshoppers, is 1 food all the same but no arrow of the web)
-        eaten = {g for d in kind.diet for g in DIET_FORAGE.get(d, ())}
-        groups = sorted({FORAGE[c].group for c in got} & eaten)
+        groups = sorted(_forage_groups(kind.id).intersection(
+            [FORAGE[c].group for c in got]))
         f, n = slot_of(game, a)
-        tell(log, "forage", f"{game.player_names[p]}'s {kind.name} forages: {names}", None,
-             drawn_since(game, mark), [food_key(f)], [animal_id(n), family_id(f)],
-             cards=[a["card"], *got], nodes=[*groups, kind.id],
-             edges=[(g, kind.id) for g in groups])
+        log.told("forage", f"{PLAYER_NAMES[p]}'s {kind.name} forages: {names}", None,
+                 {"cards": (a["card"], *got), "nodes": (*groups, kind.id),
+                  "edges": tuple([(g, kind.id) for g in groups]),
+                  "ids": (animal_id(n), family_id(f))},
+                 tuple(drawn_since(game, mark)), (food_key(f),))
     return not game.fdeck
+
+
+@cache
+def _forage_groups(species: str) -> frozenset[str]:
+    """The Forage groups a species' diet eats (the food web's arrows from them)."""
+    return frozenset(g for d in ANIMALS[species].diet for g in DIET_FORAGE.get(d, ()))

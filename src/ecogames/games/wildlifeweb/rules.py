@@ -83,6 +83,7 @@ from .components import (
     OFFSPRING_CARDS,
     OFFSPRING_TO_WIN,
     PACK_SIZES,
+    PLAYER_NAMES,
     ROADKILL,
     WILDLIFE_CARDS,
     Animal,
@@ -211,7 +212,6 @@ _KEEP, _DRAW, _END_FEEDING, _END_TURN = KeepPack(), DrawWildlife(), EndFeeding()
 _ANIMAL = attrgetter("animal")
 """The animal a feed action names."""
 
-_PLAYER_NAMES = tuple(f"Player {i + 1}" for i in range(MAX_PLAYERS))
 
 
 
@@ -521,7 +521,7 @@ class WildlifeWeb(Game):
                 kind = CARD_ANIMAL[card]
                 e = None
                 if log.record:
-                    e = log.emit("mate", f"{self.player_names[player]}'s {kind.name} gets a mate: "
+                    e = log.emit("mate", f"{PLAYER_NAMES[player]}'s {kind.name} gets a mate: "
                                          "the two cards are stacked together",
                                  cause=cause, cards=[mate, card], nodes=[kind.id])
                 if log.record:
@@ -608,11 +608,11 @@ class WildlifeWeb(Game):
         self.habitat.remove(card)
         self.highway.append(card)
         kind = CARD_ANIMAL[card]
-        e = log.emit("roadkill", f"The {kind.name} is placed on the highway as roadkill",
-                     cards=[card], nodes=[kind.id]) if log.record else None
         if log.record:
             n = self.register.animals[card]
-            note(log, e, [animal_key(n)], [*dies(self, card), HIGHWAY], [animal_id(n)])
+            log.told("roadkill", f"The {kind.name} is placed on the highway as roadkill", None,
+                     {"cards": (card,), "nodes": (kind.id,), "ids": (animal_id(n),)},
+                     (animal_key(n),), (*dies(self, card), HIGHWAY))
         self.register.depart(card)
         if self.stage == "setup_roadkill":
             if len(self.highway) >= ROADKILL:
@@ -629,7 +629,7 @@ class WildlifeWeb(Game):
         self._add_to_pack(self.active, card, log, None)
         kind = CARD_ANIMAL[card]
         if log.record:
-            tell(log, "draft", f"{self.player_names[self.active]} selects the {kind.name}",
+            tell(log, "draft", f"{PLAYER_NAMES[self.active]} selects the {kind.name}",
                  None, *join_keys(self, self.active, card), cards=[card], nodes=[kind.id])
         self._next_drafter(log)
 
@@ -748,7 +748,7 @@ class WildlifeWeb(Game):
             self.secured[p].append({"cards": cards, "offspring": a["offspring"]})
             e = None
             if log.record:
-                e = log.emit("secure", f"{self.player_names[p]}'s {kind.name} family is secured: "
+                e = log.emit("secure", f"{PLAYER_NAMES[p]}'s {kind.name} family is secured: "
                                        f"{len(self.secured[p])} Offspring raised",
                              cause=cause, cards=[*cards, a["offspring"]], nodes=[kind.id])
             f = self.register.end(a["card"])
@@ -762,7 +762,7 @@ class WildlifeWeb(Game):
                            [*map(animal_id, numbers), family_id(f)])
             if len(self.secured[p]) >= self.target and self.winner is None:
                 self.winner = p
-                e = log.emit("win", f"{self.player_names[p]} has raised "
+                e = log.emit("win", f"{PLAYER_NAMES[p]} has raised "
                                     f"{len(self.secured[p])} Offspring and wins the game",
                              cause=cause) if log.record else None
                 note(log, e, [secured_key(p)], [OUTCOME])
@@ -781,18 +781,21 @@ class WildlifeWeb(Game):
     def _swap(self, card: str, log: EventLog) -> None:
         """Instructions for Swapping Wildlife Cards: discard the card to the central
         habitat, its food to the discard piles, and draw a replacement from the deck."""
-        p, a = self.find(card)  # type: ignore[misc]
+        p = self.active
+        a = self.own(card)  # (a swap is of the active Pack's card)
         self.packs[p].remove(a)
         self._discard_food(a, list(a["food"]))
         self.habitat.append(card)
         e = None
         if log.record:
             reads, named = slot_keys(self, a)
-            f = slot_of(self, a)[0]
-            e = tell(log, "swap", f"{self.player_names[p]} swaps the {self._kind(a).name} back "
-                                  "into the central habitat", None, [*reads, family_key(f)],
-                     [reads[0], food_key(f), *family_keys(f), gone_key(family_id(f))], named,
-                     cards=[card], nodes=[self._kind(a).id])
+            f = self.register.families[card]
+            kind = CARD_ANIMAL[card]
+            e = log.told("swap", f"{PLAYER_NAMES[p]} swaps the {kind.name} back into the "
+                                 "central habitat", None,
+                         {"cards": (card,), "nodes": (kind.id,), "ids": tuple(named)},
+                         (*reads, family_key(f)),
+                         (reads[0], food_key(f), *family_keys(f), gone_key(family_id(f))))
         self.register.end(card)
         mark = chance_mark(self, log)
         drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")
@@ -816,10 +819,10 @@ class WildlifeWeb(Game):
             if card is None:  # pragma: no cover - guarded by legality
                 return
             self.register.arrive(card)
-            text = f"{self.player_names[p]} draws a {CARD_ANIMAL[card].name} from the deck"
+            text = f"{PLAYER_NAMES[p]} draws a {CARD_ANIMAL[card].name} from the deck"
         else:
             self.habitat.remove(card)
-            text = f"{self.player_names[p]} takes the {CARD_ANIMAL[card].name} from the habitat"
+            text = f"{PLAYER_NAMES[p]} takes the {CARD_ANIMAL[card].name} from the habitat"
         e = None
         if log.record:
             e = log.emit("replace", text, cards=[card], nodes=[CARD_ANIMAL[card].id])
@@ -925,15 +928,15 @@ class WildlifeWeb(Game):
         kind = self._kind(a)
         mate = MATE_OF[a["card"]]
         source = self._mate_source(a)
-        start = log.emit("seek_mate", f"{self.player_names[p]}'s {kind.name} looks for a mate",
-                         cards=[a["card"]], nodes=[kind.id]) if log.record else None
         fam, me = slot_of(self, a)
+        start = None
         if log.record:
             seen = self.register.animals.get(mate)  # the mate alive on the table
-            note(log, start, [food_key(fam), family_key(fam), waits_key(fam),
-                                    animal_key(me),
-                                    *([] if seen is None else [animal_key(seen)])],
-                       named=[animal_id(me), family_id(fam)])
+            start = log.told("seek_mate", f"{PLAYER_NAMES[p]}'s {kind.name} looks for a mate",
+                             None, {"cards": (a["card"],), "nodes": (kind.id,),
+                                    "ids": (animal_id(me), family_id(fam))},
+                             (food_key(fam), family_key(fam), waits_key(fam), animal_key(me),
+                              *(() if seen is None else (animal_key(seen),))))
         mark = chance_mark(self, log)
         found = True
         extra: list[str] = []
@@ -946,7 +949,7 @@ class WildlifeWeb(Game):
             self.packs[owner].remove(other)
             lost = owner, self.register.end(mate)
             extra = list(other["food"])
-            where = f"in {self.player_names[owner]}'s Pack (with {len(extra)} food card(s))"
+            where = f"in {PLAYER_NAMES[owner]}'s Pack (with {len(extra)} food card(s))"
         elif source == "discard":
             self.wdiscard.remove(mate)
             where = "in the Wildlife discard pile"
@@ -990,12 +993,11 @@ class WildlifeWeb(Game):
                                [*map(animal_key, numbers)], [*map(animal_id, numbers)])
         if not found:
             a["waiting"] = self.turn
-            e = log.emit("no_mate", f"No mate found {where}: the {kind.name} waits until the "
-                                    "following turn, then looks through the entire deck",
-                         cause=start) if log.record else None
             if log.record:
-                note(log, e, drawn_since(self, mark),
-                           [waits_key(fam), setback_key(p)], [animal_id(me), family_id(fam)])
+                tell(log, "no_mate", f"No mate found {where}: the {kind.name} waits until the "
+                                     "following turn, then looks through the entire deck",
+                     start, drawn_since(self, mark), [waits_key(fam), setback_key(p)],
+                     [animal_id(me), family_id(fam)])
             return
         if source not in ("habitat", "pack"):
             self.register.arrive(mate)
@@ -1003,11 +1005,6 @@ class WildlifeWeb(Game):
         a["mate"] = mate
         a["waiting"] = None
         a["food"].extend(extra)
-        e = None
-        if log.record:
-            e = log.emit("mate", f"The {kind.name} takes a mate found {where}; it discards "
-                                 f"{len(action.discard)} food card(s)", cause=start,
-                         cards=[a["card"], mate, *action.discard], nodes=[kind.id])
         if log.record:
             m = self.register.animals[mate]
             writes = [*family_keys(fam), food_key(fam), animal_key(m)]
@@ -1017,8 +1014,10 @@ class WildlifeWeb(Game):
                            gone_key(family_id(lost[1])),
                            setback_key(lost[0])]
                 named.append(family_id(lost[1]))
-            note(log, e, drawn_since(self, self.draws_so_far() - 1)
-                       if source == "draw" else [], writes, named)
+            tell(log, "mate", f"The {kind.name} takes a mate found {where}; it discards "
+                              f"{len(action.discard)} food card(s)", start,
+                 drawn_since(self, self.draws_so_far() - 1) if source == "draw" else [],
+                 writes, named, cards=[a["card"], mate, *action.discard], nodes=[kind.id])
 
     def _raise_offspring(self, action: RaiseOffspring, log: EventLog) -> None:
         """Instructions for Raising Offspring: the requisite food is exchanged for an
@@ -1028,15 +1027,13 @@ class WildlifeWeb(Game):
         kind = self._kind(a)
         self._discard_food(a, action.discard)
         a["offspring"] = self.odeck.pop()
-        e = None
-        if log.record:
-            e = log.emit("offspring", f"{self.player_names[p]}'s {kind.name} pair exchanges "
-                                      f"{len(action.discard)} food card(s) for an Offspring card",
-                         cards=[a["card"], a["offspring"], *action.discard], nodes=[kind.id])
         if log.record:
             f = slot_of(self, a)[0]
-            note(log, e, [food_key(f), family_key(f)], [food_key(f), family_key(f)],
-                       slot_keys(self, a)[1])
+            tell(log, "offspring", f"{PLAYER_NAMES[p]}'s {kind.name} pair exchanges "
+                                   f"{len(action.discard)} food card(s) for an Offspring card",
+                 None, [food_key(f), family_key(f)], [food_key(f), family_key(f)],
+                 slot_keys(self, a)[1], cards=[a["card"], a["offspring"], *action.discard],
+                 nodes=[kind.id])
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -1097,7 +1094,7 @@ class WildlifeWeb(Game):
 
     @property
     def player_names(self) -> list[str]:
-        return list(_PLAYER_NAMES[:self.players])  # (Game's, not formatted anew each time)
+        return list(PLAYER_NAMES[:self.players])  # (Game's, not formatted anew each time)
 
     @property
     def is_over(self) -> bool:
@@ -1107,7 +1104,7 @@ class WildlifeWeb(Game):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome((self.winner,), f"{self.player_names[self.winner]} raised "
+        return Outcome((self.winner,), f"{PLAYER_NAMES[self.winner]} raised "
                                        f"{len(self.secured[self.winner])} Offspring",
                        tuple(float(len(f)) for f in self.secured))
 

@@ -34,6 +34,7 @@ from .components import (
     CARD_GROUP,
     HIGHWAY_CARDS,
     MATE_OF,
+    PLAYER_NAMES,
     REFERENCE_CARD,
     alike,
     card_name,
@@ -50,7 +51,7 @@ def explain_illegal(game: WildlifeWeb, action: Action) -> str:
     if not isinstance(action, allowed):
         names = ", ".join(a.type for a in allowed) or "nothing"
         return (f"{label!r} is not allowed now: the {game.stage} step allows {names} "
-                f"({game.player_names[game.active]} to play)")
+                f"({PLAYER_NAMES[game.active]} to play)")
     reason = why_not(game, action)
     return f"{label!r}: {reason}" if reason else Game.explain_illegal(game, action)
 
@@ -214,7 +215,7 @@ def describe(game: WildlifeWeb, action: Action) -> str:
         except KeyError:
             return f"{n(action.animal)} steals the {n(action.food)}"
         return (f"{n(action.animal)} steals the {n(action.food)} from "
-                f"{game.player_names[owner]}'s {n(victim['card'])}")
+                f"{PLAYER_NAMES[owner]}'s {n(victim['card'])}")
     return action.label()
 
 
@@ -224,7 +225,7 @@ def whose(game: WildlifeWeb, card: str) -> str:
         return f"the {card_name(card)} in the habitat"
     found = game.find(card)
     if found is not None:
-        return f"{game.player_names[found[0]]}'s {card_name(card)}"
+        return f"{PLAYER_NAMES[found[0]]}'s {card_name(card)}"
     return f"the {card_name(card)}"
 
 

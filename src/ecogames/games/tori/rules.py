@@ -117,13 +117,14 @@ _BUILD_CARD = {z: f"build:{z}" for z in ZONES}
 _IN_DISPLAY = ("display",)
 _TO_DISCARD = ("discard",)
 _TO_SUPPLY = ("supply",)
+_COLOUR_CHANGE = ("colour-change",)
 _TURN_TEXT = tuple(f"{name}'s turn" for name in PLAYER_NAMES)
 _DISCARD_BUILD_TEXT = tuple({z: f"{name} discards build card {z}" for z in ZONES}
                             for name in PLAYER_NAMES)
 _DISCARD_GOODS_TEXT = tuple({g: f"{name} discards {a_good(g)} goods card" for g in GOODS}
                             for name in PLAYER_NAMES)
 _DISCARD_GOODS_TOLD = {g: ((f"goods:{g}",), ("goods", g)) for g in GOODS}
-"""A goods card discarded: the card touched, and the goods cards' key it writes."""
+"""A goods card of each good: the card touched (once), and the goods cards' key."""
 
 
 TURN_OPTIONS = (DrawFaceUp, DrawPile, Refresh, Build, Expand, TearDown, TakeCustomer)
@@ -581,14 +582,16 @@ class Tori(Game):
         self._entrance_bits |= BIT[stall.entrance]
         before, self._board = self._board, {}
         board_changed(self, before, cell, (a.good,), p)
-        e = log.emit("build", f"{self._name()} builds {a_good(a.good)} stall in zone "
-                     f"{zone}, entrance at {stall.entrance}",
-                     reads=[prov.stall_key(p, a.good)],
-                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good), prov.hand(p),
-                             ("cell", cell)],
-                     players=[p], stalls=[stall.id], cells=[cell, stall.entrance],
-                     cards=[f"build:{zone}"],
-                     ids=[prov.stall(p, a.good)]) if log.record else None
+        if log.record:
+            key = prov.stall_key(p, a.good)
+            e = log.told("build", f"{PLAYER_NAMES[p]} builds {a_good(a.good)} stall in zone "
+                         f"{zone}, entrance at {stall.entrance}", None,
+                         {"players": _SEAT[p], "stalls": (stall.id,),
+                          "cells": (cell, stall.entrance), "cards": (_BUILD_CARD[zone],),
+                          "ids": (key[1],)},
+                         (key,), (key, prov.door(p, a.good), *_HAND[p], ("cell", cell)))
+        else:
+            e = None
         self._after_option(log, e)
 
     # Udvid en bod (expand a stall)
@@ -797,12 +800,15 @@ class Tori(Game):
         self._entrance_bits &= ~BIT[stall.entrance]
         before, self._board = self._board, {}
         board_changed(self, before, stall.cell, (a.good,), p)
-        e = log.emit("tear_down", f"{self._name()} tears down the {good_name(a.good)} stall",
-                     reads=[prov.stall_key(p, a.good)],
-                     writes=[prov.stall_key(p, a.good), prov.door(p, a.good),
-                             ("cell", stall.cell)],
-                     players=[p], stalls=[stall.id], cells=[stall.cell, stall.entrance],
-                     ids=[prov.stall(p, a.good)]) if log.record else None
+        if log.record:
+            key = prov.stall_key(p, a.good)
+            e = log.told("tear_down", f"{PLAYER_NAMES[p]} tears down the "
+                         f"{good_name(a.good)} stall", None,
+                         {"players": _SEAT[p], "stalls": (stall.id,),
+                          "cells": (stall.cell, stall.entrance), "ids": (key[1],)},
+                         (key,), (key, prov.door(p, a.good), ("cell", stall.cell)))
+        else:
+            e = None
         self._after_option(log, e)
 
     # Tag en kunde (take a customer) and Markedsføring (marketing)
@@ -832,17 +838,18 @@ class Tori(Game):
                          players=[p], stalls=[stall_id(*key) for key in closer],
                          cards=[f"build:{stall.zone}"] * n,
                          ids=[prov.customer(good), *(prov.stall(*key) for key in closer)])
-        path: list[Cell] = []
-        walk_keys: tuple[list[Any], list[Any]] = ([], [])
+        walk = None
         if log.record:
-            path = list(walk_path(self._tile_bits, source, stall.entrance))  # customer_path
-            walk_keys = self._walk_keys(p, good, source, path)
+            path = walk_path(self._tile_bits, source, stall.entrance)  # customer_path
+            reads, writes = self._walk_keys(p, good, source, path)
+            self.customers[good] = stall.entrance  # (told once it stands there: its view)
+            walk = log.told("customer", f"The {good_name(good)} customer walks "
+                            f"{len(path) - 1} steps to {PLAYER_NAMES[p]}'s {good_name(good)} "
+                            "stall", None,
+                            {"customers": (good,), "cells": path, "stalls": (stall.id,),
+                             "ids": (prov.customer(good), prov.stall(p, good))},
+                            reads, writes)
         self.customers[good] = stall.entrance
-        walk = log.emit("customer", f"The {good_name(good)} customer walks {len(path) - 1} "
-                        f"steps to {self._name()}'s {good_name(good)} stall",
-                        reads=walk_keys[0], writes=walk_keys[1],
-                        customers=[good], cells=path, stalls=[stall.id],
-                        ids=[prov.customer(good), prov.stall(p, good)]) if log.record else None
         other = next(g for g, cell in self.customers.items() if cell is None)
         self.customers[good] = None
         self.customers[other] = stall.entrance
@@ -852,25 +859,29 @@ class Tori(Game):
         board_changed(self, before, None,
                       (good, other) if left is None else (good, other, left[1]))
         if log.record:
-            log.emit("swap", f"The {good_name(good)} customer swaps with the "
-                     f"{good_name(other)} customer of the colour-change tile", cause=walk,
-                     reads=[prov.customer_key(other)],
-                     writes=[prov.customer_key(good), prov.customer_key(other),
-                             prov.door(p, good)],
-                     customers=[good, other], cells=[stall.entrance],
-                     places=["colour-change"], ids=[prov.customer(good), prov.customer(other)])
+            mine, theirs = prov.customer_key(good), prov.customer_key(other)
+            log.told("swap", f"The {good_name(good)} customer swaps with the "
+                     f"{good_name(other)} customer of the colour-change tile", walk,
+                     {"customers": (good, other), "cells": (stall.entrance,),
+                      "places": _COLOUR_CHANGE, "ids": (mine[1], theirs[1])},
+                     (theirs,), (mine, theirs, prov.door(p, good)))
         count = min(stall.size, self.goods_supply[good])
         self.goods_supply[good] -= count
         self.goods_hands[p][good] += count
-        e = log.emit("goods", f"{self._name()} receives {count} {good_name(good)} goods "
-                     "card(s)", cause=walk, reads=[prov.stall_key(p, good), ("goods", good)],
-                     writes=[prov.hand(p), ("goods", good)], players=[p], stalls=[stall.id],
-                     cards=[f"goods:{good}"] * count,
-                     ids=[prov.stall(p, good)]) if log.record else None
+        if log.record:
+            key = prov.stall_key(p, good)
+            card, supply = _DISCARD_GOODS_TOLD[good]
+            e = log.told("goods", f"{PLAYER_NAMES[p]} receives {count} {good_name(good)} "
+                         "goods card(s)", walk,
+                         {"players": _SEAT[p], "stalls": (stall.id,), "cards": card * count,
+                          "ids": (key[1],)},
+                         (key, supply), (*_HAND[p], supply))
+        else:
+            e = None
         self._after_option(log, e)
 
     def _walk_keys(self, p: int, good: str, source: Cell,
-                   path: Sequence[Cell]) -> tuple[list[Any], list[Any]]:
+                   path: Sequence[Cell]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """What a customer's walk to ``p``'s stall read (where the customer stood, that
         stall and its entrance, every competing stall of its goods and whether a customer
         stands at its entrance: the distances compared; the cells of its path, free since a
@@ -887,7 +898,7 @@ class Tori(Game):
                              ("visit", who, prov.stall(p, good)), prov.door(p, good)]
         if left is not None:
             writes.append(prov.door(*left))
-        return reads, writes
+        return tuple(reads), tuple(writes)
 
     # Hand limit and the turn
 

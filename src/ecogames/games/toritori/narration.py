@@ -26,6 +26,7 @@ methods do nothing: no sentence is formatted and no bookkeeping is done.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ecogames.core import EventLog
@@ -193,6 +194,33 @@ def _eat_told(species: str, sector: int, where: int, food_species: str, size: in
             BLOCKS[food_species])
 
 
+@lru_cache(maxsize=4096)
+def _searched(sector: int, diet: tuple[str, ...],
+              adjacent: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], tuple[Any, ...]]:
+    """``Narrator._search`` for a sector with these neighbours (the same on many islands)."""
+    places = ((*[(sector, sp) for sp in diet], *[(m, sp) for sp in diet for m in adjacent]))
+    return places, tuple([("food", m, sp) for m, sp in places])
+
+
+def _breed_told(species: str, sector: int, where: int,
+                used_species: Sequence[str]) -> tuple[Any, ...]:
+    """What a birth says that depends on no token: its sentence, ``sectors`` and ``nodes``,
+    the key of the newborn's food place, and the ``blocks`` it writes."""
+    there = "beside it" if where == sector else f"in sector {where} (sector {sector} is full)"
+    listing = _listing(used_species)
+    needed = (f"the token underneath it needed to breed ({listing}) is removed"
+              if len(used_species) == 1 else
+              f"the {len(used_species)} tokens underneath it needed to breed ({listing}) are "
+              "removed")
+    name = NAME[species]
+    return (f"The {name} of sector {sector} breeds: a new {name} {there}; " + needed,
+            _two(sector, where), tuple(sorted({species, *used_species})),
+            ("food", where, species), (*BLOCKS[species], *blocks(used_species)))
+
+
+_BREED_TOLD: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+"""(species, its sector, the newborn's sector, the species used up...) -> what
+``_breed_told`` says (a few thousand at most)."""
 _EAT_TOLD: dict[tuple[str, int, int, str, int], tuple[Any, ...]] = {}
 """(eater's species, its sector, the food's sector, the food's species, tokens in the food
 pile) -> what ``_eat_told`` says (a few thousand at most: it reads no numbering)."""
@@ -246,14 +274,12 @@ class Narrator:
         """'the Tori-tori (on a Native Tree) of sector 5'."""
         return token_phrase(self.game, token)
 
-    def _search(self, sector: int, diet: tuple[str, ...]) -> tuple[list[tuple[int, str]],
+    def _search(self, sector: int, diet: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...],
                                                                     tuple[Any, ...]]:
         """An animal's search for food (Feeding and Moving, D23), in its order: the (sector,
         species) places it looks at, its own sector for each food, then the sectors next
         door, and the ``("food", sector, species)`` keys it reads there (``why.py``)."""
-        adjacent = self.game.island.adjacent[sector]
-        places = [(sector, sp) for sp in diet] + [(m, sp) for sp in diet for m in adjacent]
-        return places, tuple([("food", m, sp) for m, sp in places])
+        return _searched(sector, diet, self.game.island.adjacent[sector])
 
     def _cause_of_search(self, places: Sequence[tuple[int, str]], food: int | None) -> int | None:
         """The latest event that took food away from one of ``places`` (searched in vain
@@ -377,19 +403,16 @@ class Narrator:
 
     def breed(self, eater: int, species: str, sector: int, newborn: int, where: int,
               used: Sequence[int], used_species: Sequence[str], cause: int | None) -> int:
-        there = "beside it" if where == sector else f"in sector {where} (sector {sector} is full)"
-        listing = _listing(used_species)
-        needed = (f"the token underneath it needed to breed ({listing}) is removed"
-                  if len(used) == 1 else
-                  f"the {len(used)} tokens underneath it needed to breed ({listing}) are removed")
-        name = NAME[species]
-        ev = self._emit("breed", f"The {name} of sector {sector} breeds: a new {name} {there}; "
-                        + needed, cause,
-                        {"sectors": _two(sector, where), "tokens": (eater, newborn, *used),
-                         "nodes": tuple(sorted({species, *used_species}))},
+        key = (species, sector, where, *used_species)
+        told = _BREED_TOLD.get(key)
+        if told is None:
+            told = _BREED_TOLD[key] = _breed_told(species, sector, where, used_species)
+        text, sectors, nodes, born, blocked = told
+        ev = self._emit("breed", text, cause,
+                        {"sectors": sectors, "tokens": (eater, newborn, *used), "nodes": nodes},
                         (("token", eater),),
-                        (("food", where, species), ("token", newborn), ("token", eater),
-                         *[gone(t) for t in used], *BLOCKS[species], *blocks(used_species)))
+                        (born, ("token", newborn), ("token", eater), *[gone(t) for t in used],
+                         *blocked))
         self.arrived[newborn] = ev
         return ev
 

@@ -44,6 +44,7 @@ from .actions import (
     Motorcycle,
     Move,
     Roll,
+    Study,
 )
 from .components import Ability
 from .island import RULEBOOK_NUMBERING, island
@@ -110,6 +111,8 @@ FACE_LABEL: Mapping[tuple[str, str | None], str] = {
     **{(face, card): f"{face} ({name})" for face in FACES for card, name in CARD_NAME.items()},
     **{(face, None): face for face in FACES}}
 """A die's letter and the card it would solve: 'C (Sector 3)' (made once: dice roll often)."""
+DRAW_NAME = {face: f"the card for space {face}" for face in FACES}
+"""A card space's letter -> the name of the draw that refills it."""
 DIFFICULTIES = tuple(d.value for d in c.Difficulty)
 START_SPACE = {(players, level.value): space
                for (players, level), space in c.DIFFICULTY_START.items()}
@@ -135,6 +138,10 @@ class ToriTori(Game):
     a version-1 save's draws would replay differently, so it is refused."""
     cooperative = True
     """Game Objective: "It is a cooperative game" — the team wins or loses together."""
+    own_labels = frozenset({Roll, Study, Move, Bicycle, Motorcycle})
+    """The actions whose words are their own: ``describe`` says no more than ``label()``
+    (``view.describe`` words the others from the state). ``apply`` leaves their cascade's
+    label to be read (core's lazy telling)."""
     identities = IDENTITIES
     """Every token keeps its number all game (``next_token`` counts them), so events'
     ``tokens`` name ``"token:<n>"``; Activation cards are ``"card:<id>"`` (``why.py``)."""
@@ -306,11 +313,6 @@ class ToriTori(Game):
                 return n
         return None
 
-    def _food_tokens(self, n: int, species: str) -> list[int]:
-        """Uncovered, unprotected tokens of ``species`` in sector ``n`` (D19, D32)."""
-        kind, protecting = self.kind, self.protecting
-        return [p[-1] for p in self.board[n] if kind[p[-1]] == species and p[-1] not in protecting]
-
     def _take_pile(self, n: int, i: int) -> Pile:
         row = self.board[n]
         self.board[n] = row[:i] + row[i + 1:]
@@ -378,7 +380,7 @@ class ToriTori(Game):
         if not self.draws_are_kept:  # a plain push: the ticket chance() would take
             card = left[self.rng.below(len(left))] if len(left) > 1 else left[0]
         else:
-            card = self.chance(f"the card for space {face}", left, label=CARD_NAME.__getitem__)
+            card = self.chance(DRAW_NAME[face], left, label=CARD_NAME.__getitem__)
         self.pile.remove(card)
         return card
 
@@ -572,6 +574,11 @@ class ToriTori(Game):
     # =============================================================================================
     # Animals: Feeding, Moving, Breeding, Dying
     # =============================================================================================
+
+    def _food_tokens(self, n: int, species: str) -> list[int]:
+        """Uncovered, unprotected tokens of ``species`` in sector ``n`` (D19, D32)."""
+        kind, protecting = self.kind, self.protecting
+        return [p[-1] for p in self.board[n] if kind[p[-1]] == species and p[-1] not in protecting]
 
     def _find_food(self, n: int, diet: tuple[str, ...]) -> tuple[int, str] | None:
         """Feeding and Moving (D23, as the rulebook's examples require): in its own sector an

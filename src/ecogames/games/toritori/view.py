@@ -132,7 +132,7 @@ def map_view() -> dict[str, Any]:
 
 def describe(game: ToriTori, action: Action) -> str:
     """A label with what the state knows: 'Plant a Native Tree in sector 5'. Roll, Study and
-    the pawn's own movements say it all in their own label (and are the most frequent)."""
+    the pawn's own movements say it all in their own label (``ToriTori.own_labels``)."""
     words = _WORDS.get(type(action))
     return action.label() if words is None else words(game, action)
 

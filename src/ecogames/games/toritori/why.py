@@ -47,7 +47,15 @@ def token_key(t: int) -> tuple[str, int]:
 
 
 def gone(t: int) -> tuple[str, str]:
-    return gone_key(f"token:{t}")
+    """The key of token ``t`` leaving the Island (made once per token number)."""
+    key = _GONE.get(t)
+    if key is None:
+        key = _GONE[t] = gone_key(f"token:{t}")
+    return key
+
+
+_GONE: dict[int, tuple[str, str]] = {}
+"""Token number -> its ``gone`` key (a game numbers a few hundred tokens at most)."""
 
 
 def blocks(species: Iterable[str]) -> list[tuple[str, str]]:

@@ -137,7 +137,8 @@ def biotopes_layout() -> ActionLayout:
         "side": vocabulary(("A", "B")), "rotation": Span(0, 6), "card": cards,
         "row": row, "col": col, "to_row": row, "to_col": col, "colour": colour,
         "deck": vocabulary(DECK_NAMES), "slot": Span(-1, 3), "player": Span(0, 5),
-    }, {("migrate", "hex"): Relative(MIGRATION_BOX ** 2, reach, "offset from the origin")})
+    }, {("migrate", "hex"): Relative(MIGRATION_BOX ** 2, reach, "offset from the origin",
+                                     reads_state=False)})
 
 
 # -- Wildlife Web -----------------------------------------------------------------------------

@@ -99,11 +99,14 @@ class Box2:
 
 @dataclass(frozen=True)
 class Relative:
-    """A number read off the state: ``number(game, action, value)`` in ``range(size)``."""
+    """A number read off the state: ``number(game, action, value)`` in ``range(size)``;
+    ``reads_state=False`` where it reads only the action's own fields (a target numbered
+    from the action's origin): its block's numbers are then remembered as a fixed block's."""
 
     size: int
     number: Callable[[Game, Action, Any], int]
     description: str = ""
+    reads_state: bool = True
 
     def index(self, game: Game, action: Action, value: Any) -> int:
         n = self.number(game, action, value)
@@ -122,8 +125,8 @@ class Block:
     fields: tuple[str, ...]
     codecs: tuple[Codec, ...]
     fixed: bool = True
-    """No field is numbered relative to the board: an action's number is the same in
-    every state, so it can be remembered."""
+    """No field is numbered relative to the board (``Relative.reads_state``): an action's
+    number is the same in every state, so it can be remembered."""
 
     @property
     def size(self) -> int:
@@ -149,7 +152,7 @@ class ActionLayout:
             except KeyError as error:
                 raise ValueError(f"no codec for field {error} of {cls.type!r}") from None
             block = Block(cls.type, offset, names, chosen,
-                          not any(isinstance(c, Relative) for c in chosen))
+                          not any(isinstance(c, Relative) and c.reads_state for c in chosen))
             self.blocks[cls.type] = block
             offset += block.size
         self.size = offset

@@ -8,7 +8,8 @@ import random
 
 from ecogames.core import Rng
 from ecogames.games.wildlifeweb import WildlifeWeb, new_game
-from ecogames.games.wildlifeweb.rules import kinds_left
+from ecogames.games.wildlifeweb.components import CARD_RANK, EVENT_CARDS, WILDLIFE_CARDS
+from ecogames.games.wildlifeweb.rules import EVENT_KINDS, kinds_left, kinds_without
 
 
 def check_kinds(game: WildlifeWeb) -> int:
@@ -55,3 +56,15 @@ def test_kinds_after_clone_determinize_load_and_undo() -> None:
         check_kinds(game)
         game.push(choose(game.legal_actions()))
     assert twins > 10
+
+
+def test_the_kinds_without_any_card_of_the_deck() -> None:
+    """A card found in a deck (a mate looked for) may be the first of its kind or the
+    second: either way the kinds kept are those of the deck without it."""
+    assert EVENT_KINDS == kinds_left(tuple(EVENT_CARDS))
+    for deck in (WILDLIFE_CARDS, EVENT_CARDS):
+        pile = sorted(deck, key=CARD_RANK.__getitem__)
+        kinds = kinds_left(tuple(pile))
+        for card in pile:
+            rest = [c for c in pile if c != card]
+            assert kinds_without(kinds, card) == kinds_left(tuple(rest)), card

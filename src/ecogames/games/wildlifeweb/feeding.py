@@ -302,6 +302,7 @@ def _steals(game: WildlifeWeb, a: Pet) -> list[Steal]:
     if not effects:
         return out
     card, usable = a["card"], tuple(map(id, effects))
+    mods, day = game.mods, game.round % 2 == 0
     for p, pack in enumerate(game.packs):
         if p == game.active:
             continue
@@ -310,7 +311,9 @@ def _steals(game: WildlifeWeb, a: Pet) -> list[Steal]:
             if not food:
                 continue
             kind, mated = CARD_ANIMAL[v["card"]], v["mate"] is not None
-            active = game.is_active(kind, p, mated)
+            # (no Event this turn: the time of day alone, as is_active says)
+            active = game.is_active(kind, p, mated) if mods else \
+                kind.day if day else kind.night
             key = (card, usable, v["card"], mated, active, tuple(food))
             meals = _MEALS.get(key)
             if meals is None:

@@ -63,6 +63,7 @@ from .actions import (
 )
 from .components import (
     ALIKE_AFTER,
+    ALIKE_BEFORE,
     CARD_ANIMAL,
     CARD_EVENT,
     CARD_GROUP,
@@ -247,6 +248,21 @@ def kinds_after(kinds: Kinds, card: str) -> Kinds:
             (*counts[:i], counts[i] - 1, *counts[i + 1:]))
 
 
+def kinds_without(kinds: Kinds, card: str) -> Kinds:
+    """:func:`kinds_left` of the pile ``kinds`` was of, once ``card``, any card of it, has
+    left it (a mate found by looking through the deck): the first of its kind, as drawn
+    (:func:`kinds_after`), or the second, which leaves the first and one fewer."""
+    cards, counts = kinds
+    if card in cards:
+        return kinds_after(kinds, card)
+    i = cards.index(ALIKE_BEFORE[card])  # a kind has two cards at most
+    return cards, (*counts[:i], counts[i] - 1, *counts[i + 1:])
+
+
+EVENT_KINDS: Kinds = kinds_left(EVENT_CARDS)
+"""The kinds of the full Event deck (set-up's), worked out once."""
+
+
 # ---------------------------------------------------------------------------------------------
 # The game
 # ---------------------------------------------------------------------------------------------
@@ -339,6 +355,7 @@ class WildlifeWeb(Game):
         # is a chance draw among the cards left (D32), so no stored order means anything
         game.wdeck = sorted(deck[:-HABITAT_CARDS], key=CARD_RANK.__getitem__)
         game.edeck = list(EVENT_CARDS)
+        game._kinds["event"] = (game.edeck, len(game.edeck), EVENT_KINDS)
         game.fdeck = list(FORAGE_CARDS)
         game.odeck = list(OFFSPRING_CARDS)
         game.register = Register.of_table(game.habitat, game.packs)
@@ -473,6 +490,15 @@ class WildlifeWeb(Game):
         pile.remove(card)
         self._kinds[which] = (pile, len(pile), kinds_after(kinds, card))
         return card
+
+    def _take_from(self, pile: list[str], card: str) -> None:
+        """``card`` leaves the face-down pile ``pile`` (found, not drawn); the pile's kinds
+        kept for the next draw (``_pick``) are kept through it."""
+        which = "wildlife" if pile is self.wdeck else "event"
+        known = self._kinds.get(which)
+        pile.remove(card)
+        if known is not None and known[0] is pile and known[1] == len(pile) + 1:
+            self._kinds[which] = (pile, len(pile), kinds_without(known[2], card))
 
     def _draw_wildlife(self, log: EventLog, cause: int | None,
                        name: str = "a card from the Wildlife deck") -> str | None:
@@ -954,7 +980,7 @@ class WildlifeWeb(Game):
             self.wdiscard.remove(mate)
             where = "in the Wildlife discard pile"
         elif source == "event_deck":
-            self.edeck.remove(mate)  # shuffled after: no order of it is known (D32)
+            self._take_from(self.edeck, mate)  # no order of the deck is known (D32)
             where = "in the Event deck"
         elif source == "event_discard":
             self.ediscard.remove(mate)
@@ -962,7 +988,7 @@ class WildlifeWeb(Game):
         elif source == "search":
             found = mate in self.wdeck
             if found:
-                self.wdeck.remove(mate)
+                self._take_from(self.wdeck, mate)
             where = "by looking through the entire Wildlife deck"
         else:
             found = False

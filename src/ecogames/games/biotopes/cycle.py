@@ -18,6 +18,7 @@ from . import why as ident
 from .components import (
     COLOURS,
     DECK_NAMES,
+    MAX_PLAYERS,
     ROWS,
     SEAT_NAMES,
     SPACES,
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
     from .rules import Biotopes
 
 P = CubeType.PLANTS
+_PLANTS_NODE = (P.value,)
+_SPACE_KEYS = tuple(tuple(("space", p, i) for i in range(len(SPACES)))
+                    for p in range(MAX_PLAYERS))
+"""The state keys of each seat's Ecosystem board spaces."""
 
 
 def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) -> None:
@@ -55,15 +60,15 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
         what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
         ids = [c for k in range(ROWS) if drawn[k] for c in game._identity.move(
             ("bag", p), ("biotope", p, k), k, drawn[k])]
-        log.emit("production", f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag "
+        log.told("production", f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag "
                  f"({what}) onto the Biotope cards"
                  + (f" (+{bonus} from cards)" if bonus else "")
-                 + (f"; the bag held only {got}" if got < wanted else ""), cause=cause,
-                 players=[p], nodes=[P.value],
-                 cards=[game.bcards[p][k] for k in range(ROWS) if drawn[k]],
-                 reads=[*game._draws(), ("bag", p), ("territories", p), ("ecosystem", p)],
-                 writes=[("bag", p), *(("biotope", p, k) for k in range(ROWS) if drawn[k])],
-                 ids=ids)
+                 + (f"; the bag held only {got}" if got < wanted else ""), cause,
+                 {"players": (p,), "nodes": _PLANTS_NODE,
+                  "cards": tuple([game.bcards[p][k] for k in range(ROWS) if drawn[k]]),
+                  "ids": tuple(ids)},
+                 (*game._draws(), ("bag", p), ("territories", p), ("ecosystem", p)),
+                 (("bag", p), *[("biotope", p, k) for k in range(ROWS) if drawn[k]]))
 
 
 def next_turn(game: Biotopes, log: EventLog) -> None:
@@ -85,7 +90,8 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
     rightmost card of each river and replace it, advance the Cycle token, pass the
     Initiative token; after the last cycle, the game ends."""
     telling = log.record
-    cause = log.emit("cycle_end", f"Everyone has passed: cycle {game.cycle} ends")
+    cause = log.told("cycle_end", f"Everyone has passed: cycle {game.cycle} ends", None,
+                     {}) if telling else None
     for p in range(game.players):
         back = [sum(cubes) for cubes in zip(*game.spaces[p])]  # by colour
         game.spaces[p] = [[0] * ROWS for _ in SPACES]
@@ -94,12 +100,13 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
             bag[k] += back[k]
         game.uses[p] = [0] * len(SPACES)
         if telling and sum(back) != 0:
-            spaces = [("space", p, i) for i in range(len(SPACES))]
-            log.emit("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
-                     "Ecosystem board return to the bag", cause=cause, players=[p],
-                     reads=spaces, writes=[*spaces, ("bag", p)],
-                     ids=[c for where in spaces
-                          for c in game._identity.move_all(where, ("bag", p))])
+            spaces = _SPACE_KEYS[p]
+            log.told("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
+                     "Ecosystem board return to the bag", cause,
+                     {"players": (p,), "ids": tuple([
+                         c for where in spaces
+                         for c in game._identity.move_all(where, ("bag", p))])},
+                     spaces, (*spaces, ("bag", p)))
     if game.cycle >= game.cycles:
         end_of_game(game, log, cause)
         return
@@ -109,29 +116,33 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
             gone = game.rivers[d].pop()
             game._discard_card(gone)
             if telling:
-                log.emit("river", f"{SPECIES[gone].name} leaves the {name} river",
-                         cause=cause, cards=[gone],
-                         writes=[("river", d), ident.place(gone)])
+                log.told("river", f"{SPECIES[gone].name} leaves the {name} river", cause,
+                         {"cards": (gone,)}, (), (("river", d), ident.place(gone)))
         game._refill_river(d)
     game.cycle += 1
     game.initiative = (game.initiative + 1) % game.players
     game.passed = [False] * game.players
-    begins = log.emit("cycle", f"Cycle {game.cycle} begins; "
-                      f"{SEAT_NAMES[game.initiative]} holds the Initiative token",
-                      cause=cause, **refilled(game, rivers)) if telling else None
+    if telling:
+        reads, writes, ids = refilled(game, rivers)
+        begins = log.told("cycle", f"Cycle {game.cycle} begins; "
+                          f"{SEAT_NAMES[game.initiative]} holds the Initiative token",
+                          cause, {"ids": ids}, reads, writes)
+    else:
+        begins = None
     primary_production(game, log, begins)
     game.active = game.initiative
 
 
-def refilled(game: Biotopes, before: list[list[str]]) -> dict[str, Any]:
+def refilled(game: Biotopes, before: list[list[str]]
+             ) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[str, ...]]:
     """The cards the rivers took at the end of a cycle (told by the next cycle's
-    start): read from the draws, written to the rivers."""
+    start): read from the draws, written to the rivers (the reads, the writes and the
+    ids)."""
     new = [(d, river[0]) for d, river in enumerate(game.rivers)
            if len(river) > len(before[d]) - (1 if before[d] else 0)]
-    return {"reads": game._draws(),
-            "writes": [*sorted({("river", d) for d, _ in new}),
-                       *(ident.place(c) for _, c in new)],
-            "ids": [ident.card(c) for _, c in new]}
+    return (tuple(game._draws()),
+            (*sorted({("river", d) for d, _ in new}), *[ident.place(c) for _, c in new]),
+            tuple([ident.card(c) for _, c in new]))
 
 
 # -- 4-5. End of Game and Scoring --------------------------------------------------
@@ -148,12 +159,12 @@ def end_of_game(game: Biotopes, log: EventLog, cause: int | None) -> None:
                     keep.append(e)
                 else:
                     game._discard_card(e[0])
-                    log.emit("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
-                             f"{SEAT_NAMES[p]}'s Ecosystem: discarded",
-                             cause=cause, cards=[e[0]], players=[p],
-                             reads=[ident.cubes(e[0])],
-                             writes=[ident.place(e[0]), ("ecosystem", p),
-                                     gone_key(ident.card(e[0]))])
+                    if log.record:
+                        log.told("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
+                                 f"{SEAT_NAMES[p]}'s Ecosystem: discarded", cause,
+                                 {"cards": (e[0],), "players": (p,)}, (ident.cubes(e[0]),),
+                                 (ident.place(e[0]), ("ecosystem", p),
+                                  gone_key(ident.card(e[0]))))
             game.rows[p][r] = keep
         game.means_of[p] = None
     game.scores = [game.score(p) for p in range(game.players)]

@@ -55,6 +55,13 @@ SPACE_OF: dict[type[Action], str] = {
 _REP, _TRA, _EVO, _EXP, _COM, _MIG = (SPACES.index(SPACE_OF[a]) for a in (
     Reproduce, Transfer, Evolve, Expand, Compete, Migrate))
 """The index of each once-per-cycle action's space (``Biotopes.uses``)."""
+_COLONIZATIONS = ("expansion", "competition", "migration")
+_DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
+            if card.effect.kind is EffectKind.DOUBLE and card.effect.action is not None}
+"""The action a x2 card lets its owner play twice a cycle, by card (as ``rules``)."""
+_NOT_TWICE = [False, False, False]
+_SPECIAL = ACTION_CARDS | frozenset(_DOUBLES)
+"""The cards an Action Phase listing looks at in an Ecosystem (an Action icon, or x2)."""
 RULE_TEXT: dict[type[Action], str] = {
     Adapt: "Adaptation: you cannot recycle the cubes of its diet",
     Reproduce: "Reproduction costs an Invertebrates or Reptiles & Amphibians cube",
@@ -305,8 +312,28 @@ def affords(m: Means, card: str) -> bool:
     diet = _DIET_OF[card]
     ok = m.diets.get(diet)
     if ok is None:
-        ok = m.diets[diet] = diet_payable(diet, [], m.pool)
+        ok = m.diets[diet] = payable(diet, (), m.pool)
     return ok
+
+
+def payable(diet: tuple[CubeType, ...], paid: tuple[frozenset[CubeType], ...],
+            pool: dict[frozenset[CubeType], int]) -> bool:
+    """:func:`diet_payable`, worked out once per diet, cubes paid and pool (``_PAYABLE``)."""
+    key = (diet, paid, frozenset(pool.items()))
+    ok = _PAYABLE.get(key)
+    if ok is None:
+        if len(_PAYABLE) >= _PAYABLE_KEPT:
+            _PAYABLE.clear()
+        ok = _PAYABLE[key] = diet_payable(diet, list(paid), pool)
+    return ok
+
+
+_PAYABLE: dict[tuple[tuple[CubeType, ...], tuple[frozenset[CubeType], ...],
+                     frozenset[tuple[frozenset[CubeType], int]]], bool] = {}
+"""Whether a diet can be paid, by diet, cubes paid (what each counts as) and pool of cubes
+(counts by what they may pay for): a player's pool changes at every cube they move and
+comes back to the same counts again and again (small values: nothing of a game is kept)."""
+_PAYABLE_KEPT = 100_000
 
 
 def can_reproduce(game: Biotopes, p: int, paying: Means | None = None) -> bool:
@@ -517,12 +544,33 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     # can_adapt, for the cards of the hand
     diets = m.diets
     out: list[Action] = []
+    held = None
     for card in sorted(game.hands[p]):
-        ok = diets.get(_DIET_OF[card])
-        if ok is None:
-            ok = affords(m, card)
+        diet = _DIET_OF[card]
+        ok = diets.get(diet)
+        if ok is None:  # payable(), its pool's key made once
+            if held is None:
+                held = frozenset(m.pool.items())
+            ok = _PAYABLE.get((diet, (), held))
+            if ok is None:
+                ok = payable(diet, (), m.pool)
+            diets[diet] = ok
         if ok:
             out.append(_ADAPT[card])
+    # the Ecosystem's cards read once: those whose Action may be used (can_use_card), and
+    # the actions x2 cards double (a second colonization needs one)
+    usable_cards: list[Action] = []
+    doubled: list[str] = []
+    for r, row in enumerate(game.rows[p]):
+        for c, e in enumerate(row):
+            card = e[0]
+            if card in _SPECIAL:
+                if card in ACTION_CARDS and (e[1] or e[2] or e[3] or e[4]):
+                    usable_cards.append(_USE_CARD.get((r, c))
+                                        or _USE_CARD.setdefault((r, c), UseCard(r, c)))
+                if card in _DOUBLES:
+                    doubled.append(_DOUBLES[card])
+    twice = [space in doubled for space in _COLONIZATIONS] if doubled else _NOT_TWICE
     uses = game.uses[p]
     # can_reproduce, can_transfer, can_evolve: once a cycle (no x2 for these)
     if not uses[_REP] and m.breeders:
@@ -534,20 +582,16 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
             out.append(_EVOLVE)
     # the colonizations (expansion_actions, competition_actions, migration_actions)
     tokens = game.tokens[p]
-    if tokens and m.plants and (not uses[_EXP] or game._may_play(p, "expansion")):
+    if tokens and m.plants and (not uses[_EXP] or (twice[0] and uses[_EXP] < 2)):
         plants = m.plants
         out.extend([a for a, k in expand_sites(game, p) if k in plants])
     colours = m.mammals_birds
-    if tokens and colours and (not uses[_COM] or game._may_play(p, "competition")):
+    if tokens and colours and (not uses[_COM] or (twice[1] and uses[_COM] < 2)):
         out.extend([a for a, k in compete_sites(game, p) if k in colours])
     colours = m.birds_reptiles
-    if colours and (not uses[_MIG] or game._may_play(p, "migration")):
+    if colours and (not uses[_MIG] or (twice[2] and uses[_MIG] < 2)):
         out.extend([a for a, k in migrate_sites(game, p) if k in colours])
-    # can_use_card, for the cards there
-    for r, row in enumerate(game.rows[p]):
-        for c, e in enumerate(row):
-            if e[0] in ACTION_CARDS and (e[1] or e[2] or e[3] or e[4]):
-                out.append(_USE_CARD.get((r, c)) or _USE_CARD.setdefault((r, c), UseCard(r, c)))
+    out += usable_cards  # can_use_card, for the cards there
     out.append(_PASS)  # can_pass: always
     return out
 

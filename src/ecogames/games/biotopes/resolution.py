@@ -63,7 +63,14 @@ Pollinating card (a Biotope card's cube: Plants, ``_PAID_PLANTS``)."""
 _PAID_PLANTS = (P.value,)
 _KIND = {card.id: card.effect.kind for card in SPECIES.values()}
 """Each Species card's effect kind."""
+_REACTIONS = frozenset(c for c, kind in _KIND.items() if kind is EffectKind.REACTION)
+_COLONIZERS = frozenset(c for c, kind in _KIND.items() if kind is EffectKind.COLONIZE)
+"""The Species cards with a Reaction, and those that reward a colonization."""
 _SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
+_NODE = {t: t.value for t in CubeType}
+_PLANTS_NODE = P.value
+"""Each cube type's node in a food web (its value, read once: an Enum's ``value`` is a
+property)."""
 
 
 def _species_cubes(entry: list[Any]) -> int:
@@ -151,10 +158,12 @@ def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog)
             f"{where} into the bag" if dest == "bag" else
             f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
             f"{where} to the {dest.capitalize()} space")
-    log.emit("pay", text, cause=task.c, cards=[card_id], cubes=[o.colour],
-             nodes=[card_type.value], players=[p],
-             **game._cubes_moved(game._place_of(p, o.row, o.col), ("bag", p) if dest == "bag"
-                                 else ("space", p, _SPACE_INDEX[dest]), k, emptied=card_id))
+    reads, writes, ids = game._cubes_told(
+        game._place_of(p, o.row, o.col),
+        ("bag", p) if dest == "bag" else ("space", p, _SPACE_INDEX[dest]), k, emptied=card_id)
+    log.told("pay", text, task.c, {"cards": (card_id,), "cubes": (o.colour,),
+                                   "nodes": (_NODE[card_type],), "players": (p,), "ids": ids},
+             reads, writes)
 
 
 def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> None:
@@ -210,12 +219,12 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     row = game.rows[p][card.row]
     row.append([card_id, 0, 0, 0, 0])
     col = len(row) - 1
-    played = log.emit("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
-                      f"{card.biotope.label} row", cause=cause, cards=[card_id],
-                      nodes=[card.type.value], players=[p],
-                      reads=[ident.place(card_id)],
-                      writes=[ident.place(card_id), ("hand", p), ("ecosystem", p),
-                              ident.cubes(card_id)]) if log.record else None
+    played = log.told("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
+                      f"{card.biotope.label} row", cause,
+                      {"cards": (card_id,), "nodes": (_NODE[card.type],), "players": (p,)},
+                      (ident.place(card_id),),
+                      (ident.place(card_id), ("hand", p), ("ecosystem", p),
+                       ident.cubes(card_id))) if log.record else None
     cubes = [(card.row, col)]
     if any(c.row == card.row for c in game._advanced(p, EffectKind.EXTRA_CUBE)):
         cubes.append((card.row, col))
@@ -223,10 +232,9 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     if card.effect.kind is EffectKind.PREDATORY:
         queued.append(tasks.Prey(p, card_id, c=played))
     for q in game._clockwise(p):
-        for r in range(ROWS):
-            for c, e in enumerate(game.rows[q][r]):
-                if _KIND[e[0]] is not EffectKind.REACTION or (
-                        q == p and (r, c) == (card.row, col)):
+        for r, row in enumerate(game.rows[q]):
+            for c, e in enumerate(row):
+                if e[0] not in _REACTIONS or (q == p and r == card.row and c == col):
                     continue
                 eff = SPECIES[e[0]].effect
                 if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
@@ -280,13 +288,14 @@ def breed_cube(game: Biotopes, p: int, row: int, col: int, from_bag: bool, log: 
     game._put_cube(p, row, col, row)
     if log.record:
         card = SPECIES[game.rows[p][row][col][0]]
-        log.emit("cube", f"A {COLOURS[row]} cube from the "
+        held = ident.cubes(card.id)
+        reads, writes, ids = game._cubes_told(("bag", p) if from_bag else ident.RESERVE,
+                                              held, row, reads=(held,))
+        log.told("cube", f"A {COLOURS[row]} cube from the "
                  f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
-                 f"{card.name}", cause=cause, cards=[card.id], cubes=[COLOURS[row]],
-                 nodes=[card.type.value], players=[p],
-                 **game._cubes_moved(("bag", p) if from_bag else ident.RESERVE,
-                                     ident.cubes(card.id), row,
-                                     reads=[ident.cubes(card.id)]))
+                 f"{card.name}", cause, {"cards": (card.id,), "cubes": (COLOURS[row],),
+                                         "nodes": (_NODE[card.type],), "players": (p,),
+                                         "ids": ids}, reads, writes)
 
 
 def decide_breed(game: Biotopes, task: tasks.Breed, a: Action, log: EventLog) -> None:
@@ -435,6 +444,7 @@ def auto_draw(game: Biotopes, task: tasks.Draw, log: EventLog) -> bool:
     if len(options) == 1:
         decide_draw(game, task, options[0], log)
         return True
+    game._asked = (task, options)  # type: ignore[assignment]  # Draw actions, read only
     return False
 
 
@@ -458,13 +468,13 @@ def draw_card(game: Biotopes, p: int, a: Draw, log: EventLog, cause: int | None)
         where = f"the top of the {a.deck} deck" if a.slot < 0 else f"the {a.deck} river"
         refill = [game.rivers[d][0]] if a.slot >= 0 and len(game.rivers[d]) > size else []
         # a card drawn face down is named by no id (hidden), only its place is written
-        log.emit("draw", f"{SEAT_NAMES[p]} draws "
+        log.told("draw", f"{SEAT_NAMES[p]} draws "
                  f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
-                 cause=cause, players=[p], cards=[card] if a.slot >= 0 else [],
-                 reads=[*game._draws(), *([("river", d)] if a.slot >= 0 else [])],
-                 writes=[("hand", p), ident.place(card), *(ident.place(c) for c in refill),
-                         *([("river", d)] if a.slot >= 0 else [])],
-                 ids=[ident.card(c) for c in refill])
+                 cause, {"players": (p,), "cards": (card,) if a.slot >= 0 else (),
+                         "ids": tuple([ident.card(c) for c in refill])},
+                 (*game._draws(), *((("river", d),) if a.slot >= 0 else ())),
+                 (("hand", p), ident.place(card), *[ident.place(c) for c in refill],
+                  *((("river", d),) if a.slot >= 0 else ())))
 
 
 def auto_cube(game: Biotopes, task: tasks.Cube, log: EventLog) -> bool:
@@ -501,11 +511,12 @@ def place_drawn_cube(game: Biotopes, p: int, k: int, a: Place, log: EventLog,
                      cause: int | None) -> None:
     game._put_cube(p, a.row, a.col, k)
     if log.record:
-        log.emit("cube", f"The {COLOURS[k]} cube goes onto "
-                 f"{game._where(p, a.row, a.col)}", cause=cause,
-                 cards=[game.card_at(p, a.row, a.col)], cubes=[COLOURS[k]],
-                 nodes=[game._node(p, a.row, a.col)], players=[p],
-                 **game._cubes_moved(("drawn", p), game._place_of(p, a.row, a.col), k))
+        reads, writes, ids = game._cubes_told(("drawn", p), game._place_of(p, a.row, a.col), k)
+        log.told("cube", f"The {COLOURS[k]} cube goes onto "
+                 f"{game._where(p, a.row, a.col)}", cause,
+                 {"cards": (game.card_at(p, a.row, a.col),), "cubes": (COLOURS[k],),
+                  "nodes": (game._node(p, a.row, a.col),), "players": (p,), "ids": ids},
+                 reads, writes)
 
 
 # -- Reproduction ------------------------------------------------------------------------
@@ -564,19 +575,21 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
                 given.append((e[0], n))
         if taken and log.record:
             text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
-            log.emit("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
-                     f"the Biotope card ({text}); {left} go back", cause=task.c,
-                     players=[p], cards=[game.bcards[p][r], *(c for c, _ in given)],
-                     cubes=[COLOURS[k] for k in moved],
-                     edges=[(P.value, SPECIES[c].type.value) for c, _ in given],
-                     **transferred(game, p, r, moved, given))
+            reads, writes, ids = transferred(game, p, r, moved, given)
+            log.told("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
+                     f"the Biotope card ({text}); {left} go back", task.c,
+                     {"players": (p,), "cards": (game.bcards[p][r], *[c for c, _ in given]),
+                      "cubes": tuple([COLOURS[k] for k in moved]),
+                      "edges": tuple([(_PLANTS_NODE, _NODE[SPECIES[c].type]) for c, _ in given]),
+                      "ids": ids}, reads, writes)
     game.queue.pop(0)
     return True
 
 
-def transferred(game: Biotopes, p: int, r: int, moved: list[int],
-                given: list[tuple[str, int]]) -> dict[str, Any]:
-    """What a row's Transfer read, wrote and named: its cubes, card by card."""
+def transferred(game: Biotopes, p: int, r: int, moved: list[int], given: list[tuple[str, int]]
+                ) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[str, ...]]:
+    """What a row's Transfer read, wrote and named (the reads, the writes and the ids):
+    its cubes, card by card."""
     src: ident.Place = ("biotope", p, r)
     ids: list[str] = []
     writes: list[Any] = [src]
@@ -588,8 +601,7 @@ def transferred(game: Biotopes, p: int, r: int, moved: list[int],
         writes.append(ident.cubes(card_id))
     if moved and not game._identity.holds(src):
         writes.append(ident.emptied(game.bcards[p][r]))
-    return {"reads": [src, *(ident.cubes(c) for c, _ in given)], "writes": writes,
-            "ids": ids}
+    return (src, *[ident.cubes(c) for c, _ in given]), tuple(writes), tuple(ids)
 
 
 # -- Evolution -------------------------------------------------------------------------
@@ -610,15 +622,16 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
     if isinstance(a, Discard):
         game.hands[p].remove(a.card)
         game._discard_card(a.card)
-        log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
-                 cause=task.c, cards=[a.card], players=[p],
-                 writes=[("hand", p), ident.place(a.card)])
+        if log.record:
+            log.told("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
+                     task.c, {"cards": (a.card,), "players": (p,)}, (),
+                     (("hand", p), ident.place(a.card)))
         game.queue[0] = task.but(d=task.d + 1)
         return
     n = task.n + task.d
-    cause = log.emit("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
-                     f"({task.n} cube(s), {task.d} discard(s))", cause=task.c,
-                     players=[p])
+    cause = log.told("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
+                     f"({task.n} cube(s), {task.d} discard(s))", task.c,
+                     {"players": (p,)}) if log.record else None
     game.queue[0] = tasks.Draw.make(p=p, n=n, c=cause)
 
 
@@ -688,16 +701,17 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
         game.reserve[k] -= 1
         game.bags[p][k] += 1
         if log.record:
-            log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s "
-                     "bag", cause=cause, cubes=[COLOURS[k]], players=[p],
-                     **game._cubes_moved(ident.RESERVE, ("bag", p), k))
+            reads, writes, ids = game._cubes_told(ident.RESERVE, ("bag", p), k)
+            log.told("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s "
+                     "bag", cause, {"cubes": (COLOURS[k],), "players": (p,), "ids": ids},
+                     reads, writes)
     else:
         log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause,
                  reads=[("reserve", k)])
     rewards = []
-    for r in range(ROWS):
-        for e in game.rows[p][r]:
-            if _KIND[e[0]] is not EffectKind.COLONIZE:
+    for row in game.rows[p]:
+        for e in row:
+            if e[0] not in _COLONIZERS:
                 continue
             eff = SPECIES[e[0]].effect
             if eff.kind is EffectKind.COLONIZE and (
@@ -724,12 +738,12 @@ def colonize_by_migration(game: Biotopes, p: int, origin: Hex, h: Hex, log: Even
     game._claim(h, p)
     if not log.record:
         return None
-    return log.emit("colonize", f"{SEAT_NAMES[p]}'s token migrates from {_hex(origin)} "
-                    f"to the {BIOTOPES[game.landscape[h]].label} at {_hex(h)}",
-                    cause=cause, hexes=[list(origin), list(h)], players=[p],
-                    reads=[ident.hex_key(origin), ident.hex_key(h), ident.land(h)],
-                    writes=[ident.hex_key(origin), ident.hex_key(h), ("territories", p)],
-                    ids=[game._identity.move_token(origin, h)])
+    return log.told("colonize", f"{SEAT_NAMES[p]}'s token migrates from {_hex(origin)} "
+                    f"to the {BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause,
+                    {"hexes": (list(origin), list(h)), "players": (p,),
+                     "ids": (game._identity.move_token(origin, h),)},
+                    (ident.hex_key(origin), ident.hex_key(h), ident.land(h)),
+                    (ident.hex_key(origin), ident.hex_key(h), ("territories", p)))
 
 
 def colonize_with_token(game: Biotopes, p: int, h: Hex, log: EventLog,
@@ -741,11 +755,11 @@ def colonize_with_token(game: Biotopes, p: int, h: Hex, log: EventLog,
     game._claim(h, p)
     if not log.record:
         return None
-    return log.emit("colonize", f"{SEAT_NAMES[p]} colonizes the "
-                    f"{BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause=cause,
-                    hexes=[list(h)], players=[p], reads=[ident.hex_key(h), ident.land(h)],
-                    writes=[ident.hex_key(h), ("territories", p)],
-                    ids=[game._identity.place_token(p, h)])
+    return log.told("colonize", f"{SEAT_NAMES[p]} colonizes the "
+                    f"{BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause,
+                    {"hexes": (list(h),), "players": (p,),
+                     "ids": (game._identity.place_token(p, h),)},
+                    (ident.hex_key(h), ident.land(h)), (ident.hex_key(h), ("territories", p)))
 
 
 # -- Discreet Species ----------------------------------------------------------------
@@ -814,6 +828,7 @@ def decide_discard(game: Biotopes, task: tasks.Discard, a: Action, log: EventLog
     p = task.p
     game.hands[p].remove(a.card)
     game._discard_card(a.card)
-    log.emit("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
-             f"(hand limit {HAND_LIMIT})", cause=task.c, cards=[a.card], players=[p],
-             writes=[("hand", p), ident.place(a.card)])
+    if log.record:
+        log.told("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
+                 f"(hand limit {HAND_LIMIT})", task.c, {"cards": (a.card,), "players": (p,)},
+                 (), (("hand", p), ident.place(a.card)))

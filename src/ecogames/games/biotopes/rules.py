@@ -98,7 +98,7 @@ from .components import (
     landscape_graph,
 )
 from .hexes import construction_sites
-from .legal import PAYS, SPACE_OF, diet_payable
+from .legal import PAYS, SPACE_OF
 from .resolution import _KIND, _SPACE_INDEX, _species_cubes
 from .setup import _card_name
 
@@ -126,12 +126,16 @@ _DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
             if card.effect.kind is EffectKind.DOUBLE and card.effect.action is not None}
 """The action a x2 card lets its owner play twice a cycle, by card."""
 _DIET_NAMES = {card.id: tuple(t.value for t in card.diet) for card in SPECIES.values()}
+_DIET_TYPES = {tuple(t.value for t in card.diet): tuple(card.diet) for card in SPECIES.values()}
+"""Each diet as a queued cost names it, and as its cube types."""
 """Each Species card's diet, as a queued cost names it."""
 
 _DISCARDS = {card: Discard(card) for card in SPECIES}
 _DONE = Done()
 _PAYS: dict[tuple[int, int, int], Pay] = {}
 _PLACE_TERRITORY: dict[Hex, PlaceTerritory] = {}
+_ENDS = tuple(tasks.End.make(p=p) for p in range(MAX_PLAYERS))
+"""The end of each seat's action (a task with no cause: queued as it is, never changed)."""
 """Actions handed out as choices again and again, made once (they are frozen values)."""
 
 
@@ -184,12 +188,13 @@ def _bag_ticket(rng: Rng, bag: list[int]) -> int:
         return -1
     if total in bag:  # a single colour left: a certain outcome, nothing drawn
         return bag.index(total)
-    ticket = rng.below(total)
-    for k, n in enumerate(bag):
-        ticket -= n
-        if ticket < 0:
-            return k
-    raise AssertionError("a ticket beyond the bag")
+    ticket = rng.below(total) - bag[0]
+    if ticket < 0:
+        return 0
+    ticket -= bag[1]
+    if ticket < 0:
+        return 1
+    return 2 if ticket < bag[2] else 3
 
 
 _RIVER_DRAWS = tuple(tuple(Draw(name, slot) for slot in range(RIVER_SIZE))
@@ -326,10 +331,10 @@ class Biotopes(Game):
         self.passed = [False] * players
         self.queue: list[tasks.Task] = []
         self.scores: list[dict[str, int]] | None = None
-        self._asked: tuple[tasks.Pay, list[Action]] | None = None
-        """The cost at the head of the queue and the cubes that may pay it, as worked out
-        when the cost stopped the resolution for a choice (asked again at once, by
-        ``legal_actions``; a copy starts without)."""
+        self._asked: tuple[tasks.Task, list[Action]] | None = None
+        """The task at the head of the queue and its choices (a cost and the cubes that may
+        pay it, a draw and the cards to draw), as worked out when it stopped the resolution
+        for a choice (asked again at once, by ``legal_actions``; a copy starts without)."""
 
     # -- Setup -----------------------------------------------------------------------------
 
@@ -394,9 +399,11 @@ class Biotopes(Game):
 
     def draw_options(self) -> list[Draw]:
         out: list[Draw] = []
-        for d in range(len(DECK_NAMES)):
-            out.extend(_RIVER_DRAWS[d][:len(self.rivers[d])])
-            if self.decks[d] or self.discards[d]:
+        decks, discards = self.decks, self.discards
+        for d, river in enumerate(self.rivers):
+            if river:
+                out += _RIVER_DRAWS[d][:len(river)]
+            if decks[d] or discards[d]:
                 out.append(_DECK_DRAWS[d])
         return out
 
@@ -655,7 +662,10 @@ class Biotopes(Game):
         return self._pay_options(task)
 
     def _draw_choices(self, task: tasks.Draw | tasks.React) -> list[Action]:
-        return list(self.draw_options())
+        asked = self._asked
+        if asked is not None and asked[0] is task:
+            return list(asked[1])
+        return self.draw_options()  # type: ignore[return-value]  # a new list, read only
 
     def _fallback_choices(self, task: tasks.Fallback) -> list[Action]:
         return [Fallback(h) for h in self._fallback_options(task)]
@@ -681,8 +691,8 @@ class Biotopes(Game):
         paid = task.paid
         out: list[Action] = []
         if mode == "diet":
-            diet = [_TYPE_OF[t] for t in task.req]
-            paid_opts = [frozenset(_TYPE_OF[x] for x in opts) for opts in paid]
+            diet = _DIET_TYPES.get(task.req) or tuple([_TYPE_OF[t] for t in task.req])
+            paid_opts = tuple([_types_of(opts) for opts in paid])
             pool = dict(m.pool)
             payable: dict[frozenset[CubeType], bool] = {}  # alike for cubes that pay alike
             for r, c, k, t, pol, _ in sources:
@@ -690,7 +700,7 @@ class Biotopes(Game):
                 ok = payable.get(opts)
                 if ok is None:
                     pool[opts] -= 1
-                    ok = payable[opts] = diet_payable(diet, [*paid_opts, opts], pool)
+                    ok = payable[opts] = legal.payable(diet, (*paid_opts, opts), pool)
                     pool[opts] += 1
                 if ok:
                     out.append(_pay(r, c, k))
@@ -770,8 +780,14 @@ class Biotopes(Game):
         PHASES[self.phase].play(self, action, log)
         if log.record:
             self._identity.upto = len(self._actions) + 1
-            if any(t.c is not None for t in self.queue):
-                self.queue = [t if t.c is None else t.but(c=None) for t in self.queue]
+            queue = self.queue
+            for task in queue:
+                if task.c is not None:  # causes live in the told action only
+                    self.queue = [t if t.c is None else t.but(c=None) for t in queue]
+                    asked = self._asked
+                    if asked is not None and asked[0] is queue[0]:  # the same choices
+                        self._asked = (self.queue[0], asked[1])
+                    break
 
     def _take_action(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the action, then its resolution."""
@@ -789,16 +805,19 @@ class Biotopes(Game):
         name = SEAT_NAMES[p]
         if isinstance(a, Pass):
             self.passed[p] = True
-            log.emit("pass", f"{name} passes until the next cycle", players=[p])
+            if log.record:
+                log.told("pass", f"{name} passes until the next cycle", None,
+                         {"players": (p,)})
             self._next_turn(log)
             return
         cause = None
         if isinstance(a, Adapt):
             card = SPECIES[a.card]
             if log.record:
-                cause = log.emit("adaptation", f"{name} plays Adaptation: {card.name} "
-                                 f"({'+'.join(t.label for t in card.diet)})", players=[p],
-                                 cards=[a.card], nodes=[card.type.value])
+                cause = log.told("adaptation", f"{name} plays Adaptation: {card.name} "
+                                 f"({'+'.join(t.label for t in card.diet)})", None,
+                                 {"players": (p,), "cards": (a.card,),
+                                  "nodes": (card.type.value,)})
             self._push(tasks.Pay.make(p=p, what="adaptation", mode="diet", dest="bag",
                                       req=_DIET_NAMES[a.card], card=a.card, c=cause))
         elif isinstance(a, UseCard):
@@ -815,8 +834,8 @@ class Biotopes(Game):
             types = _COST_NAMES[space]
             if isinstance(a, (Expand, Compete, Migrate)):
                 if log.record:
-                    cause = log.emit(space, f"{name} plays {a.label()}", players=[p],
-                                     hexes=[list(a.hex)])
+                    cause = log.told(space, f"{name} plays {a.label()}", None,
+                                     {"players": (p,), "hexes": (list(a.hex),)})
                 self._push(tasks.Pay.make(p=p, what=space, mode="one", dest=space,
                                           types=types, colour=self.landscape[a.hex],
                                           species=space != "expansion", hex=a.hex,
@@ -824,11 +843,12 @@ class Biotopes(Game):
                                           c=cause))
             else:
                 if log.record:
-                    cause = log.emit(space, f"{name} plays {a.label()}", players=[p])
+                    cause = log.told(space, f"{name} plays {a.label()}", None,
+                                     {"players": (p,)})
                 self._push(tasks.Pay.make(
                     p=p, what=space, mode="evolution" if space == "evolution" else "one",
                     dest=space, types=types, species=space == "reproduction", c=cause))
-        self.queue.append(tasks.End.make(p=p))
+        self.queue.append(_ENDS[p])
 
     def _push(self, *queued: tasks.Task) -> None:
         """Put tasks at the front of the queue, in order."""
@@ -836,10 +856,12 @@ class Biotopes(Game):
 
     def _run(self, log: EventLog) -> None:
         """Resolve tasks until one needs a person's choice, or none is left."""
-        while self.queue:
-            task = self.queue[0]
-            if not HANDLERS[type(task)].auto(self, task, log):
+        queue = self.queue
+        while queue:
+            task = queue[0]
+            if not _AUTO[type(task)](self, task, log):
                 return
+            queue = self.queue  # a rule may have put a new list in its place
 
     def _decide(self, task: tasks.Task, a: Action, log: EventLog) -> None:
         HANDLERS[type(task)].decide(self, task, a, log)
@@ -1104,3 +1126,5 @@ HANDLERS: dict[type[tasks.Task], Handler] = {
     tasks.End: Handler(resolution.auto_end, Biotopes._no_choice, _never),
 }
 """Each task class's handlers (``Biotopes._run`` and ``_decide`` dispatch through it)."""
+_AUTO = {cls: handler.auto for cls, handler in HANDLERS.items()}
+"""Each task class's ``auto`` handler (``Biotopes._run`` calls it for every task)."""

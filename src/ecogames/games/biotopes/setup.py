@@ -235,10 +235,12 @@ def placement_options(game: Biotopes, p: int) -> list[Hex]:
     mine = [h for h, o in owner.items() if o == p]
     held = {land[h] for h in mine}
     near = {n for h in mine for n in game.adj[h]}
+    found = [h for h in sorted(edges)
+             if h not in owner and land[h] not in held and h not in near]
+    if found:
+        return found
     empty = [h for h in game.adj if h not in owner]  # the landscape's hexes in order
-    found = [h for h in empty if h in edges and land[h] not in held and h not in near]
-    if not found:
-        found = [h for h in empty if h in edges and land[h] not in held]
+    found = [h for h in empty if h in edges and land[h] not in held]
     if not found:
         found = [h for h in empty if land[h] not in held]
     return found or empty
@@ -250,10 +252,12 @@ def place_territory(game: Biotopes, a: PlaceTerritory, log: EventLog) -> None:
     game._claim(h, p)
     game.tokens[p] -= 1
     k = game.landscape[h]
-    cause = log.emit("territory", f"{SEAT_NAMES[p]} places a Territory token on "
-                     f"the {BIOTOPES[k].label} at {_hex(h)}", hexes=[list(h)], players=[p],
-                     reads=[ident.land(h)], writes=[ident.hex_key(h), ("territories", p)],
-                     ids=[game._identity.place_token(p, h)]) if log.record else None
+    cause = log.told("territory", f"{SEAT_NAMES[p]} places a Territory token on "
+                     f"the {BIOTOPES[k].label} at {_hex(h)}", None,
+                     {"hexes": (list(h),), "players": (p,),
+                      "ids": (game._identity.place_token(p, h),)},
+                     (ident.land(h),), (ident.hex_key(h), ("territories", p))
+                     ) if log.record else None
     if game.opts["draft"]:
         game.draft_biotope = k
         game.stage = "draft"
@@ -269,9 +273,10 @@ def _starting_cube(game: Biotopes, p: int, k: int, log: EventLog, cause: int | N
         game.reserve[k] -= 1
         game.bags[p][k] += 1
         if log.record:
-            log.emit("bag", f"A {COLOURS[k]} cube goes from the reserve into "
-                     f"{SEAT_NAMES[p]}'s bag", cause=cause, cubes=[COLOURS[k]],
-                     **game._cubes_moved(ident.RESERVE, ("bag", p), k))
+            reads, writes, ids = game._cubes_told(ident.RESERVE, ("bag", p), k)
+            log.told("bag", f"A {COLOURS[k]} cube goes from the reserve into "
+                     f"{SEAT_NAMES[p]}'s bag", cause, {"cubes": (COLOURS[k],), "ids": ids},
+                     reads, writes)
 
 
 def choose_biotope(game: Biotopes, a: ChooseBiotope, log: EventLog) -> None:

@@ -60,7 +60,7 @@ class Task:
         ``object.__setattr__`` (the engine makes a task at nearly every step): the fields by
         name, the others at their defaults; a field unknown or missing is refused with
         TypeError, as ``__init__`` refuses it."""
-        defaults, names, required = _shape(cls)
+        defaults, names, required = _SHAPES.get(cls) or _shape(cls)
         if not values.keys() <= names or not required <= values.keys():
             raise TypeError(f"{cls.__name__} takes the fields {sorted(names)} (required: "
                             f"{sorted(required)}), not {sorted(values)}")

@@ -48,7 +48,14 @@ _CUBE_IDS = tuple(f"cube:{n}" for n in range(160))
 
 def card(card_id: str) -> str:
     """The id of a card (``"card:alpine_ibex"``); an id given already stays as it is."""
-    return card_id if card_id.startswith("card:") else f"card:{card_id}"
+    found = _CARD_IDS.get(card_id)
+    if found is None:
+        return card_id if card_id.startswith("card:") else f"card:{card_id}"
+    return found
+
+
+_CARD_IDS = {c: f"card:{c}" for c in (*SPECIES, *BIOTOPE_CARDS)}
+"""The ids of the Species and Biotope cards, written once."""
 
 
 def cubes(card_id: str) -> Key:
@@ -132,9 +139,10 @@ class Identities:
         n = 0
         for where, counts in cube_places(game):
             # top of each stack (the end of its list) first: the lowest number leaves first
-            stacks[where] = [list(range(n + sum(counts[:k + 1]) - 1, n + sum(counts[:k]) - 1,
-                                        -1)) for k in range(len(counts))]
-            n += sum(counts)
+            stack = stacks[where] = []
+            for count in counts:
+                stack.append(list(range(n + count - 1, n - 1, -1)))
+                n += count
         hexes: dict[tuple[int, int], int] = {}
         supply: dict[int, list[int]] = {}
         t = 0
@@ -150,14 +158,18 @@ class Identities:
     # -- cubes -----------------------------------------------------------------------------
 
     def stack(self, where: Place, colour: int) -> list[int]:
-        found = self.cubes.get(where)
-        if found is None:
-            found = self.cubes[where] = [[] for _ in range(4)]
-        return found[colour]
+        return (self.cubes.get(where) or self._stacks(where))[colour]
+
+    def _stacks(self, where: Place) -> list[list[int]]:
+        """A place that held no cube yet: an empty stack of each colour."""
+        found = self.cubes[where] = [[] for _ in range(4)]
+        return found
 
     def move(self, src: Place, dst: Place, colour: int, n: int = 1) -> list[str]:
         """``n`` cubes of ``colour`` go from ``src`` to ``dst``: their ids."""
-        source, target = self.stack(src, colour), self.stack(dst, colour)
+        cubes = self.cubes
+        source = (cubes.get(src) or self._stacks(src))[colour]
+        target = (cubes.get(dst) or self._stacks(dst))[colour]
         if len(source) < n:
             raise AssertionError(f"no {n} cube(s) of colour {colour} to move from {src}")
         if n == 1:  # nearly every move: one cube

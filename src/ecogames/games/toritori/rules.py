@@ -390,11 +390,13 @@ class ToriTori(Game):
             if self.food is not None:
                 self._ask_food(say)
                 return
-            if self.groups:
-                n = self.groups[0][0]
-                ready = self._ready(self.groups[0])
+            groups = self.groups
+            if groups:
+                group = groups[0]
+                n = group[0]
+                ready = self._ready(group)
                 if not ready:
-                    self.groups = self.groups[1:]
+                    self.groups = groups[1:]
                     continue
                 if len(ready) > 1 and self._differ(n, ready):
                     self.stage = "choose_first"
@@ -843,7 +845,7 @@ class ToriTori(Game):
     def _after_ability(self, say: Any) -> None:
         """After an ability (its effects and any decision they asked for), the turn ends once
         the 4 action points are spent."""
-        if self.ended is None and self.stage == "actions" and self.points == 0:
+        if self.points == 0 and self.ended is None and self.stage == "actions":
             self._end_turn(say)
 
     # =============================================================================================

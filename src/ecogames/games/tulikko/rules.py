@@ -167,7 +167,7 @@ _ONE = tuple((n,) for n in range(max(len(TILE_COLOUR), len(ANIMALS))))
 """``(n,)`` for a tile or a seat: an event's ``tiles`` or ``players``."""
 _TILE_KEY = tuple(prov.tile(t) for t in range(len(TILE_COLOUR)))
 _PILE_KEY = tuple(("pile", seat) for seat in range(len(ANIMALS)))
-_CELL_KEY = tuple(tuple(prov.cell(seat, c) for c in range(CELLS)) for seat in range(len(ANIMALS)))
+_CELL_KEY = prov.CELL_KEYS
 _SEAT_CELL = tuple(tuple((seat, c) for c in range(CELLS)) for seat in range(len(ANIMALS)))
 _SIDE_ONE = {side: (side,) for side in SIDES}
 _ON_SPACE = {animal: tuple(f" on {cell_name(c)} ({symbols[c]})" for c in range(CELLS))
@@ -277,6 +277,10 @@ class Tulikko(Game):
     identities = {"tiles": "tile"}
     why_questions = prov.QUESTIONS
     action_types = ACTION_TYPES
+    own_labels = frozenset({ChooseMap, PlaceStart, SlideBack, PlaceAnywhere, Discard, ClaimCard,
+                            MoveTile, EndTurn})
+    """The actions ``describe`` says in their own words (``label()``): all but placing,
+    sliding and placing tokens, whose words name the tile or the tokens (``view.describe``)."""
     min_players, max_players = 2, 4
     option_specs = (
         Option("beginner", "First games", False, choices=(False, True),
@@ -770,9 +774,12 @@ class Tulikko(Game):
     def _aurora_of(self, seat: int, effect: str) -> str | None:
         """The unused aurora tile with ``effect`` that ``seat`` holds, if any (a player holds
         at most one tile per colour, and each colour has one effect: D14)."""
-        for aurora in EFFECT_AURORAS[effect]:
-            if self.aurora_holder[aurora] == seat and not self.aurora_used[aurora]:
-                return aurora
+        holder, used = self.aurora_holder, self.aurora_used
+        three, four = EFFECT_AURORAS[effect]  # (unrolled: asked at most decisions of a turn)
+        if holder[three] == seat and not used[three]:
+            return three
+        if holder[four] == seat and not used[four]:
+            return four
         return None
 
     def _use_aurora(self, effect: str, log: EventLog) -> int | None:

@@ -96,10 +96,16 @@ def objective(seat: int, name: str) -> Key:
     return ("objective", seat, name)
 
 
+CELL_KEYS: tuple[tuple[Key, ...], ...] = tuple(tuple(cell(seat, c) for c in range(CELLS))
+                                              for seat in range(len(MAPS)))
+"""Each seat's cell keys, made once (events share them: a key is a value)."""
+
+
 def tiles_of(game: Table, seat: int, cells: Sequence[int] | None = None) -> list[Key]:
     """The spaces of a seat's map that hold a tile (of ``cells``, or of the whole map)."""
     grid = game.grids[seat]
-    return [cell(seat, c) for c in (range(CELLS) if cells is None else cells) if grid[c] >= 0]
+    keys = CELL_KEYS[seat]
+    return [keys[c] for c in (range(CELLS) if cells is None else cells) if grid[c] >= 0]
 
 
 def open_objectives(game: Table, seat: int) -> list[str]:

@@ -498,11 +498,12 @@ class Narrator:
         self.arrived[cat] = ev
         return ev
 
-    def disaster(self, sector: int, tree: int, above: int | None, cause: int | None) -> int:
-        """A Native Tree removed by the Industry; ``above``: the top of the pile it lay under
-        (D27)."""
-        where = (f"from under {token_phrase(self.game, above)}" if above is not None
-                 else f"from sector {sector}")
+    def disaster(self, sector: int, tree: int, above: tuple[int, ...],
+                 cause: int | None) -> int:
+        """A Native Tree removed by the Industry; ``above``: the pile it lay under, left in
+        its place (D27; empty when it lay under nothing)."""
+        where = (f"from under the {pile_words(self.game.kind, above)} of sector {sector}"
+                 if above else f"from sector {sector}")
         trees = ("food", sector, "native_tree")
         ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree {where}",
                         cause, {"sectors": (sector,), "tokens": (tree,), "nodes": ("native_tree",)},

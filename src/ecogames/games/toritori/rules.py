@@ -800,7 +800,7 @@ class ToriTori(Game):
                     i += 1
                 self._drop(tree)
                 removed = True
-                ev = say.disaster(m, tree, pile[-1] if len(pile) > 1 else None, cause)
+                ev = say.disaster(m, tree, pile[1:], cause)
                 if self._check_end(say, ev):
                     return
         if not removed:

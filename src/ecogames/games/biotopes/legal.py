@@ -56,11 +56,11 @@ _REP, _TRA, _EVO, _EXP, _COM, _MIG = (SPACES.index(SPACE_OF[a]) for a in (
     Reproduce, Transfer, Evolve, Expand, Compete, Migrate))
 """The index of each once-per-cycle action's space (``Biotopes.uses``)."""
 _COLONIZATIONS = ("expansion", "competition", "migration")
-_DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
-            if card.effect.kind is EffectKind.DOUBLE and card.effect.action is not None}
-"""The action a x2 card lets its owner play twice a cycle, by card (as ``rules``)."""
+_DOUBLES = frozenset(card.id for card in SPECIES.values()
+                    if card.effect.kind is EffectKind.DOUBLE and card.effect.action is not None)
+"""The x2 cards (``rules._DOUBLES`` says which action each doubles)."""
 _NOT_TWICE = [False, False, False]
-_SPECIAL = ACTION_CARDS | frozenset(_DOUBLES)
+_SPECIAL = ACTION_CARDS | _DOUBLES
 """The cards an Action Phase listing looks at in an Ecosystem (an Action icon, or x2)."""
 RULE_TEXT: dict[type[Action], str] = {
     Adapt: "Adaptation: you cannot recycle the cubes of its diet",
@@ -558,20 +558,21 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
         if ok:
             out.append(_ADAPT[card])
     # the Ecosystem's cards read once: those whose Action may be used (can_use_card), and
-    # the actions x2 cards double (a second colonization needs one)
+    # whether an x2 card is among them
     usable_cards: list[Action] = []
-    doubled: list[str] = []
+    x2 = False
     for r, row in enumerate(game.rows[p]):
         for c, e in enumerate(row):
             card = e[0]
             if card in _SPECIAL:
-                if card in ACTION_CARDS and (e[1] or e[2] or e[3] or e[4]):
+                if card in ACTION_CARDS and usable(e):
                     usable_cards.append(_USE_CARD.get((r, c))
                                         or _USE_CARD.setdefault((r, c), UseCard(r, c)))
-                if card in _DOUBLES:
-                    doubled.append(_DOUBLES[card])
-    twice = [space in doubled for space in _COLONIZATIONS] if doubled else _NOT_TWICE
+                x2 = x2 or card in _DOUBLES
     uses = game.uses[p]
+    # a colonization's second use this cycle needs its x2 card (Biotopes._space_limit)
+    twice = [game._space_limit(p, space) > 1 for space in _COLONIZATIONS] \
+        if x2 and (uses[_EXP] or uses[_COM] or uses[_MIG]) else _NOT_TWICE
     # can_reproduce, can_transfer, can_evolve: once a cycle (no x2 for these)
     if not uses[_REP] and m.breeders:
         out.append(_REPRODUCE)

@@ -150,20 +150,34 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
 def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog) -> None:
     """The event of a cube just paid (its card's name and its cubes' place are the same
     before and after)."""
-    p, dest = task.p, task.dest
-    card_type = P if o.col < 0 else _FEEDS[game.rows[p][o.row][o.col][0]][0]
-    where = game._where(p, o.row, o.col)
-    card_id = game.card_at(p, o.row, o.col)
-    text = (f"{SEAT_NAMES[p]} recycles a {o.colour} {card_type.label} cube from "
+    p, dest, row, col = task.p, task.dest, o.row, o.col
+    card_id = game.bcards[p][row] if col < 0 else game.rows[p][row][col][0]
+    key = (p, card_id, row, col < 0, o.colour, dest)
+    words = _PAY_WORDS.get(key)
+    if words is None:
+        words = _PAY_WORDS[key] = _pay_words(game, p, row, col, o.colour, dest)
+    text, node, src, dst = words
+    reads, writes, ids = game._cubes_told(src, dst, k, emptied=card_id)
+    log.told("pay", text, task.c, {"cards": (card_id,), "cubes": (o.colour,), "nodes": node,
+                                   "players": (p,), "ids": ids}, reads, writes)
+
+
+_PAY_WORDS: dict[tuple[int, str, int, bool, str, str],
+                 tuple[str, tuple[str], ident.Place, ident.Place]] = {}
+"""The words of a payment, its node and the places its cube leaves and joins, by seat,
+card, row, whether a Biotope card, colour and destination (a few thousand at most)."""
+
+
+def _pay_words(game: Biotopes, p: int, row: int, col: int, colour: str, dest: str
+               ) -> tuple[str, tuple[str], ident.Place, ident.Place]:
+    card_type = P if col < 0 else _FEEDS[game.rows[p][row][col][0]][0]
+    where = game._where(p, row, col)
+    text = (f"{SEAT_NAMES[p]} recycles a {colour} {card_type.label} cube from "
             f"{where} into the bag" if dest == "bag" else
-            f"{SEAT_NAMES[p]} moves a {o.colour} {card_type.label} cube from "
+            f"{SEAT_NAMES[p]} moves a {colour} {card_type.label} cube from "
             f"{where} to the {dest.capitalize()} space")
-    reads, writes, ids = game._cubes_told(
-        game._place_of(p, o.row, o.col),
-        ("bag", p) if dest == "bag" else ("space", p, _SPACE_INDEX[dest]), k, emptied=card_id)
-    log.told("pay", text, task.c, {"cards": (card_id,), "cubes": (o.colour,),
-                                   "nodes": (_NODE[card_type],), "players": (p,), "ids": ids},
-             reads, writes)
+    return (text, (_NODE[card_type],), game._place_of(p, row, col),
+            ("bag", p) if dest == "bag" else ("space", p, _SPACE_INDEX[dest]))
 
 
 def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> None:

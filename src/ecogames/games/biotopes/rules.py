@@ -270,6 +270,9 @@ class Biotopes(Game):
                     "checks the player is one of the players."),
     )
     action_types = ACTION_TYPES
+    own_labels = frozenset(t for t in ACTION_TYPES if t not in STATE_WORDED)
+    """The actions whose words are their own ``label()`` (``describe``; ``Game.own_labels``:
+    a told action's label is then worked out when read)."""
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     identities = {"cards": "card"}
     why_questions = (

@@ -70,9 +70,9 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
         event = CARD_EVENT[held]
         e = None
         if log.record:
-            e = log.emit("event", f"{PLAYER_NAMES[p]} applies the held Event "
-                                  f"{event.name}: {event.text}", cause=cause, cards=[held])
-        note(log, e, [held_key(p)], [held_key(p)])
+            e = log.told("event", f"{PLAYER_NAMES[p]} applies the held Event {event.name}: "
+                                  f"{event.text}", cause, {"cards": (held,)}, (held_key(p),),
+                         (held_key(p),))
         resolve_event(game, held, 0, log, e)
         return
     mark = chance_mark(game, log)
@@ -84,18 +84,16 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
     event = CARD_EVENT[card]
     if not event.applies_at(game.day):
         game.pending[p] = card
-        e = None
         if log.record:
-            e = log.emit("event_held", f"{PLAYER_NAMES[p]} draws a {event.time} Event card "
-                                       f"in the {'day' if game.day else 'night'}: it is turned "
-                                       "upside down to apply next turn", cause=cause)
-        if log.record:
-            note(log, e, drawn_since(game, mark), [held_key(p)])
+            log.told("event_held", f"{PLAYER_NAMES[p]} draws a {event.time} Event card in the "
+                                   f"{'day' if game.day else 'night'}: it is turned upside "
+                                   "down to apply next turn", cause, {},
+                     tuple(drawn_since(game, mark)), (held_key(p),))
         return
     e = None
     if log.record:
-        e = tell(log, "event", f"Event: {event.name}. {event.text}", cause,
-                 drawn_since(game, mark), cards=[card])
+        e = log.told("event", f"Event: {event.name}. {event.text}", cause, {"cards": (card,)},
+                     tuple(drawn_since(game, mark)))
     resolve_event(game, card, 0, log, e)
 
 
@@ -178,9 +176,9 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
     mark = chance_mark(game, log)
     if kind in MODIFIER_KINDS:
         game.mods.append([card, index])
-        e = log.emit("event_turn", f"{event.name} lasts for this turn", cause=cause,
-                     cards=[card]) if log.record else None
-        note(log, e, writes=[TURN_EVENTS])
+        if log.record:
+            log.told("event_turn", f"{event.name} lasts for this turn", cause,
+                     {"cards": (card,)}, (), (TURN_EVENTS,))
     elif kind == "forage":
         for p, a in event_targets(game, event, eff):
             got = feeding.draw_forage(game, a, eff.count or 1)

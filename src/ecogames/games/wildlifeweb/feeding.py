@@ -10,7 +10,7 @@ game (``rules.WildlifeWeb``), reads and changes it as the rule says, and tells w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +70,13 @@ def _sum_text(parts: list[tuple[str, int]], die: int | None = None) -> str:
     for name, value in parts[1:]:
         terms.append(f"{'-' if value < 0 else '+'} {abs(value)} {name}")
     return " ".join(terms) if die is None else _with_die(" ".join(terms), die)
+
+
+@lru_cache(maxsize=4096)
+def _side_text(parts: tuple[tuple[str, int], ...]) -> str:
+    """:func:`_sum_text` of a side without its die: a pure function of its parts (the
+    species' own, this turn's Events', an alarm call), kept for the sides met lately."""
+    return _sum_text(list(parts))
 
 
 def _with_die(text: str, die: int) -> str:
@@ -346,8 +353,8 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
     kept = game.draws_are_kept
     below = game.rng.below
     # each side's sum in words before its die, worked out once a duel when telling
-    sum_a = _sum_text(parts_a) if log.record else ""
-    sum_b = _sum_text(parts_b) if log.record else ""
+    sum_a = _side_text(tuple(parts_a)) if log.record else ""
+    sum_b = _side_text(tuple(parts_b)) if log.record else ""
     roll = 1
     while True:
         if kept:

@@ -210,11 +210,11 @@ def slot_of(game: WildlifeWeb, a: Pet) -> tuple[int, int]:
 
 def slot_keys(game: WildlifeWeb, a: Pet) -> tuple[list[Key], list[str]]:
     """A Pack animal as read by what acts on it (where it is, its pair), and its ids."""
-    f, n = slot_of(game, a)
-    named = [animal_id(n), family_id(f)]
-    if a["mate"] is not None:
-        named.insert(1, animal_id(game.register.animals[a["mate"]]))
-    return [animal_key(n), pair_key(f)], named
+    reg, card, mate = game.register, a["card"], a["mate"]
+    f, n = reg.families[card], reg.animals[card]  # slot_of, and the ids and keys inline
+    named = [f"animal:{n}", f"family:{f}"] if mate is None else \
+        [f"animal:{n}", f"animal:{reg.animals[mate]}", f"family:{f}"]
+    return [("animal", n), ("pair", f)], named
 
 
 def dies(game: WildlifeWeb, card: str) -> list[Key]:
@@ -252,9 +252,14 @@ def joins(game: WildlifeWeb, log: EventLog, index: int | None, player: int, card
 def join_keys(game: WildlifeWeb, player: int, card: str, reads: Iterable[Key] = ()
               ) -> tuple[list[Key], list[Key], list[str]]:
     """What :func:`joins` tells: reads, writes and the ids named (for :func:`tell`)."""
-    n = game.register.animals[card]
-    slot = next(a for a in game.packs[player] if card in (a["card"], a["mate"]))
-    f = slot_of(game, slot)[0]
+    reg = game.register
+    n = reg.animals[card]
+    for slot in game.packs[player]:
+        if slot["card"] == card or slot["mate"] == card:
+            f = reg.families[slot["card"]]
+            break
+    else:
+        raise KeyError(card)
     return ([*reads, animal_key(n)], [animal_key(n), *family_keys(f)],
             [animal_id(n), family_id(f)])
 

@@ -61,7 +61,7 @@ def test_kinds_after_clone_determinize_load_and_undo() -> None:
 def test_the_kinds_without_any_card_of_the_deck() -> None:
     """A card found in a deck (a mate looked for) may be the first of its kind or the
     second: either way the kinds kept are those of the deck without it."""
-    assert EVENT_KINDS == kinds_left(tuple(EVENT_CARDS))
+    assert kinds_left(tuple(EVENT_CARDS)) == EVENT_KINDS
     for deck in (WILDLIFE_CARDS, EVENT_CARDS):
         pile = sorted(deck, key=CARD_RANK.__getitem__)
         kinds = kinds_left(tuple(pile))

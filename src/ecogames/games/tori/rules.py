@@ -231,6 +231,9 @@ class Tori(Game):
     title = "Tori"
     why_questions = prov.QUESTIONS
     action_types = ACTION_TYPES
+    own_labels = frozenset(ACTION_TYPES) - {TakeCustomer}
+    """Every action's words are its own but a customer's, which says marketing's cost
+    (``describe``): core leaves the others' words to be read (lazy telling)."""
     min_players, max_players = 2, 4
     state_version = 2
     """2: the face-down pile is a set of cards listed lowest first, each draw a chance draw

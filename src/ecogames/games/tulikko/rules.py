@@ -484,8 +484,8 @@ class Tulikko(Game):
         slid = log.told("slide", f"{_NAMES[self.active, self.maps[self.active]]} slides the "
                         f"{_TILE_NAME[tile]} in from the {side}", cause,
                         {"slots": line, "tiles": _ONE[tile]}, (_TILE_KEY[tile],),
-                        (*_SLOT_KEYS[side], *[_TILE_KEY[board[slot]] for slot in line
-                                              if board[slot] is not None]))
+                        (*_SLOT_KEYS[side], *[_TILE_KEY[t] for t in map(board.__getitem__, line)
+                                              if t is not None]))
         self.held, self.held_side = ejected, out
         # the tile was at the far end: whoever slid it there put it in reach
         moved = (_TILE_KEY[ejected],)

@@ -159,14 +159,19 @@ def test_the_gate_of_a_long_list_takes_an_equal_action_and_refuses_one_not_in_it
 def test_the_fast_cascade_and_chance_draw_have_every_field():
     from dataclasses import fields
 
-    from ecogames.core.chance import ChanceDraw, _new_draw
+    from ecogames.core.chance import ChanceDraw
     from ecogames.core.events import Cascade
-    from ecogames.core.game import _new_cascade
 
-    values = {f.name: object() for f in fields(ChanceDraw)}
-    assert vars(_new_draw(**values)) == vars(ChanceDraw(**values))
-    values = {f.name: object() for f in fields(Cascade)}
-    assert vars(_new_cascade(**values)) == vars(Cascade(**values))
+    game = Pond.new_game(players=2, seed=4)
+    for cascade in (game.clone().apply(Roll()), game.clone().apply(Roll(), record=False),
+                    game.clone().apply(Roll(), views=True),
+                    game.clone().apply(Roll(), record=False, views=True)):
+        (draw,) = cascade.chances
+        assert list(vars(draw)) == [f.name for f in fields(ChanceDraw)]
+        assert vars(draw) == vars(ChanceDraw(**vars(draw)))
+        assert cascade.label == "Roll the die"  # (worked out when read: it joins the fields)
+        assert sorted(vars(cascade)) == sorted(f.name for f in fields(Cascade))
+        assert vars(cascade) == vars(Cascade(**vars(cascade)))
 
 
 def test_decision_mid_resolution_is_a_phase_with_its_own_actions():

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 from .actions import Action, ActionCodec
 from .chance import ChanceDraw, ChanceError, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
-from .events import Cascade, Event, EventLog
+from .events import Cascade, EventLog
 from .options import Option
 from .provenance import Answer, Provenance, Question, Story
 from .rng import Rng
@@ -58,6 +58,7 @@ _UNTOLD = EventLog(record=False)
 """The log ``push`` (and ``apply(record=False)``) plays into: it keeps nothing, so every
 push shares it."""
 _NOTHING_FORCED: Forced = MappingProxyType({})
+_new_object = object.__new__
 
 
 class _NeverDrawn(IllegalAction):
@@ -148,7 +149,7 @@ class Game(ABC):
     """The history leads to this state (False for a determinization, whose hidden things
     were dealt anew): a failed action can then be undone by replaying the history, and
     ``apply`` needs no copy of the state beforehand."""
-    _legal: tuple[int, tuple[Action, ...]] | None = None
+    _legal: tuple[int, list[Action]] | None = None
     """The legal actions after the first ``n`` actions of the history, as ``(n, actions)``
     (none once the game is over): every action changes ``n``, so a game asked twice (a bot's
     choice, then the gate of ``apply``) works them out, and whether it is over, once.
@@ -315,13 +316,15 @@ class Game(ABC):
         """Every action legal now; empty once the game is over."""
         return list(self._legal_now())
 
-    def _legal_now(self) -> tuple[Action, ...]:
-        """The legal actions now, none once the game is over: worked out once per action."""
+    def _legal_now(self) -> list[Action]:
+        """The legal actions now, none once the game is over: worked out once per action.
+        The game's own list, kept as it came (``_legal_actions`` makes it for core, which
+        never changes it): never handed out, ``legal_actions`` gives a copy."""
         played = len(self._actions)
         known = self._legal
         if known is not None and known[0] == played:
             return known[1]
-        legal = () if self.is_over else tuple(self._legal_actions())
+        legal = [] if self.is_over else self._legal_actions()
         self._legal = (played, legal)
         return legal
 
@@ -352,9 +355,9 @@ class Game(ABC):
             if parsed not in legal:
                 self._refuse(parsed)
         if id(self) not in _LISTENERS:
-            return self._resolve(parsed, record=record, views=views, perspective=perspective)
+            return self._resolve(parsed, record, views, perspective)
         seat = self.current_player
-        cascade = self._resolve(parsed, record=record, views=views, perspective=perspective)
+        cascade = self._resolve(parsed, record, views, perspective)
         self._tell(Change("act", len(self._actions), cascade, seat))
         return cascade
 
@@ -443,7 +446,7 @@ class Game(ABC):
         draws = self._chance
         return len(draws) if draws is not None else 0
 
-    def _resolve(self, action: Action, *, record: bool, views: bool,
+    def _resolve(self, action: Action, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
         # the words of the action, from the state before it; none (read from the action when
         # asked) for an action whose words are its own, or when nothing is told
@@ -453,8 +456,13 @@ class Game(ABC):
         # (cheap enough for a failure, which is rare), or from a copy where that cannot be
         backup = None if self._replayable else self._copy()
         # told nothing (a save's replay, chances()): the log push plays into
-        log = EventLog(True, (lambda: self.view(perspective)) if views else None) if record \
-            else _UNTOLD
+        if not record:
+            log = _UNTOLD
+        elif views:
+            log = EventLog(True, lambda: self.view(perspective))
+        else:  # EventLog(True) without a call of __init__ (its slots set here, at half the cost)
+            log = _new_object(EventLog)
+            log.record, log.events, log.views, log._snapshot = True, [], None, None
         forced = self._forced.get(len(self._actions)) if self._forced else None
         draws: list[ChanceDraw] = []
         self._chance = draws
@@ -478,12 +486,21 @@ class Game(ABC):
             unused = min(n for n in forced if n >= len(draws))
             raise _NeverDrawn(self.describe(action), action, unused, len(draws))
         self._actions.append(action)
+        # Cascade(...) made here at a third of the cost: its fields go straight into the new
+        # instance's dict (a frozen dataclass's __init__ sets each by object.__setattr__);
+        # a label left out is the action's own, worked out when first read (own_labels)
+        cascade: Cascade = _new_object(Cascade)
+        fields = cascade.__dict__
+        fields["action"] = action
+        if label is not None:
+            fields["label"] = label
         if record:
-            cascade = _new_cascade(action, label, tuple(log.events),
-                                   tuple(log.views) if log.views is not None else None,
-                                   tuple(draws))
+            fields["events"] = tuple(log.events)
+            fields["views"] = tuple(log.views) if log.views is not None else None
         else:
-            cascade = _new_cascade(action, label, (), () if views else None, tuple(draws))
+            fields["events"] = ()
+            fields["views"] = () if views else None
+        fields["chances"] = tuple(draws)
         self.last_cascade = cascade
         return cascade
 
@@ -873,25 +890,6 @@ class _SetUp:
             return game
         return cls._load_state(self.json())  # a variant whose game's _copy names its class
 
-
-def _new_cascade(action: Action, label: str | None, events: tuple[Event, ...],
-                 views: tuple[Any, ...] | None, chances: tuple[ChanceDraw, ...]) -> Cascade:
-    """``Cascade(...)`` at a third of the cost (a frozen dataclass's ``__init__`` sets each
-    field through ``object.__setattr__``; here they go straight into the new instance's
-    dict): every action a person plays makes one. ``label`` ``None``: the action's own
-    ``label()``, worked out when first read (:attr:`Game.own_labels`)."""
-    made: Cascade = _new_object(Cascade)
-    fields = made.__dict__
-    fields["action"] = action
-    if label is not None:
-        fields["label"] = label
-    fields["events"] = events
-    fields["views"] = views
-    fields["chances"] = chances
-    return made
-
-
-_new_object = object.__new__
 
 
 def _is_int(value: Any) -> bool:

@@ -101,7 +101,7 @@ def draw(rng: Rng, draws: list[ChanceDraw] | None, forced: Forced, name: str,
     if weights is None:  # uniform: the common case, kept cheap (rules draw often)
         natural = outcomes[rng.below(size) if size > 1 else 0]
     else:
-        if len(weights) != size or {*map(type, weights)} != {int} or min(weights) <= 0:
+        if len(weights) != size or not _INT.issuperset(map(type, weights)) or min(weights) <= 0:
             raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
         natural = outcomes[_weighted_index(rng, weights)]
     if draws is None:  # the set-up, a push with nothing forced, a rule outside an action
@@ -131,6 +131,8 @@ def draw(rng: Rng, draws: list[ChanceDraw] | None, forced: Forced, name: str,
 
 
 _new_object = object.__new__
+_INT = frozenset({int})
+"""The one type a weight may have (``issuperset`` checks them in C, making no set)."""
 
 
 def _weighted_index(rng: Rng, weights: Sequence[int]) -> int:

@@ -112,8 +112,30 @@ class EventLog:
         if cause is not None and not 0 <= cause < index:
             raise ValueError(f"event {index} cannot be caused by event {cause}")
         events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
-        if self._snapshot is not None and self.views is not None:
-            self.views.append(self._snapshot())
+        snapshot = self._snapshot
+        if snapshot is not None:  # (views is a list whenever snapshot is set)
+            self.views.append(snapshot())  # type: ignore[union-attr]
+        return index
+
+
+class Telling(EventLog):
+    """``EventLog(True)``, the log of a told ``apply`` without views (``Game.apply`` makes
+    it): :meth:`told`, the narrators' hottest call, skips the checks of ``record`` and of a
+    snapshot, neither of which it has."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(True)
+
+    def told(self, kind: str, text: str, cause: int | None,
+             touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
+             writes: tuple[Any, ...] = ()) -> int | None:
+        events = self.events
+        index = len(events)
+        if cause is not None and not 0 <= cause < index:
+            raise ValueError(f"event {index} cannot be caused by event {cause}")
+        events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
         return index
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 from .actions import Action, ActionCodec
 from .chance import ChanceDraw, ChanceError, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
-from .events import Cascade, EventLog
+from .events import Cascade, EventLog, Telling
 from .options import Option
 from .provenance import Answer, Provenance, Question, Story
 from .rng import Rng
@@ -461,7 +461,7 @@ class Game(ABC):
         elif views:
             log = EventLog(True, lambda: self.view(perspective))
         else:  # EventLog(True) without a call of __init__ (its slots set here, at half the cost)
-            log = _new_object(EventLog)
+            log = _new_object(Telling)
             log.record, log.events, log.views, log._snapshot = True, [], None, None
         forced = self._forced.get(len(self._actions)) if self._forced else None
         draws: list[ChanceDraw] = []

@@ -32,7 +32,10 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml js/package.json js/package-lock.json
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e ".[test]"
+	# torch's CPU build first (this machine kind keeps its wheel on disk), so that the
+	# rl-train extra (sb3-contrib, for tests/rl/test_train.py's smoke test) pulls no CUDA build
+	$(PY) -m pip install "torch==2.13.0"
+	$(PY) -m pip install -e ".[test,rl-train]"
 	touch $(STAMP)
 
 install: $(STAMP) $(VOILA_TEMPLATE) $(SERVER_CONFIG)

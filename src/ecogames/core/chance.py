@@ -98,12 +98,10 @@ def draw(rng: Rng, draws: list[ChanceDraw] | None, forced: Forced, name: str,
     size = len(outcomes)
     if size == 0:
         raise ValueError(f"a chance draw ({name}) needs at least one outcome")
-    if weights is None:  # uniform: the common case, kept cheap (rules draw often)
-        natural = outcomes[rng.below(size) if size > 1 else 0]
-    else:
-        if len(weights) != size or not _INT.issuperset(map(type, weights)) or min(weights) <= 0:
-            raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
-        natural = outcomes[_weighted_index(rng, weights)]
+    if weights is not None and (len(weights) != size or not _INT.issuperset(map(type, weights))
+                                or min(weights) <= 0):
+        raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
+    natural = unkept(rng, outcomes, weights)
     if draws is None:  # the set-up, a push with nothing forced, a rule outside an action
         return natural
     outcome = natural
@@ -133,6 +131,16 @@ def draw(rng: Rng, draws: list[ChanceDraw] | None, forced: Forced, name: str,
 _new_object = object.__new__
 _INT = frozenset({int})
 """The one type a weight may have (``issuperset`` checks them in C, making no set)."""
+
+
+def unkept(rng: Rng, outcomes: Sequence[Any], weights: Sequence[int] | None = None) -> Any:
+    """The outcome of a draw of ``outcomes`` (``weights``: whole, positive, one each; uniform
+    by default) by the very ticket :func:`draw` takes, straight from ``rng`` and kept nowhere:
+    for a rule whose draws nobody reads, counts or forces (``Game.draws_are_kept`` is False),
+    so that a plain push and a told apply draw the same. One outcome draws nothing."""
+    if weights is None:  # uniform: the common case, kept cheap (rules draw often)
+        return outcomes[rng.below(len(outcomes))] if len(outcomes) > 1 else outcomes[0]
+    return outcomes[_weighted_index(rng, weights)]
 
 
 def _weighted_index(rng: Rng, weights: Sequence[int]) -> int:

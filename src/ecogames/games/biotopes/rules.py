@@ -36,6 +36,7 @@ from types import ModuleType
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
+from ecogames.core.chance import unkept
 from ecogames.core.provenance import Question, chance_key
 
 from . import cycle, legal, resolution, setup, tasks
@@ -392,8 +393,7 @@ class Biotopes(Game):
             card: str = self.chance(f"a card from the {DECK_LABELS[d]} deck {where}", deck,
                                     label=_card_name, seen_by=seen_by)
         else:  # nobody reads this draw (a plain push): the ticket chance() would take
-            size = len(deck)
-            card = deck[self.rng.below(size) if size > 1 else 0]
+            card = unkept(self.rng, deck)
         deck.remove(card)
         return card
 

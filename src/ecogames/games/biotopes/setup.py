@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ecogames.core import Action, EventLog, Rng
+from ecogames.core.chance import unkept
 
 from . import cycle
 from . import why as ident
@@ -172,7 +173,7 @@ def _draw_one_of_each_colour(game: Biotopes, p: int) -> list[str]:
                                    f"{SEAT_NAMES[p]}'s hand", cards,
                                    label=_card_name, seen_by=(p,))
             else:  # nobody reads this draw: the ticket chance() would take
-                card = cards[game.rng.below(len(cards)) if len(cards) > 1 else 0]
+                card = unkept(game.rng, cards)
             deck.remove(card)
             hand.append(card)
     return hand

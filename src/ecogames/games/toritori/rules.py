@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
+from ecogames.core.chance import unkept
 
 from . import components as c
 from .abilities import HELD, PLAYS, ability_actions
@@ -378,7 +379,7 @@ class ToriTori(Game):
         # the cards left, in the cards' order: what comes depends on no order of the pile
         left = sorted(self.pile, key=CARD_RANK.__getitem__)
         if not self.draws_are_kept:  # a plain push: the ticket chance() would take
-            card = left[self.rng.below(len(left))] if len(left) > 1 else left[0]
+            card = unkept(self.rng, left)
         else:
             card = self.chance(DRAW_NAME[face], left, label=CARD_NAME.__getitem__)
         self.pile.remove(card)

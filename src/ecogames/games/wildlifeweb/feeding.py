@@ -15,6 +15,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
+from ecogames.core.chance import unkept
 from ecogames.core.provenance import chance_key
 
 from .actions import Forage, Hunt, Scavenge, Steal
@@ -135,8 +136,7 @@ def draw_forage(game: WildlifeWeb, a: Pet, count: int) -> list[str]:
         if len(game.fdeck) > game.fknown:
             hidden = sorted(game.fdeck[game.fknown:], key=CARD_RANK.__getitem__)
             if not game.draws_are_kept:  # a plain push: the ticket chance() would take
-                card: str = hidden[game.rng.below(len(hidden))] if len(hidden) > 1 \
-                    else hidden[0]
+                card: str = unkept(game.rng, hidden)
             else:
                 card = game.chance(f"a Forage card for the {game._kind(a).name}", hidden,
                                    label=CARD_NAME.__getitem__)

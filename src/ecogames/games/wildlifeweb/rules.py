@@ -29,14 +29,14 @@ Day/Night (step 2) turns when play returns to the dealer.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
-from itertools import accumulate, compress, product
+from itertools import compress, product
 from operator import attrgetter
 from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
+from ecogames.core.chance import unkept
 from ecogames.core.provenance import OUTCOME, chance_key, gone_key
 
 from . import events, feeding
@@ -485,8 +485,7 @@ class WildlifeWeb(Game):
             card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__,
                                     seen_by=seen_by)
         else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept
-            card = cards[bisect_right(list(accumulate(counts)), self.rng.below(len(pile)))] \
-                if len(cards) > 1 else cards[0]
+            card = unkept(self.rng, cards, counts)
         pile.remove(card)
         self._kinds[which] = (pile, len(pile), kinds_after(kinds, card))
         return card

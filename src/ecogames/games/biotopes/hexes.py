@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .components import BIOTOPES, TILE_SHAPE, TILES, Hex, neighbours
+from .components import BIOTOPES, MIGRATION_RANGE, TILE_SHAPE, TILES, Hex, neighbours
 
 
 def landscape_of(tiles: Iterable[Iterable[Any]]) -> tuple[dict[Hex, int], dict[Hex, int]]:
@@ -47,24 +47,71 @@ def _face(tile_id: str, side: str, rotation: int) -> tuple[tuple[Hex, int], ...]
     return found
 
 
-Geometry = tuple[frozenset[Hex], dict[Hex, tuple[Hex, ...]], dict[Hex, tuple[Any, ...]]]
+class Grid:
+    """A landscape's shape as bits: ``hexes``, its hexes in the landscape's order (sorted),
+    ``hexes[i]`` being bit ``i`` of a mask; ``index``, each hex's bit; ``adj``, each hex's
+    neighbours on the landscape (a mask); ``reach``, the hexes at most ``MIGRATION_RANGE``
+    steps away from each (D16, :func:`within_reach`; a mask). Shared by every landscape of
+    the shape and never changed, but for its tables filled as they are asked (the engine's
+    actions of the hexes of a mask, kept by mask: ``expand``, ``compete``, ``migrate`` by
+    origin; :meth:`indices`)."""
+
+    __slots__ = ("adj", "bits", "compete", "expand", "hexes", "index", "migrate", "reach")
+
+    def __init__(self, adj: Mapping[Hex, tuple[Hex, ...]]) -> None:
+        hexes = tuple(adj)
+        index = {h: i for i, h in enumerate(hexes)}
+        self.hexes = hexes
+        self.index = index
+        self.adj = tuple([mask(index, adj[h]) for h in hexes])
+        self.reach = tuple([mask(index, within_reach(adj, h, MIGRATION_RANGE))
+                            for h in hexes])
+        self.bits: dict[int, tuple[int, ...]] = {}
+        self.expand: dict[int, tuple[Any, ...]] = {}
+        self.compete: dict[int, tuple[Any, ...]] = {}
+        self.migrate: tuple[dict[int, tuple[Any, ...]], ...] = tuple([{} for _ in hexes])
+
+    def indices(self, bits: int) -> tuple[int, ...]:
+        """The hexes of a mask, by index in order (kept by mask: a few thousand at most)."""
+        found = self.bits.get(bits)
+        if found is None:
+            if len(self.bits) >= TABLE_KEPT:
+                self.bits.clear()
+            found = self.bits[bits] = tuple([i for i in range(bits.bit_length())
+                                             if bits >> i & 1])
+        return found
+
+
+TABLE_KEPT = 20_000
+"""How many masks each of a :class:`Grid`'s tables keeps (then it starts again)."""
+
+
+def mask(index: Mapping[Hex, int], hexes: Iterable[Hex]) -> int:
+    """The bits of ``hexes`` (``index``: each hex's bit)."""
+    bits = 0
+    for h in hexes:
+        bits |= 1 << index[h]
+    return bits
+
+
+Geometry = tuple[frozenset[Hex], dict[Hex, tuple[Hex, ...]], Grid]
 _SHAPES: dict[frozenset[Hex], Geometry] = {}
 _SHAPES_KEPT = 64
 
 
 def geometry(landscape: Mapping[Hex, int]) -> Geometry:
-    """The landscape's edge (:func:`edge_hexes`), its adjacency (:func:`adjacency`) and an
-    empty-at-first table of Migration's reach from each hex (``legal.reach`` fills it).
-    All three depend on the hexes alone, not on their biotopes: a configuration has one
-    shape whatever tiles, sides and turns it was dealt, so they are worked out once per
-    shape and shared, never changed (the last few shapes are kept: Landscape
-    Construction makes many)."""
+    """The landscape's edge (:func:`edge_hexes`), its adjacency (:func:`adjacency`) and its
+    :class:`Grid` (its hexes as bits, Migration's reach from each). All three depend on the
+    hexes alone, not on their biotopes: a configuration has one shape whatever tiles, sides
+    and turns it was dealt, so they are worked out once per shape and shared, never changed
+    (the last few shapes are kept: Landscape Construction makes many)."""
     shape = frozenset(landscape)
     found = _SHAPES.get(shape)
     if found is None:
         if len(_SHAPES) >= _SHAPES_KEPT:
             _SHAPES.clear()
-        found = _SHAPES[shape] = (edge_hexes(landscape), adjacency(landscape), {})
+        adj = adjacency(landscape)
+        found = _SHAPES[shape] = (edge_hexes(landscape), adj, Grid(adj))
     return found
 
 

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from ecogames.core import Action
 
 from .actions import Adapt, Compete, Evolve, Expand, Migrate, Pass, Reproduce, Transfer, UseCard
-from .components import MIGRATION_RANGE, ROWS, SPACES, SPECIES, CubeType, EffectKind, Hex
-from .hexes import within_reach
+from .components import ROWS, SPACES, SPECIES, CubeType, EffectKind, Hex
+from .hexes import TABLE_KEPT, Grid
 
 if TYPE_CHECKING:
     from .rules import Biotopes
@@ -149,9 +149,9 @@ class Means:
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: dict[frozenset[CubeType], int]
-    plants: set[int]
-    mammals_birds: set[int]
-    birds_reptiles: set[int]
+    plants: int
+    mammals_birds: int
+    birds_reptiles: int
     breeders: bool
     diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
 
@@ -184,22 +184,20 @@ class Means:
 
 
 def _paying_colours(sources: list[tuple[int, int, int, CubeType, bool, int]]
-                    ) -> tuple[set[int], set[int], set[int], bool]:
+                    ) -> tuple[int, int, int, bool]:
     """The colours of the cubes that pay an Expansion (a Biotope card's), a Competition
     (Mammals or Birds) and a Migration (Birds or Reptiles & Amphibians), and whether one
     pays a Reproduction (Invertebrates or Reptiles & Amphibians)."""
-    plants: set[int] = set()
-    mb: set[int] = set()
-    br: set[int] = set()
+    plants = mb = br = 0
     breeders = False
     for _, c, k, t, _, _ in sources:
         if c < 0:
-            plants.add(k)
+            plants |= 1 << k
             continue
         if t is M or t is B:
-            mb.add(k)
+            mb |= 1 << k
         if t is B or t is R:
-            br.add(k)
+            br |= 1 << k
         if t is INV or t is R:
             breeders = True
     return plants, mb, br, breeders
@@ -220,9 +218,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
     Plants type: Glossary), in order of row, card and colour."""
     sources: list[tuple[int, int, int, CubeType, bool, int]] = []
     pool: dict[frozenset[CubeType], int] = {}
-    plants: set[int] = set()
-    mb: set[int] = set()
-    br: set[int] = set()
+    plants = mb = br = 0
     breeders = False
     biotope, foreign, rows = game.biotope[p], game.foreign[p], game.rows[p]
     for r in range(ROWS):
@@ -233,7 +229,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
             if n:
                 sources.append((r, -1, k, P, False, n))
                 pool[_PLANTS] = pool.get(_PLANTS, 0) + n
-                plants.add(k)
+                plants |= 1 << k
         for c, e in enumerate(rows[r]):
             n = e[1 + r]
             if n == e[1] + e[2] + e[3] + e[4]:  # only the row's colour (nearly always)
@@ -247,53 +243,98 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
                 sources.append((r, c, k, t, pol, n))
                 pool[key] = pool.get(key, 0) + n
                 if pays_mb:
-                    mb.add(k)
+                    mb |= 1 << k
                 if pays_br:
-                    br.add(k)
+                    br |= 1 << k
             breeders = breeders or breeds
     return Means(sources, pool, plants, mb, br, breeders)
 
 
-class Colonies:
-    """Where ``p``'s colonizations start from and what they may reach under the tokens on
-    the landscape now: ``mine``, ``p``'s territories in order; ``near``, the hexes next to
-    them in order; and the colonizations' candidates with the colour each is paid in:
-    ``expand`` (an empty hex next to a territory), ``compete`` (an opponent's or a neutral
-    hex next to one) and ``migrate`` (an empty hex within reach of a territory). Each is
-    worked out when first asked, then kept in ``Biotopes.colonies`` until a token moves
-    (``Biotopes._claim``, ``_vacate``): the colonizations' rules then only pick the
-    candidates of the colours the player can pay with."""
+class Territories:
+    """The tokens on the landscape as bits (``hexes.Grid``, ``grid``): ``taken``, the hexes
+    that hold a token; ``mine``, each owner's (by seat; index -1, ``NEUTRAL``: the neutral
+    tokens'); ``near``, the hexes next to each player's territories (-1: not worked out
+    yet); ``colours``, the hexes of each set of colours (by its bits: bit k for colour k).
+    Kept in ``Biotopes.colonies`` and patched as a token claims or vacates a hex
+    (:meth:`claimed`, :meth:`vacated`: a new value, which a copy of the game does not
+    share); worked out anew (:func:`territories`) when the landscape is built or a state
+    loaded. The colonizations' rules read them: :func:`expand_bits`,
+    :func:`compete_bits`, :func:`migration_actions`."""
 
-    __slots__ = ("compete", "expand", "migrate", "mine", "near")
+    __slots__ = ("colours", "grid", "mine", "near", "taken")
 
-    def __init__(self, mine: list[Hex]) -> None:
+    def __init__(self, grid: Grid, colours: tuple[int, ...], taken: int, mine: list[int],
+                 near: list[int]) -> None:
+        self.grid = grid
+        self.colours = colours
+        self.taken = taken
         self.mine = mine
-        self.near: list[Hex] | None = None
-        self.expand: list[tuple[Expand, int]] | None = None
-        self.compete: list[tuple[Compete, int]] | None = None
-        self.migrate: list[tuple[Migrate, int]] | None = None
+        self.near = near
+
+    def claimed(self, h: Hex, o: int) -> Territories:
+        """These territories with a token of ``o`` (a seat, or ``NEUTRAL``) on ``h``."""
+        i = self.grid.index[h]
+        bit = 1 << i
+        mine = self.mine.copy()
+        mine[o] |= bit
+        near = self.near.copy()
+        if o >= 0 and near[o] >= 0:
+            near[o] |= self.grid.adj[i]
+        return Territories(self.grid, self.colours, self.taken | bit, mine, near)
+
+    def vacated(self, h: Hex, o: int) -> Territories:
+        """These territories with the token of ``o`` gone from ``h``."""
+        bit = 1 << self.grid.index[h]
+        mine = self.mine.copy()
+        mine[o] &= ~bit
+        near = self.near.copy()
+        if o >= 0:
+            near[o] = -1
+        return Territories(self.grid, self.colours, self.taken & ~bit, mine, near)
 
 
-def colonies(game: Biotopes, p: int) -> Colonies:
-    """``p``'s :class:`Colonies` under the tokens now (worked out once per token move)."""
-    found = game.colonies.get(p)
+def territories(game: Biotopes) -> Territories:
+    """The tokens on the landscape as bits (:class:`Territories`: kept, patched as tokens
+    move)."""
+    found = game.colonies
     if found is None:
-        found = game.colonies[p] = Colonies(sorted([h for h, o in game.owner.items()
-                                                    if o == p]))
+        found = game.colonies = _work_out_territories(game)
     return found
 
 
+def _work_out_territories(game: Biotopes) -> Territories:
+    grid = game.grid
+    index = grid.index
+    by_colour = [0] * ROWS
+    for h, k in game.landscape.items():
+        by_colour[k] |= 1 << index[h]
+    colours = tuple([sum(by_colour[k] for k in range(ROWS) if bits >> k & 1)
+                     for bits in range(1 << ROWS)])
+    mine = [0] * (game.players + 1)  # the last: NEUTRAL's (-1)
+    for h, o in game.owner.items():
+        mine[o] |= 1 << index[h]
+    taken = 0
+    for bits in mine:
+        taken |= bits
+    return Territories(grid, colours, taken, mine, [-1] * game.players)
+
+
 def territories_of(game: Biotopes, p: int) -> list[Hex]:
-    """``p``'s territories, in order (kept until a token moves: read only)."""
-    return colonies(game, p).mine
+    """``p``'s territories, in order."""
+    grid = game.grid
+    return [grid.hexes[i] for i in grid.indices(territories(game).mine[p])]
 
 
-def near(game: Biotopes, p: int) -> list[Hex]:
-    """The hexes next to ``p``'s territories, in order (kept until a token moves)."""
-    col = colonies(game, p)
-    if col.near is None:
-        col.near = game._adjacent(col.mine)
-    return col.near
+def near_bits(col: Territories, p: int) -> int:
+    """The hexes next to ``p``'s territories (kept until one of their tokens leaves)."""
+    bits = col.near[p]
+    if bits < 0:
+        bits = 0
+        adj = col.grid.adj
+        for i in col.grid.indices(col.mine[p]):
+            bits |= adj[i]
+        col.near[p] = bits  # a value of the tokens the copies sharing ``col`` share too
+    return bits
 
 
 # ---------------------------------------------------------------------------------------------
@@ -371,18 +412,25 @@ def expansion_actions(game: Biotopes, p: int, paying: Means | None = None) -> li
     plants = (paying or means(game, p)).plants
     if not plants:
         return []
-    return [a for a, k in expand_sites(game, p) if k in plants]
+    return list(_expand_all(territories(game), p, plants))
 
 
-def expand_sites(game: Biotopes, p: int) -> list[tuple[Expand, int]]:
-    """Expansion's candidates and their colours: the empty hexes next to ``p``'s
-    territories (kept until a token moves)."""
-    col = colonies(game, p)
-    sites = col.expand
-    if sites is None:
-        owner, land = game.owner, game.landscape
-        sites = col.expand = [(_expand(h), land[h]) for h in near(game, p) if h not in owner]
-    return sites
+def expand_bits(col: Territories, p: int, colours: int) -> int:
+    """Expansion's hexes: the empty hexes next to ``p``'s territories, of ``colours``."""
+    return near_bits(col, p) & ~col.taken & col.colours[colours]
+
+
+def _expand_all(col: Territories, p: int, colours: int) -> tuple[Expand, ...]:
+    """The Expansions to :func:`expand_bits`, in order (kept by hexes)."""
+    bits = expand_bits(col, p, colours)
+    grid = col.grid
+    found = grid.expand.get(bits)
+    if found is None:
+        if len(grid.expand) >= TABLE_KEPT:
+            grid.expand.clear()
+        found = grid.expand[bits] = tuple([_expand(grid.hexes[i])
+                                           for i in grid.indices(bits)])
+    return found
 
 
 def can_compete(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> bool:
@@ -404,19 +452,26 @@ def competition_actions(game: Biotopes, p: int, paying: Means | None = None
     colours = (paying or means(game, p)).mammals_birds
     if not game.tokens[p] or not colours or not game._may_play(p, "competition"):
         return []
-    return [a for a, k in compete_sites(game, p) if k in colours]
+    return list(_compete_all(territories(game), p, colours))
 
 
-def compete_sites(game: Biotopes, p: int) -> list[tuple[Compete, int]]:
-    """Competition's candidates and their colours: the hexes of others (or neutral) next to
-    ``p``'s territories (kept until a token moves)."""
-    col = colonies(game, p)
-    sites = col.compete
-    if sites is None:
-        owner, land = game.owner, game.landscape
-        sites = col.compete = [(_compete(h), land[h]) for h in near(game, p)
-                               if owner.get(h) not in (None, p)]
-    return sites
+def compete_bits(col: Territories, p: int, colours: int) -> int:
+    """Competition's hexes: the hexes of others (or neutral) next to ``p``'s territories,
+    of ``colours``."""
+    return near_bits(col, p) & col.taken & ~col.mine[p] & col.colours[colours]
+
+
+def _compete_all(col: Territories, p: int, colours: int) -> tuple[Compete, ...]:
+    """The Competitions for :func:`compete_bits`, in order (kept by hexes)."""
+    bits = compete_bits(col, p, colours)
+    grid = col.grid
+    found = grid.compete.get(bits)
+    if found is None:
+        if len(grid.compete) >= TABLE_KEPT:
+            grid.compete.clear()
+        found = grid.compete[bits] = tuple([_compete(grid.hexes[i])
+                                            for i in grid.indices(bits)])
+    return found
 
 
 def can_migrate(game: Biotopes, p: int, origin: Hex, h: Hex,
@@ -439,33 +494,44 @@ def migration_actions(game: Biotopes, p: int, paying: Means | None = None) -> li
     colours = (paying or means(game, p)).birds_reptiles
     if not colours or not game._may_play(p, "migration"):
         return []
-    return [a for a, k in migrate_sites(game, p) if k in colours]
+    return migrate_all(territories(game), p, colours)
 
 
-def migrate_sites(game: Biotopes, p: int) -> list[tuple[Migrate, int]]:
-    """Migration's candidates and their colours: each territory of ``p`` in order, to each
-    empty hex within reach in the landscape's order (kept until a token moves)."""
-    col = colonies(game, p)
-    sites = col.migrate
-    if sites is None:
-        owner, land = game.owner, game.landscape
-        sites = []
-        for origin in col.mine:
-            sites += [(a, land[h]) for h, a in reach(game, origin) if h not in owner]
-        col.migrate = sites
-    return sites
+def migrate_all(col: Territories, p: int, colours: int) -> list[Migrate]:
+    """Migration's candidates: from each territory of ``p`` in order, to each empty hex of
+    ``colours`` within reach (``Grid.reach``) in the landscape's order."""
+    free = col.colours[colours] & ~col.taken
+    out: list[Migrate] = []
+    if not free:
+        return out
+    grid = col.grid
+    within, tables = grid.reach, grid.migrate
+    for i in grid.indices(col.mine[p]):
+        bits = within[i] & free
+        if bits:
+            found = tables[i].get(bits)
+            if found is None:
+                found = _migrate_all(grid, i, bits)
+            out += found
+    return out
+
+
+def _migrate_all(grid: Grid, i: int, bits: int) -> tuple[Migrate, ...]:
+    """The Migrations from hex ``i`` to the hexes of ``bits``, in order (kept by hexes)."""
+    table = grid.migrate[i]
+    if len(table) >= TABLE_KEPT:
+        table.clear()
+    origin = grid.hexes[i]
+    found = table[bits] = tuple([_migrate(origin, grid.hexes[j]) for j in grid.indices(bits)])
+    return found
 
 
 def reach(game: Biotopes, origin: Hex) -> tuple[tuple[Hex, Migrate], ...]:
     """Migration's destinations from ``origin`` over the landscape (D16), in the landscape's
-    order, each with its action: worked out once per landscape's shape
-    (``Biotopes.reach``)."""
-    found = game.reach.get(origin)
-    if found is None:
-        within = within_reach(game.adj, origin, MIGRATION_RANGE)
-        found = game.reach[origin] = tuple((h, _migrate(origin, h)) for h in game.adj
-                                           if h in within)
-    return found
+    order, each with its action (``Grid.reach``)."""
+    grid = game.grid
+    return tuple([(grid.hexes[j], _migrate(origin, grid.hexes[j]))
+                  for j in grid.indices(grid.reach[grid.index[origin]])])
 
 
 def can_use_card(game: Biotopes, p: int, row: int, col: int) -> bool:
@@ -583,15 +649,16 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
             out.append(_EVOLVE)
     # the colonizations (expansion_actions, competition_actions, migration_actions)
     tokens = game.tokens[p]
-    if tokens and m.plants and (not uses[_EXP] or (twice[0] and uses[_EXP] < 2)):
-        plants = m.plants
-        out.extend([a for a, k in expand_sites(game, p) if k in plants])
+    col = game.colonies or territories(game)
+    colours = m.plants
+    if tokens and colours and (not uses[_EXP] or (twice[0] and uses[_EXP] < 2)):
+        out += _expand_all(col, p, colours)
     colours = m.mammals_birds
     if tokens and colours and (not uses[_COM] or (twice[1] and uses[_COM] < 2)):
-        out.extend([a for a, k in compete_sites(game, p) if k in colours])
+        out += _compete_all(col, p, colours)
     colours = m.birds_reptiles
     if colours and (not uses[_MIG] or (twice[2] and uses[_MIG] < 2)):
-        out.extend([a for a, k in migrate_sites(game, p) if k in colours])
+        out += migrate_all(col, p, colours)
     out += usable_cards  # can_use_card, for the cards there
     out.append(_PASS)  # can_pass: always
     return out

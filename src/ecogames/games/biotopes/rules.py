@@ -98,7 +98,7 @@ from .components import (
     food_web_graph,
     landscape_graph,
 )
-from .hexes import construction_sites
+from .hexes import Grid, construction_sites
 from .legal import PAYS, SPACE_OF
 from .resolution import _KIND, _SPACE_INDEX, _species_cubes
 from .setup import _card_name
@@ -301,17 +301,18 @@ class Biotopes(Game):
         self.tile_of: dict[Hex, int] = {}
         self.edges: frozenset[Hex] = frozenset()
         self.adj: dict[Hex, tuple[Hex, ...]] = {}
-        self.reach: dict[Hex, tuple[tuple[Hex, Migrate], ...]] = {}
+        self.grid = Grid({})
         self.owner: dict[Hex, int] = {}
-        self.colonies: dict[int, legal.Colonies] = {}
+        self.colonies: legal.Territories | None = None
         self.means_of: list[legal.Means | None] = [None] * players
         """What each player can pay with (``legal.means``), worked out when first asked and
         kept until a cube on their cards moves (every writer sets theirs back to None:
         ``_take_cube``, ``_put_cube``, Transfer, Primary Production, the End of Game); a
         copy shares what it holds, read only."""
-        """Each player's territories and the colonizations' candidates, worked out when first
-        asked (``legal.colonies``). A new dict whenever a token moves (``_claim``,
-        ``_vacate``) or the landscape is built: a copy shares it until either moves one."""
+        """The tokens on the landscape as bits (``legal.Territories``), worked out when first
+        asked (``legal.territories``), then patched as a token moves (``_claim``,
+        ``_vacate``: a new value, a copy shares the old); None again whenever the landscape
+        is built or a state loaded."""
         self.neutral_removed = 0
         self.draft_biotope = -1
         self.reserve = [0] * ROWS
@@ -504,18 +505,20 @@ class Biotopes(Game):
         return 1
 
     def territories(self, p: int) -> list[Hex]:
-        """``p``'s territories, in order (a copy: ``legal.territories_of`` keeps them)."""
-        return list(legal.territories_of(self, p))
+        """``p``'s territories, in order (``legal.territories_of``)."""
+        return legal.territories_of(self, p)
 
     def _claim(self, h: Hex, o: int) -> None:
         """A token of ``o`` (a player, or ``NEUTRAL``) onto ``h``."""
         self.owner[h] = o
-        self.colonies = {}
+        if self.colonies is not None:
+            self.colonies = self.colonies.claimed(h, o)
 
     def _vacate(self, h: Hex) -> None:
         """The token on ``h`` leaves it."""
-        del self.owner[h]
-        self.colonies = {}
+        o = self.owner.pop(h)
+        if self.colonies is not None:
+            self.colonies = self.colonies.vacated(h, o)
 
     # -- why: ids, and what told events read and wrote (why.py) --------------------------
 
@@ -634,14 +637,6 @@ class Biotopes(Game):
 
     def _no_actions(self) -> list[Action]:
         return []
-
-    def _adjacent(self, hexes: Iterable[Hex]) -> list[Hex]:
-        """The landscape hexes next to any of ``hexes``, sorted."""
-        near: set[Hex] = set()
-        adj = self.adj
-        for h in hexes:
-            near.update(adj[h])
-        return sorted(near)
 
     @staticmethod
     def _pool(sources: list[tuple[int, int, int, CubeType, bool, int]]

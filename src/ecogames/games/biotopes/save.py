@@ -205,8 +205,8 @@ def _load_landscape(game: Biotopes, data: Mapping[str, Any]) -> None:
         game.landscape, game.tile_of = landscape_of(game.tiles)
     except ValueError as error:
         raise SaveError(f"state.tiles: {error}") from None
-    game.edges, game.adj, game.reach = geometry(game.landscape)
-    game.colonies = {}
+    game.edges, game.adj, game.grid = geometry(game.landscape)
+    game.colonies = None
     hands = s.field(data, "tile_hands", list)
     if len(hands) != game.players or any(
             not isinstance(h, list) or any(not isinstance(t, str) or t not in TILES for t in h)
@@ -226,7 +226,7 @@ def _load_owner(game: Biotopes, data: Mapping[str, Any]) -> None:
     if owner != sorted(owner) or len({(q, r) for q, r, _ in owner}) != len(owner):
         raise SaveError("state.owner lists one token per hex, in order")
     game.owner = {(q, r): o for q, r, o in owner}
-    game.colonies = {}
+    game.colonies = None
 
 
 def _load_ecosystem(game: Biotopes, p: int, eco: Mapping[str, Any]) -> None:
@@ -442,7 +442,7 @@ def _check_pay(game: Biotopes, task: Mapping[str, Any], where: str) -> None:
                      f"{where}.arg")
         h = _hex_of(arg["hex"], game, f"{where}.arg.hex")
         mine = set(game.territories(p))
-        near = set(game._adjacent(mine))
+        near = {n for h in mine for n in game.adj[h]}
         origin: Hex | None = None
         if what == "migration":
             origin = _hex_of(arg["origin"], game, f"{where}.arg.origin")

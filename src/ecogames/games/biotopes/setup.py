@@ -145,8 +145,8 @@ def _build_landscape(game: Biotopes) -> None:
     game.landscape, game.tile_of = landscape_of(game.tiles)
     # the edge, the adjacency and Migration's destinations from each hex (D16), shared by
     # every landscape of this shape
-    game.edges, game.adj, game.reach = geometry(game.landscape)
-    game.colonies = {}
+    game.edges, game.adj, game.grid = geometry(game.landscape)
+    game.colonies = None
 
 
 def _deal_starting_hands(game: Biotopes) -> None:

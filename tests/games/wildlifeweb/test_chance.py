@@ -126,3 +126,26 @@ def test_every_legal_label_is_distinct_in_random_play(players: int, seed: int) -
         labels = [game.describe(a) for a in legal]
         assert len(labels) == len(set(labels)), (game.phase, labels)
         game.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_plain_push_draws_what_apply_draws_move_by_move(players: int) -> None:
+    """A plain push keeps no draws, so the rules draw a pile's card (``WildlifeWeb._pick``),
+    a Forage card (``feeding.draw_forage``) and the dice of a duel straight from the
+    generator, by the ticket apply's chance draw takes (``core.chance.unkept``, ``rng.below``):
+    the same cards and dice, so a bot's playout and a person's game go the same way. Played
+    side by side through push, apply and apply untold, the generators and the whole states
+    agree after every action (a ticket drawn otherwise shows at once)."""
+    import random
+
+    for seed in range(3):
+        pushed, applied, untold = (new_game(players=players, seed=seed) for _ in range(3))
+        choose = random.Random(seed).choice
+        while not pushed.is_over:
+            action = choose(pushed.legal_actions())
+            pushed.push(action)
+            applied.apply(action)
+            untold.apply(action, record=False)
+            assert pushed.rng == applied.rng == untold.rng
+            assert pushed._state() == applied._state() == untold._state()
+        assert applied.is_over and untold.is_over

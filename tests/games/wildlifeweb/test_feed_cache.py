@@ -82,3 +82,43 @@ def test_a_forage_that_empties_the_deck_works_the_list_out_anew() -> None:
             emptied += (isinstance(action, Forage) and foragers > 1 and not game.fdeck
                         and game.phase == "feed")
     assert emptied > 5
+
+
+def test_after_a_meal_the_list_is_patched_as_the_fresh_one() -> None:
+    """A hunt that eats its prey, or carrion taken, changes only which cards the other
+    animals' actions may name (``feeding.Gone``): the list is the one before it less the
+    animal's own and those naming the prey (or the carrion, or a lone Pack prey's food,
+    gone with it). A card alike the meal now offered in its place, a pair split or Forage
+    cards back in an empty deck have it listed anew. At every feed state after each, the
+    remembered list is the fresh one; every case is met."""
+    from ecogames.games.wildlifeweb import Hunt, Scavenge
+    from ecogames.games.wildlifeweb.components import ALIKE_AFTER
+
+    met: dict[str, int] = {}
+    for seed in range(40):
+        choose = random.Random(seed).choice
+        game = new_game(players=2 + seed % 3, seed=seed)
+        while not game.is_over:
+            action = choose(game.legal_actions())
+            case = None
+            if isinstance(action, Hunt):
+                found = game.find(action.prey)
+                if found is None:
+                    twin = ALIKE_AFTER.get(action.prey) in game.habitat
+                    case = "habitat, alike card behind" if twin else "habitat"
+                elif found[1]["mate"] is not None:
+                    case = "a pair split"
+                else:
+                    case = "lone, with food" if found[1]["food"] else "lone"
+            elif isinstance(action, Scavenge):
+                twin = ALIKE_AFTER.get(action.carcass) in game.highway
+                case = "carrion, alike card behind" if twin else "carrion"
+            before = len(game.habitat) + len(game.highway) + sum(map(len, game.packs))
+            game.push(action)
+            eaten = len(game.habitat) + len(game.highway) + sum(map(len, game.packs)) < before
+            if case is not None and (eaten or case == "a pair split") \
+                    and game.phase == "feed":
+                assert game.legal_actions() == fresh_legal(game)
+                met[case] = met.get(case, 0) + 1
+    assert set(met) == {"habitat", "habitat, alike card behind", "a pair split", "lone",
+                        "lone, with food", "carrion", "carrion, alike card behind"}, met

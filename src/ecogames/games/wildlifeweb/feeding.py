@@ -20,6 +20,7 @@ from ecogames.core.provenance import chance_key
 
 from .actions import Forage, Hunt, Scavenge, Steal
 from .components import (
+    ALIKE_AFTER,
     ANIMALS,
     CARD_ANIMAL,
     CARD_EVENT,
@@ -56,6 +57,11 @@ from .why import (
 if TYPE_CHECKING:
     from .rules import Pet, WildlifeWeb
 
+
+Gone = tuple[str, ...] | None
+"""What a feed action changed that the other animals' feed actions read (``rules._fed``):
+the cards whose actions are gone and nothing else (``()``: nothing they read changed), or
+``None``: more than that, they are listed anew."""
 
 Side = tuple[tuple[str, int], ...]
 """A side of a duel: its parts by name, (name, points), Power first."""
@@ -295,15 +301,16 @@ def steal_targets(game: WildlifeWeb, a: Pet) -> list[str]:
     return [s.food for s in _steals(game, a)]
 
 
-_MEALS: dict[tuple[object, ...], tuple[Steal, ...]] = {}
-""":func:`_victim_meals` by (thief, its usable steal abilities by identity, victim, mated,
-active, food): a pure function of them (the abilities are the cards' own constant
-objects), so kept; emptied when it grows past 8,192."""
+_TAKES: dict[tuple[object, ...], str] = {}
+""":func:`_victim_takes` by (thief, its usable steal abilities by identity, victim, mated,
+active): a pure function of them (the abilities are the cards' own constant objects), so
+kept; emptied when it grows past 8,192."""
 
 
 def _steals(game: WildlifeWeb, a: Pet) -> list[Steal]:
-    """The Steals of ``a`` (:func:`steal_targets`), each victim's read from
-    :data:`_MEALS` while its food and state stay the same."""
+    """The Steals of ``a`` (:func:`steal_targets`): of each victim, one of each kind of its
+    food (D33) that the abilities naming it take (:func:`_victim_takes`, kept while the
+    victim's state stays the same)."""
     effects = usable_steals(game, a)
     out: list[Steal] = []
     if not effects:
@@ -321,26 +328,32 @@ def _steals(game: WildlifeWeb, a: Pet) -> list[Steal]:
             # (no Event this turn: the time of day alone, as is_active says)
             active = game.is_active(kind, p, mated) if mods else \
                 kind.day if day else kind.night
-            key = (card, usable, v["card"], mated, active, tuple(food))
-            meals = _MEALS.get(key)
-            if meals is None:
-                if len(_MEALS) >= 8192:
-                    _MEALS.clear()
-                meals = _MEALS[key] = _victim_meals(card, effects, kind, mated, active,
-                                                    key[5])
-            out.extend(meals)
+            key = (card, usable, v["card"], mated, active)
+            takes = _TAKES.get(key)
+            if takes is None:
+                if len(_TAKES) >= 8192:
+                    _TAKES.clear()
+                takes = _TAKES[key] = _victim_takes(effects, kind, mated, active)
+            if takes == "none":
+                continue
+            meals = alike(food)
+            if takes == "forage":
+                meals = [f for f in meals if f in FORAGE]
+            elif takes == "animal":
+                meals = [f for f in meals if f in CARD_ANIMAL]
+            out.extend(map(_steal, repeat(card, len(meals)), meals))
     return out
 
 
-def _victim_meals(card: str, effects: list[Effect], victim: Animal, mated: bool,
-                  active: bool, food: tuple[str, ...]) -> tuple[Steal, ...]:
-    """The Steals of the thief ``card`` with its usable steal abilities ``effects`` of the
-    food ``food`` under an animal of kind ``victim``: the meals one ability that names
-    the victim takes, one of each kind (D33)."""
-    fitting = [e for e in effects
-               if e.victim is None or e.victim.matches(victim, mated=mated, active=active)]
-    return tuple(_steal(card, f) for f in alike(food)
-                 if any(_steals_food(e, f) for e in fitting))
+def _victim_takes(effects: list[Effect], victim: Animal, mated: bool, active: bool) -> str:
+    """The food the steal abilities ``effects`` that name an animal of kind ``victim``
+    take from under it (:func:`_steals_food`): "any", "forage" (Forage cards), "animal"
+    (animals) or "none" (no ability names it)."""
+    foods = {e.food for e in effects
+             if e.victim is None or e.victim.matches(victim, mated=mated, active=active)}
+    if "any" in foods or {"forage", "animal"} <= foods:
+        return "any"
+    return foods.pop() if foods else "none"
 
 
 def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[str, int]],
@@ -376,10 +389,13 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
         roll += 1
 
 
-def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
+def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     """Hunting: Power + abilities + one die against the prey's Power + abilities + the
-    other die; the player to the left rolls for central-habitat animals. True if the prey
-    was eaten: a hungry hunter changed nothing another animal's feed actions read."""
+    other die; the player to the left rolls for central-habitat animals. What changed for
+    the other animals' feed actions (:data:`Gone`): nothing when the hunter went hungry;
+    the actions naming the prey when it was eaten, and those naming the food of a lone
+    Pack prey (gone with it), unless more changed: a card alike the prey in the habitat
+    now offered in its place (D33), a pair split, or Forage cards back in an empty deck."""
     p = game.active
     a = game.own(action.animal)
     pred, pred_mated = game._kind(a), a["mate"] is not None
@@ -401,7 +417,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
                 _hungry(game, log, p, a, "hide", f"{e.ability}: the {prey.name} rolls {die} "
                         f"and hides; the {pred.name} goes hungry", start, hid=True,
                         dice=[die], nodes=[prey.id])
-            return False
+            return ()
         if log.record:
             tell(log, "hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot hide",
                  start, [chance_key(game.draws_so_far() - 1)], dice=[die], nodes=[prey.id])
@@ -412,19 +428,23 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
             _hungry(game, log, p, a, "escape",
                     f"The {prey.name} escapes; the {pred.name} goes hungry", last,
                     nodes=[prey.id])
-        return False
+        return ()
     told: tuple[list[Key], list[Key], list[str]] | None = None
+    gone: Gone
     if owner is None:
         game.habitat.remove(card)
         eaten = card
         if log.record:
             told = ([], dies(game, card), [animal_id(game.register.animals[card])])
         game.register.depart(card)
+        gone = None if ALIKE_AFTER.get(card) in game.habitat else (card,)
     else:
         _, victim = game.find(card)  # type: ignore[misc]
         if log.record:
             told = loss(game, owner, victim)
+        food, refill = tuple(victim["food"]), not game.fdeck
         eaten = game._remove_one(owner, victim, log, last)
+        gone = None if prey_mated or (refill and game.fdeck) else (card, *food)
     a["food"].append(eaten)
     if told is not None:
         f, n = slot_of(game, a)
@@ -433,7 +453,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> bool:
                         f"(food value {prey.size})", last,
                  {"cards": (eaten,), "nodes": (prey.id, pred.id), "edges": ((prey.id, pred.id),),
                   "ids": (animal_id(n), family_id(f), *named)}, (), (food_key(f), *writes))
-    return True
+    return gone
 
 
 def _prey_of(game: WildlifeWeb, card: str) -> tuple[str, Animal, int | None, bool, bool]:
@@ -528,10 +548,12 @@ def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey
     return won, last
 
 
-def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> bool:
+def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> Gone:
     """Scavenging Roadkill: Agility + one die against the highway's die, rolled by the
-    player to the left; ties are rolled again (D11). Size doesn't matter. True if the
-    carrion was taken (the highway changed)."""
+    player to the left; ties are rolled again (D11). Size doesn't matter. What changed for
+    the other animals' feed actions (:data:`Gone`): once the carrion is taken, the
+    actions naming it are gone (all are listed anew if a card alike it on the highway is
+    now offered in its place, D33)."""
     p = game.active
     a = game.own(action.animal)
     kind = game._kind(a)
@@ -552,7 +574,7 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> bool:
         if log.record:
             _hungry(game, log, p, a, "traffic", f"The {kind.name} is not agile enough to "
                     "dodge the traffic; the roadkill stays on the highway", last)
-        return False
+        return ()
     game.highway.remove(action.carcass)
     a["food"].append(action.carcass)
     e = log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
@@ -561,13 +583,14 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> bool:
     if log.record:
         f, n = slot_of(game, a)
         note(log, e, [], [food_key(f), HIGHWAY], [animal_id(n), family_id(f)])
-    return True
+    return None if ALIKE_AFTER.get(action.carcass) in game.highway else (action.carcass,)
 
 
-def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> bool:
+def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> Gone:
     """A steal ability (Swipe, Trickster...): take one food card from another player's
-    animal, after a duel when the ability says so (D25); the thief has acted. True if the
-    food was taken (the victim's changed)."""
+    animal, after a duel when the ability says so (D25); the thief has acted. What changed
+    for the other animals' feed actions (:data:`Gone`): nothing if the victim kept its
+    meal; its food if not (listed anew)."""
     p = game.active
     a = game.own(action.animal)
     thief = game._kind(a)
@@ -598,7 +621,7 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> bool:
         if not won:
             if log.record:
                 _hungry(game, log, p, a, "escape", f"The {vkind.name} keeps its meal", last)
-            return False
+            return ()
     victim["food"].remove(action.food)
     a["food"].append(action.food)
     e = log.emit("eat", f"The {thief.name} takes the {card_name(action.food)}", cause=last,
@@ -607,12 +630,13 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> bool:
         (f, n), (vf, vn) = slot_of(game, a), slot_of(game, victim)
         note(log, e, [], [food_key(f), food_key(vf), setback_key(owner)],
                    [animal_id(n), family_id(f), animal_id(vn), family_id(vf)])
-    return True
+    return None
 
 
-def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> bool:
-    """Foraging: draw one Forage card (or as many as an ability says) as food. True if it
-    emptied the Forage deck (no one else may forage now); a forager's own food is no
+def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> Gone:
+    """Foraging: draw one Forage card (or as many as an ability says) as food. What
+    changed for the other animals' feed actions (:data:`Gone`): nothing, unless it emptied
+    the Forage deck (no one else may forage now: listed anew); a forager's own food is no
     other animal of its Pack's business."""
     p = game.active
     a = game.own(action.animal)
@@ -632,7 +656,7 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> bool:
                   "edges": tuple([(g, kind.id) for g in groups]),
                   "ids": (animal_id(n), family_id(f))},
                  tuple(drawn_since(game, mark)), (food_key(f),))
-    return not game.fdeck
+    return () if game.fdeck else None
 
 
 @cache

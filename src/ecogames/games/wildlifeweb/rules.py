@@ -710,19 +710,25 @@ class WildlifeWeb(Game):
             else:
                 return
 
-    def _fed(self, action: Forage | Hunt | Scavenge | Steal, changed: bool,
+    def _fed(self, action: Forage | Hunt | Scavenge | Steal, gone: feeding.Gone,
              log: EventLog) -> None:
-        """After a feed action: while the animal's action changed nothing another animal's
-        feed actions read (``changed`` False: it went hungry, or foraged and left cards in
-        the deck), the feed actions open are those open before it but its own (the
-        animal has acted); otherwise they are worked out anew (``_advance``)."""
+        """After a feed action: while it changed no more than which cards the other
+        animals' feed actions may name (``gone``, ``feeding.Gone``: none when it went
+        hungry or foraged and left cards in the deck; the prey eaten, the carrion taken),
+        the feed actions open are those open before it but its animal's own (it has acted)
+        and those naming a card gone; otherwise they are worked out anew (``_advance``)."""
         known = self._feed_now
         played = len(self._actions)
-        if changed or known is None or known[0] != played:
+        if gone is None or known is None or known[0] != played:
             self._advance(log, None)
             return
-        # the others' actions (every feed action names its animal; filtered in C)
-        feed = list(compress(known[1], map(action.animal.__ne__, map(_ANIMAL, known[1]))))
+        me = action.animal
+        if gone:
+            feed = [x for x in known[1] if _ANIMAL(x) != me and not (
+                (type(x) is Hunt and x.prey in gone) or (type(x) is Steal and x.food in gone)
+                or (type(x) is Scavenge and x.carcass in gone))]
+        else:  # the others' actions (every feed action names its animal; filtered in C)
+            feed = list(compress(known[1], map(me.__ne__, map(_ANIMAL, known[1]))))
         if feed:
             self._feed_now = (played + 1, feed)
         else:

@@ -21,7 +21,8 @@ def assert_kept_right(game: Biotopes) -> None:
     if kept is not None:
         counted = legal.territories(again)
         assert kept.grid is counted.grid and kept.colours == counted.colours
-        assert (kept.taken, kept.mine) == (counted.taken, counted.mine)
+        assert (kept.taken, kept.mine, kept.spots) == (counted.taken, counted.mine,
+                                                        counted.spots)
         for p, near in enumerate(kept.near):
             assert near in (-1, legal.near_bits(counted, p))
 

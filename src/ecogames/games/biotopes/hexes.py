@@ -77,8 +77,13 @@ class Grid:
         if found is None:
             if len(self.bits) >= TABLE_KEPT:
                 self.bits.clear()
-            found = self.bits[bits] = tuple([i for i in range(bits.bit_length())
-                                             if bits >> i & 1])
+            out = []
+            rest = bits
+            while rest:
+                low = rest & -rest
+                out.append(low.bit_length() - 1)
+                rest ^= low
+            found = self.bits[bits] = tuple(out)
         return found
 
 

@@ -253,22 +253,23 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
 class Territories:
     """The tokens on the landscape as bits (``hexes.Grid``, ``grid``): ``taken``, the hexes
     that hold a token; ``mine``, each owner's (by seat; index -1, ``NEUTRAL``: the neutral
-    tokens'); ``near``, the hexes next to each player's territories (-1: not worked out
-    yet); ``colours``, the hexes of each set of colours (by its bits: bit k for colour k).
-    Kept in ``Biotopes.colonies`` and patched as a token claims or vacates a hex
-    (:meth:`claimed`, :meth:`vacated`: a new value, which a copy of the game does not
-    share); worked out anew (:func:`territories`) when the landscape is built or a state
-    loaded. The colonizations' rules read them: :func:`expand_bits`,
-    :func:`compete_bits`, :func:`migration_actions`."""
+    tokens'); ``spots``, the same hexes by index in order; ``near``, the hexes next to each
+    player's territories (-1: not worked out yet); ``colours``, the hexes of each set of
+    colours (by its bits: bit k for colour k). Kept in ``Biotopes.colonies`` and patched as
+    a token claims or vacates a hex (:meth:`claimed`, :meth:`vacated`: a new value, which a
+    copy of the game does not share); worked out anew (:func:`territories`) when the
+    landscape is built or a state loaded. The colonizations' rules read them:
+    :func:`expand_bits`, :func:`compete_bits`, :func:`migration_actions`."""
 
-    __slots__ = ("colours", "grid", "mine", "near", "taken")
+    __slots__ = ("colours", "grid", "mine", "near", "spots", "taken")
 
     def __init__(self, grid: Grid, colours: tuple[int, ...], taken: int, mine: list[int],
-                 near: list[int]) -> None:
+                 spots: list[tuple[int, ...]], near: list[int]) -> None:
         self.grid = grid
         self.colours = colours
         self.taken = taken
         self.mine = mine
+        self.spots = spots
         self.near = near
 
     def claimed(self, h: Hex, o: int) -> Territories:
@@ -277,20 +278,25 @@ class Territories:
         bit = 1 << i
         mine = self.mine.copy()
         mine[o] |= bit
+        spots = self.spots.copy()
+        spots[o] = tuple(sorted((*spots[o], i)))
         near = self.near.copy()
         if o >= 0 and near[o] >= 0:
             near[o] |= self.grid.adj[i]
-        return Territories(self.grid, self.colours, self.taken | bit, mine, near)
+        return Territories(self.grid, self.colours, self.taken | bit, mine, spots, near)
 
     def vacated(self, h: Hex, o: int) -> Territories:
         """These territories with the token of ``o`` gone from ``h``."""
-        bit = 1 << self.grid.index[h]
+        i = self.grid.index[h]
+        bit = 1 << i
         mine = self.mine.copy()
         mine[o] &= ~bit
+        spots = self.spots.copy()
+        spots[o] = tuple([j for j in spots[o] if j != i])
         near = self.near.copy()
         if o >= 0:
             near[o] = -1
-        return Territories(self.grid, self.colours, self.taken & ~bit, mine, near)
+        return Territories(self.grid, self.colours, self.taken & ~bit, mine, spots, near)
 
 
 def territories(game: Biotopes) -> Territories:
@@ -316,13 +322,14 @@ def _work_out_territories(game: Biotopes) -> Territories:
     taken = 0
     for bits in mine:
         taken |= bits
-    return Territories(grid, colours, taken, mine, [-1] * game.players)
+    return Territories(grid, colours, taken, mine, [grid.indices(bits) for bits in mine],
+                       [-1] * game.players)
 
 
 def territories_of(game: Biotopes, p: int) -> list[Hex]:
     """``p``'s territories, in order."""
     grid = game.grid
-    return [grid.hexes[i] for i in grid.indices(territories(game).mine[p])]
+    return [grid.hexes[i] for i in territories(game).spots[p]]
 
 
 def near_bits(col: Territories, p: int) -> int:
@@ -331,7 +338,7 @@ def near_bits(col: Territories, p: int) -> int:
     if bits < 0:
         bits = 0
         adj = col.grid.adj
-        for i in col.grid.indices(col.mine[p]):
+        for i in col.spots[p]:
             bits |= adj[i]
         col.near[p] = bits  # a value of the tokens the copies sharing ``col`` share too
     return bits
@@ -506,7 +513,7 @@ def migrate_all(col: Territories, p: int, colours: int) -> list[Migrate]:
         return out
     grid = col.grid
     within, tables = grid.reach, grid.migrate
-    for i in grid.indices(col.mine[p]):
+    for i in col.spots[p]:
         bits = within[i] & free
         if bits:
             found = tables[i].get(bits)

@@ -203,3 +203,26 @@ def test_the_diet_cost_agrees_with_trying_every_way_pollinating_cubes_or_not():
         pool = {o: choose.randint(0, 2) for o in choose.sample(usable, choose.randint(0, 4))}
         assert legal.diet_payable(diet, paid, dict(pool)) == _payable_by_trying(
             diet, paid, pool), (diet, paid, pool)
+
+
+def test_the_diet_cost_counted_by_class_agrees_with_trying_every_way():
+    """legal.fits (a pool of cubes by class: each type's own cubes first, then its two-way
+    cubes, those left over paying for Plants) against every way of paying, on random diets,
+    cubes paid and pools, with and without Pollinating cubes."""
+    import random
+
+    types = sorted(legal.CubeType, key=lambda t: t.value)
+    kinds = sorted(set(legal.PAYS.values()), key=lambda o: sorted(t.value for t in o))
+    class_of = {legal.PAYS[t, pol]: c for (t, pol), c in legal.CLASS.items()}
+    choose = random.Random(25)
+    for _ in range(3000):
+        diet = [choose.choice(types) for _ in range(choose.randint(1, 4))]
+        pollinating = choose.random() < 0.6
+        usable = [o for o in kinds if pollinating or len(o) == 1]
+        paid = [choose.choice(usable) for _ in range(choose.randint(0, 3))]
+        pool = {o: choose.randint(0, 3) for o in choose.sample(usable, choose.randint(0, 5))}
+        by_class = [0] * legal.POOL_SIZE
+        for opts, n in pool.items():
+            by_class[class_of[opts]] += n
+        assert legal.fits(legal.needs(diet), tuple(class_of[o] for o in paid),
+                          by_class) == _payable_by_trying(diet, paid, pool), (diet, paid, pool)

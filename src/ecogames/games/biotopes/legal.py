@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action
@@ -36,15 +36,22 @@ PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
 """The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
 _PAYS_TWO = frozenset(opts for opts in PAYS.values() if len(opts) > 1)
 """The cubes that count as either of two types (a Pollinating card's, but for Plants)."""
+TYPE_INDEX = {P: 0, INV: 1, R: 2, B: 3, M: 4}
+"""Each cube type's place in a diet's needs and a pool (:func:`fits`)."""
+CLASS = {(t, pol): TYPE_INDEX[t] + (4 if pol and t is not P else 0)
+         for t in CubeType for pol in (False, True)}
+"""The class of a cube by its type and whether its card is Pollinating, its place in a pool
+(``Means.pool``): 0 Plants; 1-4 a cube of one type (Invertebrates, Reptiles & Amphibians,
+Birds, Mammals); 5-8 a cube of that type that may also pay for Plants (D24, ``PAYS``)."""
+POOL_SIZE = 9
 _PAYING = {card.id: (card.type, card.effect.kind is EffectKind.POLLINATING,
-                     PAYS[card.type, card.effect.kind is EffectKind.POLLINATING],
+                     CLASS[card.type, card.effect.kind is EffectKind.POLLINATING],
                      card.type in (M, B), card.type in (B, R), card.type in (INV, R))
            for card in SPECIES.values()}
 """Each Species card's cubes: their type, whether Pollinating (they also pay for Plants,
-D24), what they may pay for (``PAYS``), and whether they pay a Competition (Mammals or
-Birds), a Migration (Birds or Reptiles & Amphibians) and a Reproduction (Invertebrates or
-Reptiles & Amphibians)."""
-_PLANTS = PAYS[P, False]
+D24), their class (what they may pay for: ``CLASS``), and whether they pay a Competition
+(Mammals or Birds), a Migration (Birds or Reptiles & Amphibians) and a Reproduction
+(Invertebrates or Reptiles & Amphibians)."""
 _DIET_OF = {card.id: card.diet for card in SPECIES.values()}
 ACTION_CARDS = frozenset(card.id for card in SPECIES.values() if card.effect.icon == "action")
 """The Species cards with an Action icon (Species Card Actions)."""
@@ -148,12 +155,11 @@ class Means:
     made often, it is no frozen value)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
-    pool: dict[frozenset[CubeType], int]
+    pool: list[int]
     plants: int
     mammals_birds: int
     birds_reptiles: int
     breeders: bool
-    diets: dict[tuple[CubeType, ...], bool] = field(default_factory=dict)
 
     def moved(self, row: int, col: int, k: int, by: int,
               card: str = "") -> Means:
@@ -168,10 +174,7 @@ class Means:
             t, pol = (P, False) if col < 0 else _PAYING[card][:2]
         changed = sources.copy()
         pool = self.pool.copy()
-        key = PAYS[t, pol]
-        pool[key] = pool.get(key, 0) + by
-        if not pool[key]:
-            del pool[key]
+        pool[CLASS[t, pol]] += by
         if n and n + by:  # the card keeps cubes of that colour: the same colours pay
             changed[i] = (row, col, k, t, pol, n + by)
             return Means(changed, pool, self.plants, self.mammals_birds, self.birds_reptiles,
@@ -217,7 +220,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
     colour, type, pollinating, count; col -1 is the Biotope card, whose cubes are of the
     Plants type: Glossary), in order of row, card and colour."""
     sources: list[tuple[int, int, int, CubeType, bool, int]] = []
-    pool: dict[frozenset[CubeType], int] = {}
+    pool = [0] * POOL_SIZE
     plants = mb = br = 0
     breeders = False
     biotope, foreign, rows = game.biotope[p], game.foreign[p], game.rows[p]
@@ -228,7 +231,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
             n = biotope[r] if k == r else here[k]
             if n:
                 sources.append((r, -1, k, P, False, n))
-                pool[_PLANTS] = pool.get(_PLANTS, 0) + n
+                pool[0] += n
                 plants |= 1 << k
         for c, e in enumerate(rows[r]):
             n = e[1 + r]
@@ -241,7 +244,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
             t, pol, key, pays_mb, pays_br, breeds = _PAYING[e[0]]
             for k, n in cubes:
                 sources.append((r, c, k, t, pol, n))
-                pool[key] = pool.get(key, 0) + n
+                pool[key] += n
                 if pays_mb:
                     mb |= 1 << k
                 if pays_br:
@@ -355,33 +358,65 @@ def can_adapt(game: Biotopes, p: int, card: str, paying: Means | None = None) ->
 
 
 def affords(m: Means, card: str) -> bool:
-    """Adaptation's cost: can the cubes of ``m`` pay ``card``'s diet (worked out once per
-    diet)?"""
-    diet = _DIET_OF[card]
-    ok = m.diets.get(diet)
-    if ok is None:
-        ok = m.diets[diet] = payable(diet, (), m.pool)
-    return ok
+    """Adaptation's cost: can the cubes of ``m`` pay ``card``'s diet?"""
+    return fits(NEEDS[_DIET_OF[card]], (), m.pool)
 
 
-def payable(diet: tuple[CubeType, ...], paid: tuple[frozenset[CubeType], ...],
-            pool: dict[frozenset[CubeType], int]) -> bool:
-    """:func:`diet_payable`, worked out once per diet, cubes paid and pool (``_PAYABLE``)."""
-    key = (diet, paid, frozenset(pool.items()))
-    ok = _PAYABLE.get(key)
-    if ok is None:
-        if len(_PAYABLE) >= _PAYABLE_KEPT:
-            _PAYABLE.clear()
-        ok = _PAYABLE[key] = diet_payable(diet, list(paid), pool)
-    return ok
+Needs = tuple[tuple[tuple[int, int], ...], tuple[int, int, int, int, int]]
+"""A diet as the cube types it needs, by their place in a pool (``TYPE_INDEX``): (type,
+how many) for each type, and how many of each type."""
 
 
-_PAYABLE: dict[tuple[tuple[CubeType, ...], tuple[frozenset[CubeType], ...],
-                     frozenset[tuple[frozenset[CubeType], int]]], bool] = {}
-"""Whether a diet can be paid, by diet, cubes paid (what each counts as) and pool of cubes
-(counts by what they may pay for): a player's pool changes at every cube they move and
-comes back to the same counts again and again (small values: nothing of a game is kept)."""
-_PAYABLE_KEPT = 100_000
+def needs(diet: Iterable[CubeType]) -> Needs:
+    """A diet's :data:`Needs`."""
+    counts = [0] * 5
+    for t in diet:
+        counts[TYPE_INDEX[t]] += 1
+    return (tuple([(i, n) for i, n in enumerate(counts) if n]),
+            (counts[0], counts[1], counts[2], counts[3], counts[4]))
+
+
+NEEDS: dict[tuple[CubeType, ...], Needs] = {card.diet: needs(card.diet)
+                                            for card in SPECIES.values()}
+"""Each Species card's diet's :data:`Needs`."""
+
+
+def fits(need: Needs, paid: tuple[int, ...], pool: list[int]) -> bool:
+    """Adaptation's cost counted (:func:`diet_payable`, from a pool of cubes by class,
+    ``CLASS``): can the cubes already ``paid`` (by class) be matched to distinct slots of
+    the diet, and the remaining slots be paid from ``pool``? A Plants slot takes a Plants
+    cube or a cube that may also pay for Plants (D24); another type's slot, a cube of that
+    type (of either class): each type's own cubes first, its two-way cubes then, those left
+    over go to Plants."""
+    if not paid and not (pool[5] or pool[6] or pool[7] or pool[8]):
+        for i, n in need[0]:  # noqa: SIM110 (no generator at each card)  enough of each type
+            if pool[i] < n:
+                return False
+        return True
+    counts = list(need[1])
+    twofold = [0] * 5  # paid cubes that count as their type or as Plants, by type
+    for c in paid:
+        if c < 5:
+            if not counts[c]:
+                return False
+            counts[c] -= 1
+        else:
+            twofold[c - 4] += 1
+    plants, spare, room = counts[0], pool[0], 0
+    for t in range(1, 5):
+        n, own, two, e = counts[t], pool[t], pool[t + 4], twofold[t]
+        x = n - own  # the paid two-way cubes that go to this type's slots
+        x = 0 if x < 0 else (e if x > e else x)
+        plants -= e - x
+        room += (e if e < n else n) - x  # more of them could go to this type's slots
+        n -= x
+        if own + two < n:
+            return False
+        left = own + two - n
+        spare += two if two < left else left
+    if plants < 0:  # more paid two-way cubes than Plants slots: some to their own type
+        return room >= -plants
+    return spare >= plants
 
 
 def can_reproduce(game: Biotopes, p: int, paying: Means | None = None) -> bool:
@@ -615,20 +650,10 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     actions are listed at every turn)."""
     m = means(game, p)
     # can_adapt, for the cards of the hand
-    diets = m.diets
     out: list[Action] = []
-    held = None
+    pool = m.pool
     for card in sorted(game.hands[p]):
-        diet = _DIET_OF[card]
-        ok = diets.get(diet)
-        if ok is None:  # payable(), its pool's key made once
-            if held is None:
-                held = frozenset(m.pool.items())
-            ok = _PAYABLE.get((diet, (), held))
-            if ok is None:
-                ok = payable(diet, (), m.pool)
-            diets[diet] = ok
-        if ok:
+        if fits(NEEDS[_DIET_OF[card]], (), pool):
             out.append(_ADAPT[card])
     # the Ecosystem's cards read once: those whose Action may be used (can_use_card), and
     # whether an x2 card is among them

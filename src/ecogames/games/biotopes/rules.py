@@ -99,7 +99,7 @@ from .components import (
     landscape_graph,
 )
 from .hexes import Grid, construction_sites
-from .legal import PAYS, SPACE_OF
+from .legal import CLASS, PAYS, SPACE_OF
 from .resolution import _KIND, _SPACE_INDEX, _species_cubes
 from .setup import _card_name
 
@@ -127,9 +127,19 @@ _DOUBLES = {card.id: card.effect.action.value for card in SPECIES.values()
             if card.effect.kind is EffectKind.DOUBLE and card.effect.action is not None}
 """The action a x2 card lets its owner play twice a cycle, by card."""
 _DIET_NAMES = {card.id: tuple(t.value for t in card.diet) for card in SPECIES.values()}
-_DIET_TYPES = {tuple(t.value for t in card.diet): tuple(card.diet) for card in SPECIES.values()}
-"""Each diet as a queued cost names it, and as its cube types."""
 """Each Species card's diet, as a queued cost names it."""
+_NEEDS = {tuple(t.value for t in diet): need for diet, need in legal.NEEDS.items()}
+"""Each diet's needs (``legal.Needs``) as a queued cost names it."""
+_PAID_CLASS: dict[tuple[str, ...], int] = {
+    (t.value, P.value) if pol else (t.value,): c for (t, pol), c in CLASS.items()}
+"""The class of a cube paid (``legal.CLASS``) by what it counts as (its type first, then
+Plants for a Pollinating card's: ``resolution._PAID_AS``)."""
+
+
+def _needs(req: tuple[str, ...]) -> legal.Needs:
+    """A cost's diet's needs (a diet no card shows: worked out as asked)."""
+    return legal.needs([_TYPE_OF[t] for t in req])
+
 
 _DISCARDS = {card: Discard(card) for card in SPECIES}
 _DONE = Done()
@@ -689,17 +699,17 @@ class Biotopes(Game):
         paid = task.paid
         out: list[Action] = []
         if mode == "diet":
-            diet = _DIET_TYPES.get(task.req) or tuple([_TYPE_OF[t] for t in task.req])
-            paid_opts = tuple([_types_of(opts) for opts in paid])
-            pool = dict(m.pool)
-            payable: dict[frozenset[CubeType], bool] = {}  # alike for cubes that pay alike
+            need = _NEEDS.get(task.req) or _needs(task.req)
+            paid_classes = tuple([_PAID_CLASS[opts] for opts in paid])
+            pool = m.pool.copy()
+            payable: dict[int, bool] = {}  # alike for cubes of one class
             for r, c, k, t, pol, _ in sources:
-                opts = PAYS[t, pol]
-                ok = payable.get(opts)
+                cls = CLASS[t, pol]
+                ok = payable.get(cls)
                 if ok is None:
-                    pool[opts] -= 1
-                    ok = payable[opts] = legal.payable(diet, (*paid_opts, opts), pool)
-                    pool[opts] += 1
+                    pool[cls] -= 1
+                    ok = payable[cls] = legal.fits(need, (*paid_classes, cls), pool)
+                    pool[cls] += 1
                 if ok:
                     out.append(_pay(r, c, k))
             return out

@@ -16,7 +16,6 @@ from ecogames.games.tori.legal import _buyer
 from ecogames.games.tori.walking import (
     BIT,
     WALKABLE,
-    _closer_walk,
     closer_than,
     parts,
     parts_after,
@@ -60,8 +59,39 @@ def test_a_kept_walk_is_the_walk(seed):
         if all(cell != source for source, _, _ in asked):
             blocked ^= BIT[cell]
         for source, door, rivals in asked:
-            assert closer_than(blocked, source, door, rivals) == \
-                _closer_walk(blocked, source, door, rivals)[0]
+            assert closer_than(blocked, source, door, rivals) == _closer(blocked, source,
+                                                                         door, rivals)
+
+
+def _closer(blocked, source, door, rivals):
+    """The rivals in the layers of the whole walk before the door's; None: out of reach."""
+    layers = walk_layers(blocked, source)
+    reached = steps(layers, door)
+    return None if reached is None else (rivals & sum(layers[:reached])).bit_count()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_walk_that_stops_at_the_last_rival(seed):
+    """Walks to far doors past near rivals (all in reach, some not): the walk that stops
+    once every rival is walked to, kept while the tiles change, answers as the whole walk
+    (fails when a rival on the door's own step is counted, or when a part a tile gone
+    joins is not walked again)."""
+    rng = random.Random(seed)
+    blocked = sum(BIT[c] for c in rng.sample(SQUARE_CELLS, 30))
+    source = rng.choice(CUSTOMER_STARTS)
+    blocked &= ~BIT[source]
+    asked = []
+    for _ in range(20):
+        door = BIT[rng.choice(SQUARE_CELLS)]
+        near = [c for c in SQUARE_CELLS if abs(c[0] - source[0]) + abs(c[1] - source[1]) < 5]
+        asked.append((door, sum(BIT[c] for c in rng.sample(near, rng.randint(1, 3)))))
+    for _ in range(200):
+        cell = rng.choice(SQUARE_CELLS)
+        if cell != source:
+            blocked ^= BIT[cell]
+        for door, rivals in asked:
+            assert closer_than(blocked, source, door, rivals) == _closer(blocked, source,
+                                                                         door, rivals)
 
 
 @pytest.mark.parametrize("seed", [2, 5])
@@ -105,3 +135,28 @@ def test_walked_before_is_the_layers_before_the_door(seed):
         reached = steps(layers, target)
         expected = None if reached is None else sum(layers[:reached])
         assert walked_before(blocked, source, target) == expected
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_the_legal_actions_off_a_kept_board_are_worked_out_afresh(seed):
+    """Along a random game and a copy that goes its own way, the legal actions read off what
+    the board keeps (the customers' stalls, the parts of the square, the walks, the
+    customers' cells, patched as options change them) are those a board worked out afresh
+    lists (fails when a customer taken leaves the cells the customers stand on as they
+    were)."""
+    game = Tori.new_game(players=2 + seed % 3, seed=seed)
+    rng = random.Random(seed)
+    twin = None
+    for step in range(2500):
+        if game.is_over:
+            break
+        for g in (game, twin) if twin is not None else (game,):
+            if g.is_over:
+                continue
+            fresh = g.clone()
+            fresh._board = {}
+            legal = g.legal_actions()
+            assert legal == fresh.legal_actions()
+            g.push(rng.choice(legal))
+        if step == 400:
+            twin = game.clone()

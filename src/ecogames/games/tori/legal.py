@@ -47,7 +47,7 @@ from .components import (
     expansion_terrain,
     stall_terrain,
 )
-from .walking import BIT, WALKS, bits, closer_than, parts_after
+from .walking import BIT, WALKS, bits, closer_in, closer_than, parts_after
 from .walking import parts as walking_parts
 
 if TYPE_CHECKING:
@@ -224,33 +224,57 @@ def _customer_options(game: Tori, p: int) -> list[Action]:
     buyers = game._board.get("buyers")
     if buyers is None:
         buyers = _buyers(game)
+    parts = game._board.get("parts")
+    if parts is None:
+        parts = game._board["parts"] = walking_parts(tiles)
     for buyer in buyers:
         if buyer is None:
             continue
-        g, cell, seats = buyer
+        g, cell, here, seats = buyer
         mine = seats[p]
         if mine is None:
             continue  # no stall of the good, or a customer stands at its entrance
         door, zone, rivals, count = mine
+        for part in parts:  # (part_of)
+            if part & here:
+                break
+        else:
+            continue  # the customer stands nowhere it can walk (walled in by tiles)
+        if not part & door:
+            continue  # the customer cannot walk there
         cards = hand[zone]
         if count <= cards:  # only then do distances matter
-            if _part_of(game, cell) & door:  # the customer can walk there
-                acts.append(_TAKE_CUSTOMER[g])
+            acts.append(_TAKE_CUSTOMER[g])
             continue
         # _closer_competitors, as one walk that stops at the stall's entrance (kept while
         # no tile comes or goes where it could change it: walking.WALKS)
         known = WALKS.get((cell, door, rivals))
         closer = (known[2] if known is not None and not (known[0] ^ tiles) & known[1]
-                  else closer_than(tiles, cell, door, rivals))
-        if closer is not None and closer <= cards:  # None: it cannot walk there
+                  else closer_in(tiles, cell, door, rivals, part))
+        if closer <= cards:
             acts.append(_TAKE_CUSTOMER[g])
     return acts
 
 
-_Buyer = tuple[str, Cell, tuple[tuple[int, int, int, int] | None, ...]]
-"""A customer on the square (``_buyers``): its good, its cell, and for each player whose
-stall of its good has an empty entrance (no customer stands there; ``None`` for the
-others): that entrance (a mask), the build hand's index of the stall's zone (zone - 1), the
+def marketing(game: Tori, p: int, good: str) -> int:
+    """How many competing stalls with an empty entrance are closer to ``good``'s customer
+    than ``p``'s stall (``len(Tori._closer_competitors)``, 0 when it cannot walk there): one
+    build card each. The walk is the one ``_customer_options`` asked (``walking.WALKS``)."""
+    buyers = game._board.get("buyers")
+    buyer = buyers[_GOOD_INDEX[good]] if buyers is not None else _buyer(game, good)
+    mine = None if buyer is None else buyer[3][p]
+    if buyer is None or mine is None:  # not a legal take: the rules' own count
+        return len(game._closer_competitors(p, good) or ())
+    door, _, rivals, count = mine
+    if not count:
+        return 0
+    return closer_than(game._tile_bits, buyer[1], door, rivals, part_of(game, buyer[1])) or 0
+
+
+_Buyer = tuple[str, Cell, int, tuple[tuple[int, int, int, int] | None, ...]]
+"""A customer on the square (``_buyers``): its good, its cell (and its bit), and for each
+player whose stall of its good has an empty entrance (no customer stands there; ``None`` for
+the others): that entrance (a mask), the build hand's index of the stall's zone (zone - 1), the
 empty entrances of the other players' stalls of the good (a mask) and how many."""
 
 
@@ -286,10 +310,10 @@ def _buyer(game: Tori, good: str) -> _Buyer | None:
             continue  # the entrance is not empty
         rivals = empty & ~door
         seats[q] = (door, zone, rivals, rivals.bit_count())
-    return good, cell, tuple(seats)
+    return good, cell, BIT[cell], tuple(seats)
 
 
-def _part_of(game: Tori, cell: Cell) -> int:
+def part_of(game: Tori, cell: Cell) -> int:
     """The part of the square a customer on ``cell`` can walk in (a mask; 0: none): one
     of the board's parts (``walking.parts``), kept with the board and patched as a tile
     comes or goes (``board_changed``)."""
@@ -323,6 +347,10 @@ def board_changed(game: Tori, before: dict[int | str, Any], tile: Cell | None,
             for g in goods:
                 buyers[_GOOD_INDEX[g]] = _buyer(game, g)
         game._board["buyers"] = buyers
+    if tile is not None:  # a tile placed or taken away moves no customer
+        customers = before.get("customers")
+        if customers is not None:
+            game._board["customers"] = customers
     parts = before.get("parts")
     if parts is not None:
         game._board["parts"] = parts if tile is None else parts_after(

@@ -77,10 +77,11 @@ from .components import (
     entrance_of,
     stall_terrain,
 )
-from .legal import board_changed, legal_actions
+from .legal import board_changed, legal_actions, marketing, part_of
 from .walking import (
     BIT,
     bits,
+    closer_than,
     reach,
     walk_path,
     walked_before,
@@ -376,18 +377,24 @@ class Tori(Game):
         stall = self.stalls[(player, good)]
         if source is None:
             return None
-        # the cells nearer than its entrance (walking.distances_from, as masks)
-        nearer = walked_before(self._tile_bits, source, stall.door)
-        if nearer is None:
-            return None
         occupied = self._customer_bits()
-        closer = []
+        rivals = []  # the other stalls of the good with an empty entrance
+        doors = 0
         for key, other in self.stalls.items():
-            if key[1] == good and key[0] != player:
-                door = other.door  # an empty entrance, fewer steps away than the player's
-                if not door & occupied and door & nearer:
-                    closer.append(key)
-        return closer
+            if key[1] == good and key[0] != player and not other.door & occupied:
+                rivals.append(key)
+                doors |= other.door
+        # how many are closer: the walk the legal actions asked (walking.WALKS)
+        closer = closer_than(self._tile_bits, source, stall.door, doors,
+                             part_of(self, source))
+        if closer is None:
+            return None
+        if not closer or closer == len(rivals):
+            return rivals if closer else []
+        # which: the cells nearer than its entrance (walking.distances_from, as masks)
+        nearer = walked_before(self._tile_bits, source, stall.door)
+        assert nearer is not None
+        return [key for key in rivals if self.stalls[key].door & nearer]
 
     # -- legal actions (legal.py) --------------------------------------------------------
 
@@ -826,9 +833,12 @@ class Tori(Game):
         stall = self.stalls[(p, good)]
         source = self.customers[good]
         assert source is not None
-        closer = self._closer_competitors(p, good) or []
-        if closer:
+        if log.record:
+            closer = self._closer_competitors(p, good) or []
             n = len(closer)
+        else:  # only how many: the count the legal listing walked for (legal.marketing)
+            closer, n = [], marketing(self, p, good)
+        if n:
             self.build_hands[p][stall.zone - 1] -= n
             self.discard.extend([stall.zone] * n)
             if log.record:
@@ -857,6 +867,9 @@ class Tori(Game):
         self.customers[good] = None
         self.customers[other] = stall.entrance
         before, self._board = self._board, {}
+        occupied = before.get("customers")  # one from source, one to the entrance
+        if occupied is not None:
+            self._board["customers"] = occupied ^ BIT[source] | stall.door
         # the customers who moved, and a stall whose entrance the taken one stood at
         left = self._entrances.get(source)
         board_changed(self, before, None,

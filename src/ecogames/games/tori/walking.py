@@ -220,50 +220,71 @@ def region_of(blocked: int, source: Cell) -> int:
     return region
 
 
-def closer_than(blocked: int, source: Cell, door: int, rivals: int) -> int | None:
+def closer_than(blocked: int, source: Cell, door: int, rivals: int,
+                part: int | None = None) -> int | None:
     """How many of the cells ``rivals`` (a mask) a customer on ``source`` reaches in fewer
-    steps than the cell ``door`` (its bit); ``None`` if it cannot walk to ``door``. The walk
-    stops at the door's step, so a near door costs a few shifts; its answer is kept
-    (``WALKS``) until a tile comes or goes where it could change it."""
+    steps than the cell ``door`` (its bit); ``None`` if it cannot walk to ``door``.
+    ``part``: the part of the square the customer walks in (``region_of``, worked out if not
+    given): a door outside it is out of reach, with no walk. The walk stops at the door's
+    step, or sooner once every rival is walked to (all are closer then), so a near door
+    costs a few shifts; its answer is kept (``WALKS``) until a tile comes or goes where it
+    could change it."""
+    if part is None:
+        part = region_of(blocked, source)
+    if not door & part:
+        return None
+    return closer_in(blocked, source, door, rivals, part)
+
+
+def closer_in(blocked: int, source: Cell, door: int, rivals: int, part: int) -> int:
+    """:func:`closer_than` for a ``door`` in the customer's ``part`` of the square."""
     key = (source, door, rivals)
     known = WALKS.get(key)
     if known is not None and not (known[0] ^ blocked) & known[1]:
         return known[2]
-    answer, near = _closer_walk(blocked, source, door, rivals)
+    answer, near = _closer_walk(part, source, door, rivals)
     if len(WALKS) >= _WALKS_KEPT:
         WALKS.clear()
     WALKS[key] = (blocked, near, answer)
     return answer
 
 
-WALKS: dict[tuple[Cell, int, int], tuple[int, int, int | None]] = {}
-""":func:`closer_than`'s answers by (source, door, rivals): the blocked cells it walked
-past, the cells where a tile coming or going could change the answer (a mask: the cells
-walked to before the door's step and their neighbours), the answer. Any game may read one:
-it is true while ``(blocked ^ then) & near`` is empty."""
+WALKS: dict[tuple[Cell, int, int], tuple[int, int, int]] = {}
+""":func:`closer_than`'s answers by (source, door, rivals), for a door the customer can
+reach: the blocked cells it walked past, the cells where a tile coming or going could change
+the answer (a mask: the cells walked to before the last step and their neighbours), the
+answer. Any game may read one once it knows the door is in the customer's part of the
+square: it is true while ``(blocked ^ then) & near`` is empty."""
 _WALKS_KEPT = 8192
 
 
-def _closer_walk(blocked: int, source: Cell, door: int, rivals: int) -> tuple[int | None, int]:
-    """:func:`closer_than`'s walk: the answer, and where the tiles could change it. A tile
-    can change the walk's first steps only on a cell walked to or next to one; so the
-    layers up to the door's, and the rivals among them, stay as long as no tile comes or
-    goes on a cell walked to before the door's step or next to one (or, if the door is
-    never reached, on a cell of the customer's part of the square or next to it)."""
-    free = WALKABLE_BITS & ~blocked
+def _closer_walk(part: int, source: Cell, door: int, rivals: int) -> tuple[int, int]:
+    """:func:`closer_than`'s walk over the cells ``part`` (the customer's part of the
+    square, where ``door`` lies): the answer, and where the tiles could change it. It stops
+    at the door's step, or at a step before it that walks to the last of the rivals (each
+    of them closer then: when all lie in the part, so none is out of reach that a tile
+    gone could bring nearer). A tile can change the walk's steps so far only on a cell
+    walked to before the last step or next to one; so those steps, and the rivals among
+    them, stay as long as no tile comes or goes there (and the door stays in the
+    customer's part: asked first)."""
     frontier = BIT[source]
-    if not frontier & free:
-        return None, frontier
-    left = free ^ frontier  # the free cells not walked to yet
-    while not frontier & door:
-        frontier = (((frontier << 1) & _NOT_FIRST_COLUMN) | ((frontier >> 1) & _NOT_LAST_COLUMN)
-                    | (frontier << COLS) | (frontier >> COLS)) & left
-        if not frontier:
-            return None, _beside(free ^ left)
-        left ^= frontier
-    walked = free ^ left ^ frontier  # walked to before the door's step
-    closer = rivals & walked
-    return closer.bit_count(), _beside(walked | BIT[source])
+    left = part ^ frontier  # the cells of the part not walked to yet
+    if rivals & ~part:  # a rival out of reach: walk to the door
+        while not frontier & door:
+            frontier = (((frontier << 1) & _NOT_FIRST_COLUMN)
+                        | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                        | (frontier << COLS) | (frontier >> COLS)) & left
+            left ^= frontier
+    else:
+        while not frontier & door:
+            if not rivals & left:  # every rival walked to, the door not yet: all closer
+                return rivals.bit_count(), _beside(part ^ left ^ frontier | BIT[source])
+            frontier = (((frontier << 1) & _NOT_FIRST_COLUMN)
+                        | ((frontier >> 1) & _NOT_LAST_COLUMN)
+                        | (frontier << COLS) | (frontier >> COLS)) & left
+            left ^= frontier
+    walked = part ^ left ^ frontier  # walked to before the door's step
+    return (rivals & walked).bit_count(), _beside(walked | BIT[source])
 
 
 def _beside(cells: int) -> int:
@@ -381,10 +402,15 @@ def _walk_adjacency() -> dict[Cell, tuple[tuple[Cell, int], ...]]:
 _ADJACENT = _walk_adjacency()
 
 
-_ADJACENT_BITS: dict[int, tuple[int, ...]] = {
-    BIT[c]: tuple(bit for _, bit in ns) for c, ns in _ADJACENT.items()}
-"""``_ADJACENT`` with every cell as its bit (an int hashes faster than a pair)."""
-_CELL_AT: dict[int, Cell] = {bit: cell for cell, bit in BIT.items()}
+_SIZE = max(BIT.values()).bit_length()
+"""Cells by index (``row * COLS + col``: a cell's bit is ``1 << index``)."""
+_ADJACENT_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n[0] * COLS + n[1] for n, _ in _ADJACENT.get(divmod(i, COLS), ()))
+    for i in range(_SIZE))
+"""``_ADJACENT`` by index (a small int indexes a tuple faster than a pair hashes)."""
+_CELL_AT: tuple[Cell, ...] = tuple(divmod(i, COLS) for i in range(_SIZE))
+_UNSEEN = [-2] * _SIZE
+"""A walk's predecessors before it starts: -2, not walked to (-1: where it starts)."""
 
 
 @lru_cache(maxsize=4096)
@@ -397,53 +423,53 @@ def walk_path(blocked: int, source: Cell, target: Cell) -> tuple[Cell, ...]:
         return ()
     if source == target:
         return (source,)
-    met = _meet(free, BIT[source], BIT[target])
+    met = _meet(free, source[0] * COLS + source[1], target[0] * COLS + target[1])
     if met is None:
         return ()
     pred, succ, w = met
     path: list[int] = []
     node = w
-    while node:
+    while node >= 0:
         path.append(node)
         node = pred[node]
     path.reverse()
     node = succ[w]
-    while node:
+    while node >= 0:
         path.append(node)
         node = succ[node]
     return tuple(map(_CELL_AT.__getitem__, path))
 
 
-def _meet(free: int, source: int, target: int) -> tuple[dict[int, int], dict[int, int],
-                                                         int] | None:
+def _meet(free: int, source: int, target: int) -> tuple[list[int], list[int], int] | None:
     """networkx's ``_bidirectional_pred_succ`` on the ``free`` cells: the walks from both
-    ends, widening the smaller fringe, until they meet (cells as bits; 0: no predecessor)."""
-    pred = {source: 0}
-    succ = {target: 0}
+    ends, widening the smaller fringe, until they meet (cells by index; a predecessor -1:
+    where the walk started, -2: not walked to). Whether a cell is free is one character of
+    the mask written out in binary, lowest bit first."""
+    is_free = format(free, f"0{_SIZE}b")[::-1]
+    pred, succ = _UNSEEN[:], _UNSEEN[:]
+    pred[source] = succ[target] = -1
     forward, reverse = [source], [target]
     while forward and reverse:
         if len(forward) <= len(reverse):
             level, forward = forward, []
             for v in level:
-                for w in _ADJACENT_BITS[v]:
-                    if not w & free:
-                        continue
-                    if w not in pred:
-                        forward.append(w)
-                        pred[w] = v
-                    if w in succ:
-                        return pred, succ, w
+                for w in _ADJACENT_AT[v]:
+                    if is_free[w] == "1":
+                        if pred[w] == -2:
+                            forward.append(w)
+                            pred[w] = v
+                        if succ[w] != -2:
+                            return pred, succ, w
         else:
             level, reverse = reverse, []
             for v in level:
-                for w in _ADJACENT_BITS[v]:
-                    if not w & free:
-                        continue
-                    if w not in succ:
-                        succ[w] = v
-                        reverse.append(w)
-                    if w in pred:
-                        return pred, succ, w
+                for w in _ADJACENT_AT[v]:
+                    if is_free[w] == "1":
+                        if succ[w] == -2:
+                            succ[w] = v
+                            reverse.append(w)
+                        if pred[w] != -2:
+                            return pred, succ, w
     return None
 
 
@@ -455,7 +481,7 @@ def steps(layers: tuple[int, ...], target: int) -> int | None:
     return None
 
 
-__all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_than", "customer_path",
-           "distance", "distances_from", "parts", "parts_after", "reach", "region_of", "steps",
-           "steps_from", "walk_layers", "walk_path", "walked_before", "walking_graph",
-           "walking_regions"]
+__all__ = ["BIT", "WALKABLE", "WALKABLE_BITS", "bits", "cells_of", "closer_in", "closer_than",
+           "customer_path", "distance", "distances_from", "parts", "parts_after", "reach",
+           "region_of", "steps", "steps_from", "walk_layers", "walk_path", "walked_before",
+           "walking_graph", "walking_regions"]

@@ -52,11 +52,11 @@ class Grid:
     ``hexes[i]`` being bit ``i`` of a mask; ``index``, each hex's bit; ``adj``, each hex's
     neighbours on the landscape (a mask); ``reach``, the hexes at most ``MIGRATION_RANGE``
     steps away from each (D16, :func:`within_reach`; a mask). Shared by every landscape of
-    the shape and never changed, but for its tables filled as they are asked (the engine's
-    actions of the hexes of a mask, kept by mask: ``expand``, ``compete``, ``migrate`` by
-    origin; :meth:`indices`)."""
+    the shape and never changed, but for its tables filled when first asked: the engine's
+    action to each hex by its bit (``expand_at``, ``compete_at``; ``migrate_at``, by
+    origin)."""
 
-    __slots__ = ("adj", "bits", "compete", "expand", "hexes", "index", "migrate", "reach")
+    __slots__ = ("adj", "compete_at", "expand_at", "hexes", "index", "migrate_at", "reach")
 
     def __init__(self, adj: Mapping[Hex, tuple[Hex, ...]]) -> None:
         hexes = tuple(adj)
@@ -66,29 +66,19 @@ class Grid:
         self.adj = tuple([mask(index, adj[h]) for h in hexes])
         self.reach = tuple([mask(index, within_reach(adj, h, MIGRATION_RANGE))
                             for h in hexes])
-        self.bits: dict[int, tuple[int, ...]] = {}
-        self.expand: dict[int, tuple[Any, ...]] = {}
-        self.compete: dict[int, tuple[Any, ...]] = {}
-        self.migrate: tuple[dict[int, tuple[Any, ...]], ...] = tuple([{} for _ in hexes])
-
-    def indices(self, bits: int) -> tuple[int, ...]:
-        """The hexes of a mask, by index in order (kept by mask: a few thousand at most)."""
-        found = self.bits.get(bits)
-        if found is None:
-            if len(self.bits) >= TABLE_KEPT:
-                self.bits.clear()
-            out = []
-            rest = bits
-            while rest:
-                low = rest & -rest
-                out.append(low.bit_length() - 1)
-                rest ^= low
-            found = self.bits[bits] = tuple(out)
-        return found
+        self.expand_at: dict[int, Any] = {}
+        self.compete_at: dict[int, Any] = {}
+        self.migrate_at: tuple[dict[int, Any], ...] = tuple([{} for _ in hexes])
 
 
-TABLE_KEPT = 20_000
-"""How many masks each of a :class:`Grid`'s tables keeps (then it starts again)."""
+def indices(bits: int) -> tuple[int, ...]:
+    """The bits set in a mask (the indices of its hexes), lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(out)
 
 
 def mask(index: Mapping[Hex, int], hexes: Iterable[Hex]) -> int:

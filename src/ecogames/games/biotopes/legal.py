@@ -16,18 +16,20 @@ nothing.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ecogames.core import Action
 
 from .actions import Adapt, Compete, Evolve, Expand, Migrate, Pass, Reproduce, Transfer, UseCard
 from .components import ROWS, SPACES, SPECIES, CubeType, EffectKind, Hex
-from .hexes import TABLE_KEPT, Grid
+from .hexes import Grid, indices
 
 if TYPE_CHECKING:
     from .rules import Biotopes
+
+_A = TypeVar("_A")
 
 P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AMPHIBIANS,
                  CubeType.BIRDS, CubeType.MAMMALS)
@@ -325,7 +327,7 @@ def _work_out_territories(game: Biotopes) -> Territories:
     taken = 0
     for bits in mine:
         taken |= bits
-    return Territories(grid, colours, taken, mine, [grid.indices(bits) for bits in mine],
+    return Territories(grid, colours, taken, mine, [indices(bits) for bits in mine],
                        [-1] * game.players)
 
 
@@ -466,13 +468,10 @@ def _expand_all(col: Territories, p: int, colours: int) -> tuple[Expand, ...]:
     """The Expansions to :func:`expand_bits`, in order (kept by hexes)."""
     bits = expand_bits(col, p, colours)
     grid = col.grid
-    found = grid.expand.get(bits)
-    if found is None:
-        if len(grid.expand) >= TABLE_KEPT:
-            grid.expand.clear()
-        found = grid.expand[bits] = tuple([_expand(grid.hexes[i])
-                                           for i in grid.indices(bits)])
-    return found
+    at = grid.expand_at
+    if not at:
+        at.update({1 << i: _expand(h) for i, h in enumerate(grid.hexes)})
+    return _spell(bits, at)
 
 
 def can_compete(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> bool:
@@ -507,13 +506,10 @@ def _compete_all(col: Territories, p: int, colours: int) -> tuple[Compete, ...]:
     """The Competitions for :func:`compete_bits`, in order (kept by hexes)."""
     bits = compete_bits(col, p, colours)
     grid = col.grid
-    found = grid.compete.get(bits)
-    if found is None:
-        if len(grid.compete) >= TABLE_KEPT:
-            grid.compete.clear()
-        found = grid.compete[bits] = tuple([_compete(grid.hexes[i])
-                                            for i in grid.indices(bits)])
-    return found
+    at = grid.compete_at
+    if not at:
+        at.update({1 << i: _compete(h) for i, h in enumerate(grid.hexes)})
+    return _spell(bits, at)
 
 
 def can_migrate(game: Biotopes, p: int, origin: Hex, h: Hex,
@@ -547,25 +543,29 @@ def migrate_all(col: Territories, p: int, colours: int) -> list[Migrate]:
     if not free:
         return out
     grid = col.grid
-    within, tables = grid.reach, grid.migrate
+    within, ats = grid.reach, grid.migrate_at
     for i in col.spots[p]:
         bits = within[i] & free
         if bits:
-            found = tables[i].get(bits)
-            if found is None:
-                found = _migrate_all(grid, i, bits)
-            out += found
+            at = ats[i]
+            if not at:
+                origin = grid.hexes[i]
+                at.update({1 << j: _migrate(origin, h) for j, h in enumerate(grid.hexes)})
+            while bits:
+                low = bits & -bits
+                out.append(at[low])
+                bits ^= low
     return out
 
 
-def _migrate_all(grid: Grid, i: int, bits: int) -> tuple[Migrate, ...]:
-    """The Migrations from hex ``i`` to the hexes of ``bits``, in order (kept by hexes)."""
-    table = grid.migrate[i]
-    if len(table) >= TABLE_KEPT:
-        table.clear()
-    origin = grid.hexes[i]
-    found = table[bits] = tuple([_migrate(origin, grid.hexes[j]) for j in grid.indices(bits)])
-    return found
+def _spell(bits: int, at: Mapping[int, _A]) -> tuple[_A, ...]:
+    """The actions of the hexes of a mask, in order (``at``: each hex's by its bit)."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(at[low])
+        bits ^= low
+    return tuple(out)
 
 
 def reach(game: Biotopes, origin: Hex) -> tuple[tuple[Hex, Migrate], ...]:
@@ -573,7 +573,7 @@ def reach(game: Biotopes, origin: Hex) -> tuple[tuple[Hex, Migrate], ...]:
     order, each with its action (``Grid.reach``)."""
     grid = game.grid
     return tuple([(grid.hexes[j], _migrate(origin, grid.hexes[j]))
-                  for j in grid.indices(grid.reach[grid.index[origin]])])
+                  for j in indices(grid.reach[grid.index[origin]])])
 
 
 def can_use_card(game: Biotopes, p: int, row: int, col: int) -> bool:

@@ -1,6 +1,7 @@
-"""The feed actions worked out when a turn reaches or stays in the feed stage are the legal
-list after that action (``WildlifeWeb._feed_now``): they must be exactly what the state
-gives when asked afresh, after play, undo, clone, determinize and load."""
+"""The actions worked out when a turn reaches or stays in the feed stage (or the swap, the
+restock or the draft) are the legal list after that action (``WildlifeWeb._listed``): they
+must be exactly what the state gives when asked afresh, after play, undo, clone, determinize
+and load."""
 
 from __future__ import annotations
 
@@ -15,14 +16,15 @@ def fresh_legal(game: WildlifeWeb) -> list[Action]:
     return WildlifeWeb.from_state(game._state()).legal_actions()
 
 
-def feed_states(seed: int) -> list[WildlifeWeb]:
-    """A random game played through ``push``, with a copy of it at each of its feed states
-    (the copies share the remembered feed actions, as clones do)."""
+def feed_states(seed: int, stages: tuple[str, ...] = ("feed",),
+                players: int = 2) -> list[WildlifeWeb]:
+    """A random game played through ``push``, with a copy of it at each of its states in
+    ``stages`` (the copies share the remembered actions, as clones do)."""
     choose = random.Random(seed).choice
-    game = new_game(players=2, seed=seed)
+    game = new_game(players=players, seed=seed)
     out = []
     while not game.is_over:
-        if game.phase == "feed":
+        if game.phase in stages:
             out.append(game.clone())
         game.push(choose(game.legal_actions()))
     return out
@@ -35,6 +37,16 @@ def test_remembered_feed_actions_are_the_fresh_ones() -> None:
             assert game.legal_actions() == fresh_legal(game)
             checked += 1
     assert checked > 100
+
+
+def test_remembered_swaps_restocks_and_drafts_are_the_fresh_ones() -> None:
+    stages = ("swap", "restock", "draft")
+    met: dict[str, int] = {}
+    for seed in range(6):
+        for game in feed_states(seed, stages, players=2 + seed % 4):
+            assert game.legal_actions() == fresh_legal(game)
+            met[game.phase] = met.get(game.phase, 0) + 1
+    assert set(met) == set(stages) and min(met.values()) > 20, met
 
 
 def test_the_feed_actions_after_undo_clone_determinize_and_load() -> None:

@@ -8,7 +8,12 @@ import random
 
 from ecogames.core import Rng
 from ecogames.games.wildlifeweb import WildlifeWeb, new_game
-from ecogames.games.wildlifeweb.components import CARD_RANK, EVENT_CARDS, WILDLIFE_CARDS
+from ecogames.games.wildlifeweb.components import (
+    CARD_GROUP,
+    CARD_RANK,
+    EVENT_CARDS,
+    WILDLIFE_CARDS,
+)
 from ecogames.games.wildlifeweb.rules import EVENT_KINDS, kinds_left, kinds_without
 
 
@@ -68,3 +73,19 @@ def test_the_kinds_without_any_card_of_the_deck() -> None:
         for card in pile:
             rest = [c for c in pile if c != card]
             assert kinds_without(kinds, card) == kinds_left(tuple(rest)), card
+
+
+def test_kinds_left_is_each_kinds_first_card_and_count_in_the_cards_order() -> None:
+    """``kinds_left`` (worked out in C) against its definition walked card by card: the
+    first card left of each kind, in the cards' order, and how many of each kind, for
+    random piles of both decks (fails when a kind's second card is taken as its first)."""
+    rng = random.Random(5)
+    for deck in (WILDLIFE_CARDS, EVENT_CARDS):
+        for size in (0, 1, 2, 7, 20, len(deck)):
+            pile = rng.sample(deck, size)
+            first: dict[str, str] = {}
+            count: dict[str, int] = {}
+            for c in sorted(pile, key=CARD_RANK.__getitem__):
+                first.setdefault(CARD_GROUP[c], c)
+                count[CARD_GROUP[c]] = count.get(CARD_GROUP[c], 0) + 1
+            assert kinds_left(tuple(pile)) == (tuple(first.values()), tuple(count.values()))

@@ -134,14 +134,25 @@ def event_targets(game: WildlifeWeb, event: EventType, eff: EventEffect) -> list
     owners = [game.active] if eff.scope == "you" else \
         [(game.active + k) % game.players for k in range(game.players)]
     out = []
+    struck = (id(event), id(eff))
     for p in owners:
         for a in game.packs[p]:
-            kind, mated = game._kind(a), a["mate"] is not None
-            if (eff.filter.matches(kind, mated=mated,
-                                   active=game.is_active(kind, p, mated))
-                    and not game._sheltered(kind, event)):
+            kind, mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
+            active = game.is_active(kind, p, mated)
+            key = (struck, kind.id, mated, active)
+            hit = _STRIKES.get(key)
+            if hit is None:
+                hit = _STRIKES[key] = (eff.filter.matches(kind, mated=mated, active=active)
+                                       and not game._sheltered(kind, event))
+            if hit:
                 out.append((p, a))
     return out
+
+
+_STRIKES: dict[tuple[tuple[int, int], str, bool, bool], bool] = {}
+"""Whether an Event's effect strikes an animal (its filter, and no shelter from the Event,
+D23) by (the Event and the effect, by identity: the cards' own constant objects, the
+species, mated, active): a pure function of them, so kept (a few thousand at most)."""
 
 
 def event_kill(game: WildlifeWeb, event: EventType, eff: EventEffect, owner: int, a: Pet,
@@ -214,11 +225,11 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
             if drawn is None:
                 break
             game.highway.append(drawn)
-            e = log.emit("roadkill", f"{event.name}: a {CARD_ANIMAL[drawn].name} is hit on "
-                                     "the highway", cause=cause, cards=[drawn],
-                         nodes=[CARD_ANIMAL[drawn].id]) if log.record else None
             if log.record:
-                note(log, e, drawn_since(game, mark), [HIGHWAY])
+                hit = CARD_ANIMAL[drawn]
+                log.told("roadkill", f"{event.name}: a {hit.name} is hit on the highway",
+                         cause, {"cards": (drawn,), "nodes": (hit.id,)},
+                         tuple(drawn_since(game, mark)), (HIGHWAY,))
                 mark = game.draws_so_far()
     elif kind == "clear_roadkill":
         gone = game.highway[:eff.count] if eff.count else list(game.highway)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
@@ -28,6 +29,7 @@ from .components import (
     CARD_RANK,
     DIE_FACES,
     DIET_FORAGE,
+    FACES,
     FORAGE,
     PLAYER_NAMES,
     Animal,
@@ -64,6 +66,8 @@ the cards whose actions are gone and nothing else (``()``: nothing they read cha
 ``None``: more than that, they are listed anew."""
 
 Side = tuple[tuple[str, int], ...]
+_POINTS = itemgetter(1)
+"""A part of a duel's side: its points."""
 """A side of a duel: its parts by name, (name, points), Power first."""
 
 _hunt = cache(Hunt)
@@ -127,7 +131,7 @@ def _applies(e: Effect, mated: bool, other: Animal, other_mated: bool,
 def forage_count(game: WildlifeWeb, a: Pet) -> int:
     """Foraging: one Forage card, or as many as an ability says (a mated one if it
     says so)."""
-    counts = [e.count for e in game._kind(a).effects.get("forage", ())
+    counts = [e.count for e in CARD_ANIMAL[a["card"]].effects.get("forage", ())
               if not e.mated or a["mate"] is not None]
     return max(counts, default=1)
 
@@ -144,7 +148,7 @@ def draw_forage(game: WildlifeWeb, a: Pet, count: int) -> list[str]:
             if not game.draws_are_kept:  # a plain push: the ticket chance() would take
                 card: str = unkept(game.rng, hidden)
             else:
-                card = game.chance(f"a Forage card for the {game._kind(a).name}", hidden,
+                card = game.chance(f"a Forage card for the {CARD_ANIMAL[a['card']].name}", hidden,
                                    label=CARD_NAME.__getitem__)
             game.fdeck.remove(card)
         else:
@@ -272,7 +276,7 @@ def usable_steals(game: WildlifeWeb, a: Pet) -> list[Effect]:
     """The thief's steal abilities it may still use (D25): a once-per-game one only
     until it has been used."""
     out = []
-    for e in game._kind(a).effects.get("steal", ()):
+    for e in CARD_ANIMAL[a["card"]].effects.get("steal", ()):
         if e.once and f"{a['card']}:{e.ability}" in game.once:
             continue
         out.append(e)
@@ -361,27 +365,33 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
          who_b: str) -> tuple[bool, int | None]:
     """One duel: both roll one die; ties are rolled again ("the chase is on"). Each side
     is its score's parts (Power, then every bonus by name), told one by one."""
-    base_a, base_b = sum(v for _, v in parts_a), sum(v for _, v in parts_b)
-    die_b = "the die for the highway" if who_b == "Highway" else f"the {who_b}'s die"
+    base_a, base_b = sum(map(_POINTS, parts_a)), sum(map(_POINTS, parts_b))
     kept = game.draws_are_kept
     below = game.rng.below
-    # each side's sum in words before its die, worked out once a duel when telling
-    sum_a = _side_text(tuple(parts_a)) if log.record else ""
-    sum_b = _side_text(tuple(parts_b)) if log.record else ""
+    if kept:  # each die's draw named once a duel (a roll again adds its number)
+        die_a = f"the {who_a}'s die"
+        die_b = "the die for the highway" if who_b == "Highway" else f"the {who_b}'s die"
+    # each side in words before its die's face, worked out once a duel when telling:
+    # "Fox: Power 11 + 3 Burrow + die " (_sum_text's, then the die, then the total)
+    if log.record:
+        sum_a, sum_b = _side_text(tuple(parts_a)), _side_text(tuple(parts_b))
+        pre_a = f"{who_a}: {sum_a} + die " if sum_a else f"{who_a}: die "
+        pre_b = f"; {who_b}: {sum_b} + die " if sum_b else f"; {who_b}: die "
     roll = 1
     while True:
-        if kept:
-            again = "" if roll == 1 else f" (roll {roll})"
-            da = game._roll(f"the {who_a}'s die{again}")
-            db = game._roll(f"{die_b}{again}")
+        if kept:  # a die: a chance draw of its six faces (WildlifeWeb._roll's)
+            if roll == 1:
+                da, db = game.chance(die_a, FACES), game.chance(die_b, FACES)
+            else:
+                again = f" (roll {roll})"
+                da, db = game.chance(die_a + again, FACES), game.chance(die_b + again, FACES)
         else:  # a plain push: the dice by the tickets _roll's draws would take, unnamed
             da, db = below(DIE_FACES) + 1, below(DIE_FACES) + 1
         ta, tb = base_a + da, base_b + db
         e = None
         if log.record:
             drawn = game.draws_so_far()
-            e = log.told("roll", f"{who_a}: {_with_die(sum_a, da)} = {ta}; "
-                                 f"{who_b}: {_with_die(sum_b, db)} = {tb}", cause,
+            e = log.told("roll", f"{pre_a}{da} = {ta}{pre_b}{db} = {tb}", cause,
                          {"dice": (da, db)}, (chance_key(drawn - 2), chance_key(drawn - 1)))
         if ta != tb:
             return ta > tb, e
@@ -398,7 +408,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     now offered in its place (D33), a pair split, or Forage cards back in an empty deck."""
     p = game.active
     a = game.own(action.animal)
-    pred, pred_mated = game._kind(a), a["mate"] is not None
+    pred, pred_mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
     card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
     roller = game.left_of(p) if owner is None else owner
     where = "in the central habitat" if owner is None else f"in {PLAYER_NAMES[owner]}'s Pack"
@@ -556,18 +566,19 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> Gone:
     now offered in its place, D33)."""
     p = game.active
     a = game.own(action.animal)
-    kind = game._kind(a)
+    kind = CARD_ANIMAL[a["card"]]
     carrion = CARD_ANIMAL[action.carcass]
     game.acted.append(a["card"])
     bonus = [(e.ability, e.bonus) for e in kind.effects.get("scavenge", ())]
-    start = log.emit("scavenge", f"{PLAYER_NAMES[p]}'s {kind.name} tries to scavenge "
-                                 f"the {carrion.name} from the highway "
-                                 f"({PLAYER_NAMES[game.left_of(p)]} rolls for the "
-                                 "highway)", cards=[a["card"], action.carcass],
-                     nodes=[kind.id]) if log.record else None
+    start = None
     if log.record:
         reads, named = slot_keys(game, a)
-        note(log, start, [*reads, HIGHWAY], named=named)
+        start = log.told("scavenge", f"{PLAYER_NAMES[p]}'s {kind.name} tries to scavenge "
+                                     f"the {carrion.name} from the highway "
+                                     f"({PLAYER_NAMES[game.left_of(p)]} rolls for the "
+                                     "highway)", None,
+                         {"cards": (a["card"], action.carcass), "nodes": (kind.id,),
+                          "ids": tuple(named)}, (*reads, HIGHWAY))
     won, last = duel(game, [("Agility", kind.agility), *bonus], [], log, start,
                            kind.name, "Highway")
     if not won:
@@ -577,12 +588,13 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> Gone:
         return ()
     game.highway.remove(action.carcass)
     a["food"].append(action.carcass)
-    e = log.emit("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
-                        f"{carrion.size})", cause=last, cards=[action.carcass],
-                 nodes=["carrion", kind.id], edges=[("carrion", kind.id)]) if log.record else None
     if log.record:
         f, n = slot_of(game, a)
-        note(log, e, [], [food_key(f), HIGHWAY], [animal_id(n), family_id(f)])
+        log.told("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
+                        f"{carrion.size})", last,
+                 {"cards": (action.carcass,), "nodes": ("carrion", kind.id),
+                  "edges": (("carrion", kind.id),), "ids": (animal_id(n), family_id(f))},
+                 (), (food_key(f), HIGHWAY))
     return None if ALIKE_AFTER.get(action.carcass) in game.highway else (action.carcass,)
 
 
@@ -640,7 +652,7 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> Gone:
     other animal of its Pack's business."""
     p = game.active
     a = game.own(action.animal)
-    kind = game._kind(a)
+    kind = CARD_ANIMAL[a["card"]]
     game.acted.append(a["card"])
     mark = chance_mark(game, log)
     got = draw_forage(game, a, forage_count(game, a))

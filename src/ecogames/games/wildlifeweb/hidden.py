@@ -34,7 +34,7 @@ def determinize(game: WildlifeWeb, player: int | None, rng: Rng) -> WildlifeWeb:
     """A full state ``player`` cannot tell from ``game`` (``view(player)`` is the same)."""
     twin = game.clone()
     twin.rng = Rng(rng.next64())
-    twin._feed_now = None  # worked out anew from the dealt state, as Game.clone's _legal
+    twin._listed = None  # worked out anew from the dealt state, as Game.clone's _legal
     twin.wdeck.sort(key=_rank)
     known = twin.fknown  # Forage cards put back under the deck, in the order they went
     twin.fdeck[known:] = sorted(twin.fdeck[known:], key=_rank)

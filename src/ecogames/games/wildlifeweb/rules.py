@@ -29,11 +29,12 @@ Day/Night (step 2) turns when play returns to the dealer.
 
 from __future__ import annotations
 
+from collections import Counter, deque
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import compress, product
-from operator import attrgetter
-from typing import Any
+from operator import attrgetter, itemgetter
+from typing import Any, cast
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.chance import unkept
@@ -104,14 +105,12 @@ from .why import (
     family_key,
     family_keys,
     food_key,
-    join_keys,
-    joins,
     note,
     secured_key,
     setback_key,
+    slot_join_keys,
     slot_keys,
     slot_of,
-    tell,
     waits_key,
 )
 
@@ -156,13 +155,29 @@ def discard_options(food: list[str] | tuple[str, ...], need: int) -> list[tuple[
 
 
 def _discard_options(food: tuple[str, ...], need: int) -> tuple[tuple[str, ...], ...]:
-    """:func:`discard_options` of a tuple: each way :func:`_discard_plans` gives for the
-    food's shape, taking the earliest Forage cards and the earliest animals of each Size."""
-    forage = [c for c in food if c in FORAGE]
-    by_size: dict[int, list[str]] = {}
-    for c in food:
-        if c not in FORAGE:
-            by_size.setdefault(FOOD_VALUE[c], []).append(c)
+    """:func:`discard_options` of a tuple: the cards at the places :func:`_discard_places`
+    gives for the food's shape (a Forage card or an animal's Size at each place)."""
+    get = food.__getitem__
+    return tuple([tuple(map(get, places))
+                  for places in _discard_places(tuple(map(_SHAPE.__getitem__, food)), need)])
+
+
+_SHAPE: dict[str, int] = {c: 0 if c in FORAGE else v for c, v in FOOD_VALUE.items()}
+"""A food card's part in the food's shape: 0 for a Forage card, an animal's Size."""
+
+
+@lru_cache(maxsize=4096)
+def _discard_places(shape: tuple[int, ...], need: int) -> tuple[tuple[int, ...], ...]:
+    """Each way :func:`_discard_plans` gives to discard food of the shape ``shape`` (a
+    Forage card, 0, or an animal's Size at each place), taking the earliest Forage cards
+    and the earliest animals of each Size: the places discarded, in order. A pure
+    function of the shape, so kept for the shapes met lately (the cards of one shape
+    differ from meal to meal)."""
+    forage = [i for i, v in enumerate(shape) if not v]
+    by_size: dict[int, list[int]] = {}
+    for i, v in enumerate(shape):
+        if v:
+            by_size.setdefault(v, []).append(i)
     sizes = sorted(by_size)
     options = []
     for extra, counts in _discard_plans(len(forage), tuple(len(by_size[v]) for v in sizes),
@@ -170,7 +185,7 @@ def _discard_options(food: tuple[str, ...], need: int) -> tuple[tuple[str, ...],
         chosen = set(forage[:extra])
         for v, k in zip(sizes, counts):
             chosen.update(by_size[v][:k])
-        options.append(tuple(c for c in food if c in chosen))
+        options.append(tuple(sorted(chosen)))
     return tuple(options)
 
 
@@ -212,6 +227,10 @@ _SWAP = cache(Swap)
 _KEEP, _DRAW, _END_FEEDING, _END_TURN = KeepPack(), DrawWildlife(), EndFeeding(), EndTurn()
 _ANIMAL = attrgetter("animal")
 """The animal a feed action names."""
+_CARD = itemgetter("card")
+"""A Pack animal's bottom card."""
+_IS_PET = {card: kind.pet for card, kind in CARD_ANIMAL.items()}
+"""Whether each animal card is a pet (not counted for the Pack size)."""
 
 
 
@@ -220,15 +239,12 @@ def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]
     """The kinds of card in a face-down pile, for a draw from it (``WildlifeWeb._pick``):
     each kind's first card left in the cards' order, in that order, and how many of each
     kind are left."""
+    ordered = sorted(pile, key=CARD_RANK.__getitem__)
+    groups = [*map(CARD_GROUP.__getitem__, ordered)]
     first: dict[str, str] = {}
-    count: dict[str, int] = {}
-    for c in sorted(pile, key=CARD_RANK.__getitem__):
-        group = CARD_GROUP[c]
-        if group in count:
-            count[group] += 1
-        else:
-            count[group], first[group] = 1, c
-    return tuple(first.values()), tuple(count.values())
+    deque(map(first.setdefault, groups, ordered), 0)  # each kind's first card (in C)
+    count = Counter(groups)  # (counted in C)
+    return tuple(first.values()), tuple(map(count.__getitem__, first))
 
 
 Kinds = tuple[tuple[str, ...], tuple[int, ...]]
@@ -288,12 +304,13 @@ class WildlifeWeb(Game):
     """The actions whose words are their own ``label()``: all but those that say where an
     animal is (``describe``, ``view.py``)."""
     """``game.why("offspring", seat=s)`` besides the generic questions (``why.py``, D34)."""
-    _feed_now: tuple[int, list[Action]] | None = None
-    """The feed actions open after the action that reached or stayed in the feed stage
-    (whether any is open decides the stage, ``_advance``), keyed like ``Game._legal`` by the
-    number of actions played once it is: the legal list does not work them out again. Not
-    saved; a copy of the game shares it (its state is the same); a determinization drops
-    it."""
+    _listed: tuple[int, str, list[Action]] | None = None
+    """The actions open in the stage the last action stopped at, where working them out
+    decided whether it stops there (``_advance``, ``_fed``, ``_next_drafter``): the feed
+    actions (without ending the feeding), the swaps (and keeping the Pack), the restock's
+    and the draft's; keyed like ``Game._legal`` by the number of actions played once it is,
+    and by the stage: the legal list does not work them out again. Not saved; a copy of the
+    game shares it (its state is the same); a determinization drops it."""
 
     def __init__(self, players: int, rng: Rng, target: int = OFFSPRING_TO_WIN) -> None:
         self.players = players
@@ -390,7 +407,8 @@ class WildlifeWeb(Game):
 
     def wildlife_count(self, player: int) -> int:
         """Cards counted for the Pack size: Wildlife cards, not mates, not pets."""
-        return sum(1 for a in self.packs[player] if not CARD_ANIMAL[a["card"]].pet)
+        pack = self.packs[player]  # (the pets counted in C)
+        return len(pack) - sum(map(_IS_PET.__getitem__, map(_CARD, pack)))
 
     def is_mature(self, a: Pet) -> bool:
         """A family whose Offspring has been fed its Size."""
@@ -442,13 +460,13 @@ class WildlifeWeb(Game):
         return active
 
     def _pet_active(self, owner: int, a: Pet) -> bool:
-        return self.is_active(self._kind(a), owner, a["mate"] is not None)
+        return self.is_active(CARD_ANIMAL[a["card"]], owner, a["mate"] is not None)
 
     def _restricted(self, a: Pet, what: str) -> bool:
         """An Event of this turn forbids ``what`` (Blizzard, Thunderstorm)."""
         if not self.mods:
             return False
-        animal, mated = self._kind(a), a["mate"] is not None
+        animal, mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
         active = self.is_active(animal, self.active, mated)
         return any(eff.kind == "restrict" and what in eff.actions
                    and self._in_scope(eff.scope, self.active)
@@ -535,29 +553,29 @@ class WildlifeWeb(Game):
             a["food"].remove(c)
             self._discard(c)
 
-    def _add_to_pack(self, player: int, card: str, log: EventLog, cause: int | None) -> None:
+    def _add_to_pack(self, player: int, card: str, log: EventLog, cause: int | None) -> Pet:
         """Taking a Mate: "If player has two cards from one species already ... the two cards
-        are stacked together as mates", keeping the food already gathered (D7, D21)."""
+        are stacked together as mates", keeping the food already gathered (D7, D21). The
+        Pack animal the card is now (of its own, or as a mate)."""
         mate = MATE_OF[card]
         for a in self.packs[player]:
             if a["card"] == mate and a["mate"] is None:
                 a["mate"] = card
                 a["waiting"] = None
-                kind = CARD_ANIMAL[card]
-                e = None
-                if log.record:
-                    e = log.emit("mate", f"{PLAYER_NAMES[player]}'s {kind.name} gets a mate: "
-                                         "the two cards are stacked together",
-                                 cause=cause, cards=[mate, card], nodes=[kind.id])
-                if log.record:
-                    n = self.register.animals[card]
-                    note(log, e, [animal_key(n)],
-                               [animal_key(n), *family_keys(slot_of(self, a)[0])],
-                               slot_keys(self, a)[1])
-                return
-        self.packs[player].append(
-            {"card": card, "mate": None, "food": [], "offspring": None, "waiting": None})
+                if log.record:  # (the event made at once: its keys and ids told with it)
+                    kind, reg = CARD_ANIMAL[card], self.register
+                    n, f = reg.animals[card], reg.families[mate]
+                    log.told("mate", f"{PLAYER_NAMES[player]}'s {kind.name} gets a mate: "
+                                     "the two cards are stacked together", cause,
+                             {"cards": (mate, card), "nodes": (kind.id,),
+                              "ids": (animal_id(reg.animals[mate]), animal_id(n),
+                                      family_id(f))},
+                             (animal_key(n),), (animal_key(n), *family_keys(f)))
+                return a
+        slot: Pet = {"card": card, "mate": None, "food": [], "offspring": None, "waiting": None}
+        self.packs[player].append(slot)
         self.register.found(card)
+        return slot
 
     def _remove_one(self, owner: int, a: Pet, log: EventLog, cause: int | None) -> str:
         """Hunting Mated Animals: an attack (or an Event) takes one card. A mate is taken
@@ -583,10 +601,10 @@ class WildlifeWeb(Game):
 
     def _legal_actions(self) -> list[Action]:
         stage = self.stage  # the stages in the order random play lists them most
+        known = self._listed
+        if known is not None and known[0] == len(self._actions) and known[1] == stage:
+            return [*known[2], _END_FEEDING] if stage == "feed" else known[2]
         if stage == "feed":  # the player may stop feeding (D18)
-            known = self._feed_now
-            if known is not None and known[0] == len(self._actions):
-                return [*known[1], _END_FEEDING]
             return [*feeding.feed_actions(self), _END_FEEDING]
         if stage == "mate":
             actions, due = self._mate_listing()
@@ -643,7 +661,11 @@ class WildlifeWeb(Game):
             if len(self.highway) >= ROADKILL:
                 self.stage = "draft"
                 self.active = DEALER
-                if not self._draft_choices(DEALER):
+                choices = self._draft_choices(DEALER)
+                if choices:  # (the legal list once this action is played: made once)
+                    self._listed = (len(self._actions) + 1, "draft",
+                                    [*map(_DRAFT, alike(choices))])
+                else:
                     self._next_drafter(log)
         else:
             self._advance(log, None)
@@ -651,19 +673,23 @@ class WildlifeWeb(Game):
     def _draft(self, card: str, log: EventLog) -> None:
         """Game Setup: "each player selects one Wildlife card from the central habitat"."""
         self.habitat.remove(card)
-        self._add_to_pack(self.active, card, log, None)
-        kind = CARD_ANIMAL[card]
+        slot = self._add_to_pack(self.active, card, log, None)
         if log.record:
-            tell(log, "draft", f"{PLAYER_NAMES[self.active]} selects the {kind.name}",
-                 None, *join_keys(self, self.active, card), cards=[card], nodes=[kind.id])
+            kind = CARD_ANIMAL[card]
+            reads, writes, named = slot_join_keys(self, slot, card)
+            log.told("draft", f"{PLAYER_NAMES[self.active]} selects the {kind.name}", None,
+                     {"cards": (card,), "nodes": (kind.id,), "ids": named}, reads, writes)
         self._next_drafter(log)
 
     def _next_drafter(self, log: EventLog) -> None:
         for _ in range(self.players):
             self.active = self.left_of(self.active)
-            if (len(self.packs[self.active]) < self.pack_size
-                    and self._draft_choices(self.active)):
-                return
+            if len(self.packs[self.active]) < self.pack_size:
+                choices = self._draft_choices(self.active)
+                if choices:  # (the legal list once this action is played: made once)
+                    self._listed = (len(self._actions) + 1, "draft",
+                                    [*map(_DRAFT, alike(choices))])
+                    return
         self.active = DEALER
         self.turn = 1
         if log.record:
@@ -678,7 +704,10 @@ class WildlifeWeb(Game):
         while True:
             stage = self.stage
             if stage == "restock":
-                if self._restock_choices():
+                choices = self._restock_choices()
+                if choices:  # the legal actions once this action is played: made once
+                    self._listed = (len(self._actions) + 1, stage,
+                                    [*map(_PLACE, alike(choices))])
                     return
                 self.stage = "secure"
             elif stage == "secure":
@@ -688,7 +717,10 @@ class WildlifeWeb(Game):
                     return
                 self.stage = "swap"
             elif stage == "swap":
-                if self._swappable():
+                swappable = self._swappable()
+                if swappable:
+                    self._listed = (len(self._actions) + 1, stage,
+                                    [*(_SWAP(a["card"]) for a in swappable), _KEEP])
                     return
                 self.stage = "replace"
             elif stage == "replace":
@@ -704,7 +736,7 @@ class WildlifeWeb(Game):
             elif stage == "feed":
                 feed = feeding.feed_actions(self)
                 if feed:  # the legal actions once this action is played: worked out once
-                    self._feed_now = (len(self._actions) + 1, feed)
+                    self._listed = (len(self._actions) + 1, stage, feed)
                     return
                 self.stage = "mate"
             else:
@@ -717,20 +749,22 @@ class WildlifeWeb(Game):
         hungry or foraged and left cards in the deck; the prey eaten, the carrion taken),
         the feed actions open are those open before it but its animal's own (it has acted)
         and those naming a card gone; otherwise they are worked out anew (``_advance``)."""
-        known = self._feed_now
+        known = self._listed
         played = len(self._actions)
-        if gone is None or known is None or known[0] != played:
+        if gone is None or known is None or known[0] != played or known[1] != "feed":
             self._advance(log, None)
             return
         me = action.animal
-        if gone:
-            feed = [x for x in known[1] if _ANIMAL(x) != me and not (
+        feed: list[Action]
+        if gone:  # (each feed action's fields read as attributes: every one names its animal)
+            feeds = cast("list[Forage | Hunt | Scavenge | Steal]", known[2])
+            feed = [x for x in feeds if x.animal != me and not (
                 (type(x) is Hunt and x.prey in gone) or (type(x) is Steal and x.food in gone)
                 or (type(x) is Scavenge and x.carcass in gone))]
         else:  # the others' actions (every feed action names its animal; filtered in C)
-            feed = list(compress(known[1], map(me.__ne__, map(_ANIMAL, known[1]))))
+            feed = list(compress(known[2], map(me.__ne__, map(_ANIMAL, known[2]))))
         if feed:
-            self._feed_now = (played + 1, feed)
+            self._listed = (played + 1, "feed", feed)
         else:
             self.stage = "mate"
 
@@ -746,8 +780,8 @@ class WildlifeWeb(Game):
             self.round += 1
             flip = None
             if log.record:
-                flip = log.emit("daynight", f"Play returns to the dealer: the Day/Night card turns "
-                                            f"to {'Day' if self.day else 'Night'}")
+                flip = log.told("daynight", "Play returns to the dealer: the Day/Night card "
+                                            f"turns to {'Day' if self.day else 'Night'}", None, {})
             if self.day and len(self.highway) < ROADKILL:
                 self.stage = "restock"
                 if log.record and self._restock_choices():
@@ -832,11 +866,13 @@ class WildlifeWeb(Game):
         drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")
         if drawn is not None:
             self.register.arrive(drawn)
-            self._add_to_pack(p, drawn, log, e)
+            slot = self._add_to_pack(p, drawn, log, e)
             if log.record:
-                tell(log, "draw", f"...and draws a {CARD_ANIMAL[drawn].name}", e,
-                     *join_keys(self, p, drawn, drawn_since(self, mark)), cards=[drawn],
-                     nodes=[CARD_ANIMAL[drawn].id])
+                kind = CARD_ANIMAL[drawn]
+                joined = slot_join_keys(self, slot, drawn, drawn_since(self, mark))
+                log.told("draw", f"...and draws a {kind.name}", e,
+                         {"cards": (drawn,), "nodes": (kind.id,), "ids": joined[2]},
+                         joined[0], joined[1])
         self.stage = "replace"
         self._advance(log, None)
 
@@ -857,9 +893,9 @@ class WildlifeWeb(Game):
         e = None
         if log.record:
             e = log.emit("replace", text, cards=[card], nodes=[CARD_ANIMAL[card].id])
-        self._add_to_pack(p, card, log, e)
+        slot = self._add_to_pack(p, card, log, e)
         if log.record:
-            joins(self, log, e, p, card, drawn_since(self, mark))
+            note(log, e, *slot_join_keys(self, slot, card, drawn_since(self, mark)))
         self._advance(log, e)
 
     # -- 3) Draw an Event Card: ``events.py``; 4) Forage, Hunt, or Scavenge: ``feeding.py`` --
@@ -1011,24 +1047,23 @@ class WildlifeWeb(Game):
                 self.register.arrive(card)
             where = f"after drawing {len(drawn)} Wildlife card(s)"
             others = [c for c in drawn if c != mate]
-            if others:
-                e = None
-                if log.record:
-                    e = log.emit("draw", f"{len(others)} non-matching card(s) join the central "
-                                         "habitat", cause=start, cards=others,
-                                 nodes=sorted({CARD_ANIMAL[c].id for c in others}))
-                if log.record:
-                    numbers = [self.register.animals[c] for c in others]
-                    note(log, e, [chance_key(self.draws_so_far() - len(drawn) + i)
-                                        for i in range(len(others))],
-                               [*map(animal_key, numbers)], [*map(animal_id, numbers)])
+            if others and log.record:
+                numbers = [self.register.animals[c] for c in others]
+                first = self.draws_so_far() - len(drawn)
+                log.told("draw", f"{len(others)} non-matching card(s) join the central "
+                                 "habitat", start,
+                         {"cards": tuple(others),
+                          "nodes": tuple(sorted({CARD_ANIMAL[c].id for c in others})),
+                          "ids": tuple(map(animal_id, numbers))},
+                         tuple([chance_key(first + i) for i in range(len(others))]),
+                         tuple(map(animal_key, numbers)))
         if not found:
             a["waiting"] = self.turn
             if log.record:
-                tell(log, "no_mate", f"No mate found {where}: the {kind.name} waits until the "
-                                     "following turn, then looks through the entire deck",
-                     start, drawn_since(self, mark), [waits_key(fam), setback_key(p)],
-                     [animal_id(me), family_id(fam)])
+                log.told("no_mate", f"No mate found {where}: the {kind.name} waits until the "
+                                    "following turn, then looks through the entire deck",
+                         start, {"ids": (animal_id(me), family_id(fam))},
+                         tuple(drawn_since(self, mark)), (waits_key(fam), setback_key(p)))
             return
         if source not in ("habitat", "pack"):
             self.register.arrive(mate)
@@ -1045,10 +1080,12 @@ class WildlifeWeb(Game):
                            gone_key(family_id(lost[1])),
                            setback_key(lost[0])]
                 named.append(family_id(lost[1]))
-            tell(log, "mate", f"The {kind.name} takes a mate found {where}; it discards "
-                              f"{len(action.discard)} food card(s)", start,
-                 drawn_since(self, self.draws_so_far() - 1) if source == "draw" else [],
-                 writes, named, cards=[a["card"], mate, *action.discard], nodes=[kind.id])
+            log.told("mate", f"The {kind.name} takes a mate found {where}; it discards "
+                             f"{len(action.discard)} food card(s)", start,
+                     {"cards": (a["card"], mate, *action.discard), "nodes": (kind.id,),
+                      "ids": tuple(named)},
+                     (chance_key(self.draws_so_far() - 1),) if source == "draw" else (),
+                     tuple(writes))
 
     def _raise_offspring(self, action: RaiseOffspring, log: EventLog) -> None:
         """Instructions for Raising Offspring: the requisite food is exchanged for an
@@ -1059,12 +1096,13 @@ class WildlifeWeb(Game):
         self._discard_food(a, action.discard)
         a["offspring"] = self.odeck.pop()
         if log.record:
-            f = slot_of(self, a)[0]
-            tell(log, "offspring", f"{PLAYER_NAMES[p]}'s {kind.name} pair exchanges "
-                                   f"{len(action.discard)} food card(s) for an Offspring card",
-                 None, [food_key(f), family_key(f)], [food_key(f), family_key(f)],
-                 slot_keys(self, a)[1], cards=[a["card"], a["offspring"], *action.discard],
-                 nodes=[kind.id])
+            f = self.register.families[a["card"]]
+            keys = (food_key(f), family_key(f))
+            log.told("offspring", f"{PLAYER_NAMES[p]}'s {kind.name} pair exchanges "
+                                  f"{len(action.discard)} food card(s) for an Offspring card",
+                     None, {"cards": (a["card"], a["offspring"], *action.discard),
+                            "nodes": (kind.id,), "ids": tuple(slot_keys(self, a)[1])},
+                     keys, keys)
 
     # -- playing -----------------------------------------------------------------------------
 

@@ -250,18 +250,22 @@ def joins(game: WildlifeWeb, log: EventLog, index: int | None, player: int, card
 
 
 def join_keys(game: WildlifeWeb, player: int, card: str, reads: Iterable[Key] = ()
-              ) -> tuple[list[Key], list[Key], list[str]]:
+              ) -> tuple[tuple[Key, ...], tuple[Key, ...], tuple[str, ...]]:
     """What :func:`joins` tells: reads, writes and the ids named (for :func:`tell`)."""
-    reg = game.register
-    n = reg.animals[card]
     for slot in game.packs[player]:
         if slot["card"] == card or slot["mate"] == card:
-            f = reg.families[slot["card"]]
-            break
-    else:
-        raise KeyError(card)
-    return ([*reads, animal_key(n)], [animal_key(n), *family_keys(f)],
-            [animal_id(n), family_id(f)])
+            return slot_join_keys(game, slot, card, reads)
+    raise KeyError(card)
+
+
+def slot_join_keys(game: WildlifeWeb, slot: Pet, card: str, reads: Iterable[Key] = ()
+                   ) -> tuple[tuple[Key, ...], tuple[Key, ...], tuple[str, ...]]:
+    """:func:`join_keys` of ``card`` come to the Pack animal ``slot`` (its own, or as its
+    mate)."""
+    reg = game.register
+    n, f = reg.animals[card], reg.families[slot["card"]]
+    return ((*reads, ("animal", n)), (("animal", n), ("family", f), ("pair", f)),
+            (f"animal:{n}", f"family:{f}"))
 
 
 QUESTIONS = (

@@ -149,10 +149,10 @@ class Game(ABC):
     """The history leads to this state (False for a determinization, whose hidden things
     were dealt anew): a failed action can then be undone by replaying the history, and
     ``apply`` needs no copy of the state beforehand."""
-    _legal: tuple[int, list[Action]] | None = None
-    """The legal actions after the first ``n`` actions of the history, as ``(n, actions)``
-    (none once the game is over): every action changes ``n``, so a game asked twice (a bot's
-    choice, then the gate of ``apply``) works them out, and whether it is over, once.
+    _legal: list[Action] | None = None
+    """The legal actions now (none once the game is over), once worked out: a game asked
+    twice (a bot's choice, then the gate of ``apply``) works them out, and whether it is
+    over, once. ``None`` until asked: every action played (``push``, ``apply``) drops it, and
     ``clone`` and ``determinize`` start without."""
     last_cascade: Cascade | None
 
@@ -320,12 +320,10 @@ class Game(ABC):
         """The legal actions now, none once the game is over: worked out once per action.
         The game's own list, kept as it came (``_legal_actions`` makes it for core, which
         never changes it): never handed out, ``legal_actions`` gives a copy."""
-        played = len(self._actions)
         known = self._legal
-        if known is not None and known[0] == played:
-            return known[1]
-        legal = [] if self.is_over else self._legal_actions()
-        self._legal = (played, legal)
+        if known is not None:
+            return known
+        legal = self._legal = [] if self.is_over else self._legal_actions()
         return legal
 
     def parse_action(self, action: Action | Mapping[str, Any]) -> Action:
@@ -340,18 +338,19 @@ class Game(ABC):
         as it was. ``views=True`` keeps the view after each event (as ``perspective`` sees
         it; ``None``, an onlooker) for step-by-step replay.
         """
-        parsed: Action = action if type(action) in self.codec.classes \
-            else self.parse_action(action)  # type: ignore[assignment]  # its class is an Action's
-        known = self._legal  # _legal_now's cache, read here: a bot or a widget asked first
-        legal = known[1] if known is not None and known[0] == len(self._actions) \
-            else self._legal_now()
+        legal = self._legal  # _legal_now's, read here: a bot or a widget asked first
+        if legal is None:
+            legal = self._legal_now()
         # scanned by identity first (a bot or a widget plays one of the legal actions
-        # themselves): `in` calls a dataclass __eq__ on each action before the match, and
-        # this loop of `is` costs less than one such call, at any length up to hundreds
-        for one in legal:
-            if one is parsed:
+        # themselves, which needs no parsing): `in` calls a dataclass __eq__ on each action
+        # before the match, and this loop of `is` costs less than one such call, at any
+        # length up to hundreds
+        for parsed in legal:
+            if parsed is action:
                 break
-        else:
+        else:  # an equal action, or its JSON form
+            parsed = action if type(action) in self.codec.classes \
+                else self.parse_action(action)  # type: ignore[assignment]  # an Action's class
             if parsed not in legal:
                 self._refuse(parsed)
         if id(self) not in _LISTENERS:
@@ -420,6 +419,7 @@ class Game(ABC):
             finally:
                 self._chance, self._forcing = None, _NOTHING_FORCED
         self._actions.append(action)
+        self._legal = None
 
     def chance(self, name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
                label: Callable[[Any], str] | None = None,
@@ -486,6 +486,7 @@ class Game(ABC):
             unused = min(n for n in forced if n >= len(draws))
             raise _NeverDrawn(self.describe(action), action, unused, len(draws))
         self._actions.append(action)
+        self._legal = None
         # Cascade(...) made here at a third of the cost: its fields go straight into the new
         # instance's dict (a frozen dataclass's __init__ sets each by object.__setattr__);
         # a label left out is the action's own, worked out when first read (own_labels)

@@ -361,12 +361,12 @@ def can_adapt(game: Biotopes, p: int, card: str, paying: Means | None = None) ->
 
 def affords(m: Means, card: str) -> bool:
     """Adaptation's cost: can the cubes of ``m`` pay ``card``'s diet?"""
-    return fits(NEEDS[_DIET_OF[card]], (), m.pool)
+    return fits(_NEEDS_OF[card], (), m.pool)
 
 
-Needs = tuple[tuple[tuple[int, int], ...], tuple[int, int, int, int, int]]
+Needs = tuple[tuple[tuple[int, int], ...], int, tuple[int, int, int, int, int]]
 """A diet as the cube types it needs, by their place in a pool (``TYPE_INDEX``): (type,
-how many) for each type, and how many of each type."""
+how many) for each type but Plants, how many Plants, and how many of each type."""
 
 
 def needs(diet: Iterable[CubeType]) -> Needs:
@@ -374,13 +374,15 @@ def needs(diet: Iterable[CubeType]) -> Needs:
     counts = [0] * 5
     for t in diet:
         counts[TYPE_INDEX[t]] += 1
-    return (tuple([(i, n) for i, n in enumerate(counts) if n]),
+    return (tuple([(i, n) for i, n in enumerate(counts) if n and i]), counts[0],
             (counts[0], counts[1], counts[2], counts[3], counts[4]))
 
 
 NEEDS: dict[tuple[CubeType, ...], Needs] = {card.diet: needs(card.diet)
                                             for card in SPECIES.values()}
 """Each Species card's diet's :data:`Needs`."""
+_NEEDS_OF = {card.id: NEEDS[card.diet] for card in SPECIES.values()}
+"""Each Species card's diet's :data:`Needs`, by card."""
 
 
 def fits(need: Needs, paid: tuple[int, ...], pool: list[int]) -> bool:
@@ -390,20 +392,44 @@ def fits(need: Needs, paid: tuple[int, ...], pool: list[int]) -> bool:
     cube or a cube that may also pay for Plants (D24); another type's slot, a cube of that
     type (of either class): each type's own cubes first, its two-way cubes then, those left
     over go to Plants."""
-    if not paid and not (pool[5] or pool[6] or pool[7] or pool[8]):
-        for i, n in need[0]:  # noqa: SIM110 (no generator at each card)  enough of each type
-            if pool[i] < n:
+    if paid:
+        return _fits_paid(need[2], paid, pool)
+    short = 0  # each type's shortfall, paid by its two-way cubes (the rest pay for Plants)
+    for i, n in need[0]:
+        lack = n - pool[i]
+        if lack > 0:
+            if lack > pool[i + 4]:
                 return False
-        return True
-    counts = list(need[1])
-    twofold = [0] * 5  # paid cubes that count as their type or as Plants, by type
+            short += lack
+    return pool[0] + pool[5] + pool[6] + pool[7] + pool[8] - short >= need[1]
+
+
+def _fits_paid(need: tuple[int, int, int, int, int], paid: tuple[int, ...],
+               pool: list[int]) -> bool:
+    """:func:`fits` with cubes already paid: each takes a slot of its type; a paid two-way
+    cube goes to its type's slots as far as that type's own cubes fall short, else to
+    Plants."""
+    counts = list(need)
+    twofold: list[int] | None = None  # paid cubes that count as their type or as Plants
     for c in paid:
         if c < 5:
             if not counts[c]:
                 return False
             counts[c] -= 1
+        elif twofold is None:
+            twofold = [0] * 5
+            twofold[c - 4] = 1
         else:
             twofold[c - 4] += 1
+    if twofold is None:  # as fits: the slots left, each type's shortfall from its two-way
+        short = 0
+        for t in range(1, 5):
+            lack = counts[t] - pool[t]
+            if lack > 0:
+                if lack > pool[t + 4]:
+                    return False
+                short += lack
+        return pool[0] + pool[5] + pool[6] + pool[7] + pool[8] - short >= counts[0]
     plants, spare, room = counts[0], pool[0], 0
     for t in range(1, 5):
         n, own, two, e = counts[t], pool[t], pool[t + 4], twofold[t]
@@ -653,7 +679,7 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     out: list[Action] = []
     pool = m.pool
     for card in sorted(game.hands[p]):
-        if fits(NEEDS[_DIET_OF[card]], (), pool):
+        if fits(_NEEDS_OF[card], (), pool):
             out.append(_ADAPT[card])
     # the Ecosystem's cards read once: those whose Action may be used (can_use_card), and
     # whether an x2 card is among them

@@ -98,9 +98,12 @@ def legal_actions(game: Tori) -> list[Action]:
 def _turn_options(game: Tori) -> list[Action]:
     p = game.active
     sites = _sites(game, p)
-    return [*_draw_options(game), *_build_options(game, p, sites),
-            *_expand_options(game, p, sites), *_tear_down_options(game, p),
-            *_customer_options(game, p)]
+    acts = _draw_options(game)  # then each option's actions in turn, added to that list
+    _build_options(game, p, sites, acts)
+    _expand_options(game, p, sites, acts)
+    acts += _tear_down_options(game, p)
+    _customer_options(game, p, acts)
+    return acts
 
 
 def _sites(game: Tori, p: int) -> _Sites:
@@ -135,58 +138,61 @@ def _tear_down_options(game: Tori, p: int) -> list[Action]:
     return made  # type: ignore[no-any-return]
 
 
-def _build_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
+def _build_options(game: Tori, p: int, sites: _Sites, acts: list[Action]) -> None:
     """Byg en ny bod: the stalls ``p`` may build with the build cards in hand, zone by zone
     (a card of the zone pays), in each cell by cell in row order, each good in order, each
-    facing onto a free space."""
+    facing onto a free space (added to ``acts``)."""
     if sites.build_sites is None:
         sites.build_sites = _build_sites(game, p)
-    taken, allowed, anywhere = sites.build_sites
-    acts: list[Action] = []
+    free, allowed, anywhere = sites.build_sites
     if not anywhere:
-        return acts
+        return
     for here in compress(_PLACE_BITS, game.build_hands[p]):  # the zones of the cards in hand
         here &= anywhere
         while here:
             bit = here & -here  # the cells lowest first: row by row
             here ^= bit
-            free = _DOOR_SPACES[bit] & ~taken  # where its entrance may open
+            doors = _DOOR_SPACES[bit] & free  # where its entrance may open
             for made, cells in allowed:
                 if bit & cells:
-                    acts.extend(made[bit][free])
-    return acts
+                    acts.extend(made[bit][doors])
 
 
 _BuildSites = tuple[int, tuple[tuple[dict[int, dict[int, tuple[Build, ...]]], int], ...], int]
 
 
 def _build_sites(game: Tori, p: int) -> _BuildSites:
-    """Where ``p`` may place a stall tile of each good of its supply (masks): the cells
-    ``Tori._taken()``; for each good, its Build actions by cell (``_BUILDS_AT``) and the
-    cells of its terrain not taken nor ``Tori._touching()``, with an entrance space free;
-    all those cells."""
+    """Where ``p`` may place a stall tile of each good of its supply (masks): the spaces of
+    the square free for an entrance (not ``Tori._taken()``); for each good, its Build
+    actions by cell (``_BUILDS_AT``) and the cells of its terrain not taken nor
+    ``Tori._touching()``, with an entrance space free; all those cells."""
     taken = game._tile_bits | _INFO_BITS | game._entrance_bits | game._customer_bits()
-    touching = {g: 0 for g in GOODS if (p, g) not in game.stalls}  # (_touching_bits)
+    stalls = game.stalls
+    touching: dict[str, int] = {}  # (_touching_bits)
+    for g in GOODS:
+        if (p, g) not in stalls:
+            touching[g] = 0
     if not touching:
-        return taken, (), 0
-    for (player, g), stall in game.stalls.items():
+        return 0, (), 0
+    for (player, g), stall in stalls.items():
         if g in touching and player != p:
             touching[g] |= stall.around
     # the cells whose entrance may open on a free space, facing each way (D4, D5)
     free = _SQUARE_BITS & ~taken
-    doors = ((free << COLS) | (free >> COLS) | ((free << 1) & _NOT_FIRST_COLUMN)
-             | ((free >> 1) & _NOT_LAST_COLUMN))
-    allowed = tuple([(_BUILDS_AT[g], _STALL_TERRAIN_BITS[g] & ~mask & ~taken & doors)
-                     for g, mask in touching.items()])
+    open_ = ((free << COLS) | (free >> COLS) | ((free << 1) & _NOT_FIRST_COLUMN)
+             | ((free >> 1) & _NOT_LAST_COLUMN)) & ~taken
+    allowed = []
     anywhere = 0
-    for _, cells in allowed:
+    for g, mask in touching.items():
+        cells = _STALL_TERRAIN_BITS[g] & open_ & ~mask
+        allowed.append((_BUILDS_AT[g], cells))
         anywhere |= cells
-    return taken, allowed, anywhere
+    return free, tuple(allowed), anywhere
 
 
-def _expand_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
+def _expand_options(game: Tori, p: int, sites: _Sites, acts: list[Action]) -> None:
+    """Udvid en bod: each expansion ``p`` may pay for now (added to ``acts``)."""
     hand = game.build_hands[p]
-    acts: list[Action] = []
     for g, cards in game.goods_hands[p].items():  # (good by good, in order)
         if cards < 2:
             continue  # too few for any stall: its size after expanding is two or more
@@ -202,7 +208,6 @@ def _expand_options(game: Tori, p: int, sites: _Sites) -> list[Action]:
                 cells = sites.expansions[g] = _expansion_sites(game, p, stall)
             for cell in cells:
                 acts.extend(_expand_action(g, cell, z) for z in zones)
-    return acts
 
 
 def _expansion_sites(game: Tori, p: int, stall: Stall) -> list[Cell]:
@@ -215,12 +220,12 @@ def _expansion_sites(game: Tori, p: int, stall: Stall) -> list[Cell]:
     return [c for c in cells if BIT[c] & free]
 
 
-def _customer_options(game: Tori, p: int) -> list[Action]:
+def _customer_options(game: Tori, p: int, acts: list[Action]) -> None:
     """Tag en kunde: each good whose customer can walk to ``p``'s stall's empty entrance,
-    with build cards enough to pay for the competing stalls closer to it (marketing)."""
+    with build cards enough to pay for the competing stalls closer to it (marketing; added
+    to ``acts``)."""
     hand = game.build_hands[p]
     tiles = game._tile_bits
-    acts: list[Action] = []
     buyers = game._board.get("buyers")
     if buyers is None:
         buyers = _buyers(game)
@@ -253,7 +258,6 @@ def _customer_options(game: Tori, p: int) -> list[Action]:
                   else closer_in(tiles, cell, door, rivals, part))
         if closer <= cards:
             acts.append(_TAKE_CUSTOMER[g])
-    return acts
 
 
 def marketing(game: Tori, p: int, good: str) -> int:

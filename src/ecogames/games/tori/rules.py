@@ -457,13 +457,15 @@ class Tori(Game):
         """``count`` cards (or what is left) off the face-down pile, one chance draw each:
         any card left, as likely as there are of it (D31). ``seen_by``: the seat drawing
         them into a hand (``None``: laid face up)."""
-        self._ensure_pile(count, log, cause)
+        if len(self.pile) + len(self._top) < count:
+            self._ensure_pile(count, log, cause)
         taken = []
+        kept = self.draws_are_kept  # not in a plain push: no draw is told, counted or forced
         name = ("a build card laid face up from the pile" if seen_by is None
                 else "a build card drawn from the pile")
         for _ in range(min(count, len(self.pile) + len(self._top))):
             source = self._top or self.pile
-            if not self.draws_are_kept:  # a plain push: no draw is told, counted or forced
+            if not kept:
                 # chance()'s draw, by the same ticket: below(the cards left) lands in the run
                 # of the zone that card is in; one zone left draws nothing
                 zone = source[0] if source[0] == source[-1] else source[

@@ -31,7 +31,7 @@ def assert_kept_right(game: Biotopes) -> None:
             continue
         new_means = legal.means(again, p)
         for name in ("sources", "pool", "plants", "mammals_birds", "birds_reptiles",
-                     "breeders"):
+                     "breeders", "held"):
             assert getattr(kept_means, name) == getattr(new_means, name), name
 
 

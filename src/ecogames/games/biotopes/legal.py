@@ -154,7 +154,10 @@ class Means:
     out so far, by diet (many cards share one). Kept in ``Biotopes.means_of``: a cube taken
     from or put on a card that keeps or already holds cubes of its colour gives a new Means
     (:meth:`moved`), any other move of a cube drops it. Read only (a plain slotted class:
-    made often, it is no frozen value)."""
+    made often, it is no frozen value). ``held`` counts the sources behind the colours:
+    those of a Biotope card by colour (0-3), of a Mammals or Birds card (4-7), of a Birds or
+    Reptiles & Amphibians card (8-11), and those of an Invertebrates or Reptiles &
+    Amphibians card (12)."""
 
     sources: list[tuple[int, int, int, CubeType, bool, int]]
     pool: list[int]
@@ -162,6 +165,7 @@ class Means:
     mammals_birds: int
     birds_reptiles: int
     breeders: bool
+    held: list[int]
 
     def moved(self, row: int, col: int, k: int, by: int,
               card: str = "") -> Means:
@@ -177,35 +181,30 @@ class Means:
         changed = sources.copy()
         pool = self.pool.copy()
         pool[CLASS[t, pol]] += by
+        plants, mb, br = self.plants, self.mammals_birds, self.birds_reptiles
         if n and n + by:  # the card keeps cubes of that colour: the same colours pay
             changed[i] = (row, col, k, t, pol, n + by)
-            return Means(changed, pool, self.plants, self.mammals_birds, self.birds_reptiles,
-                         self.breeders)
-        if n:
+            return Means(changed, pool, plants, mb, br, self.breeders, self.held)
+        if n:  # a source gone (by -1), or a new one (by 1): its colour's sources counted
             del changed[i]
         else:
             changed.insert(i, (row, col, k, t, pol, by))
-        return Means(changed, pool, *_paying_colours(changed))
-
-
-def _paying_colours(sources: list[tuple[int, int, int, CubeType, bool, int]]
-                    ) -> tuple[int, int, int, bool]:
-    """The colours of the cubes that pay an Expansion (a Biotope card's), a Competition
-    (Mammals or Birds) and a Migration (Birds or Reptiles & Amphibians), and whether one
-    pays a Reproduction (Invertebrates or Reptiles & Amphibians)."""
-    plants = mb = br = 0
-    breeders = False
-    for _, c, k, t, _, _ in sources:
-        if c < 0:
-            plants |= 1 << k
-            continue
-        if t is M or t is B:
-            mb |= 1 << k
-        if t is B or t is R:
-            br |= 1 << k
-        if t is INV or t is R:
-            breeders = True
-    return plants, mb, br, breeders
+        held = self.held.copy()
+        bit = 1 << k
+        if col < 0:
+            held[k] += by
+            plants = plants | bit if held[k] else plants & ~bit
+            return Means(changed, pool, plants, mb, br, self.breeders, held)
+        _, _, _, pays_mb, pays_br, breeds = _PAYING[card]
+        if pays_mb:
+            held[4 + k] += by
+            mb = mb | bit if held[4 + k] else mb & ~bit
+        if pays_br:
+            held[8 + k] += by
+            br = br | bit if held[8 + k] else br & ~bit
+        if breeds:
+            held[12] += by
+        return Means(changed, pool, plants, mb, br, held[12] > 0, held)
 
 
 def means(game: Biotopes, p: int) -> Means:
@@ -224,7 +223,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
     sources: list[tuple[int, int, int, CubeType, bool, int]] = []
     pool = [0] * POOL_SIZE
     plants = mb = br = 0
-    breeders = False
+    held = [0] * 13
     biotope, foreign, rows = game.biotope[p], game.foreign[p], game.rows[p]
     for r in range(ROWS):
         here = foreign[r]
@@ -235,6 +234,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
                 sources.append((r, -1, k, P, False, n))
                 pool[0] += n
                 plants |= 1 << k
+                held[k] += 1
         for c, e in enumerate(rows[r]):
             n = e[1 + r]
             if n == e[1] + e[2] + e[3] + e[4]:  # only the row's colour (nearly always)
@@ -249,10 +249,13 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
                 pool[key] += n
                 if pays_mb:
                     mb |= 1 << k
+                    held[4 + k] += 1
                 if pays_br:
                     br |= 1 << k
-            breeders = breeders or breeds
-    return Means(sources, pool, plants, mb, br, breeders)
+                    held[8 + k] += 1
+                if breeds:
+                    held[12] += 1
+    return Means(sources, pool, plants, mb, br, held[12] > 0, held)
 
 
 class Territories:

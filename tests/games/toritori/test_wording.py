@@ -2,6 +2,7 @@
 
 from ecogames import toritori
 from ecogames.games.toritori.actions import Roll
+from ecogames.games.toritori.narration import SILENT, Narrator
 
 
 def test_the_action_points_are_announced_not_spent_after_the_roll():
@@ -28,3 +29,12 @@ def test_an_eaten_token_is_said_to_stay_on_the_island_under_its_eater():
     assert ": its token goes under the " in text or ": both tokens go under the " in text
     assert "still on the island (and counted) until the" in text
     assert text.endswith("breeds or goes hungry")
+
+
+def test_the_silent_narrator_has_every_method_of_the_narrator_and_tells_nothing():
+    methods = [name for name in dir(Narrator)
+               if not name.startswith("_") and callable(getattr(Narrator, name))]
+    assert "eat" in methods and "roll" in methods
+    for name in methods:
+        said = getattr(SILENT, name)(1, "two", (3,), cause=None)
+        assert said == "", name

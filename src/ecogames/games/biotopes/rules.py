@@ -182,6 +182,9 @@ def _view() -> ModuleType:
     return view
 
 
+RESERVE = ident.RESERVE
+_RESERVE_KEYS = tuple(ident.key_of(RESERVE, k) for k in range(ROWS))
+"""The state key of the reserve's cubes of each colour (``why.key_of``)."""
 _BAG_DRAWS = tuple(f"a cube from {name}'s bag" for name in SEAT_NAMES)
 """The name of a draw from each seat's bag (Primary Production draws one per cube)."""
 
@@ -581,11 +584,13 @@ class Biotopes(Game):
         and the ids."""
         identity = self._identity
         ids = identity.move(src, dst, k, n)
-        source = ident.key_of(src, k)
-        if emptied and not identity.holds(src):
-            writes: tuple[Any, ...] = (source, ident.key_of(dst, k), ident.emptied(emptied))
+        # ident.key_of, written out: the reserve by colour, any other place as it is
+        source = _RESERVE_KEYS[k] if src == RESERVE else src
+        target = _RESERVE_KEYS[k] if dst == RESERVE else dst
+        if emptied and not any(identity.cubes[src]):  # the cubes moved left the card bare
+            writes: tuple[Any, ...] = (source, target, ident.emptied(emptied))
         else:
-            writes = (source, ident.key_of(dst, k))
+            writes = (source, target)
         return (*reads, source), writes, tuple(ids)
 
     def _token_keys(self, *players: int) -> list[Any]:

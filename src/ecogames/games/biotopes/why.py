@@ -59,11 +59,17 @@ _CARD_IDS = {c: f"card:{c}" for c in (*SPECIES, *BIOTOPE_CARDS)}
 
 
 def cubes(card_id: str) -> Key:
-    return ("cubes", card(card_id))
+    return _CUBES.get(card_id) or ("cubes", card(card_id))
 
 
 def emptied(card_id: str) -> Key:
-    return ("emptied", card(card_id))
+    return _EMPTIED.get(card_id) or ("emptied", card(card_id))
+
+
+_CUBES = {c: ("cubes", i) for c, i in _CARD_IDS.items()}
+_EMPTIED = {c: ("emptied", i) for c, i in _CARD_IDS.items()}
+_PLACES = {c: ("card", i) for c, i in _CARD_IDS.items()}
+"""The keys of each card's cubes, of its last cube taken and of where it is, made once."""
 
 
 def why_cubes(card: Any) -> Key:
@@ -77,7 +83,7 @@ def why_cubes(card: Any) -> Key:
 
 
 def place(card_id: str) -> Key:
-    return ("card", card(card_id))
+    return _PLACES.get(card_id) or ("card", card(card_id))
 
 
 def hex_key(h: Any) -> Key:

@@ -1,8 +1,10 @@
 """Biotopes — the geometry of the central landscape: the hexes of placed tiles, the edge,
-connected groups, neighbours on the landscape, reach in steps, where a tile may go.
+connected groups, neighbours on the landscape, reach in steps, where a tile may go, and a
+shape's hexes as the bits of a mask (:class:`Grid`: neighbours and Migration's reach as masks,
+which the colonizations' rules in ``legal`` AND together).
 
-Pure functions of hexes (axial coordinates, ``components.neighbours``); the engine (``rules``)
-and the loader (``save``) use them.
+Pure functions of hexes (axial coordinates, ``components.neighbours``); the engine (``rules``,
+``legal``) and the loader (``save``) use them.
 """
 
 from __future__ import annotations

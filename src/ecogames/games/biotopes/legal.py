@@ -16,7 +16,7 @@ nothing.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -495,12 +495,7 @@ def expand_bits(col: Territories, p: int, colours: int) -> int:
 
 def _expand_all(col: Territories, p: int, colours: int) -> tuple[Expand, ...]:
     """The Expansions to :func:`expand_bits`, in order (kept by hexes)."""
-    bits = expand_bits(col, p, colours)
-    grid = col.grid
-    at = grid.expand_at
-    if not at:
-        at.update({1 << i: _expand(h) for i, h in enumerate(grid.hexes)})
-    return _spell(bits, at)
+    return _spell(expand_bits(col, p, colours), _by_bit(col.grid.expand_at, col.grid, _expand))
 
 
 def can_compete(game: Biotopes, p: int, h: Hex, paying: Means | None = None) -> bool:
@@ -533,12 +528,16 @@ def compete_bits(col: Territories, p: int, colours: int) -> int:
 
 def _compete_all(col: Territories, p: int, colours: int) -> tuple[Compete, ...]:
     """The Competitions for :func:`compete_bits`, in order (kept by hexes)."""
-    bits = compete_bits(col, p, colours)
-    grid = col.grid
-    at = grid.compete_at
+    return _spell(compete_bits(col, p, colours),
+                  _by_bit(col.grid.compete_at, col.grid, _compete))
+
+
+def _by_bit(at: dict[int, _A], grid: Grid, make: Callable[[Hex], _A]) -> dict[int, _A]:
+    """``at``, a grid's table of one colonization's action to each hex by its bit, filled
+    with ``make(hex)`` when first asked."""
     if not at:
-        at.update({1 << i: _compete(h) for i, h in enumerate(grid.hexes)})
-    return _spell(bits, at)
+        at.update({1 << i: make(h) for i, h in enumerate(grid.hexes)})
+    return at
 
 
 def can_migrate(game: Biotopes, p: int, origin: Hex, h: Hex,

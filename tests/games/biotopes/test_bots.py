@@ -12,6 +12,7 @@ from ecogames.games.biotopes import bots as biotopes_bots
 from ecogames.games.biotopes.actions import Pass
 from ecogames.games.biotopes.bots import MCTS_SETTINGS, GreedyBot, estimate
 from ecogames.games.biotopes.components import SPECIES, SPECIES_BY_DECK, Deck
+from ecogames.games.biotopes.legal import means
 
 from .scenario import blank, put_biotope, put_species, put_token, ready
 
@@ -130,9 +131,9 @@ def test_card_value_with_the_pool_given_is_the_same():
         me = game.current_player
         if me is None:
             continue
-        pool = game._pool(game._cube_sources(me))
+        paying = means(game, me)
         for card in game.rivers[1] + game.hands[me]:
-            assert GreedyBot.card_value(game, me, card, pool) == \
+            assert GreedyBot.card_value(game, me, card, paying) == \
                 GreedyBot.card_value(game, me, card)
 
 

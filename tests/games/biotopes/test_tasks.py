@@ -187,24 +187,6 @@ def _payable_by_trying(diet, paid, pool):
     return False
 
 
-def test_the_diet_cost_agrees_with_trying_every_way_pollinating_cubes_or_not():
-    """legal.diet_payable (the counting shortcut when no cube counts as two types, the
-    matching otherwise) against every way of paying, on random diets, cubes paid and pools."""
-    import random
-
-    types = sorted(legal.CubeType, key=lambda t: t.value)
-    kinds = sorted(set(legal.PAYS.values()), key=lambda o: sorted(t.value for t in o))
-    choose = random.Random(24)
-    for _ in range(1500):
-        diet = [choose.choice(types) for _ in range(choose.randint(1, 3))]
-        pollinating = choose.random() < 0.5
-        usable = [o for o in kinds if pollinating or len(o) == 1]
-        paid = [choose.choice(usable) for _ in range(choose.randint(0, 2))]
-        pool = {o: choose.randint(0, 2) for o in choose.sample(usable, choose.randint(0, 4))}
-        assert legal.diet_payable(diet, paid, dict(pool)) == _payable_by_trying(
-            diet, paid, pool), (diet, paid, pool)
-
-
 def test_the_diet_cost_counted_by_class_agrees_with_trying_every_way():
     """legal.fits (a pool of cubes by class: each type's own cubes first, then its two-way
     cubes, those left over paying for Plants) against every way of paying, on random diets,

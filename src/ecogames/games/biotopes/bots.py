@@ -26,8 +26,8 @@ from ecogames.bots.mcts import WIN_WEIGHT, logit_results
 from ecogames.core import Action, Game, Rng
 
 from .actions import Discard, Done, Draw, KeepHand, Pass, PlaceTerritory
-from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, CubeType, neighbours
-from .legal import diet_payable
+from .components import BIOTOPES, ENV_TOKEN_BY_ID, HAND_LIMIT, SPECIES, neighbours
+from .legal import Means, affords, means
 from .rules import Biotopes
 
 WIN = 1_000.0
@@ -44,10 +44,6 @@ BETTER = 0.05
 """How much an action must improve on passing to be worth playing."""
 DECK_TOP = 0.9
 """The value of an unseen card from the top of a deck (a river card is valued by sight)."""
-
-Pool = dict[frozenset[CubeType], int]
-"""A player's cubes on cards, counted by what each may pay for (``Biotopes._pool``)."""
-
 
 class GreedyBot:
     """Tries each action, resolves it to the end, keeps the best; passes when none helps."""
@@ -111,15 +107,15 @@ class GreedyBot:
         phase = game.phase
         if phase == "draw" or (phase == "react" and isinstance(legal[0], Draw)):
             # a card to draw (for Evolution, a card's Action, a Reaction)
-            pool = game._pool(game._cube_sources(me))
-            return self._best(legal, lambda a: self._draw_value(game, me, a, pool))
+            paying = means(game, me)
+            return self._best(legal, lambda a: self._draw_value(game, me, a, paying))
         if phase == "redraw":
             return next((a for a in legal if isinstance(a, KeepHand)), legal[0])
         if phase == "placement":
             return self._placement(game, legal, me)
         if phase == "discard":
-            pool = game._pool(game._cube_sources(me))
-            return self._best(legal, lambda a: -self.card_value(game, me, a.card, pool)
+            paying = means(game, me)
+            return self._best(legal, lambda a: -self.card_value(game, me, a.card, paying)
                               if isinstance(a, Discard) else 0.0)
         if phase == "evo_discard":
             return next((a for a in legal if isinstance(a, Done)), legal[0])
@@ -157,21 +153,22 @@ class GreedyBot:
 
         return self._best(legal, measure)
 
-    def _draw_value(self, game: Biotopes, me: int, a: Action, pool: Pool) -> float:
+    def _draw_value(self, game: Biotopes, me: int, a: Action, paying: Means) -> float:
         if not isinstance(a, Draw):
             return 0.0
         if a.slot < 0:
             return DECK_TOP
         d = ("herbivores", "insectivores", "carnivores").index(a.deck)
-        return self.card_value(game, me, game.rivers[d][a.slot], pool)
+        return self.card_value(game, me, game.rivers[d][a.slot], paying)
 
     # -- measures ---------------------------------------------------------------------------
 
     @staticmethod
-    def card_value(game: Biotopes, me: int, card_id: str, pool: Pool | None = None) -> float:
+    def card_value(game: Biotopes, me: int, card_id: str, paying: Means | None = None
+                   ) -> float:
         """What a Species card in hand is worth to ``me``: its VP, the Environmental
         Conditions it meets, the column it would complete, and whether it can be played
-        (with the cubes ``pool`` counts: ``me``'s, worked out when not given)."""
+        (with the cubes of ``paying``: ``me``'s means, ``legal.means``, when not given)."""
         card = SPECIES[card_id]
         env = [ENV_TOKEN_BY_ID[t] for t in game.env]
         value = float(card.vp)
@@ -181,9 +178,7 @@ class GreedyBot:
         rows = game.rows[me]
         if len(rows[card.row]) == min(len(r) for r in rows):
             value += 0.5
-        if pool is None:
-            pool = game._pool(game._cube_sources(me))
-        if diet_payable(card.diet, [], pool):
+        if affords(paying or means(game, me), card_id):
             value += 0.5
         return value - 0.3 * len(card.diet)
 

@@ -36,8 +36,6 @@ P, INV, R, B, M = (CubeType.PLANTS, CubeType.INVERTEBRATES, CubeType.REPTILES_AM
 PAYS = {(t, pol): frozenset({t, CubeType.PLANTS}) if pol else frozenset({t})
         for t in CubeType for pol in (False, True)}
 """The types a cube may pay for, by its type and whether its card is Pollinating (D24)."""
-_PAYS_TWO = frozenset(opts for opts in PAYS.values() if len(opts) > 1)
-"""The cubes that count as either of two types (a Pollinating card's, but for Plants)."""
 TYPE_INDEX = {P: 0, INV: 1, R: 2, B: 3, M: 4}
 """Each cube type's place in a diet's needs and a pool (:func:`fits`)."""
 CLASS = {(t, pol): TYPE_INDEX[t] + (4 if pol and t is not P else 0)
@@ -91,57 +89,6 @@ RULE_TEXT: dict[type[Action], str] = {
 # ---------------------------------------------------------------------------------------------
 # Paying: Adaptation's diet, and what a player can pay with
 # ---------------------------------------------------------------------------------------------
-
-
-def _can_fill(slots: list[CubeType], pool: dict[frozenset[CubeType], int]) -> bool:
-    """Can the cubes of ``pool`` (count by what each may count as) pay every slot?"""
-    if not slots:
-        return True
-    first, rest = slots[0], slots[1:]
-    for opts, n in pool.items():
-        if n and first in opts:
-            pool[opts] = n - 1
-            ok = _can_fill(rest, pool)
-            pool[opts] = n
-            if ok:
-                return True
-    return False
-
-
-_NEEDS: dict[tuple[CubeType, ...], tuple[tuple[frozenset[CubeType], int], ...]] = {}
-
-
-def _needs(slots: Iterable[CubeType]) -> tuple[tuple[frozenset[CubeType], int], ...]:
-    """A diet as (the cubes of one type, how many) pairs (worked out once per diet)."""
-    diet = tuple(slots)
-    found = _NEEDS.get(diet)
-    if found is None:
-        found = _NEEDS[diet] = tuple((PAYS[t, False], diet.count(t))
-                                     for t in dict.fromkeys(diet))
-    return found
-
-
-def diet_payable(diet: Iterable[CubeType], paid: list[frozenset[CubeType]],
-                 pool: dict[frozenset[CubeType], int]) -> bool:
-    """Adaptation's cost: can the cubes already ``paid`` (each with what it may count as) be
-    matched to distinct slots of ``diet``, and the remaining slots be paid from ``pool``?"""
-    if not paid and _PAYS_TWO.isdisjoint(pool):
-        # no cube counts as two types (no Pollinating card): enough cubes of each type
-        return all(pool.get(opts, 0) >= n for opts, n in _needs(diet))
-    slots = list(diet)
-
-    def assign(i: int, remaining: list[CubeType]) -> bool:
-        if i == len(paid):
-            return _can_fill(remaining, pool)
-        tried = set()
-        for j, t in enumerate(remaining):
-            if t in paid[i] and t not in tried:
-                tried.add(t)
-                if assign(i + 1, remaining[:j] + remaining[j + 1:]):
-                    return True
-        return False
-
-    return len(paid) <= len(slots) and assign(0, slots)
 
 
 @dataclass(slots=True)
@@ -389,12 +336,11 @@ _NEEDS_OF = {card.id: NEEDS[card.diet] for card in SPECIES.values()}
 
 
 def fits(need: Needs, paid: tuple[int, ...], pool: list[int]) -> bool:
-    """Adaptation's cost counted (:func:`diet_payable`, from a pool of cubes by class,
-    ``CLASS``): can the cubes already ``paid`` (by class) be matched to distinct slots of
-    the diet, and the remaining slots be paid from ``pool``? A Plants slot takes a Plants
-    cube or a cube that may also pay for Plants (D24); another type's slot, a cube of that
-    type (of either class): each type's own cubes first, its two-way cubes then, those left
-    over go to Plants."""
+    """Adaptation's cost counted (from a pool of cubes by class, ``CLASS``): can the cubes
+    already ``paid`` (by class) be matched to distinct slots of the diet, and the remaining
+    slots be paid from ``pool``? A Plants slot takes a Plants cube or a cube that may also
+    pay for Plants (D24); another type's slot, a cube of that type (of either class): each
+    type's own cubes first, its two-way cubes then, those left over go to Plants."""
     if paid:
         return _fits_paid(need[2], paid, pool)
     short = 0  # each type's shortfall, paid by its two-way cubes (the rest pay for Plants)

@@ -99,7 +99,7 @@ from .components import (
     landscape_graph,
 )
 from .hexes import Grid, construction_sites
-from .legal import CLASS, PAYS, SPACE_OF
+from .legal import CLASS, SPACE_OF
 from .resolution import _KIND, _SPACE_INDEX, _species_cubes
 from .setup import _card_name
 
@@ -652,15 +652,6 @@ class Biotopes(Game):
 
     def _no_actions(self) -> list[Action]:
         return []
-
-    @staticmethod
-    def _pool(sources: list[tuple[int, int, int, CubeType, bool, int]]
-              ) -> dict[frozenset[CubeType], int]:
-        pool: dict[frozenset[CubeType], int] = {}
-        for _, _, _, t, pol, n in sources:
-            key = PAYS[t, pol]
-            pool[key] = pool.get(key, 0) + n
-        return pool
 
     # -- decisions ---------------------------------------------------------------------------
 

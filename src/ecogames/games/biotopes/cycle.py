@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ecogames.core import EventLog
+from ecogames.core import EventLog, Rng
 from ecogames.core.provenance import OUTCOME, gone_key
 
 from . import why as ident
@@ -26,6 +26,7 @@ from .components import (
     CubeType,
     EffectKind,
 )
+from .legal import territories
 from .resolution import _species_cubes
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 
 P = CubeType.PLANTS
 _PLANTS_NODE = (P.value,)
+_PRODUCTION = {card.id: card.effect.count for card in SPECIES.values()
+               if card.effect.kind is EffectKind.PRODUCTION}
+"""The cubes each Species card with a Production effect adds to Primary Production."""
 _SPACE_KEYS = tuple(tuple(("space", p, i) for i in range(len(SPACES)))
                     for p in range(MAX_PLAYERS))
 """The state keys of each seat's Ecosystem board spaces."""
@@ -41,19 +45,33 @@ _SPACE_KEYS = tuple(tuple(("space", p, i) for i in range(len(SPACES)))
 def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) -> None:
     """RB 1. Primary Production: draw as many cubes as occupied territories, plus card
     bonuses, and put each on the Biotope card of its colour."""
+    spots = territories(game).spots
     for p in game._clockwise(game.initiative):
-        bonus = sum(card.effect.count for _, _, card in
-                    game._has_effect(p, EffectKind.PRODUCTION))
-        bonus += sum(c.effect.count for c in game._advanced(p, EffectKind.PRODUCTION))
-        wanted = len(game.territories(p)) + bonus
-        drawn = [0] * ROWS
-        for _ in range(wanted):
-            k = game._draw_from_bag(p)
-            if k is None:
-                break
-            drawn[k] += 1
-            game.biotope[p][k] += 1
-        game.means_of[p] = None
+        bonus = 0
+        for row in game.rows[p]:
+            for e in row:
+                bonus += _PRODUCTION.get(e[0], 0)
+        if game.opts["draft"]:
+            bonus += sum(c.effect.count for c in game._advanced(p, EffectKind.PRODUCTION))
+        wanted = len(spots[p]) + bonus
+        if game.draws_are_kept:
+            drawn = [0] * ROWS
+            for _ in range(wanted):
+                k = game._draw_from_bag(p)
+                if k is None:
+                    break
+                drawn[k] += 1
+        else:  # nobody reads these draws (a plain push): the tickets chance() would take
+            drawn = _drawn_unkept(game.rng, game.bags[p], wanted)
+        biotope = game.biotope[p]
+        kept = game.means_of[p]
+        for k in range(ROWS):
+            n = drawn[k]
+            if n:
+                biotope[k] += n
+                if kept is not None:  # the cubes join the Biotope card of their colour
+                    kept = kept.moved(k, -1, k, n)
+        game.means_of[p] = kept
         if not log.record:
             continue
         got = sum(drawn)
@@ -69,6 +87,32 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
                   "ids": tuple(ids)},
                  (*game._draws(), ("bag", p), ("territories", p), ("ecosystem", p)),
                  (("bag", p), *[("biotope", p, k) for k in range(ROWS) if drawn[k]]))
+
+
+def _drawn_unkept(rng: Rng, bag: list[int], wanted: int) -> list[int]:
+    """``wanted`` cubes drawn from ``bag`` (fewer if it empties), one at a time by the
+    ticket ``Game.chance`` would take for each (``rules._bag_ticket``): none once a single
+    colour is left (a certain outcome). The cubes drawn, by colour."""
+    drawn = [0] * ROWS
+    total = bag[0] + bag[1] + bag[2] + bag[3]
+    while wanted and total:
+        if total in bag:  # a single colour left: the rest of the draws are certain
+            k = bag.index(total)
+            n = wanted if wanted < total else total
+            bag[k] -= n
+            drawn[k] += n
+            break
+        ticket = rng.below(total) - bag[0]
+        if ticket < 0:
+            k = 0
+        else:
+            ticket -= bag[1]
+            k = 1 if ticket < 0 else (2 if ticket < bag[2] else 3)
+        bag[k] -= 1
+        drawn[k] += 1
+        total -= 1
+        wanted -= 1
+    return drawn
 
 
 def next_turn(game: Biotopes, log: EventLog) -> None:

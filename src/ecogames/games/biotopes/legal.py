@@ -116,8 +116,9 @@ class Means:
 
     def moved(self, row: int, col: int, k: int, by: int,
               card: str = "") -> Means:
-        """These means with ``by`` (1 or -1) cubes of colour ``k`` on the card at ``row``,
-        ``col`` (``card``: the Species card there, or "" for the Biotope card)."""
+        """These means with ``by`` cubes of colour ``k`` more (or fewer: -1, or as many as
+        the card holds) on the card at ``row``, ``col`` (``card``: the Species card there,
+        or "" for the Biotope card)."""
         sources = self.sources
         i = bisect_left(sources, (row, col, k))  # in order of row, card and colour
         if i < len(sources) and sources[i][:3] == (row, col, k):
@@ -132,25 +133,27 @@ class Means:
         if n and n + by:  # the card keeps cubes of that colour: the same colours pay
             changed[i] = (row, col, k, t, pol, n + by)
             return Means(changed, pool, plants, mb, br, self.breeders, self.held)
-        if n:  # a source gone (by -1), or a new one (by 1): its colour's sources counted
+        if n:  # a source gone, or a new one: its colour's sources counted
             del changed[i]
+            step = -1
         else:
             changed.insert(i, (row, col, k, t, pol, by))
+            step = 1
         held = self.held.copy()
         bit = 1 << k
         if col < 0:
-            held[k] += by
+            held[k] += step
             plants = plants | bit if held[k] else plants & ~bit
             return Means(changed, pool, plants, mb, br, self.breeders, held)
         _, _, _, pays_mb, pays_br, breeds = _PAYING[card]
         if pays_mb:
-            held[4 + k] += by
+            held[4 + k] += step
             mb = mb | bit if held[4 + k] else mb & ~bit
         if pays_br:
-            held[8 + k] += by
+            held[8 + k] += step
             br = br | bit if held[8 + k] else br & ~bit
         if breeds:
-            held[12] += by
+            held[12] += step
         return Means(changed, pool, plants, mb, br, held[12] > 0, held)
 
 

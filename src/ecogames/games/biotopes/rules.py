@@ -29,7 +29,7 @@ texts share.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -603,11 +603,16 @@ class Biotopes(Game):
         in the bag, weighted by its cubes of each colour (D39); everyone sees it come out."""
         bag = self.bags[p]
         if self.draws_are_kept:
-            colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
-            if not colours:
-                return None
-            k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours,
-                                         [n for n in bag if n], label=_cube_name)]
+            b0, b1, b2, b3 = bag
+            if b0 and b1 and b2 and b3:  # every colour in the bag (the most common case)
+                colours: Sequence[str] = COLOURS
+                weights: Sequence[int] = (b0, b1, b2, b3)
+            else:
+                colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
+                if not colours:
+                    return None
+                weights = [n for n in bag if n]
+            k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours, weights, label=_cube_name)]
         else:  # nobody reads this draw (a plain push): the ticket chance() would take
             k = _bag_ticket(self.rng, bag)
             if k < 0:

@@ -1,7 +1,8 @@
 """What the engine keeps between actions instead of working it out again (each player's
-territories as bits, ``Biotopes.colonies``; what each player can
-pay with, ``Biotopes.means_of``) is what a fresh count of the same state finds: after
-playing on, on a clone, after an undo and after a determinization."""
+territories as bits, ``Biotopes.colonies``; what each player can pay with,
+``Biotopes.means_of``; the cards with an Action or x2, ``Biotopes.specials``) is what a
+fresh count of the same state finds: after playing on, on a clone, after an undo and after a
+determinization."""
 
 import random
 
@@ -25,6 +26,9 @@ def assert_kept_right(game: Biotopes) -> None:
                                                         counted.spots)
         for p, near in enumerate(kept.near):
             assert near in (-1, legal.near_bits(counted, p))
+
+    for p, kept_specials in enumerate(game.specials):  # the cards with an Action or x2
+        assert kept_specials in (None, legal.special_cards(again.rows[p]))
 
     for p, kept_means in enumerate(game.means_of):
         if kept_means is None:

@@ -211,6 +211,7 @@ def end_of_game(game: Biotopes, log: EventLog, cause: int | None) -> None:
                                   gone_key(ident.card(e[0]))))
             game.rows[p][r] = keep
         game.means_of[p] = None
+        game.specials[p] = None
     game.scores = [game.score(p) for p in range(game.players)]
     game.stage = "over"
     outcome = game.outcome

@@ -16,7 +16,7 @@ nothing.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -535,14 +535,23 @@ def migrate_all(col: Territories, p: int, colours: int) -> list[Migrate]:
     return out
 
 
-def _spell(bits: int, at: Mapping[int, _A]) -> tuple[_A, ...]:
+def _spell(bits: int, at: dict[int, _A]) -> tuple[_A, ...]:
     """The actions of the hexes of a mask, in order (``at``: each hex's by its bit)."""
-    out = []
+    out: list[_A] = []
+    _spell_into(out, bits, at)
+    return tuple(out)
+
+
+def _spell_into(out: list[Any], bits: int, at: dict[int, _A], grid: Grid | None = None,
+                make: Callable[[Hex], _A] | None = None) -> None:
+    """The actions of the hexes of a mask added to ``out``, in order (``at``: each hex's by
+    its bit; filled first with ``make(hex)`` for each hex of ``grid`` when empty)."""
+    if bits and not at and grid is not None and make is not None:
+        _by_bit(at, grid, make)
     while bits:
         low = bits & -bits
         out.append(at[low])
         bits ^= low
-    return tuple(out)
 
 
 def reach(game: Biotopes, origin: Hex) -> tuple[tuple[Hex, Migrate], ...]:
@@ -632,18 +641,22 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     for card in sorted(game.hands[p]):
         if fits(_NEEDS_OF[card], (), pool):
             out.append(_ADAPT[card])
-    # the Ecosystem's cards read once: those whose Action may be used (can_use_card), and
-    # whether an x2 card is among them
+    # the Ecosystem's cards with an Action or x2 (kept: Biotopes.specials): those whose
+    # Action may be used (can_use_card), and whether an x2 card is among them
+    specials = game.specials[p]
+    if specials is None:
+        specials = game.specials[p] = special_cards(game.rows[p])
     usable_cards: list[Action] = []
     x2 = False
-    for r, row in enumerate(game.rows[p]):
-        for c, e in enumerate(row):
-            card = e[0]
-            if card in _SPECIAL:
-                if card in ACTION_CARDS and usable(e):
+    if specials:
+        rows = game.rows[p]
+        for r, c, action, double in specials:
+            if action:
+                e = rows[r][c]
+                if e[1] + e[2] + e[3] + e[4]:
                     usable_cards.append(_USE_CARD.get((r, c))
                                         or _USE_CARD.setdefault((r, c), UseCard(r, c)))
-                x2 = x2 or card in _DOUBLES
+            x2 = x2 or double
     uses = game.uses[p]
     # a colonization's second use this cycle needs its x2 card (Biotopes._space_limit)
     twice = [game._space_limit(p, space) > 1 for space in _COLONIZATIONS] \
@@ -661,16 +674,26 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     col = game.colonies or territories(game)
     colours = m.plants
     if tokens and colours and (not uses[_EXP] or (twice[0] and uses[_EXP] < 2)):
-        out += _expand_all(col, p, colours)
+        _spell_into(out, expand_bits(col, p, colours), col.grid.expand_at, col.grid, _expand)
     colours = m.mammals_birds
     if tokens and colours and (not uses[_COM] or (twice[1] and uses[_COM] < 2)):
-        out += _compete_all(col, p, colours)
+        _spell_into(out, compete_bits(col, p, colours), col.grid.compete_at, col.grid,
+                    _compete)
     colours = m.birds_reptiles
     if colours and (not uses[_MIG] or (twice[2] and uses[_MIG] < 2)):
         out += migrate_all(col, p, colours)
     out += usable_cards  # can_use_card, for the cards there
     out.append(_PASS)  # can_pass: always
     return out
+
+
+def special_cards(rows: list[list[list[Any]]]) -> tuple[tuple[int, int, bool, bool], ...]:
+    """The cards of an Ecosystem's ``rows`` that the Action Phase listing looks at: (row,
+    column, whether it has an Action icon, whether it is a x2 card), in order (kept in
+    ``Biotopes.specials`` until a card joins or leaves the rows)."""
+    return tuple([(r, c, e[0] in ACTION_CARDS, e[0] in _DOUBLES)
+                  for r, row in enumerate(rows) for c, e in enumerate(row)
+                  if e[0] in _SPECIAL])
 
 
 def why_not(game: Biotopes, p: int, a: Action) -> str:

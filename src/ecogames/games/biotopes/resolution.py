@@ -232,6 +232,7 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     game.hands[p].remove(card_id)
     row = game.rows[p][card.row]
     row.append([card_id, 0, 0, 0, 0])
+    game.specials[p] = None  # the listing's cards with an Action or x2 counted anew
     col = len(row) - 1
     played = log.told("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
                       f"{card.biotope.label} row", cause,

@@ -326,6 +326,10 @@ class Biotopes(Game):
         asked (``legal.territories``), then patched as a token moves (``_claim``,
         ``_vacate``: a new value, a copy shares the old); None again whenever the landscape
         is built or a state loaded."""
+        self.specials: list[tuple[tuple[int, int, bool, bool], ...] | None] = [None] * players
+        """The cards with an Action icon or x2 in each Ecosystem (``legal.special_cards``),
+        worked out when first asked and kept until a card joins or leaves the rows
+        (Adaptation, the End of Game set theirs back to None); a copy shares them."""
         self.neutral_removed = 0
         self.draft_biotope = -1
         self.reserve = [0] * ROWS
@@ -1023,6 +1027,7 @@ class Biotopes(Game):
             twin.bcards = list(map(list, self.bcards))
         twin.owner = dict(self.owner)  # colonies is shared: a token move replaces it
         twin.means_of = list(self.means_of)  # each read only: a cube's move drops it
+        twin.specials = list(self.specials)
         twin.reserve = list(self.reserve)
         twin.box = list(self.box)
         twin.decks = list(map(list, self.decks))

@@ -7,6 +7,7 @@ out again only for the goods an option touched (``legal._buyers``)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -100,23 +101,32 @@ def test_the_kept_customers_are_worked_out_afresh(seed):
     player's tear-downs as the board keeps them are those worked out from the state now
     (fails when an option that moves a customer away from a stall's entrance does not work
     that stall's good out again, or when a build keeps its player's tear-downs)."""
+    for g in _a_game_and_a_copy(seed, steps=3000, split=500):
+        kept = g._board.get("buyers")
+        if kept is not None:
+            assert kept == [_buyer(g, good) for good in GOODS]
+        for p, made in enumerate(g._board.get("tear_downs") or ()):
+            if made is not None:  # each player's stalls without expansion tiles
+                assert made == [TearDown(good) for good in GOODS if (p, good) in g.stalls
+                                and not g.stalls[(p, good)].expansions]
+
+
+def _a_game_and_a_copy(seed: int, steps: int, split: int) -> Iterator[Tori]:
+    """Each position of a random game (2 to 4 players by ``seed``) and, after step ``split``,
+    of a copy that goes its own way, step by step, until the game is over or ``steps``
+    have gone: each pushes a random legal action once it has been looked at."""
     game = Tori.new_game(players=2 + seed % 3, seed=seed)
     rng = random.Random(seed)
     twin = None
-    for step in range(3000):
+    for step in range(steps):
         if game.is_over:
             break
         for g in (game, twin) if twin is not None else (game,):
-            kept = g._board.get("buyers")
-            if kept is not None:
-                assert kept == [_buyer(g, good) for good in GOODS]
-            for p, made in enumerate(g._board.get("tear_downs") or ()):
-                if made is not None:  # each player's stalls without expansion tiles
-                    assert made == [TearDown(good) for good in GOODS if (p, good) in g.stalls
-                                    and not g.stalls[(p, good)].expansions]
-            if not g.is_over:
-                g.push(rng.choice(g.legal_actions()))
-        if step == 500:
+            if g.is_over:
+                continue
+            yield g
+            g.push(rng.choice(g.legal_actions()))
+        if step == split:
             twin = game.clone()
 
 
@@ -144,19 +154,7 @@ def test_the_legal_actions_off_a_kept_board_are_worked_out_afresh(seed):
     customers' cells, patched as options change them) are those a board worked out afresh
     lists (fails when a customer taken leaves the cells the customers stand on as they
     were)."""
-    game = Tori.new_game(players=2 + seed % 3, seed=seed)
-    rng = random.Random(seed)
-    twin = None
-    for step in range(2500):
-        if game.is_over:
-            break
-        for g in (game, twin) if twin is not None else (game,):
-            if g.is_over:
-                continue
-            fresh = g.clone()
-            fresh._board = {}
-            legal = g.legal_actions()
-            assert legal == fresh.legal_actions()
-            g.push(rng.choice(legal))
-        if step == 400:
-            twin = game.clone()
+    for g in _a_game_and_a_copy(seed, steps=2500, split=400):
+        fresh = g.clone()
+        fresh._board = {}
+        assert g.legal_actions() == fresh.legal_actions()

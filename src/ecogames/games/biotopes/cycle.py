@@ -70,8 +70,7 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
             if n:
                 biotope[k] += n
                 if kept is not None:  # the cubes join the Biotope card of their colour
-                    kept = kept.moved(k, -1, k, n)
-        game.means_of[p] = kept
+                    kept.move(k, -1, k, n, biotope[k])
         if not log.record:
             continue
         got = sum(drawn)

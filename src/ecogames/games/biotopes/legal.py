@@ -93,20 +93,18 @@ RULE_TEXT: dict[type[Action], str] = {
 
 @dataclass(slots=True)
 class Means:
-    """What a player can pay with now (:func:`means`): every cube on their cards
-    (``Biotopes._cube_sources``) and by what each may pay for (``pool``); the colours of the
-    cubes that pay an Expansion (Plants: a Biotope card's), a Competition (Mammals or Birds)
-    and a Migration (Birds or Reptiles & Amphibians: a Species card's); whether a cube pays
-    a Reproduction (Invertebrates or Reptiles & Amphibians); and Adaptation's costs worked
-    out so far, by diet (many cards share one). Kept in ``Biotopes.means_of``: a cube taken
-    from or put on a card that keeps or already holds cubes of its colour gives a new Means
-    (:meth:`moved`), any other move of a cube drops it. Read only (a plain slotted class:
-    made often, it is no frozen value). ``held`` counts the sources behind the colours:
-    those of a Biotope card by colour (0-3), of a Mammals or Birds card (4-7), of a Birds or
-    Reptiles & Amphibians card (8-11), and those of an Invertebrates or Reptiles &
-    Amphibians card (12)."""
+    """What a player can pay with now (:func:`means`): every cube source on their cards
+    (``Biotopes._cube_sources``: a card's cubes of one colour) and by what the cubes may pay
+    for (``pool``); the colours of the cubes that pay an Expansion (Plants: a Biotope
+    card's), a Competition (Mammals or Birds) and a Migration (Birds or Reptiles &
+    Amphibians: a Species card's); whether a cube pays a Reproduction (Invertebrates or
+    Reptiles & Amphibians). Kept in ``Biotopes.means_of`` and patched in place as a cube of
+    theirs moves (:meth:`move`); a copy of the game holds copies (:meth:`copy`). ``held``
+    counts the sources behind the colours: those of a Biotope card by colour (0-3), of a
+    Mammals or Birds card (4-7), of a Birds or Reptiles & Amphibians card (8-11), and those
+    of an Invertebrates or Reptiles & Amphibians card (12)."""
 
-    sources: list[tuple[int, int, int, CubeType, bool, int]]
+    sources: list[tuple[int, int, int, CubeType, bool]]
     pool: list[int]
     plants: int
     mammals_birds: int
@@ -114,47 +112,51 @@ class Means:
     breeders: bool
     held: list[int]
 
-    def moved(self, row: int, col: int, k: int, by: int,
-              card: str = "") -> Means:
-        """These means with ``by`` cubes of colour ``k`` more (or fewer: -1, or as many as
-        the card holds) on the card at ``row``, ``col`` (``card``: the Species card there,
-        or "" for the Biotope card)."""
+    def copy(self) -> Means:
+        """These means, to be patched apart (a copy of the game's)."""
+        return Means(self.sources.copy(), self.pool.copy(), self.plants, self.mammals_birds,
+                     self.birds_reptiles, self.breeders, self.held.copy())
+
+    def move(self, row: int, col: int, k: int, by: int, after: int, card: str = "") -> None:
+        """``by`` cubes of colour ``k`` more (or fewer) on the card at ``row``, ``col``
+        (``card``: the Species card there, or "" for the Biotope card), which now holds
+        ``after`` of them."""
+        if col < 0:
+            self.pool[0] += by  # a Biotope card's cubes: of the Plants type (Glossary)
+            if after and after != by:  # it keeps cubes of that colour: the same colours pay
+                return
+            t, pol = P, False
+        else:
+            t, pol, cls, pays_mb, pays_br, breeds = _PAYING[card]
+            self.pool[cls] += by
+            if after and after != by:
+                return
+        # a source gone (none left), or a new one (none before): the sources counted
         sources = self.sources
         i = bisect_left(sources, (row, col, k))  # in order of row, card and colour
-        if i < len(sources) and sources[i][:3] == (row, col, k):
-            _, _, _, t, pol, n = sources[i]
-        else:  # a colour the card did not hold
-            n = 0
-            t, pol = (P, False) if col < 0 else _PAYING[card][:2]
-        changed = sources.copy()
-        pool = self.pool.copy()
-        pool[CLASS[t, pol]] += by
-        plants, mb, br = self.plants, self.mammals_birds, self.birds_reptiles
-        if n and n + by:  # the card keeps cubes of that colour: the same colours pay
-            changed[i] = (row, col, k, t, pol, n + by)
-            return Means(changed, pool, plants, mb, br, self.breeders, self.held)
-        if n:  # a source gone, or a new one: its colour's sources counted
-            del changed[i]
-            step = -1
-        else:
-            changed.insert(i, (row, col, k, t, pol, by))
+        if after:
+            sources.insert(i, (row, col, k, t, pol))
             step = 1
-        held = self.held.copy()
+        else:
+            del sources[i]
+            step = -1
+        held = self.held
         bit = 1 << k
         if col < 0:
             held[k] += step
-            plants = plants | bit if held[k] else plants & ~bit
-            return Means(changed, pool, plants, mb, br, self.breeders, held)
-        _, _, _, pays_mb, pays_br, breeds = _PAYING[card]
+            self.plants = self.plants | bit if held[k] else self.plants & ~bit
+            return
         if pays_mb:
             held[4 + k] += step
-            mb = mb | bit if held[4 + k] else mb & ~bit
+            self.mammals_birds = self.mammals_birds | bit if held[4 + k] \
+                else self.mammals_birds & ~bit
         if pays_br:
             held[8 + k] += step
-            br = br | bit if held[8 + k] else br & ~bit
+            self.birds_reptiles = self.birds_reptiles | bit if held[8 + k] \
+                else self.birds_reptiles & ~bit
         if breeds:
             held[12] += step
-        return Means(changed, pool, plants, mb, br, held[12] > 0, held)
+            self.breeders = held[12] > 0
 
 
 def means(game: Biotopes, p: int) -> Means:
@@ -168,9 +170,9 @@ def means(game: Biotopes, p: int) -> Means:
 
 def _work_out_means(game: Biotopes, p: int) -> Means:
     """:func:`means` counted from the cards, in one pass: each cube source (row, col,
-    colour, type, pollinating, count; col -1 is the Biotope card, whose cubes are of the
-    Plants type: Glossary), in order of row, card and colour."""
-    sources: list[tuple[int, int, int, CubeType, bool, int]] = []
+    colour, type, pollinating; col -1 is the Biotope card, whose cubes are of the Plants
+    type: Glossary), in order of row, card and colour."""
+    sources: list[tuple[int, int, int, CubeType, bool]] = []
     pool = [0] * POOL_SIZE
     plants = mb = br = 0
     held = [0] * 13
@@ -181,7 +183,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
         for k in range(ROWS) if any(here) else (r,):
             n = biotope[r] if k == r else here[k]
             if n:
-                sources.append((r, -1, k, P, False, n))
+                sources.append((r, -1, k, P, False))
                 pool[0] += n
                 plants |= 1 << k
                 held[k] += 1
@@ -195,7 +197,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
                 cubes = [(k, e[1 + k]) for k in range(ROWS) if e[1 + k]]
             t, pol, key, pays_mb, pays_br, breeds = _PAYING[e[0]]
             for k, n in cubes:
-                sources.append((r, c, k, t, pol, n))
+                sources.append((r, c, k, t, pol))
                 pool[key] += n
                 if pays_mb:
                     mb |= 1 << k

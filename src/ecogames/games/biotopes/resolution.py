@@ -574,7 +574,7 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
         left = len(taken)
         given = []
         moved: list[int] = []
-        for e in game.rows[p][r]:
+        for c, e in enumerate(game.rows[p][r]):
             if not left:
                 break
             cap = 2 if SPECIES[e[0]].effect.kind is EffectKind.R_SELECTED else 1
@@ -582,8 +582,7 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
             for _ in range(max(0, n)):
                 k = taken[len(moved)]
                 game._take_cube(p, r, -1, k)
-                e[1 + k] += 1
-                game.means_of[p] = None  # a cube onto the card: counted anew
+                game._put_cube(p, r, c, k)
                 moved.append(k)
             if n > 0:
                 left -= n

@@ -319,9 +319,9 @@ class Biotopes(Game):
         self.colonies: legal.Territories | None = None
         self.means_of: list[legal.Means | None] = [None] * players
         """What each player can pay with (``legal.means``), worked out when first asked and
-        kept until a cube on their cards moves (every writer sets theirs back to None:
-        ``_take_cube``, ``_put_cube``, Transfer, Primary Production, the End of Game); a
-        copy shares what it holds, read only."""
+        patched in place as a cube on their cards moves (``_take_cube``, ``_put_cube``,
+        Primary Production; the End of Game sets theirs back to None); a copy holds
+        copies."""
         """The tokens on the landscape as bits (``legal.Territories``), worked out when first
         asked (``legal.territories``), then patched as a token moves (``_claim``,
         ``_vacate``: a new value, a copy shares the old); None again whenever the landscape
@@ -450,33 +450,46 @@ class Biotopes(Game):
                 total[task.drawn] += 1
         return total
 
-    def _cube_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool, int]]:
-        """Every cube of ``p`` on a card: (row, col, colour, type, pollinating, count); col -1
-        is the Biotope card, whose cubes are of the Plants type (Glossary). Kept until a cube
-        of theirs moves (``legal.means``): read only."""
+    def _cube_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool]]:
+        """Every cube source of ``p`` on a card (a card's cubes of one colour): (row, col,
+        colour, type, pollinating); col -1 is the Biotope card, whose cubes are of the Plants
+        type (Glossary). Kept, patched as a cube of theirs moves (``legal.means``): read
+        only."""
         return legal.means(self, p).sources
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
+        card = ""
+        if col < 0:
+            if k == row:
+                self.biotope[p][row] -= 1
+                after = self.biotope[p][row]
+            else:
+                self.foreign[p][row][k] -= 1
+                after = self.foreign[p][row][k]
+        else:
+            e = self.rows[p][row][col]
+            e[1 + k] -= 1
+            after, card = e[1 + k], e[0]
         kept = self.means_of[p]
         if kept is not None:
-            self.means_of[p] = kept.moved(row, col, k, -1, self.card_at(p, row, col))
-        if col < 0 and k == row:
-            self.biotope[p][row] -= 1
-        elif col < 0:
-            self.foreign[p][row][k] -= 1
-        else:
-            self.rows[p][row][col][1 + k] -= 1
+            kept.move(row, col, k, -1, after, card)
 
     def _put_cube(self, p: int, row: int, col: int, k: int) -> None:
+        card = ""
+        if col < 0:
+            if k == row:
+                self.biotope[p][row] += 1
+                after = self.biotope[p][row]
+            else:
+                self.foreign[p][row][k] += 1
+                after = self.foreign[p][row][k]
+        else:
+            e = self.rows[p][row][col]
+            e[1 + k] += 1
+            after, card = e[1 + k], e[0]
         kept = self.means_of[p]
         if kept is not None:
-            self.means_of[p] = kept.moved(row, col, k, 1, self.card_at(p, row, col))
-        if col < 0 and k == row:
-            self.biotope[p][row] += 1
-        elif col < 0:
-            self.foreign[p][row][k] += 1
-        else:
-            self.rows[p][row][col][1 + k] += 1
+            kept.move(row, col, k, 1, after, card)
 
     def biotope_cubes(self, p: int, row: int) -> list[int]:
         """The cubes on ``p``'s Biotope card of ``row``, by colour (its own colour, and any
@@ -708,7 +721,7 @@ class Biotopes(Game):
             paid_classes = tuple([_PAID_CLASS[opts] for opts in paid])
             pool = m.pool.copy()
             payable: dict[int, bool] = {}  # alike for cubes of one class
-            for r, c, k, t, pol, _ in sources:
+            for r, c, k, t, pol in sources:
                 cls = CLASS[t, pol]
                 ok = payable.get(cls)
                 if ok is None:
@@ -721,13 +734,13 @@ class Biotopes(Game):
         allowed = _types_of(task.types)
         if mode == "evolution":
             used = {_TYPE_OF[opts[0]] for opts in paid}
-            out = [_pay(r, c, k) for r, c, k, t, _, _ in sources
+            out = [_pay(r, c, k) for r, c, k, t, _ in sources
                    if t not in used]
             if paid:
                 out.append(_DONE)
             return out
         colour, src, species = task.colour, task.src, task.species
-        return [_PAYS.get((r, c, k)) or _pay(r, c, k) for r, c, k, t, _, _ in sources
+        return [_PAYS.get((r, c, k)) or _pay(r, c, k) for r, c, k, t, _ in sources
                 if (colour < 0 or k == colour) and t in allowed
                 and (src is None or (r, c) == src) and (not species or c >= 0)]
 
@@ -759,7 +772,7 @@ class Biotopes(Game):
         diet = set(SPECIES[task.card].diet)
         out: list[Action] = []
         for q in self._clockwise(p)[1:]:
-            for r, c, k, t, _, _ in self._cube_sources(q):
+            for r, c, k, t, _ in self._cube_sources(q):
                 if t in diet and not self.protected(q, r, c):
                     out.append(Prey(q, r, c, COLOURS[k]))
         return out
@@ -779,7 +792,7 @@ class Biotopes(Game):
             (r, c) for r in range(ROWS) for c, e in enumerate(self.rows[p][r])
             if _species_cubes(e) < SPECIES_CUBE_LIMIT]
         out: list[Action] = []
-        for r, c, k, _, _, _ in self._cube_sources(p):
+        for r, c, k, _, _ in self._cube_sources(p):
             for tr, tc in targets:
                 if (tr, tc) != (r, c):
                     out.append(Move(r, c, COLOURS[k], tr, tc))
@@ -1026,7 +1039,7 @@ class Biotopes(Game):
             twin.tile_hands = list(map(list, self.tile_hands))
             twin.bcards = list(map(list, self.bcards))
         twin.owner = dict(self.owner)  # colonies is shared: a token move replaces it
-        twin.means_of = list(self.means_of)  # each read only: a cube's move drops it
+        twin.means_of = [None if m is None else m.copy() for m in self.means_of]
         twin.specials = list(self.specials)
         twin.reserve = list(self.reserve)
         twin.box = list(self.box)

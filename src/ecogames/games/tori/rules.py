@@ -26,10 +26,10 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ecogames.core import Action, EventLog, Game, Outcome, Rng
-from ecogames.core.provenance import OUTCOME, chance_key
+from ecogames.core.provenance import OUTCOME, Key, chance_key
 
 from . import why as prov
 from .actions import (
@@ -54,6 +54,7 @@ from .components import (
     BONUS_POINTS,
     BONUS_TILES,
     BUILD_CARDS_PER_ZONE,
+    CELLS,
     COATS_OF_ARMS,
     COLOUR_CARD,
     COLOUR_CARDS,
@@ -115,6 +116,8 @@ _HAND = tuple((prov.hand(p),) for p in range(len(PLAYER_NAMES)))
 _DISPLAY_AND_HAND = tuple((prov.DISPLAY, prov.hand(p)) for p in range(len(PLAYER_NAMES)))
 _DISPLAY_KEYS = (prov.DISPLAY,)
 _BUILD_CARD = {z: f"build:{z}" for z in ZONES}
+_BUILD_CARDS = {z: (card,) for z, card in _BUILD_CARD.items()}
+"""``(_BUILD_CARD[z],)``: the one build card an option pays."""
 _IN_DISPLAY = ("display",)
 _TO_DISCARD = ("discard",)
 _TO_SUPPLY = ("supply",)
@@ -126,6 +129,26 @@ _DISCARD_GOODS_TEXT = tuple({g: f"{name} discards {a_good(g)} goods card" for g 
                             for name in PLAYER_NAMES)
 _DISCARD_GOODS_TOLD = {g: ((f"goods:{g}",), ("goods", g)) for g in GOODS}
 """A goods card of each good: the card touched (once), and the goods cards' key."""
+_TAKES_FACE_UP = tuple({z: {y: f"{name} takes face-up build cards {z} and {y}" for y in ZONES}
+                        for z in ZONES} for name in PLAYER_NAMES)
+"""A seat's words for two face-up cards taken, by the first card's zone and the second's."""
+_CARD_PAIRS = {z: {y: (_BUILD_CARD[z], _BUILD_CARD[y]) for y in ZONES} for z in ZONES}
+_EXCESS_KEPT = 16
+_HOLDS = tuple(tuple(f"{name} holds {HAND_LIMIT + excess} cards and must discard {excess}"
+                     for excess in range(_EXCESS_KEPT)) for name in PLAYER_NAMES)
+"""A seat's words for a hand over the limit, by how many cards over (up to 15)."""
+_DRAWS_KEPT = 16
+_PILE_DRAWS = tuple(tuple((*map(chance_key, range(now - count, now)), prov.PILE)
+                          for count in range(now + 1)) for now in range(_DRAWS_KEPT))
+"""``Tori._drawn``'s keys: the last ``count`` of ``now`` chance draws, and the pile (``now``
+up to 15)."""
+
+
+@lru_cache(maxsize=4096)
+def _laid_out(cards: tuple[int, ...]) -> tuple[str, tuple[str, ...]]:
+    """Build cards laid face up from the pile, in words, and the cards touched."""
+    return (f"Build cards {', '.join(map(str, cards))} are laid face up",
+            tuple(map(_BUILD_CARD.__getitem__, cards)))
 
 
 TURN_OPTIONS = (DrawFaceUp, DrawPile, Refresh, Build, Expand, TearDown, TakeCustomer)
@@ -218,6 +241,72 @@ def _runs(pile: list[int]) -> tuple[list[int], list[int]]:
 def stall_id(owner: int, good: str) -> str:
     """``"1:fish"``: player 1's fish stall (each player has one stall per good, D7)."""
     return f"{owner}:{good}"
+
+
+# The words and keys the telling gives a stall, a customer and a cell, made once (the same
+# strings and tuples ``why``'s functions and the f-strings make: only the dicts of what an
+# event touched are made per event, each event's own).
+
+
+class _StallWords(NamedTuple):
+    """What the telling says of one seat's stall of one good."""
+
+    id: str
+    """``why.stall``: ``"stall:7"``."""
+    key: Key
+    """``why.stall_key``."""
+    door: Key
+    """``why.door``."""
+    visit: Key
+    """``("visit", customer, id)``: a walk of the good's customer to this stall."""
+    ids: tuple[str]
+    """``(id,)``."""
+    names: tuple[str]
+    """``(Stall.id,)``: ``("1:fish",)``."""
+    walk_ids: tuple[str, str]
+    """The good's customer's id and this stall's."""
+    steps_to: str
+    """How a walk here ends in words: ``" steps to <seat>'s fish stall"``."""
+    builds: str
+    """``"<seat> builds a fish stall in zone "``."""
+    tears_down: str
+    """``"<seat> tears down the fish stall"``."""
+
+
+class _CustomerWords(NamedTuple):
+    """What the telling says of the customer wanting one good."""
+
+    id: str
+    """``why.customer``: ``"customer:3"``."""
+    key: Key
+    """``why.customer_key``."""
+    visit: Key
+    """``("visit", id)``: its last walk."""
+    walks: str
+    """``"The fish customer walks "``."""
+    cards: str
+    """``" fish goods card(s)"``."""
+
+
+_STALL_WORDS: dict[tuple[int, str], _StallWords] = {
+    (p, g): _StallWords(prov.stall(p, g), prov.stall_key(p, g), prov.door(p, g),
+                        ("visit", prov.customer(g), prov.stall(p, g)), (prov.stall(p, g),),
+                        (stall_id(p, g),), (prov.customer(g), prov.stall(p, g)),
+                        f" steps to {name}'s {good_name(g)} stall",
+                        f"{name} builds {a_good(g)} stall in zone ",
+                        f"{name} tears down the {good_name(g)} stall")
+    for p, name in enumerate(PLAYER_NAMES) for g in GOODS}
+"""Each stall's words, by its key in ``Tori.stalls`` (owner, good)."""
+_CUSTOMER_WORDS: dict[str, _CustomerWords] = {
+    g: _CustomerWords(prov.customer(g), prov.customer_key(g), ("visit", prov.customer(g)),
+                      f"The {good_name(g)} customer walks ", f" {good_name(g)} goods card(s)")
+    for g in GOODS}
+_SWAP_TEXT = {g: {o: f"The {good_name(g)} customer swaps with the {good_name(o)} customer of "
+                     "the colour-change tile" for o in GOODS} for g in GOODS}
+_RECEIVES = tuple(f"{name} receives " for name in PLAYER_NAMES)
+_CELL_KEY: dict[Cell, Key] = {cell: ("cell", cell) for cell in CELLS}
+"""``("cell", cell)``: a cell a tile left or took, or a walk crossed."""
+_CELL_TEXT: dict[Cell, str] = {cell: str(cell) for cell in CELLS}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -372,7 +461,18 @@ class Tori(Game):
 
     def _closer_competitors(self, player: int, good: str) -> list[tuple[int, str]] | None:
         """Competing stalls of ``good`` with an empty entrance strictly closer to the customer
-        than ``player``'s stall; ``None`` when the customer cannot reach that stall (D14)."""
+        than ``player``'s stall; ``None`` when the customer cannot reach that stall (D14).
+        Kept with the board (``_board["closer"]``): a told take asks it twice, for its words
+        (``describe``) and for its effect."""
+        known = self._board.get("closer")
+        if known is None:
+            known = self._board["closer"] = {}
+        key = (player, good)
+        if key not in known:
+            known[key] = self._closer_now(player, good)
+        return known[key]  # type: ignore[no-any-return]
+
+    def _closer_now(self, player: int, good: str) -> list[tuple[int, str]] | None:
         source = self.customers[good]
         stall = self.stalls[(player, good)]
         if source is None:
@@ -501,14 +601,15 @@ class Tori(Game):
         if cards:
             self.display.extend(cards)
         if cards and log.record:
-            log.told("refill", f"Build cards {', '.join(map(str, cards))} are laid face up",
-                     cause, {"cards": tuple(map(_BUILD_CARD.__getitem__, cards)),
-                             "places": _IN_DISPLAY},
+            text, laid = _laid_out(tuple(cards))
+            log.told("refill", text, cause, {"cards": laid, "places": _IN_DISPLAY},
                      self._drawn(len(cards)), _DISPLAY_KEYS)
 
     def _drawn(self, count: int) -> tuple[tuple[Any, ...], ...]:
         """The keys of the last ``count`` chance draws of this action, and the pile."""
         now = self.draws_so_far()
+        if now < _DRAWS_KEPT:
+            return _PILE_DRAWS[now][count]
         return (*map(chance_key, range(now - count, now)), prov.PILE)
 
     def _draw_face_up(self, a: DrawFaceUp, log: EventLog) -> None:
@@ -518,9 +619,8 @@ class Tori(Game):
         for z in (a.first, a.second):
             self.display.remove(z)
             self.build_hands[p][z - 1] += 1
-        e = log.told("draw", f"{PLAYER_NAMES[p]} takes face-up build cards {a.first} and "
-                     f"{a.second}", None,
-                     {"players": _SEAT[p], "cards": (_BUILD_CARD[a.first], _BUILD_CARD[a.second]),
+        e = log.told("draw", _TAKES_FACE_UP[p][a.first][a.second], None,
+                     {"players": _SEAT[p], "cards": _CARD_PAIRS[a.first][a.second],
                       "places": _IN_DISPLAY},
                      _DISPLAY_KEYS, _DISPLAY_AND_HAND[p]) if log.record else None
         self._refill_display(log, e)
@@ -595,13 +695,13 @@ class Tori(Game):
         before, self._board = self._board, {}
         board_changed(self, before, cell, (a.good,), p)
         if log.record:
-            key = prov.stall_key(p, a.good)
-            e = log.told("build", f"{PLAYER_NAMES[p]} builds {a_good(a.good)} stall in zone "
-                         f"{zone}, entrance at {stall.entrance}", None,
-                         {"players": _SEAT[p], "stalls": (stall.id,),
-                          "cells": (cell, stall.entrance), "cards": (_BUILD_CARD[zone],),
-                          "ids": (key[1],)},
-                         (key,), (key, prov.door(p, a.good), *_HAND[p], ("cell", cell)))
+            words = _STALL_WORDS[(p, a.good)]
+            e = log.told("build", f"{words.builds}{zone}, entrance at "
+                         f"{_CELL_TEXT[stall.entrance]}", None,
+                         {"players": _SEAT[p], "stalls": words.names,
+                          "cells": (cell, stall.entrance), "cards": _BUILD_CARDS[zone],
+                          "ids": words.ids},
+                         (words.key,), (words.key, words.door, *_HAND[p], _CELL_KEY[cell]))
         else:
             e = None
         self._after_option(log, e)
@@ -813,12 +913,11 @@ class Tori(Game):
         before, self._board = self._board, {}
         board_changed(self, before, stall.cell, (a.good,), p)
         if log.record:
-            key = prov.stall_key(p, a.good)
-            e = log.told("tear_down", f"{PLAYER_NAMES[p]} tears down the "
-                         f"{good_name(a.good)} stall", None,
-                         {"players": _SEAT[p], "stalls": (stall.id,),
-                          "cells": (stall.cell, stall.entrance), "ids": (key[1],)},
-                         (key,), (key, prov.door(p, a.good), ("cell", stall.cell)))
+            words = _STALL_WORDS[(p, a.good)]
+            e = log.told("tear_down", words.tears_down, None,
+                         {"players": _SEAT[p], "stalls": words.names,
+                          "cells": (stall.cell, stall.entrance), "ids": words.ids},
+                         (words.key,), (words.key, words.door, _CELL_KEY[stall.cell]))
         else:
             e = None
         self._after_option(log, e)
@@ -855,14 +954,13 @@ class Tori(Game):
                          ids=[prov.customer(good), *(prov.stall(*key) for key in closer)])
         walk = None
         if log.record:
+            words, taken = _STALL_WORDS[(p, good)], _CUSTOMER_WORDS[good]
             path = walk_path(self._tile_bits, source, stall.entrance)  # customer_path
             reads, writes = self._walk_keys(p, good, source, path)
             self.customers[good] = stall.entrance  # (told once it stands there: its view)
-            walk = log.told("customer", f"The {good_name(good)} customer walks "
-                            f"{len(path) - 1} steps to {PLAYER_NAMES[p]}'s {good_name(good)} "
-                            "stall", None,
-                            {"customers": (good,), "cells": path, "stalls": (stall.id,),
-                             "ids": (prov.customer(good), prov.stall(p, good))},
+            walk = log.told("customer", f"{taken.walks}{len(path) - 1}{words.steps_to}", None,
+                            {"customers": (good,), "cells": path, "stalls": words.names,
+                             "ids": words.walk_ids},
                             reads, writes)
         self.customers[good] = stall.entrance
         other = next(g for g, cell in self.customers.items() if cell is None)
@@ -877,23 +975,20 @@ class Tori(Game):
         board_changed(self, before, None,
                       (good, other) if left is None else (good, other, left[1]))
         if log.record:
-            mine, theirs = prov.customer_key(good), prov.customer_key(other)
-            log.told("swap", f"The {good_name(good)} customer swaps with the "
-                     f"{good_name(other)} customer of the colour-change tile", walk,
+            theirs = _CUSTOMER_WORDS[other]
+            log.told("swap", _SWAP_TEXT[good][other], walk,
                      {"customers": (good, other), "cells": (stall.entrance,),
-                      "places": _COLOUR_CHANGE, "ids": (mine[1], theirs[1])},
-                     (theirs,), (mine, theirs, prov.door(p, good)))
+                      "places": _COLOUR_CHANGE, "ids": (taken.id, theirs.id)},
+                     (theirs.key,), (taken.key, theirs.key, words.door))
         count = min(stall.size, self.goods_supply[good])
         self.goods_supply[good] -= count
         self.goods_hands[p][good] += count
         if log.record:
-            key = prov.stall_key(p, good)
             card, supply = _DISCARD_GOODS_TOLD[good]
-            e = log.told("goods", f"{PLAYER_NAMES[p]} receives {count} {good_name(good)} "
-                         "goods card(s)", walk,
-                         {"players": _SEAT[p], "stalls": (stall.id,), "cards": card * count,
-                          "ids": (key[1],)},
-                         (key, supply), (*_HAND[p], supply))
+            e = log.told("goods", f"{_RECEIVES[p]}{count}{taken.cards}", walk,
+                         {"players": _SEAT[p], "stalls": words.names, "cards": card * count,
+                          "ids": words.ids},
+                         (words.key, supply), (*_HAND[p], supply))
         else:
             e = None
         self._after_option(log, e)
@@ -905,18 +1000,16 @@ class Tori(Game):
         stands at its entrance: the distances compared; the cells of its path, free since a
         tile left them or always) and what it wrote (the customer's place and visit, the
         entrance it left if it stood at one, the entrance it reached)."""
-        who = prov.customer(good)
-        reads: list[Any] = [prov.customer_key(good), prov.stall_key(p, good), prov.door(p, good),
-                            *(("cell", c) for c in path)]
-        for q, g in self.stalls:
-            if g == good and q != p:
-                reads += [prov.stall_key(q, g), prov.door(q, g)]
+        mine, who = _STALL_WORDS[(p, good)], _CUSTOMER_WORDS[good]
+        reads = [who.key, mine.key, mine.door, *map(_CELL_KEY.__getitem__, path)]
+        for key in self.stalls:
+            if key[1] == good and key[0] != p:
+                rival = _STALL_WORDS[key]
+                reads += rival.key, rival.door
         left = self._entrances.get(source)
-        writes: list[Any] = [prov.customer_key(good), ("visit", who),
-                             ("visit", who, prov.stall(p, good)), prov.door(p, good)]
-        if left is not None:
-            writes.append(prov.door(*left))
-        return tuple(reads), tuple(writes)
+        if left is None:
+            return tuple(reads), (who.key, who.visit, mine.visit, mine.door)
+        return tuple(reads), (who.key, who.visit, mine.visit, mine.door, _STALL_WORDS[left].door)
 
     # Hand limit and the turn
 
@@ -927,8 +1020,9 @@ class Tori(Game):
         if excess > 0:
             self.stage = "discard"
             if log.record:
-                log.told("hand_limit", f"{PLAYER_NAMES[p]} holds {HAND_LIMIT + excess} cards "
-                         f"and must discard {excess}", cause, {"players": _SEAT[p]}, _HAND[p])
+                log.told("hand_limit", _HOLDS[p][excess] if excess < _EXCESS_KEPT else
+                         f"{PLAYER_NAMES[p]} holds {HAND_LIMIT + excess} cards and must "
+                         f"discard {excess}", cause, {"players": _SEAT[p]}, _HAND[p])
         else:
             self._next_turn(log)
 

@@ -113,6 +113,8 @@ def auto_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> bool:
             return False
         if mode == "diet":
             left = len(task.req) - len(task.paid)
+            if len(pays) > left:  # more sources than cubes to pay (each holds one at least)
+                return False
             total = sum(count_at(game, task.p, o.row, o.col, _colour(o.colour))
                         for o in pays)
             if total != left:
@@ -264,6 +266,15 @@ def auto_breed(game: Biotopes, task: tasks.Breed, log: EventLog) -> bool:
     reserve is empty you may take a cube of the matching color from your bag"; never more
     than 4 on a card. The player orders the placements when it matters (RB FAQ)."""
     p = task.p
+    if len(task.cards) == 1:  # one cube to place (an Adaptation's): placed, or none is due
+        r, c = task.cards[0]
+        if _species_cubes(game.rows[p][r][c]) >= SPECIES_CUBE_LIMIT:
+            game.queue.pop(0)
+            return True
+        if game.reserve[r]:
+            breed_cube(game, p, r, c, False, log, task.c)
+            game.queue.pop(0)
+            return True
     cards = [x for x in task.cards
              if _species_cubes(game.rows[p][x[0]][x[1]]) < SPECIES_CUBE_LIMIT]
     changed = True
@@ -569,8 +580,12 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
     p = task.p
     for r in range(ROWS):
         # the row's own colour leaves first, then cubes a Discreet Species brought (D37)
-        order = [r, *(k for k in range(ROWS) if k != r)]
-        taken = [k for k in order for _ in range(count_at(game, p, r, -1, k))]
+        foreign = game.foreign[p][r]
+        if foreign[0] or foreign[1] or foreign[2] or foreign[3]:
+            order = [r, *(k for k in range(ROWS) if k != r)]
+            taken = [k for k in order for _ in range(count_at(game, p, r, -1, k))]
+        else:  # the row's own colour only (nearly always)
+            taken = [r] * game.biotope[p][r]
         left = len(taken)
         given = []
         moved: list[int] = []

@@ -669,17 +669,15 @@ class Biotopes(Game):
         return legal.action_phase_options(self, self.active)
 
     def _task_options(self) -> list[Action]:
-        """A decision in the middle of a resolution: the choices of the task waiting."""
-        return self._decision_options(self.queue[0])
+        """A decision in the middle of a resolution: the choices of the task waiting (its
+        handler's ``options``)."""
+        task = self.queue[0]
+        return _OPTIONS[type(task)](self, task)
 
     def _no_actions(self) -> list[Action]:
         return []
 
     # -- decisions ---------------------------------------------------------------------------
-
-    def _decision_options(self, task: tasks.Task) -> list[Action]:
-        """The choices of the task heading the queue (its handler's ``options``)."""
-        return HANDLERS[type(task)].options(self, task)
 
     def _pay_choices(self, task: tasks.Pay) -> list[Action]:
         asked = self._asked
@@ -821,8 +819,10 @@ class Biotopes(Game):
         self._run(log)
 
     def _take_decision(self, a: Action, log: EventLog) -> None:
-        """A choice of the task waiting, then the rest of the resolution."""
-        self._decide(self.queue[0], a, log)
+        """A choice of the task waiting (its handler's ``decide``), then the rest of the
+        resolution."""
+        task = self.queue[0]
+        _DECIDE[type(task)](self, task, a, log)
         self._run(log)
 
     def _act(self, a: Action, log: EventLog) -> None:
@@ -834,7 +834,7 @@ class Biotopes(Game):
             if log.record:
                 log.told("pass", f"{name} passes until the next cycle", None,
                          {"players": (p,)})
-            self._next_turn(log)
+            cycle.next_turn(self, log)
             return
         cause = None
         if isinstance(a, Adapt):
@@ -889,9 +889,6 @@ class Biotopes(Game):
                 return
             queue = self.queue  # a rule may have put a new list in its place
 
-    def _decide(self, task: tasks.Task, a: Action, log: EventLog) -> None:
-        HANDLERS[type(task)].decide(self, task, a, log)
-
     def _next_turn(self, log: EventLog) -> None:
         """RB 2. Action Phase: the next player's turn, or the End of Cycle
         (``cycle.next_turn``)."""
@@ -929,6 +926,11 @@ class Biotopes(Game):
         if self.stage == "play":
             return self.queue[0].kind if self.queue else "action"
         return self.stage
+
+    @property
+    def is_over(self) -> bool:
+        """``outcome is not None`` (``Game.is_over``), read without working the outcome out."""
+        return self.stage == "over" and self.scores is not None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -1152,6 +1154,11 @@ HANDLERS: dict[type[tasks.Task], Handler] = {
     tasks.Colonize: Handler(resolution.auto_colonize, Biotopes._no_choice, _never),
     tasks.End: Handler(resolution.auto_end, Biotopes._no_choice, _never),
 }
-"""Each task class's handlers (``Biotopes._run`` and ``_decide`` dispatch through it)."""
+"""Each task class's handlers (``Biotopes._run``, ``_task_options`` and ``_take_decision``
+dispatch through the tables below)."""
 _AUTO = {cls: handler.auto for cls, handler in HANDLERS.items()}
 """Each task class's ``auto`` handler (``Biotopes._run`` calls it for every task)."""
+_OPTIONS = {cls: handler.options for cls, handler in HANDLERS.items()}
+_DECIDE = {cls: handler.decide for cls, handler in HANDLERS.items()}
+"""Each task class's ``options`` and ``decide`` handlers (``Biotopes._task_options`` and
+``_take_decision``)."""

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from ecogames.core import IllegalAction, Rng, SaveError
-from ecogames.core.chance import ChanceDraw, _weighted_index, draw
+from ecogames.core.chance import Drawn, _weighted_index, draw, made
 from tests.support.pond import Pond, Roll
 
 
@@ -168,12 +168,12 @@ def test_a_save_of_format_1_is_refused_with_a_reason():
 
 def test_weighted_draws_follow_their_weights_and_a_certain_draw_uses_no_randomness():
     rng = Rng(3)
-    drawn: list[ChanceDraw] = []
+    drawn: list[Drawn] = []
     counts = {"fox": 0, "hare": 0}
     for _ in range(3000):
         counts[draw(rng, drawn, {}, "a card", ["fox", "hare"], [1, 2])] += 1
     assert 0.3 < counts["fox"] / 3000 < 0.37
-    assert drawn[0].probabilities == (Fraction(1, 3), Fraction(2, 3))
+    assert made(drawn[0]).probabilities == (Fraction(1, 3), Fraction(2, 3))
     state = rng.state
     assert draw(rng, drawn, {}, "the last card", ["owl"]) == "owl"
     assert rng.state == state
@@ -223,10 +223,32 @@ def test_weights_are_whole_positive_numbers_one_per_outcome(weights):
         draw(Rng(1), None, {}, "x", ["a", "b"], weights)
 
 
+def test_weights_vouched_whole_draw_the_same_and_are_still_counted():
+    chooser = random.Random(11)
+    for seed in range(500):
+        size = chooser.randint(1, 20)
+        outcomes = [f"kind {n}" for n in range(size)]
+        weights = [chooser.randint(1, 9) for _ in range(size)]
+        forced = {1: outcomes[-1]} if seed % 3 == 0 else {}
+        checked, vouched = Rng(seed), Rng(seed)
+        kept: tuple[list[Drawn], list[Drawn]] = ([], [])
+        for _ in range(3):
+            assert draw(checked, kept[0], forced, "a card", outcomes, weights) == \
+                draw(vouched, kept[1], forced, "a card", outcomes, weights, whole=True)
+            assert checked.state == vouched.state
+        assert kept[0] == kept[1]
+    with pytest.raises(ValueError, match="weight"):  # one weight per outcome, vouched or not
+        draw(Rng(1), None, {}, "x", ["a", "b"], [1], whole=True)
+    game = Pond.new_game(players=2, seed=2)
+    assert game.chance("x", ["a", "b"], [2, 1], whole=True) in ("a", "b")
+    with pytest.raises(ValueError, match="weight"):  # not vouched: still looked at
+        game.chance("x", ["a", "b"], [2, 0])
+
+
 def test_a_secret_outcome_is_shown_only_to_the_seats_that_may_see_it():
     rng, drawn = Rng(5), []
     card = draw(rng, drawn, {}, "a card into your hand", ["fox", "hare"], seen_by=[1])
-    (secret,) = drawn
+    (secret,) = map(made, drawn)
     assert secret.to_json(1)["outcome"] == card
     for other in (0, None):
         shown = secret.to_json(other)

@@ -88,20 +88,42 @@ class ChanceError(ValueError):
     """A forced outcome that the draw could not have given."""
 
 
-def draw(rng: Rng, draws: list[ChanceDraw] | None, forced: Forced, name: str,
+Drawn = tuple[str, tuple[Any, ...], tuple[int, ...], Any, Any, "tuple[int, ...] | None",
+              "Callable[[Any], str] | None"]
+"""A draw as :func:`draw` keeps it: a :class:`ChanceDraw`'s seven fields in order (the
+ChanceDraw is made of them when the cascade's ``chances`` are first read: :func:`made`)."""
+
+
+def made(drawn: Drawn) -> ChanceDraw:
+    """The :class:`ChanceDraw` of a draw kept as its fields (``ChanceDraw(*drawn)``, at a
+    third of the cost: the fields go straight into the new instance's dict, where a frozen
+    dataclass's ``__init__`` sets each by ``object.__setattr__``)."""
+    chance: ChanceDraw = _new_object(ChanceDraw)
+    fields = chance.__dict__
+    (fields["name"], fields["outcomes"], fields["weights"], fields["outcome"],
+     fields["natural"], fields["seen_by"], fields["describe"]) = drawn
+    return chance
+
+
+def draw(rng: Rng, draws: list[Drawn] | None, forced: Forced, name: str,
          outcomes: Sequence[Any], weights: Sequence[int] | None = None,
          label: Callable[[Any], str] | None = None,
-         seen_by: Sequence[int] | None = None) -> Any:
-    """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`), appended to
-    ``draws``, the action's draws so far (``None``: not counted), unless ``forced`` (by draw
-    number) gives it."""
+         seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
+    """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`), unless
+    ``forced`` (by draw number) gives it, appended to ``draws``, the action's draws so far
+    (``None``: not counted), as its fields (:data:`Drawn`: :func:`made` makes the
+    ChanceDraw). ``whole``: the caller vouches that its weights are whole and positive
+    (their number is still checked)."""
     size = len(outcomes)
     if size == 0:
         raise ValueError(f"a chance draw ({name}) needs at least one outcome")
-    if weights is not None and (len(weights) != size or not _INT.issuperset(map(type, weights))
-                                or min(weights) <= 0):
-        raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
-    natural = unkept(rng, outcomes, weights)
+    if weights is None:  # uniform (unkept's ticket, inline: rules draw often)
+        natural = outcomes[rng.below(size)] if size > 1 else outcomes[0]
+    else:
+        if len(weights) != size or (not whole and (not _INT.issuperset(map(type, weights))
+                                                   or min(weights) <= 0)):
+            raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
+        natural = outcomes[_weighted_index(rng, weights)]
     if draws is None:  # the set-up, a push with nothing forced, a rule outside an action
         return natural
     outcome = natural
@@ -112,25 +134,20 @@ def draw(rng: Rng, draws: list[ChanceDraw] | None, forced: Forced, name: str,
             if outcome not in outcomes:
                 shown = ", ".join(map(repr, list(outcomes)[:12]))
                 raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
-    # ChanceDraw(...) made here at a third of the cost: its fields go straight into the new
-    # instance's dict (a frozen dataclass's __init__ sets each by object.__setattr__, and a
-    # rule may draw several times an action)
-    made: ChanceDraw = _new_object(ChanceDraw)
-    fields = made.__dict__
-    fields["name"] = name
-    fields["outcomes"] = tuple(outcomes)
-    fields["weights"] = tuple(weights) if weights is not None else (1,) * size
-    fields["outcome"] = outcome
-    fields["natural"] = natural
-    fields["seen_by"] = tuple(seen_by) if seen_by is not None else None
-    fields["describe"] = label
-    draws.append(made)
+    # kept as its fields: the ChanceDraw is made only when the cascade's draws are read
+    draws.append((name, tuple(outcomes),
+                  (tuple(weights) if weights is not None else
+                   _UNIFORM[size] if size < _UNIFORM_KEPT else (1,) * size),
+                  outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
     return outcome
 
 
 _new_object = object.__new__
 _INT = frozenset({int})
 """The one type a weight may have (``issuperset`` checks them in C, making no set)."""
+_UNIFORM_KEPT = 65
+_UNIFORM = tuple((1,) * size for size in range(_UNIFORM_KEPT))
+"""A uniform draw's weights by its number of outcomes, made once (up to 64)."""
 
 
 def unkept(rng: Rng, outcomes: Sequence[Any], weights: Sequence[int] | None = None) -> Any:

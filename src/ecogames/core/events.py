@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .chance import ChanceDraw, made
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from .actions import Action
-    from .chance import ChanceDraw
 
 ROOT = "action"
 """The node of ``Cascade.graph()`` that stands for the action itself."""
@@ -56,6 +58,24 @@ class Event(NamedTuple):
 _new_event = tuple.__new__
 """Makes an Event from all its fields at once (a NamedTuple's own ``__new__`` is a Python
 function that passes them on: half the cost of telling an event)."""
+_as_event: Callable[[tuple[Any, ...]], Event] = partial(_new_event, Event)
+"""The Event of a row of its seven fields (or an Event's equal copy), made in C."""
+
+
+class _Viewed(list):  # type: ignore[type-arg]  # (of Events and rows, as EventLog.events)
+    """The ``events`` of a log that keeps views: its ``append`` (a narrator's direct event
+    as much as :meth:`EventLog.told`'s) takes the view after the event."""
+
+    __slots__ = ("_snapshot", "_views")
+
+    def __init__(self, views: list[Any], snapshot: Callable[[], Any]) -> None:
+        super().__init__()
+        self._views = views
+        self._snapshot = snapshot
+
+    def append(self, event: Any) -> None:
+        list.append(self, event)
+        self._views.append(self._snapshot())
 
 
 class EventLog:
@@ -64,14 +84,42 @@ class EventLog:
     With ``record=False`` (bots, simulations) ``emit`` does nothing and returns ``None``,
     so the rules pay almost nothing for telling. With ``snapshot`` set, the view after each
     event is kept for step-by-step replay.
+
+    **Direct telling** (no call per event). While ``record`` is True, a narrator may add an
+    event itself, as its seven fields in a plain tuple, a *row*, appended to ``events``::
+
+        events = log.events            # (read once per action: the list stays the same)
+        index = len(events)
+        events.append((index, kind, text, cause, touched, reads, writes))
+
+    This is exactly the event ``told(kind, text, cause, touched, reads, writes)`` makes, at
+    about half the cost: no Python call, and the :class:`Event` itself is made only when the
+    cascade's ``events`` are first read (``Cascade.events``: the same Events, equal, pickled
+    and copied alike). The narrator vouches for what ``told`` would take on trust or check:
+
+    - all seven fields, in :class:`Event`'s order (``reads`` and ``writes`` ``()`` when
+      none); ``index`` is ``len(events)`` just before the append;
+    - ``cause`` is ``None`` or the index of an earlier event of this action (``told``
+      checks it; a row is not checked);
+    - ``touched`` is a dict of its own (not shared with another event) whose values are
+      tuples; ``reads`` and ``writes`` are tuples of keys (see :class:`Event`);
+    - it appends with ``append`` (bound once is fine): a log that keeps views takes the view
+      after each event in its list's ``append``;
+    - only while ``record`` is True (never into a silent log: check ``log.record`` once,
+      as the action starts).
+
+    Rows and ``told``'s Events may be mixed in one action. A rule that reads its own events
+    back while the action resolves (``log.events[i]``) gets what was appended: a row where
+    it appended a row (``tuple.__new__(Event, row)`` makes it an Event).
     """
 
     __slots__ = ("_snapshot", "events", "record", "views")
 
     def __init__(self, record: bool = True, snapshot: Callable[[], Any] | None = None) -> None:
         self.record = record
-        self.events: list[Event] = []
         self.views: list[Any] | None = [] if snapshot is not None else None
+        self.events: list[Event] = [] if snapshot is None \
+            else _Viewed(self.views, snapshot)  # type: ignore[arg-type]  # (set just above)
         self._snapshot = snapshot
 
     def emit(self, kind: str, text: str, *, cause: int | None = None,
@@ -111,10 +159,8 @@ class EventLog:
         index = len(events)
         if cause is not None and not 0 <= cause < index:
             raise ValueError(f"event {index} cannot be caused by event {cause}")
+        # (a log that keeps views takes the view in its list's append: see _Viewed)
         events.append(_new_event(Event, (index, kind, text, cause, touched, reads, writes)))
-        snapshot = self._snapshot
-        if snapshot is not None:  # (views is a list whenever snapshot is set)
-            self.views.append(snapshot())  # type: ignore[union-attr]
         return index
 
 
@@ -148,6 +194,11 @@ class Cascade:
     (``Game.own_labels``), or when the action was told nothing (``apply(record=False)``),
     ``Game.apply`` leaves ``label`` out and it is ``action.label()``, worked out when first
     read and kept: the same string, equality, pickling and copies as a label given.
+
+    ``events`` and ``chances`` likewise: ``Game.apply`` keeps what the action told as it
+    came (Events and the rows of direct telling, see :class:`EventLog`) and its draws as
+    their fields (``chance.Drawn``); the Events and ChanceDraws are made of them when first
+    read, then kept: the same objects, equality, pickling and copies as ones given.
     """
 
     action: Action
@@ -210,3 +261,33 @@ class Cascade:
         if views and self.views is not None:
             data["views"] = list(self.views)
         return data
+
+
+class _ToldEvents:
+    """``Cascade.events`` where ``Game.apply`` left them to be made (its dict holds
+    ``"_told"``, what the action told, instead): made when first read, and kept in the
+    dict as a field given would be (a descriptor without ``__set__``: once kept, the dict's
+    value is read straight). Read from the class, the field's default, ``()``."""
+
+    def __get__(self, cascade: Cascade | None, owner: type | None = None) -> Any:
+        if cascade is None:
+            return ()
+        fields = cascade.__dict__
+        events = fields["events"] = tuple(map(_as_event, fields.pop("_told", ())))
+        return events
+
+
+class _Drawn:
+    """``Cascade.chances`` where ``Game.apply`` left them to be made (its dict holds
+    ``"_drawn"``, each draw's fields, ``chance.Drawn``, instead), as :class:`_ToldEvents`."""
+
+    def __get__(self, cascade: Cascade | None, owner: type | None = None) -> Any:
+        if cascade is None:
+            return ()
+        fields = cascade.__dict__
+        chances = fields["chances"] = tuple(map(made, fields.pop("_drawn", ())))
+        return chances
+
+
+Cascade.events = _ToldEvents()  # type: ignore[assignment]  # (the default stays ())
+Cascade.chances = _Drawn()  # type: ignore[assignment]  # (the default stays ())

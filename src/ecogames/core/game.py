@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 
 from .actions import Action, ActionCodec
-from .chance import ChanceDraw, ChanceError, Forced, draw
+from .chance import ChanceDraw, ChanceError, Drawn, Forced, draw
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog, Telling
 from .options import Option
@@ -140,8 +140,9 @@ class Game(ABC):
     """Chance outcomes forced on actions (by action number), played or to come, never changed
     in place: a fork or ``force`` makes a new dict. Written only here (``fork``, ``force``,
     ``copy_forcing_from``; tests/core/test_forcing.py holds every other module to that)."""
-    _chance: list[ChanceDraw] | None = None
-    """The chance draws of the action being resolved, in the order made (``None`` outside one,
+    _chance: list[Drawn] | None = None
+    """The chance draws of the action being resolved, in the order made, each as its fields
+    (``chance.Drawn``; its ChanceDraw is made when the cascade is read) (``None`` outside one,
     and in a ``push`` with nothing forced, which counts none)."""
     _forcing: Forced = _NOTHING_FORCED
     """The outcomes forced on the action being resolved, by draw number."""
@@ -423,14 +424,19 @@ class Game(ABC):
 
     def chance(self, name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
                label: Callable[[Any], str] | None = None,
-               seen_by: Sequence[int] | None = None) -> Any:
+               seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
         """One chance draw of a rule: an outcome of ``outcomes`` (JSON values, each once),
         ``weights`` whole numbers (uniform by default), picked by the game's generator unless
         a fork forced it. ``label(outcome)`` says an outcome in words; ``seen_by``: the seats
         that may see what came out (a card drawn into a hand), everyone by default. The draw,
-        with all its possible outcomes and their probabilities, joins the action's cascade."""
+        with all its possible outcomes and their probabilities, joins the action's cascade.
+
+        ``whole=True``: the rule vouches that its weights are whole and positive (``int``s
+        above 0: the counts of the cards of each kind left in a pile, kept so), and the draw
+        skips its look at each weight (one per outcome is still checked). The same draw, the
+        same outcome and generator; a weight that breaks the vow is then not caught here."""
         return draw(self.rng, self._chance, self._forcing, name, outcomes, weights, label,
-                    seen_by)
+                    seen_by, whole)
 
     @property
     def draws_are_kept(self) -> bool:
@@ -464,7 +470,7 @@ class Game(ABC):
             log = _new_object(Telling)
             log.record, log.events, log.views, log._snapshot = True, [], None, None
         forced = self._forced.get(len(self._actions)) if self._forced else None
-        draws: list[ChanceDraw] = []
+        draws: list[Drawn] = []
         self._chance = draws
         if forced:
             self._forcing = forced
@@ -495,13 +501,20 @@ class Game(ABC):
         fields["action"] = action
         if label is not None:
             fields["label"] = label
-        if record:
-            fields["events"] = tuple(log.events)
+        if record:  # the Events made when first read (Cascade.events), of what was told
+            told = log.events
+            if told:
+                fields["_told"] = tuple(told)
+            else:
+                fields["events"] = ()
             fields["views"] = tuple(log.views) if log.views is not None else None
         else:
             fields["events"] = ()
             fields["views"] = () if views else None
-        fields["chances"] = tuple(draws)
+        if draws:  # the ChanceDraws made when first read (Cascade.chances), of their fields
+            fields["_drawn"] = tuple(draws)
+        else:
+            fields["chances"] = ()
         self.last_cascade = cascade
         return cascade
 

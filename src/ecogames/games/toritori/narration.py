@@ -235,16 +235,22 @@ class Narrator:
 
     Each event is made at once, its ``touched``, ``reads`` and ``writes`` as tuples, with the
     words that depend on no state (a card's name, a player's name, a place) read from tables
-    made once, told through ``EventLog.told`` (which copies none of them again)."""
+    made once. The events told most (a roll, a card, a refill, a meal, a pawn's move...) go
+    into the log as rows, with no call (direct telling, ``core.EventLog``: their Events are
+    made when the cascade is read); the rarer ones through ``EventLog.told``."""
 
-    __slots__ = ("_emit", "arrived", "drawn", "game", "gone", "root", "trigger")
+    __slots__ = ("_emit", "arrived", "drawn", "events", "game", "gone", "root", "trigger")
 
     def __init__(self, game: Told, log: EventLog) -> None:
         self.game = game
+        self.events: list[Any] = log.events
+        """The log's events, where the most told events go as rows, with no call (direct
+        telling, ``EventLog``: the narrator tells only while the log records, and each
+        row's cause is an event it told before)."""
         self._emit: Callable[..., int] = log.told  # type: ignore[assignment]
         """Tell one event: ``EventLog.told(kind, text, cause, touched, reads, writes)``,
-        called straight (``touched``'s values, ``reads`` and ``writes`` are tuples already;
-        the narrator tells only while the log records)."""
+        called straight (``touched``'s values, ``reads`` and ``writes`` are tuples already),
+        for the rarer events."""
         self.root: int | None = None
         """The roll: the cause of the cards it solves."""
         self.trigger: int | None = None
@@ -312,25 +318,38 @@ class Narrator:
                    f"{SOLVED_FIRST_TEXT[red_card]}"
             cards = ((red_card, blue_card) if red_card and blue_card else
                      tuple([c for c in (red_card, blue_card) if c]))
-        self.root = self._emit("roll", text, None, {"cards": cards}, self._new_draws())
-        return self.root
+        events = self.events
+        root = self.root = len(events)
+        events.append((root, "roll", text, None, {"cards": cards}, self._new_draws(), ()))
+        return root
 
     def card(self, card: str) -> int:
         text, reads, cards, sectors = CARD_TOLD[card]
-        self.trigger = self._emit("card", text, self.root, {"cards": cards, "sectors": sectors},
-                                  reads)
-        return self.trigger
+        events = self.events
+        trigger = self.trigger = len(events)
+        events.append((trigger, "card", text, self.root, {"cards": cards, "sectors": sectors},
+                       reads, ()))
+        return trigger
 
     def no_effect(self, card: str, why: str, cause: int | None) -> int:
-        return self._emit("no_effect", f"{CARD_NAME[card]} has no effect: {why}", cause,
-                          {"cards": (card,)})
+        events = self.events
+        ev = len(events)
+        events.append((ev, "no_effect", f"{CARD_NAME[card]} has no effect: {why}", cause,
+                       {"cards": (card,)}, (), ()))
+        return ev
 
     def discard(self, card: str, cause: int | None) -> int:
-        return self._emit("discard", DISCARD_TEXT[card], cause, {"cards": (card,)})
+        events = self.events
+        ev = len(events)
+        events.append((ev, "discard", DISCARD_TEXT[card], cause, {"cards": (card,)}, (), ()))
+        return ev
 
     def refill(self, slot: str, card: str, cause: int | None) -> int:
-        return self._emit("refill", REFILL_TEXT[card, slot], cause, {"cards": (card,)},
-                          self._new_draws(), (CARD_KEY[card],))
+        events = self.events
+        ev = len(events)
+        events.append((ev, "refill", REFILL_TEXT[card, slot], cause, {"cards": (card,)},
+                       self._new_draws(), (CARD_KEY[card],)))
+        return ev
 
     def turn_over(self, round_space: int, cause: int | None) -> int:
         return self._emit("turn_over", "The Activation pile has run out: the discard pile is "
@@ -342,13 +361,15 @@ class Narrator:
     def spread(self, bush: int, sector: int, tree: int, where: int) -> int:
         there = "in its own sector" if where == sector else f"in sector {where}"
         lost = ("food", where, "native_tree")
-        ev = self._emit("spread", f"The Invasive Bush of sector {sector} turns over a Native "
-                        f"Tree {there} into an Invasive Bush", self.trigger,
-                        {"sectors": _two(sector, where), "tokens": (bush, tree),
-                         "nodes": ("invasive_bush", "native_tree")},
-                        (lost, ("token", bush)),
-                        (lost, ("food", where, "invasive_bush"), ("token", tree),
-                         *BLOCKS["invasive_bush"]))
+        events = self.events
+        ev = len(events)
+        events.append((ev, "spread", f"The Invasive Bush of sector {sector} turns over a "
+                       f"Native Tree {there} into an Invasive Bush", self.trigger,
+                       {"sectors": _two(sector, where), "tokens": (bush, tree),
+                        "nodes": ("invasive_bush", "native_tree")},
+                       (lost, ("token", bush)),
+                       (lost, ("food", where, "invasive_bush"), ("token", tree),
+                        *BLOCKS["invasive_bush"])))
         self.gone[where, "native_tree"] = ev
         self.arrived[tree] = ev
         return ev
@@ -389,12 +410,14 @@ class Narrator:
                     break
                 searched = searched + [(m, sp) for m in adjacent]
             reads = tuple([("food", m, sp) for m, sp in searched])
-        ev = self._emit("eat", f"{head}{self.meal(food_pile)}{tail}",
-                        self._cause_of_search(searched, prey),
-                        {"sectors": sectors, "tokens": (eater, prey), "nodes": nodes,
-                         "edges": edges},
-                        (*reads, eaten, ("token", eater)),
-                        (*writes, ("token", eater), ("token", prey), *blocked))
+        events = self.events
+        ev = len(events)
+        events.append((ev, "eat", f"{head}{self.meal(food_pile)}{tail}",
+                       self._cause_of_search(searched, prey),
+                       {"sectors": sectors, "tokens": (eater, prey), "nodes": nodes,
+                        "edges": edges},
+                       (*reads, eaten, ("token", eater)),
+                       (*writes, ("token", eater), ("token", prey), *blocked)))
         self.gone[where, food_species] = ev
         if where != sector:
             self.gone[sector, species] = ev
@@ -408,11 +431,13 @@ class Narrator:
         if told is None:
             told = _BREED_TOLD[key] = _breed_told(species, sector, where, used_species)
         text, sectors, nodes, born, blocked = told
-        ev = self._emit("breed", text, cause,
-                        {"sectors": sectors, "tokens": (eater, newborn, *used), "nodes": nodes},
-                        (("token", eater),),
-                        (born, ("token", newborn), ("token", eater), *[gone(t) for t in used],
-                         *blocked))
+        events = self.events
+        ev = len(events)
+        events.append((ev, "breed", text, cause,
+                       {"sectors": sectors, "tokens": (eater, newborn, *used), "nodes": nodes},
+                       (("token", eater),),
+                       (born, ("token", newborn), ("token", eater), *[gone(t) for t in used],
+                        *blocked)))
         self.arrived[newborn] = ev
         return ev
 
@@ -505,9 +530,12 @@ class Narrator:
         where = (f"from under the {pile_words(self.game.kind, above)} of sector {sector}"
                  if above else f"from sector {sector}")
         trees = ("food", sector, "native_tree")
-        ev = self._emit("disaster", f"The Industry's disaster removes a Native Tree {where}",
-                        cause, {"sectors": (sector,), "tokens": (tree,), "nodes": ("native_tree",)},
-                        (trees,), (trees, gone(tree)))
+        events = self.events
+        ev = len(events)
+        events.append((ev, "disaster", f"The Industry's disaster removes a Native Tree {where}",
+                       cause, {"sectors": (sector,), "tokens": (tree,),
+                               "nodes": ("native_tree",)},
+                       (trees,), (trees, gone(tree))))
         self.gone[sector, "native_tree"] = ev
         return ev
 
@@ -533,7 +561,10 @@ class Narrator:
     # -- Turns ---------------------------------------------------------------------------------
 
     def actions_start(self, player: int, cause: int | None) -> int:
-        return self._emit("phase", POINTS_TEXT[player], cause, {"players": (player,)})
+        events = self.events
+        ev = len(events)
+        events.append((ev, "phase", POINTS_TEXT[player], cause, {"players": (player,)}, (), ()))
+        return ev
 
     def protection_ends(self, player: int, token: int, why: str, cause: int | None) -> int:
         return self._emit("protection_ends", f"{PLAYER_NAME[player]}'s pawn steps off "
@@ -541,7 +572,10 @@ class Narrator:
                           {"players": (player,), "tokens": (token,)})
 
     def turn(self, player: int) -> int:
-        return self._emit("turn", TURN_TEXT[player], None, {"players": (player,)})
+        events = self.events
+        ev = len(events)
+        events.append((ev, "turn", TURN_TEXT[player], None, {"players": (player,)}, (), ()))
+        return ev
 
     # -- Phase 2: abilities ---------------------------------------------------------------------
 
@@ -552,8 +586,11 @@ class Narrator:
             learned = f" and learns {ABILITY_NAMES[grants[0]]}" if len(grants) == 1 else ""
             text = _STUDY_TEXT[player, space] = (f"{player_name(player)} studies: the Ability "
                                                  f"marker advances to {space}{learned}")
-        return self._emit("study", text, None,
-                          {"players": (player,), "abilities": GRANTS[space]})
+        events = self.events
+        ev = len(events)
+        events.append((ev, "study", text, None, {"players": (player,), "abilities": GRANTS[space]},
+                       (), ()))
+        return ev
 
     def pawn_moves(self, player: int, mover: int, ability: str, path: tuple[str, ...]) -> int:
         key = (player, mover, ability, path)
@@ -561,15 +598,21 @@ class Narrator:
         if told is None:
             told = _PAWN_MOVES[key] = _pawn_moves(player, mover, ability, path)
         text, players, sectors = told
-        return self._emit("pawn_moves", text, None, {"players": players, "sectors": sectors})
+        events = self.events
+        ev = len(events)
+        events.append((ev, "pawn_moves", text, None, {"players": players, "sectors": sectors},
+                       (), ()))
+        return ev
 
     def plant(self, player: int, sector: int, trees: Sequence[int], ability: str) -> int:
         count = "a Native Tree" if len(trees) == 1 else f"{len(trees)} Native Trees"
-        ev = self._emit("plant", f"{PLAYER_NAME[player]} plants {count} in sector {sector} "
-                        f"({ability})", None,
-                        {"players": (player,), "sectors": (sector,), "tokens": tuple(trees),
-                         "nodes": ("native_tree",)}, (),
-                        (("food", sector, "native_tree"), *[("token", t) for t in trees]))
+        events = self.events
+        ev = len(events)
+        events.append((ev, "plant", f"{PLAYER_NAME[player]} plants {count} in sector {sector} "
+                       f"({ability})", None,
+                       {"players": (player,), "sectors": (sector,), "tokens": tuple(trees),
+                        "nodes": ("native_tree",)}, (),
+                       (("food", sector, "native_tree"), *[("token", t) for t in trees])))
         for tree in trees:
             self.arrived[tree] = ev
         return ev

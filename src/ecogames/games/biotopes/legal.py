@@ -215,9 +215,9 @@ class Territories:
     that hold a token; ``mine``, each owner's (by seat; index -1, ``NEUTRAL``: the neutral
     tokens'); ``spots``, the same hexes by index in order; ``near``, the hexes next to each
     player's territories (-1: not worked out yet); ``colours``, the hexes of each set of
-    colours (by its bits: bit k for colour k). Kept in ``Biotopes.colonies`` and patched as
-    a token claims or vacates a hex (:meth:`claimed`, :meth:`vacated`: a new value, which a
-    copy of the game does not share); worked out anew (:func:`territories`) when the
+    colours (by its bits: bit k for colour k). Kept in ``Biotopes.colonies`` and patched in
+    place as a token claims or vacates a hex (:meth:`claim`, :meth:`vacate`; a copy of the
+    game holds a copy, :meth:`copy`); worked out anew (:func:`territories`) when the
     landscape is built or a state loaded. The colonizations' rules read them:
     :func:`expand_bits`, :func:`compete_bits`, :func:`migration_actions`."""
 
@@ -232,31 +232,31 @@ class Territories:
         self.spots = spots
         self.near = near
 
-    def claimed(self, h: Hex, o: int) -> Territories:
-        """These territories with a token of ``o`` (a seat, or ``NEUTRAL``) on ``h``."""
+    def copy(self) -> Territories:
+        """These territories, to be patched apart (a copy of the game's)."""
+        return Territories(self.grid, self.colours, self.taken, self.mine.copy(),
+                           self.spots.copy(), self.near.copy())
+
+    def claim(self, h: Hex, o: int) -> None:
+        """A token of ``o`` (a seat, or ``NEUTRAL``) onto ``h``."""
         i = self.grid.index[h]
         bit = 1 << i
-        mine = self.mine.copy()
-        mine[o] |= bit
-        spots = self.spots.copy()
-        spots[o] = tuple(sorted((*spots[o], i)))
-        near = self.near.copy()
+        self.taken |= bit
+        self.mine[o] |= bit
+        self.spots[o] = tuple(sorted((*self.spots[o], i)))
+        near = self.near
         if o >= 0 and near[o] >= 0:
             near[o] |= self.grid.adj[i]
-        return Territories(self.grid, self.colours, self.taken | bit, mine, spots, near)
 
-    def vacated(self, h: Hex, o: int) -> Territories:
-        """These territories with the token of ``o`` gone from ``h``."""
+    def vacate(self, h: Hex, o: int) -> None:
+        """The token of ``o`` gone from ``h``."""
         i = self.grid.index[h]
         bit = 1 << i
-        mine = self.mine.copy()
-        mine[o] &= ~bit
-        spots = self.spots.copy()
-        spots[o] = tuple([j for j in spots[o] if j != i])
-        near = self.near.copy()
+        self.taken &= ~bit
+        self.mine[o] &= ~bit
+        self.spots[o] = tuple([j for j in self.spots[o] if j != i])
         if o >= 0:
-            near[o] = -1
-        return Territories(self.grid, self.colours, self.taken & ~bit, mine, spots, near)
+            self.near[o] = -1
 
 
 def territories(game: Biotopes) -> Territories:
@@ -300,7 +300,7 @@ def near_bits(col: Territories, p: int) -> int:
         adj = col.grid.adj
         for i in col.spots[p]:
             bits |= adj[i]
-        col.near[p] = bits  # a value of the tokens the copies sharing ``col`` share too
+        col.near[p] = bits
     return bits
 
 

@@ -749,13 +749,15 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
                 why = log.emit("effect", f"{SPECIES[e[0]].name} ({eff.keyword}) rewards "
                                "the colonization", cause=cause, cards=[e[0]], players=[p])
                 rewards.append(reward_task(p, eff.reward, eff.count, why))
-    for bc in game._advanced(p, EffectKind.COLONIZE):
+    for bc in game._advanced(p, EffectKind.COLONIZE) if game.opts["draft"] else ():
         if bc.effect.biotope is not None and BIOTOPES.index(bc.effect.biotope) == k:
             why = log.emit("effect", f"{bc.habitat_name} ({bc.biotope.label}) rewards the "
                            "colonization", cause=cause, cards=[bc.id], players=[p])
             rewards.append(reward_task(p, bc.effect.reward, bc.effect.count, why))
-    game.queue.pop(0)
-    game._push(*rewards)
+    if rewards:
+        game.queue[0:1] = rewards
+    else:
+        game.queue.pop(0)
     return True
 
 

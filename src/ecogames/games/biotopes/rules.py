@@ -317,15 +317,15 @@ class Biotopes(Game):
         self.grid = Grid({})
         self.owner: dict[Hex, int] = {}
         self.colonies: legal.Territories | None = None
+        """The tokens on the landscape as bits (``legal.Territories``), worked out when first
+        asked (``legal.territories``), then patched in place as a token moves (``_claim``,
+        ``_vacate``; a copy holds a copy); None again whenever the landscape is built or a
+        state loaded."""
         self.means_of: list[legal.Means | None] = [None] * players
         """What each player can pay with (``legal.means``), worked out when first asked and
         patched in place as a cube on their cards moves (``_take_cube``, ``_put_cube``,
         Primary Production; the End of Game sets theirs back to None); a copy holds
         copies."""
-        """The tokens on the landscape as bits (``legal.Territories``), worked out when first
-        asked (``legal.territories``), then patched as a token moves (``_claim``,
-        ``_vacate``: a new value, a copy shares the old); None again whenever the landscape
-        is built or a state loaded."""
         self.specials: list[tuple[tuple[int, int, bool, bool], ...] | None] = [None] * players
         """The cards with an Action icon or x2 in each Ecosystem (``legal.special_cards``),
         worked out when first asked and kept until a card joins or leaves the rows
@@ -542,13 +542,13 @@ class Biotopes(Game):
         """A token of ``o`` (a player, or ``NEUTRAL``) onto ``h``."""
         self.owner[h] = o
         if self.colonies is not None:
-            self.colonies = self.colonies.claimed(h, o)
+            self.colonies.claim(h, o)
 
     def _vacate(self, h: Hex) -> None:
         """The token on ``h`` leaves it."""
         o = self.owner.pop(h)
         if self.colonies is not None:
-            self.colonies = self.colonies.vacated(h, o)
+            self.colonies.vacate(h, o)
 
     # -- why: ids, and what told events read and wrote (why.py) --------------------------
 
@@ -640,8 +640,8 @@ class Biotopes(Game):
     # -- 2. Action Phase: what is legal ----------------------------------------------------
 
     def _legal_actions(self) -> list[Action]:
-        """Every action legal now: the phase's own (``PHASES``)."""
-        return PHASES[self.phase].legal(self)
+        """Every action legal now: the phase's own (``PHASES``, ``_phase_now``)."""
+        return _phase_now(self).legal(self)
 
     def _tile_options(self) -> list[Action]:
         """Landscape Construction: a tile of your hand at a construction site (D15)."""
@@ -801,7 +801,7 @@ class Biotopes(Game):
     def _play(self, action: Action, log: EventLog) -> None:
         if log.record:
             self._identities().drawn = 0
-        PHASES[self.phase].play(self, action, log)
+        _phase_now(self).play(self, action, log)
         if log.record:
             self._identity.upto = len(self._actions) + 1
             queue = self.queue
@@ -844,37 +844,37 @@ class Biotopes(Game):
                                  f"({'+'.join(t.label for t in card.diet)})", None,
                                  {"players": (p,), "cards": (a.card,),
                                   "nodes": (card.type.value,)})
-            self._push(tasks.Pay.make(p=p, what="adaptation", mode="diet", dest="bag",
-                                      req=_DIET_NAMES[a.card], card=a.card, c=cause))
+            task = tasks.Pay.make(p=p, what="adaptation", mode="diet", dest="bag",
+                                  req=_DIET_NAMES[a.card], card=a.card, c=cause)
         elif isinstance(a, UseCard):
             if log.record:
                 card = SPECIES[self.rows[p][a.row][a.col][0]]
                 cause = log.emit("card_action", f"{name} uses {card.name}'s Action "
                                  f"({card.effect.keyword})", players=[p], cards=[card.id])
-            self._push(tasks.Pay.make(p=p, what="card", mode="one", dest="bag",
-                                      types=_COST_NAMES["card"], src=(a.row, a.col),
-                                      at=(a.row, a.col), c=cause))
+            task = tasks.Pay.make(p=p, what="card", mode="one", dest="bag",
+                                  types=_COST_NAMES["card"], src=(a.row, a.col),
+                                  at=(a.row, a.col), c=cause)
         else:
             space = SPACE_OF[type(a)]
-            self.uses[p][SPACES.index(space)] += 1
+            self.uses[p][_SPACE_INDEX[space]] += 1
             types = _COST_NAMES[space]
             if isinstance(a, (Expand, Compete, Migrate)):
                 if log.record:
                     cause = log.told(space, f"{name} plays {a.label()}", None,
                                      {"players": (p,), "hexes": (list(a.hex),)})
-                self._push(tasks.Pay.make(p=p, what=space, mode="one", dest=space,
-                                          types=types, colour=self.landscape[a.hex],
-                                          species=space != "expansion", hex=a.hex,
-                                          origin=a.origin if isinstance(a, Migrate) else None,
-                                          c=cause))
+                task = tasks.Pay.make(p=p, what=space, mode="one", dest=space, types=types,
+                                      colour=self.landscape[a.hex],
+                                      species=space != "expansion", hex=a.hex,
+                                      origin=a.origin if isinstance(a, Migrate) else None,
+                                      c=cause)
             else:
                 if log.record:
                     cause = log.told(space, f"{name} plays {a.label()}", None,
                                      {"players": (p,)})
-                self._push(tasks.Pay.make(
+                task = tasks.Pay.make(
                     p=p, what=space, mode="evolution" if space == "evolution" else "one",
-                    dest=space, types=types, species=space == "reproduction", c=cause))
-        self.queue.append(_ENDS[p])
+                    dest=space, types=types, species=space == "reproduction", c=cause)
+        self.queue += (task, _ENDS[p])  # (empty in the Action Phase) the cost, then the end
 
     def _push(self, *queued: tasks.Task) -> None:
         """Put tasks at the front of the queue, in order."""
@@ -1040,7 +1040,8 @@ class Biotopes(Game):
             twin.tiles = list(map(list, self.tiles))
             twin.tile_hands = list(map(list, self.tile_hands))
             twin.bcards = list(map(list, self.bcards))
-        twin.owner = dict(self.owner)  # colonies is shared: a token move replaces it
+        twin.owner = dict(self.owner)
+        twin.colonies = None if self.colonies is None else self.colonies.copy()
         twin.means_of = [None if m is None else m.copy() for m in self.means_of]
         twin.specials = list(self.specials)
         twin.reserve = list(self.reserve)
@@ -1156,6 +1157,20 @@ HANDLERS: dict[type[tasks.Task], Handler] = {
 }
 """Each task class's handlers (``Biotopes._run``, ``_task_options`` and ``_take_decision``
 dispatch through the tables below)."""
+_TASK_PHASE = {cls: PHASES[cls.kind] for cls in HANDLERS}
+"""The phase of a resolution while a task of each class heads the queue."""
+_ACTION_PHASE = PHASES["action"]
+
+
+def _phase_now(game: Biotopes) -> Phase:
+    """``PHASES[game.phase]``, read without the property: the task heading the queue's by
+    its class."""
+    if game.stage == "play":
+        queue = game.queue
+        return _TASK_PHASE[type(queue[0])] if queue else _ACTION_PHASE
+    return PHASES[game.stage]
+
+
 _AUTO = {cls: handler.auto for cls, handler in HANDLERS.items()}
 """Each task class's ``auto`` handler (``Biotopes._run`` calls it for every task)."""
 _OPTIONS = {cls: handler.options for cls, handler in HANDLERS.items()}

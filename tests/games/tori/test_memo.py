@@ -1,7 +1,7 @@
 """What the rules remember of a board (``Tori._board``, the walled-in customers, the walks'
 caches) never goes stale: at every step of random and greedy games, in the games and in their
-copies, the legal actions, the expansion supply, the closed market and marketing's closer
-rivals are what a game read afresh from the same state finds."""
+copies, the legal actions, the expansion supply and the closed market are what a game read
+afresh from the same state finds, and marketing's closer rivals what the game walks now."""
 
 from __future__ import annotations
 
@@ -27,9 +27,10 @@ def assert_as_fresh(game: Tori) -> None:
     assert [game.expansion_supply(g) for g in GOODS] == [new.expansion_supply(g) for g in GOODS]
     assert game.market_closed() == new.market_closed()
     assert [game.walled_in(g) for g in GOODS] == [new.walled_in(g) for g in GOODS]
-    stalls = sorted(game.stalls)  # marketing's rivals, kept with the board (_board["closer"])
+    # marketing's rivals as kept with the board (_board["closer"]) and as walked now
+    stalls = sorted(game.stalls)
     assert [game._closer_competitors(*key) for key in stalls] == [
-        new._closer_competitors(*key) for key in stalls]
+        game._closer_now(*key) for key in stalls]
 
 
 @settings(max_examples=4, deadline=None, phases=NO_SHRINK,

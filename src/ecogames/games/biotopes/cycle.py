@@ -77,15 +77,16 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
         what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
         ids = [c for k in range(ROWS) if drawn[k] for c in game._identity.move(
             ("bag", p), ("biotope", p, k), k, drawn[k])]
-        log.told("production", f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag "
-                 f"({what}) onto the Biotope cards"
-                 + (f" (+{bonus} from cards)" if bonus else "")
-                 + (f"; the bag held only {got}" if got < wanted else ""), cause,
-                 {"players": (p,), "nodes": _PLANTS_NODE,
-                  "cards": tuple([game.bcards[p][k] for k in range(ROWS) if drawn[k]]),
-                  "ids": tuple(ids)},
-                 (*game._draws(), ("bag", p), ("territories", p), ("ecosystem", p)),
-                 (("bag", p), *[("biotope", p, k) for k in range(ROWS) if drawn[k]]))
+        events: list[Any] = log.events  # told directly (a row: EventLog)
+        events.append((len(events), "production", f"{SEAT_NAMES[p]} draws {got} cube(s) "
+                       f"from the bag ({what}) onto the Biotope cards"
+                       + (f" (+{bonus} from cards)" if bonus else "")
+                       + (f"; the bag held only {got}" if got < wanted else ""), cause,
+                       {"players": (p,), "nodes": _PLANTS_NODE,
+                        "cards": tuple([game.bcards[p][k] for k in range(ROWS) if drawn[k]]),
+                        "ids": tuple(ids)},
+                       (*game._draws(), ("bag", p), ("territories", p), ("ecosystem", p)),
+                       (("bag", p), *[("biotope", p, k) for k in range(ROWS) if drawn[k]])))
 
 
 def _drawn_unkept(rng: Rng, bag: list[int], wanted: int) -> list[int]:

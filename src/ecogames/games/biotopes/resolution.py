@@ -160,8 +160,10 @@ def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog)
         words = _PAY_WORDS[key] = _pay_words(game, p, row, col, o.colour, dest)
     text, node, src, dst = words
     reads, writes, ids = game._cubes_told(src, dst, k, emptied=card_id)
-    log.told("pay", text, task.c, {"cards": (card_id,), "cubes": (o.colour,), "nodes": node,
-                                   "players": (p,), "ids": ids}, reads, writes)
+    events: list[Any] = log.events  # told directly (a row: EventLog)
+    events.append((len(events), "pay", text, task.c,
+                   {"cards": (card_id,), "cubes": (o.colour,), "nodes": node, "players": (p,),
+                    "ids": ids}, reads, writes))
 
 
 _PAY_WORDS: dict[tuple[int, str, int, bool, str, str],
@@ -236,12 +238,16 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     row.append([card_id, 0, 0, 0, 0])
     game.specials[p] = None  # the listing's cards with an Action or x2 counted anew
     col = len(row) - 1
-    played = log.told("play", f"{card.name} enters {SEAT_NAMES[p]}'s "
-                      f"{card.biotope.label} row", cause,
-                      {"cards": (card_id,), "nodes": (_NODE[card.type],), "players": (p,)},
-                      (ident.place(card_id),),
-                      (ident.place(card_id), ("hand", p), ("ecosystem", p),
-                       ident.cubes(card_id))) if log.record else None
+    played = None
+    if log.record:  # told directly (EventLog: a row, the event told() would make)
+        events: list[Any] = log.events
+        played = len(events)
+        events.append((played, "play", f"{card.name} enters {SEAT_NAMES[p]}'s "
+                       f"{card.biotope.label} row", cause,
+                       {"cards": (card_id,), "nodes": (_NODE[card.type],), "players": (p,)},
+                       (ident.place(card_id),),
+                       (ident.place(card_id), ("hand", p), ("ecosystem", p),
+                        ident.cubes(card_id))))
     cubes = [(card.row, col)]
     if any(c.row == card.row for c in game._advanced(p, EffectKind.EXTRA_CUBE)):
         cubes.append((card.row, col))
@@ -317,11 +323,12 @@ def breed_cube(game: Biotopes, p: int, row: int, col: int, from_bag: bool, log: 
         held = ident.cubes(card.id)
         reads, writes, ids = game._cubes_told(("bag", p) if from_bag else ident.RESERVE,
                                               held, row, reads=(held,))
-        log.told("cube", f"A {COLOURS[row]} cube from the "
-                 f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
-                 f"{card.name}", cause, {"cards": (card.id,), "cubes": (COLOURS[row],),
-                                         "nodes": (_NODE[card.type],), "players": (p,),
-                                         "ids": ids}, reads, writes)
+        events: list[Any] = log.events  # told directly (a row: EventLog)
+        events.append((len(events), "cube", f"A {COLOURS[row]} cube from the "
+                       f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
+                       f"{card.name}", cause, {"cards": (card.id,), "cubes": (COLOURS[row],),
+                                               "nodes": (_NODE[card.type],), "players": (p,),
+                                               "ids": ids}, reads, writes))
 
 
 def decide_breed(game: Biotopes, task: tasks.Breed, a: Action, log: EventLog) -> None:
@@ -494,13 +501,14 @@ def draw_card(game: Biotopes, p: int, a: Draw, log: EventLog, cause: int | None)
         where = f"the top of the {a.deck} deck" if a.slot < 0 else f"the {a.deck} river"
         refill = [game.rivers[d][0]] if a.slot >= 0 and len(game.rivers[d]) > size else []
         # a card drawn face down is named by no id (hidden), only its place is written
-        log.told("draw", f"{SEAT_NAMES[p]} draws "
-                 f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
-                 cause, {"players": (p,), "cards": (card,) if a.slot >= 0 else (),
-                         "ids": tuple([ident.card(c) for c in refill])},
-                 (*game._draws(), *((("river", d),) if a.slot >= 0 else ())),
-                 (("hand", p), ident.place(card), *[ident.place(c) for c in refill],
-                  *((("river", d),) if a.slot >= 0 else ())))
+        events: list[Any] = log.events  # told directly (a row: EventLog)
+        events.append((len(events), "draw", f"{SEAT_NAMES[p]} draws "
+                       f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
+                       cause, {"players": (p,), "cards": (card,) if a.slot >= 0 else (),
+                               "ids": tuple([ident.card(c) for c in refill])},
+                       (*game._draws(), *((("river", d),) if a.slot >= 0 else ())),
+                       (("hand", p), ident.place(card), *[ident.place(c) for c in refill],
+                        *((("river", d),) if a.slot >= 0 else ()))))
 
 
 def auto_cube(game: Biotopes, task: tasks.Cube, log: EventLog) -> bool:
@@ -652,9 +660,11 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
         game.hands[p].remove(a.card)
         game._discard_card(a.card)
         if log.record:
-            log.told("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}",
-                     task.c, {"cards": (a.card,), "players": (p,)}, (),
-                     (("hand", p), ident.place(a.card)))
+            events: list[Any] = log.events  # told directly (EventLog: a row, told()'s event)
+            events.append((len(events), "discard",
+                           f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}", task.c,
+                           {"cards": (a.card,), "players": (p,)}, (),
+                           (("hand", p), ident.place(a.card))))
         game.queue[0] = task.but(d=task.d + 1)
         return
     n = task.n + task.d
@@ -731,9 +741,11 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
         game.bags[p][k] += 1
         if log.record:
             reads, writes, ids = game._cubes_told(ident.RESERVE, ("bag", p), k)
-            log.told("bag", f"A {COLOURS[k]} cube goes from the reserve into {name}'s "
-                     "bag", cause, {"cubes": (COLOURS[k],), "players": (p,), "ids": ids},
-                     reads, writes)
+            events: list[Any] = log.events  # told directly (EventLog: a row, told()'s event)
+            events.append((len(events), "bag", f"A {COLOURS[k]} cube goes from the reserve "
+                           f"into {name}'s bag", cause,
+                           {"cubes": (COLOURS[k],), "players": (p,), "ids": ids},
+                           reads, writes))
     else:
         log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause,
                  reads=[("reserve", k)])
@@ -769,12 +781,15 @@ def colonize_by_migration(game: Biotopes, p: int, origin: Hex, h: Hex, log: Even
     game._claim(h, p)
     if not log.record:
         return None
-    return log.told("colonize", f"{SEAT_NAMES[p]}'s token migrates from {_hex(origin)} "
-                    f"to the {BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause,
-                    {"hexes": (list(origin), list(h)), "players": (p,),
-                     "ids": (game._identity.move_token(origin, h),)},
-                    (ident.hex_key(origin), ident.hex_key(h), ident.land(h)),
-                    (ident.hex_key(origin), ident.hex_key(h), ("territories", p)))
+    events: list[Any] = log.events  # told directly (a row: EventLog)
+    index = len(events)
+    events.append((index, "colonize", f"{SEAT_NAMES[p]}'s token migrates from "
+                   f"{_hex(origin)} to the {BIOTOPES[game.landscape[h]].label} at {_hex(h)}",
+                   cause, {"hexes": (list(origin), list(h)), "players": (p,),
+                           "ids": (game._identity.move_token(origin, h),)},
+                   (ident.hex_key(origin), ident.hex_key(h), ident.land(h)),
+                   (ident.hex_key(origin), ident.hex_key(h), ("territories", p))))
+    return index
 
 
 def colonize_with_token(game: Biotopes, p: int, h: Hex, log: EventLog,
@@ -786,11 +801,14 @@ def colonize_with_token(game: Biotopes, p: int, h: Hex, log: EventLog,
     game._claim(h, p)
     if not log.record:
         return None
-    return log.told("colonize", f"{SEAT_NAMES[p]} colonizes the "
-                    f"{BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause,
-                    {"hexes": (list(h),), "players": (p,),
-                     "ids": (game._identity.place_token(p, h),)},
-                    (ident.hex_key(h), ident.land(h)), (ident.hex_key(h), ("territories", p)))
+    events: list[Any] = log.events  # told directly (a row: EventLog)
+    index = len(events)
+    events.append((index, "colonize", f"{SEAT_NAMES[p]} colonizes the "
+                   f"{BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause,
+                   {"hexes": (list(h),), "players": (p,),
+                    "ids": (game._identity.place_token(p, h),)},
+                   (ident.hex_key(h), ident.land(h)), (ident.hex_key(h), ("territories", p))))
+    return index
 
 
 # -- Discreet Species ----------------------------------------------------------------
@@ -860,6 +878,8 @@ def decide_discard(game: Biotopes, task: tasks.Discard, a: Action, log: EventLog
     game.hands[p].remove(a.card)
     game._discard_card(a.card)
     if log.record:
-        log.told("discard", f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name} "
-                 f"(hand limit {HAND_LIMIT})", task.c, {"cards": (a.card,), "players": (p,)},
-                 (), (("hand", p), ident.place(a.card)))
+        events: list[Any] = log.events  # told directly (a row: EventLog)
+        events.append((len(events), "discard", f"{SEAT_NAMES[p]} discards "
+                       f"{SPECIES[a.card].name} (hand limit {HAND_LIMIT})", task.c,
+                       {"cards": (a.card,), "players": (p,)}, (),
+                       (("hand", p), ident.place(a.card))))

@@ -629,7 +629,9 @@ class Biotopes(Game):
                 if not colours:
                     return None
                 weights = [n for n in bag if n]
-            k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours, weights, label=_cube_name)]
+            # (whole: the bag's counts of the colours in it, whole and positive)
+            k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours, weights, label=_cube_name,
+                                         whole=True)]
         else:  # nobody reads this draw (a plain push): the ticket chance() would take
             k = _bag_ticket(self.rng, bag)
             if k < 0:
@@ -829,21 +831,23 @@ class Biotopes(Game):
         """RB 2. Action Phase: the active player's one action (or passing)."""
         p = self.active
         name = SEAT_NAMES[p]
+        events: list[Any] = log.events  # told directly while recording (a row: EventLog)
         if isinstance(a, Pass):
             self.passed[p] = True
             if log.record:
-                log.told("pass", f"{name} passes until the next cycle", None,
-                         {"players": (p,)})
+                events.append((len(events), "pass", f"{name} passes until the next cycle",
+                               None, {"players": (p,)}, (), ()))
             cycle.next_turn(self, log)
             return
         cause = None
         if isinstance(a, Adapt):
             card = SPECIES[a.card]
             if log.record:
-                cause = log.told("adaptation", f"{name} plays Adaptation: {card.name} "
-                                 f"({'+'.join(t.label for t in card.diet)})", None,
-                                 {"players": (p,), "cards": (a.card,),
-                                  "nodes": (card.type.value,)})
+                cause = len(events)
+                events.append((cause, "adaptation", f"{name} plays Adaptation: {card.name} "
+                               f"({'+'.join(t.label for t in card.diet)})", None,
+                               {"players": (p,), "cards": (a.card,),
+                                "nodes": (card.type.value,)}, (), ()))
             task = tasks.Pay.make(p=p, what="adaptation", mode="diet", dest="bag",
                                   req=_DIET_NAMES[a.card], card=a.card, c=cause)
         elif isinstance(a, UseCard):
@@ -860,8 +864,9 @@ class Biotopes(Game):
             types = _COST_NAMES[space]
             if isinstance(a, (Expand, Compete, Migrate)):
                 if log.record:
-                    cause = log.told(space, f"{name} plays {a.label()}", None,
-                                     {"players": (p,), "hexes": (list(a.hex),)})
+                    cause = len(events)
+                    events.append((cause, space, f"{name} plays {a.label()}", None,
+                                   {"players": (p,), "hexes": (list(a.hex),)}, (), ()))
                 task = tasks.Pay.make(p=p, what=space, mode="one", dest=space, types=types,
                                       colour=self.landscape[a.hex],
                                       species=space != "expansion", hex=a.hex,
@@ -869,8 +874,9 @@ class Biotopes(Game):
                                       c=cause)
             else:
                 if log.record:
-                    cause = log.told(space, f"{name} plays {a.label()}", None,
-                                     {"players": (p,)})
+                    cause = len(events)
+                    events.append((cause, space, f"{name} plays {a.label()}", None,
+                                   {"players": (p,)}, (), ()))
                 task = tasks.Pay.make(
                     p=p, what=space, mode="evolution" if space == "evolution" else "one",
                     dest=space, types=types, species=space == "reproduction", c=cause)

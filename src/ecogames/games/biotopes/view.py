@@ -23,10 +23,27 @@ from .components import (
 )
 from .rules import DECK_NAMES, ROWS, SEAT_NAMES, SPACES, Biotopes
 
+_PAY_WORDS: dict[tuple[int, str, Pay], str] = {}
+"""The words of a Pay choice by seat, the card it points at and the action (the words
+depend on nothing else; a few thousand at most)."""
+
 
 def describe(game: Biotopes, action: Action) -> str:
     """The action in words, naming the cards it points at (those of ``STATE_WORDED``; any
     other action's words are its ``label()``)."""
+    if type(action) is Pay and game.stage == "play" and game.queue:  # the most told
+        payer = game.queue[0].p
+        card = _card_or_none(game, payer, action.row, action.col)
+        if card is not None:
+            key = (payer, card, action)
+            words = _PAY_WORDS.get(key)
+            if words is None:
+                if len(_PAY_WORDS) > 20_000:
+                    _PAY_WORDS.clear()
+                words = _PAY_WORDS[key] = (
+                    f"Pay with a {action.colour} cube from "
+                    f"{game._where(payer, action.row, action.col)}")
+            return words
     p = game.current_player
     if p is None or game.stage != "play" or type(action) not in STATE_WORDED:
         return action.label()

@@ -102,13 +102,17 @@ _ENTRANCE_SPACES: dict[str, tuple[Cell, ...]] = {
 _AROUND_BITS = {cell: BIT[cell] | bits(NEIGHBOURS[cell]) for cell in ZONE_OF}
 """A cell and its orthogonal neighbours: where a tile there touches."""
 _CARD_LABEL = {z: f"build card {z}" for z in ZONES}
+_CARD_WORDS = _CARD_LABEL.__getitem__
+"""A pile draw's outcome in words (its ``label``)."""
 PLAYER_NAMES: tuple[str, ...] = tuple(f"{arms} (player {i + 1})"
                                       for i, arms in enumerate(COATS_OF_ARMS))
 """Each seat's name: its coat of arms (D22)."""
 
 # The most told events (a turn, a discard, a hand over the limit, face-up cards taken and laid
-# out: four in five of apply's events) are told through ``EventLog.told`` with what they touched
-# as tuples; the words and keys that do not change are made once, here.
+# out: four in five of apply's events; a build, a tear-down and a customer's walk too) are told
+# directly, each as its seven fields in a row appended to ``log.events`` (core's direct telling:
+# no call; the Event is made when the cascade is read), with what they touched as tuples; the
+# words and keys that do not change are made once, here.
 _SEAT = tuple((p,) for p in range(len(PLAYER_NAMES)))
 """``players=[p]``, for each seat."""
 _HAND = tuple((prov.hand(p),) for p in range(len(PLAYER_NAMES)))
@@ -123,6 +127,19 @@ _TO_DISCARD = ("discard",)
 _TO_SUPPLY = ("supply",)
 _COLOUR_CHANGE = ("colour-change",)
 _TURN_TEXT = tuple(f"{name}'s turn" for name in PLAYER_NAMES)
+_TAKES_ONE_FACE_UP = tuple({z: f"{name} takes face-up build card {z}" for z in ZONES}
+                           for name in PLAYER_NAMES)
+_DRAWS_TWO_TEXT = tuple(f"{name} draws two build cards from the pile" for name in PLAYER_NAMES)
+_DRAWS_ONE_TEXT = tuple(f"{name} draws a build card from the pile" for name in PLAYER_NAMES)
+_DECIDE_TEXT = tuple(f"{name} takes one build card: face up or from the pile"
+                     for name in PLAYER_NAMES)
+_UNSEEN_CARDS = ((), ("build:?",), ("build:?", "build:?"))
+"""Build cards drawn face down into a hand: one or two, unseen by the others."""
+_PILE_KEYS = (prov.PILE,)
+_PILE_AND_HAND = tuple((prov.PILE, prov.hand(p)) for p in range(len(PLAYER_NAMES)))
+_FROM_PILE = ("pile",)
+_CLEARED = ("display", "discard")
+_RESHUFFLED = ("pile", "discard")
 _DISCARD_BUILD_TEXT = tuple({z: f"{name} discards build card {z}" for z in ZONES}
                             for name in PLAYER_NAMES)
 _DISCARD_GOODS_TEXT = tuple({g: f"{name} discards {a_good(g)} goods card" for g in GOODS}
@@ -548,9 +565,11 @@ class Tori(Game):
         self._top = self.pile
         self.pile = sorted(self.discard)
         self.discard = []
-        log.emit("reshuffle", f"The discard pile is shuffled and put under the pile "
-                 f"({len(self.pile) + len(self._top)} build cards)", cause=cause,
-                 writes=[prov.PILE], places=["pile", "discard"])
+        if log.record:
+            events: list[Any] = log.events
+            events.append((len(events), "reshuffle", "The discard pile is shuffled and put "
+                           f"under the pile ({len(self.pile) + len(self._top)} build cards)",
+                           cause, {"places": _RESHUFFLED}, (), _PILE_KEYS))
 
     def _from_pile(self, count: int, log: EventLog, cause: int | None,
                    seen_by: Sequence[int] | None) -> list[int]:
@@ -577,8 +596,7 @@ class Tori(Game):
             if memo is None or memo[0] is not source or memo[1] != len(source):
                 memo = self._runs_memo = [source, len(source), *_runs(source)]
             outcomes, weights = memo[2], memo[3]
-            zone = self.chance(name, outcomes, weights,
-                               label=_CARD_LABEL.__getitem__, seen_by=seen_by)
+            zone = self.chance(name, outcomes, weights, _CARD_WORDS, seen_by, whole=True)
             source.remove(zone)
             taken.append(zone)
             # the runs after the draw: one card fewer of that zone (the draw keeps its own
@@ -602,8 +620,10 @@ class Tori(Game):
             self.display.extend(cards)
         if cards and log.record:
             text, laid = _laid_out(tuple(cards))
-            log.told("refill", text, cause, {"cards": laid, "places": _IN_DISPLAY},
-                     self._drawn(len(cards)), _DISPLAY_KEYS)
+            events: list[Any] = log.events  # (core's direct telling: an event's fields as a row)
+            events.append((len(events), "refill", text, cause,
+                           {"cards": laid, "places": _IN_DISPLAY}, self._drawn(len(cards)),
+                           _DISPLAY_KEYS))
 
     def _drawn(self, count: int) -> tuple[tuple[Any, ...], ...]:
         """The keys of the last ``count`` chance draws of this action, and the pile."""
@@ -619,10 +639,14 @@ class Tori(Game):
         for z in (a.first, a.second):
             self.display.remove(z)
             self.build_hands[p][z - 1] += 1
-        e = log.told("draw", _TAKES_FACE_UP[p][a.first][a.second], None,
-                     {"players": _SEAT[p], "cards": _CARD_PAIRS[a.first][a.second],
-                      "places": _IN_DISPLAY},
-                     _DISPLAY_KEYS, _DISPLAY_AND_HAND[p]) if log.record else None
+        if log.record:
+            events: list[Any] = log.events
+            e: int | None = len(events)
+            events.append((e, "draw", _TAKES_FACE_UP[p][a.first][a.second], None,
+                           {"players": _SEAT[p], "cards": _CARD_PAIRS[a.first][a.second],
+                            "places": _IN_DISPLAY}, _DISPLAY_KEYS, _DISPLAY_AND_HAND[p]))
+        else:
+            e = None
         self._refill_display(log, e)
         self._after_option(log, e)
 
@@ -632,10 +656,14 @@ class Tori(Game):
         drawn = self._from_pile(DRAW_TWO, log, None, (p,))
         for z in drawn:
             self.build_hands[p][z - 1] += 1
-        e = log.emit("draw", f"{self._name()} draws two build cards from the pile",
-                     reads=self._drawn(len(drawn)), writes=[prov.PILE, prov.hand(p)],
-                     players=[p], cards=["build:?", "build:?"],
-                     places=["pile"]) if log.record else None
+        if log.record:
+            events: list[Any] = log.events
+            e: int | None = len(events)
+            events.append((e, "draw", _DRAWS_TWO_TEXT[p], None,
+                           {"players": _SEAT[p], "cards": _UNSEEN_CARDS[2],
+                            "places": _FROM_PILE}, self._drawn(len(drawn)), _PILE_AND_HAND[p]))
+        else:
+            e = None
         self._after_option(log, e)
 
     def _refresh(self, a: Refresh, log: EventLog) -> None:
@@ -644,24 +672,34 @@ class Tori(Game):
         self._ensure_pile(DISPLAY_SIZE, log, None)
         old, self.display = self.display, []
         self.discard.extend(old)
-        e = log.emit("clear", f"{self._name()} clears away the face-up build cards "
-                     f"{', '.join(map(str, old))}", reads=[prov.DISPLAY],
-                     writes=[prov.DISPLAY], players=[self.active],
-                     cards=[f"build:{z}" for z in old],
-                     places=["display", "discard"]) if log.record else None
+        p = self.active
+        if log.record:
+            events: list[Any] = log.events
+            e: int | None = len(events)
+            events.append((e, "clear", f"{PLAYER_NAMES[p]} clears away the face-up build cards "
+                           f"{', '.join(map(str, old))}", None,
+                           {"players": _SEAT[p], "cards": tuple(map(_BUILD_CARD.__getitem__, old)),
+                            "places": _CLEARED}, _DISPLAY_KEYS, _DISPLAY_KEYS))
+        else:
+            e = None
         self._refill_display(log, e)
         self.stage = "refresh"
-        log.emit("decide", f"{self._name()} takes one build card: face up or from the pile",
-                 cause=e, players=[self.active])
+        if log.record:
+            events.append((len(events), "decide", _DECIDE_TEXT[p], e, {"players": _SEAT[p]},
+                           (), ()))
 
     def _take_face_up(self, a: TakeFaceUp, log: EventLog) -> None:
         p = self.active
         self.display.remove(a.zone)
         self.build_hands[p][a.zone - 1] += 1
-        e = log.emit("draw", f"{self._name()} takes face-up build card {a.zone}",
-                     reads=[prov.DISPLAY], writes=[prov.DISPLAY, prov.hand(p)],
-                     players=[p], cards=[f"build:{a.zone}"],
-                     places=["display"]) if log.record else None
+        if log.record:
+            events: list[Any] = log.events
+            e: int | None = len(events)
+            events.append((e, "draw", _TAKES_ONE_FACE_UP[p][a.zone], None,
+                           {"players": _SEAT[p], "cards": _BUILD_CARDS[a.zone],
+                            "places": _IN_DISPLAY}, _DISPLAY_KEYS, _DISPLAY_AND_HAND[p]))
+        else:
+            e = None
         self._refill_display(log, e)
         self._after_option(log, e)
 
@@ -670,9 +708,14 @@ class Tori(Game):
         drawn = self._from_pile(1, log, None, (p,))
         for z in drawn:
             self.build_hands[p][z - 1] += 1
-        e = log.emit("draw", f"{self._name()} draws a build card from the pile",
-                     reads=self._drawn(len(drawn)), writes=[prov.PILE, prov.hand(p)],
-                     players=[p], cards=["build:?"], places=["pile"]) if log.record else None
+        if log.record:
+            events: list[Any] = log.events
+            e: int | None = len(events)
+            events.append((e, "draw", _DRAWS_ONE_TEXT[p], None,
+                           {"players": _SEAT[p], "cards": _UNSEEN_CARDS[1],
+                            "places": _FROM_PILE}, self._drawn(len(drawn)), _PILE_AND_HAND[p]))
+        else:
+            e = None
         self._after_option(log, e)
 
     # Byg en ny bod (build a new stall)
@@ -696,12 +739,14 @@ class Tori(Game):
         board_changed(self, before, cell, (a.good,), p)
         if log.record:
             words = _STALL_WORDS[(p, a.good)]
-            e = log.told("build", f"{words.builds}{zone}, entrance at "
-                         f"{_CELL_TEXT[stall.entrance]}", None,
-                         {"players": _SEAT[p], "stalls": words.names,
-                          "cells": (cell, stall.entrance), "cards": _BUILD_CARDS[zone],
-                          "ids": words.ids},
-                         (words.key,), (words.key, words.door, *_HAND[p], _CELL_KEY[cell]))
+            events: list[Any] = log.events
+            e: int | None = len(events)
+            events.append((e, "build", f"{words.builds}{zone}, entrance at "
+                           f"{_CELL_TEXT[stall.entrance]}", None,
+                           {"players": _SEAT[p], "stalls": words.names,
+                            "cells": (cell, stall.entrance), "cards": _BUILD_CARDS[zone],
+                            "ids": words.ids},
+                           (words.key,), (words.key, words.door, *_HAND[p], _CELL_KEY[cell])))
         else:
             e = None
         self._after_option(log, e)
@@ -914,10 +959,12 @@ class Tori(Game):
         board_changed(self, before, stall.cell, (a.good,), p)
         if log.record:
             words = _STALL_WORDS[(p, a.good)]
-            e = log.told("tear_down", words.tears_down, None,
-                         {"players": _SEAT[p], "stalls": words.names,
-                          "cells": (stall.cell, stall.entrance), "ids": words.ids},
-                         (words.key,), (words.key, words.door, _CELL_KEY[stall.cell]))
+            events: list[Any] = log.events
+            e: int | None = len(events)
+            events.append((e, "tear_down", words.tears_down, None,
+                           {"players": _SEAT[p], "stalls": words.names,
+                            "cells": (stall.cell, stall.entrance), "ids": words.ids},
+                           (words.key,), (words.key, words.door, _CELL_KEY[stall.cell])))
         else:
             e = None
         self._after_option(log, e)
@@ -958,10 +1005,11 @@ class Tori(Game):
             path = walk_path(self._tile_bits, source, stall.entrance)  # customer_path
             reads, writes = self._walk_keys(p, good, source, path)
             self.customers[good] = stall.entrance  # (told once it stands there: its view)
-            walk = log.told("customer", f"{taken.walks}{len(path) - 1}{words.steps_to}", None,
-                            {"customers": (good,), "cells": path, "stalls": words.names,
-                             "ids": words.walk_ids},
-                            reads, writes)
+            events: list[Any] = log.events
+            walk = len(events)
+            events.append((walk, "customer", f"{taken.walks}{len(path) - 1}{words.steps_to}",
+                           None, {"customers": (good,), "cells": path, "stalls": words.names,
+                                  "ids": words.walk_ids}, reads, writes))
         self.customers[good] = stall.entrance
         other = next(g for g, cell in self.customers.items() if cell is None)
         self.customers[good] = None
@@ -976,19 +1024,20 @@ class Tori(Game):
                       (good, other) if left is None else (good, other, left[1]))
         if log.record:
             theirs = _CUSTOMER_WORDS[other]
-            log.told("swap", _SWAP_TEXT[good][other], walk,
-                     {"customers": (good, other), "cells": (stall.entrance,),
-                      "places": _COLOUR_CHANGE, "ids": (taken.id, theirs.id)},
-                     (theirs.key,), (taken.key, theirs.key, words.door))
+            events.append((len(events), "swap", _SWAP_TEXT[good][other], walk,
+                           {"customers": (good, other), "cells": (stall.entrance,),
+                            "places": _COLOUR_CHANGE, "ids": (taken.id, theirs.id)},
+                           (theirs.key,), (taken.key, theirs.key, words.door)))
         count = min(stall.size, self.goods_supply[good])
         self.goods_supply[good] -= count
         self.goods_hands[p][good] += count
         if log.record:
             card, supply = _DISCARD_GOODS_TOLD[good]
-            e = log.told("goods", f"{_RECEIVES[p]}{count}{taken.cards}", walk,
-                         {"players": _SEAT[p], "stalls": words.names, "cards": card * count,
-                          "ids": words.ids},
-                         (words.key, supply), (*_HAND[p], supply))
+            e: int | None = len(events)
+            events.append((e, "goods", f"{_RECEIVES[p]}{count}{taken.cards}", walk,
+                           {"players": _SEAT[p], "stalls": words.names, "cards": card * count,
+                            "ids": words.ids},
+                           (words.key, supply), (*_HAND[p], supply)))
         else:
             e = None
         self._after_option(log, e)
@@ -1020,9 +1069,12 @@ class Tori(Game):
         if excess > 0:
             self.stage = "discard"
             if log.record:
-                log.told("hand_limit", _HOLDS[p][excess] if excess < _EXCESS_KEPT else
-                         f"{PLAYER_NAMES[p]} holds {HAND_LIMIT + excess} cards and must "
-                         f"discard {excess}", cause, {"players": _SEAT[p]}, _HAND[p])
+                text = _HOLDS[p][excess] if excess < _EXCESS_KEPT else (
+                    f"{PLAYER_NAMES[p]} holds {HAND_LIMIT + excess} cards and must discard "
+                    f"{excess}")
+                events: list[Any] = log.events
+                events.append((len(events), "hand_limit", text, cause, {"players": _SEAT[p]},
+                               _HAND[p], ()))
         else:
             self._next_turn(log)
 
@@ -1031,9 +1083,10 @@ class Tori(Game):
         self.build_hands[p][zone - 1] -= 1
         self.discard.append(zone)
         if log.record:
-            log.told("discard", _DISCARD_BUILD_TEXT[p][zone], None,
-                     {"players": _SEAT[p], "cards": (_BUILD_CARD[zone],),
-                      "places": _TO_DISCARD}, (), _HAND[p])
+            events: list[Any] = log.events
+            events.append((len(events), "discard", _DISCARD_BUILD_TEXT[p][zone], None,
+                           {"players": _SEAT[p], "cards": _BUILD_CARDS[zone],
+                            "places": _TO_DISCARD}, (), _HAND[p]))
         self._after_discard(log)
 
     def _discard_goods(self, a: DiscardGoods, log: EventLog) -> None:
@@ -1042,9 +1095,10 @@ class Tori(Game):
         self.goods_supply[good] += 1
         if log.record:
             card, supply = _DISCARD_GOODS_TOLD[good]
-            log.told("discard", _DISCARD_GOODS_TEXT[p][good], None,
-                     {"players": _SEAT[p], "cards": card, "places": _TO_SUPPLY},
-                     (), (*_HAND[p], supply))
+            events: list[Any] = log.events
+            events.append((len(events), "discard", _DISCARD_GOODS_TEXT[p][good], None,
+                           {"players": _SEAT[p], "cards": card, "places": _TO_SUPPLY},
+                           (), (*_HAND[p], supply)))
         self._after_discard(log)
 
     def _after_discard(self, log: EventLog) -> None:
@@ -1061,7 +1115,9 @@ class Tori(Game):
         self.turn += 1
         self.stage = "turn"
         if log.record:  # (the most frequent events are put in words only for a record)
-            log.told("turn", _TURN_TEXT[self.active], None, {"players": _SEAT[self.active]})
+            events: list[Any] = log.events
+            events.append((len(events), "turn", _TURN_TEXT[self.active], None,
+                           {"players": _SEAT[self.active]}, (), ()))
 
     # -- scoring and what is seen ------------------------------------------------------------
 

@@ -802,7 +802,10 @@ class Biotopes(Game):
 
     def _play(self, action: Action, log: EventLog) -> None:
         if log.record:
-            self._identities().drawn = 0
+            known = self.__dict__.get("_identity")  # _identities, kept from the last action
+            if known is None or known.upto != len(self._actions):
+                known = self._identities()
+            known.drawn = 0
         _phase_now(self).play(self, action, log)
         if log.record:
             self._identity.upto = len(self._actions) + 1

@@ -44,6 +44,7 @@ RESERVE: Place = ("reserve",)
 BOX: Place = ("box",)
 _CUBE_IDS = tuple(f"cube:{n}" for n in range(160))
 """The ids of the 160 cubes (40 of each colour), written once."""
+_KNOWN_IDS = len(_CUBE_IDS)
 
 
 def card(card_id: str) -> str:
@@ -147,7 +148,7 @@ class Identities:
             # top of each stack (the end of its list) first: the lowest number leaves first
             stack = stacks[where] = []
             for count in counts:
-                stack.append(list(range(n + count - 1, n - 1, -1)))
+                stack.append(list(range(n + count - 1, n - 1, -1)) if count else [])
                 n += count
         hexes: dict[tuple[int, int], int] = {}
         supply: dict[int, list[int]] = {}
@@ -181,11 +182,11 @@ class Identities:
         if n == 1:  # nearly every move: one cube
             c = source.pop()
             target.append(c)
-            return [_CUBE_IDS[c] if c < len(_CUBE_IDS) else f"cube:{c}"]
+            return [_CUBE_IDS[c] if c < _KNOWN_IDS else f"cube:{c}"]
         moved = source[len(source) - n:]
         del source[len(source) - n:]
         target.extend(moved)
-        return [f"cube:{c}" for c in moved]
+        return [_CUBE_IDS[c] if c < _KNOWN_IDS else f"cube:{c}" for c in moved]
 
     def move_all(self, src: Place, dst: Place) -> list[str]:
         """Every cube of ``src`` goes to ``dst``, colour by colour: their ids."""

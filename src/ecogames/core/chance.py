@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
-from typing import Any
+from typing import Any, Protocol
 
 from .rng import Rng
 
@@ -105,28 +105,52 @@ def made(drawn: Drawn) -> ChanceDraw:
     return chance
 
 
-def draw(rng: Rng, draws: list[Drawn] | None, forced: Forced, name: str,
-         outcomes: Sequence[Any], weights: Sequence[int] | None = None,
-         label: Callable[[Any], str] | None = None,
-         seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
-    """The outcome of one chance draw (see :meth:`ecogames.core.Game.chance`), unless
-    ``forced`` (by draw number) gives it, appended to ``draws``, the action's draws so far
-    (``None``: not counted), as its fields (:data:`Drawn`: :func:`made` makes the
-    ChanceDraw). ``whole``: the caller vouches that its weights are whole and positive
-    (their number is still checked)."""
+class Drawing(Protocol):
+    """What a draw reads of the game it is made in (``Game``'s generator and the action's
+    draws so far and forced outcomes)."""
+
+    rng: Rng
+    _chance: list[Drawn] | None
+    _forcing: Forced
+
+
+def chance(game: Drawing, name: str, outcomes: Sequence[Any],
+           weights: Sequence[int] | None = None, label: Callable[[Any], str] | None = None,
+           seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
+    """One chance draw of a rule: an outcome of ``outcomes`` (JSON values, each once),
+    ``weights`` whole numbers (uniform by default), picked by the game's generator unless
+    a fork forced it. ``label(outcome)`` says an outcome in words; ``seen_by``: the seats
+    that may see what came out (a card drawn into a hand), everyone by default. The draw,
+    with all its possible outcomes and their probabilities, joins the action's cascade.
+
+    ``whole=True``: the rule vouches that its weights are whole and positive (``int``s
+    above 0: the counts of the cards of each kind left in a pile, kept so), and the draw
+    skips its look at each weight (one per outcome is still checked). The same draw, the
+    same outcome and generator; a weight that breaks the vow is then not caught here.
+
+    This is ``Game.chance`` itself (the method, written here: one Python call a draw). The
+    draws so far (``game._chance``, ``None``: not counted) get this one as its fields
+    (:data:`Drawn`: :func:`made` makes the ChanceDraw), unless ``game._forcing`` (by draw
+    number) gives the outcome."""
     size = len(outcomes)
     if size == 0:
         raise ValueError(f"a chance draw ({name}) needs at least one outcome")
     if weights is None:  # uniform (unkept's ticket, inline: rules draw often)
-        natural = outcomes[rng.below(size)] if size > 1 else outcomes[0]
+        natural = outcomes[game.rng.below(size)] if size > 1 else outcomes[0]
     else:
         if len(weights) != size or (not whole and (not _INT.issuperset(map(type, weights))
                                                    or min(weights) <= 0)):
             raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
-        natural = outcomes[_weighted_index(rng, weights)]
+        if size == 1:  # a certain outcome: nothing to draw (_weighted_index, inline)
+            natural = outcomes[0]
+        else:
+            totals = list(accumulate(weights))
+            natural = outcomes[bisect_right(totals, game.rng.below(totals[-1]))]
+    draws = game._chance
     if draws is None:  # the set-up, a push with nothing forced, a rule outside an action
         return natural
     outcome = natural
+    forced = game._forcing
     if forced:
         number = len(draws)
         if number in forced:
@@ -140,6 +164,26 @@ def draw(rng: Rng, draws: list[Drawn] | None, forced: Forced, name: str,
                    _UNIFORM[size] if size < _UNIFORM_KEPT else (1,) * size),
                   outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
     return outcome
+
+
+class _Loose:
+    """The generator, draws and forced outcomes of a draw made outside a game (:func:`draw`)."""
+
+    __slots__ = ("_chance", "_forcing", "rng")
+    rng: Rng
+    _chance: list[Drawn] | None
+    _forcing: Forced
+
+
+def draw(rng: Rng, draws: list[Drawn] | None, forced: Forced, name: str,
+         outcomes: Sequence[Any], weights: Sequence[int] | None = None,
+         label: Callable[[Any], str] | None = None,
+         seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
+    """:func:`chance` with its generator, its draws so far (``None``: not counted) and its
+    forced outcomes (by draw number) given, not read from a game."""
+    loose = _new_object(_Loose)
+    loose.rng, loose._chance, loose._forcing = rng, draws, forced
+    return chance(loose, name, outcomes, weights, label, seen_by, whole)
 
 
 _new_object = object.__new__

@@ -18,14 +18,14 @@ import json
 import logging
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 
 from .actions import Action, ActionCodec
-from .chance import ChanceDraw, ChanceError, Drawn, Forced, draw
+from .chance import ChanceDraw, ChanceError, Drawn, Forced, chance
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog, Telling
 from .options import Option
@@ -315,7 +315,10 @@ class Game(ABC):
 
     def legal_actions(self) -> list[Action]:
         """Every action legal now; empty once the game is over."""
-        return list(self._legal_now())
+        known = self._legal  # (_legal_now, inline: asked before nearly every action)
+        if known is None:
+            known = self._legal = [] if self.is_over else self._legal_actions()
+        return list(known)
 
     def _legal_now(self) -> list[Action]:
         """The legal actions now, none once the game is over: worked out once per action.
@@ -422,21 +425,9 @@ class Game(ABC):
         self._actions.append(action)
         self._legal = None
 
-    def chance(self, name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
-               label: Callable[[Any], str] | None = None,
-               seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
-        """One chance draw of a rule: an outcome of ``outcomes`` (JSON values, each once),
-        ``weights`` whole numbers (uniform by default), picked by the game's generator unless
-        a fork forced it. ``label(outcome)`` says an outcome in words; ``seen_by``: the seats
-        that may see what came out (a card drawn into a hand), everyone by default. The draw,
-        with all its possible outcomes and their probabilities, joins the action's cascade.
-
-        ``whole=True``: the rule vouches that its weights are whole and positive (``int``s
-        above 0: the counts of the cards of each kind left in a pile, kept so), and the draw
-        skips its look at each weight (one per outcome is still checked). The same draw, the
-        same outcome and generator; a weight that breaks the vow is then not caught here."""
-        return draw(self.rng, self._chance, self._forcing, name, outcomes, weights, label,
-                    seen_by, whole)
+    chance = chance
+    """One chance draw of a rule (``core.chance.chance``, the method itself: see its words
+    there; ``whole=True`` vouches that the weights are whole and positive)."""
 
     @property
     def draws_are_kept(self) -> bool:

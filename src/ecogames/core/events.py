@@ -118,8 +118,10 @@ class EventLog:
     def __init__(self, record: bool = True, snapshot: Callable[[], Any] | None = None) -> None:
         self.record = record
         self.views: list[Any] | None = [] if snapshot is not None else None
-        self.events: list[Event] = [] if snapshot is None \
+        self.events: list[Any] = [] if snapshot is None \
             else _Viewed(self.views, snapshot)  # type: ignore[arg-type]  # (set just above)
+        """The action's events so far, as told: Events (``told``) and rows (direct telling,
+        plain tuples of an Event's seven fields), in order."""
         self._snapshot = snapshot
 
     def emit(self, kind: str, text: str, *, cause: int | None = None,

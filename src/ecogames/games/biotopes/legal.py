@@ -653,11 +653,9 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     if specials:
         rows = game.rows[p]
         for r, c, action, double in specials:
-            if action:
-                e = rows[r][c]
-                if e[1] + e[2] + e[3] + e[4]:
-                    usable_cards.append(_USE_CARD.get((r, c))
-                                        or _USE_CARD.setdefault((r, c), UseCard(r, c)))
+            if action and usable(rows[r][c]):
+                usable_cards.append(_USE_CARD.get((r, c))
+                                    or _USE_CARD.setdefault((r, c), UseCard(r, c)))
             x2 = x2 or double
     uses = game.uses[p]
     # a colonization's second use this cycle needs its x2 card (Biotopes._space_limit)

@@ -133,15 +133,17 @@ def stack(game: WildlifeWeb) -> WildlifeWeb:
     come from the game's generator as :func:`dice` set it. (Only this game object is
     stacked, not its clones.)"""
     def chance(name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
-               label: Any = None, seen_by: Sequence[int] | None = None) -> Any:
+               label: Any = None, seen_by: Sequence[int] | None = None,
+               whole: bool = False) -> Any:
         first = outcomes[0]
         if game._chance is None or not isinstance(first, str):
-            return type(game).chance(game, name, outcomes, weights, label, seen_by)
+            return type(game).chance(game, name, outcomes, weights, label, seen_by, whole)
         top = getattr(game, PILES[c.CARD_KIND[first]])[-1]
         group = top.split(".")[1]
         card = next(x for x in outcomes if x.split(".")[1] == group)
         forced = {**game._forcing, len(game._chance): card}  # this draw only
-        return draw(Rng(0), game._chance, forced, name, outcomes, weights, label, seen_by)
+        return draw(Rng(0), game._chance, forced, name, outcomes, weights, label, seen_by,
+                    whole)
 
     game.chance = chance  # type: ignore[method-assign]
     return game

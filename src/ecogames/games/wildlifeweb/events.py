@@ -92,8 +92,10 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
         return
     e = None
     if log.record:
-        e = log.told("event", f"Event: {event.name}. {event.text}", cause, {"cards": (card,)},
-                     tuple(drawn_since(game, mark)))
+        events = log.events  # (told as a row: core's direct telling, no call)
+        e = len(events)
+        events.append((e, "event", f"Event: {event.name}. {event.text}", cause,
+                       {"cards": (card,)}, tuple(drawn_since(game, mark)), ()))
     resolve_event(game, card, 0, log, e)
 
 

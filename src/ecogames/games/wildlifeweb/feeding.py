@@ -181,34 +181,43 @@ def _in_other_packs(game: WildlifeWeb) -> Iterator[tuple[int, Pet]]:
             yield p, a
 
 
+PAIRED: dict[str, str] = {c: f"{c}+mate" for c in CARD_ANIMAL}
+"""A Pack animal's key among the prey (:func:`_hunts_by_prey`) when it has a mate: its card's
+own when it has none."""
+
+
 @cache
-def _hunts_by_prey(card: str, mated: bool,
-                   day: bool) -> tuple[dict[str, Hunt], dict[tuple[str, bool], Hunt]]:
+def _hunts_by_prey(card: str, mated: bool, day: bool) -> dict[str, Hunt]:
     """The Hunts of the animal whose card is ``card`` while no Event of this turn is in
-    play, by prey: of a lone prey by its card (every animal in the central habitat), and of
-    a Pack animal by (card, mated). There the time of day alone says whether an animal is
-    active (:func:`hunt_block`), so this is a pure function of the cards, worked out
-    once."""
+    play, by prey: a lone prey (every animal in the central habitat, a Pack animal without a
+    mate) by its card, a Pack animal with a mate by ``PAIRED[card]``. There the time of day
+    alone says whether an animal is active (:func:`hunt_block`), so this is a pure function
+    of the cards, worked out once."""
     pred = CARD_ANIMAL[card]
-    lone: dict[str, Hunt] = {}
-    packed: dict[tuple[str, bool], Hunt] = {}
+    hunts: dict[str, Hunt] = {}
     for c, q in CARD_ANIMAL.items():
         active = q.active_at(day)
         if hunt_block(pred.id, mated, q.id, False, active) is None:
-            lone[c] = packed[c, False] = _hunt(card, c)
+            hunts[c] = _hunt(card, c)
         if hunt_block(pred.id, mated, q.id, True, active) is None:
-            packed[c, True] = _hunt(card, c)
-    return lone, packed
+            hunts[PAIRED[c]] = _hunt(card, c)
+    return hunts
 
 
-def _habitat_hunts(lone: dict[str, Hunt], kinds: list[str]) -> filter[Hunt]:
-    """The hunts of an animal in the central habitat while no Event of this turn changes
-    who is active: its Hunts of a lone prey (:func:`_hunts_by_prey`) of ``kinds``, one card
-    of each kind in the habitat. Two alike cards are one species, so both or neither may be
-    hunted: the huntable ones among one of each kind are one of each kind among the
-    huntable ones (D33). Looked up in C (map and filter), the hunts in the habitat's
-    order."""
-    return filter(None, map(lone.get, kinds))
+STATE_KEY: dict[tuple[str, bool, bool], str] = {
+    (c, mated, active): f"{c}{'+mate' if mated else ''}{'' if active else ' asleep'}"
+    for c in CARD_ANIMAL for mated in (False, True) for active in (True, False)}
+"""A prey's key by (card, mated, active) (:func:`_hunts_by_state`)."""
+
+
+@cache
+def _hunts_by_state(card: str, mated: bool) -> dict[str, Hunt]:
+    """The Hunts of the animal whose card is ``card`` by its prey's key in ``STATE_KEY``
+    (card, mated, active): what :func:`hunt_block` allows, for a turn whose Events change who
+    is active; a pure function of the cards and their state, worked out once."""
+    pred = CARD_ANIMAL[card].id
+    return {key: _hunt(card, c) for (c, q_mated, q_active), key in STATE_KEY.items()
+            if hunt_block(pred, mated, CARD_ANIMAL[c].id, q_mated, q_active) is None}
 
 
 _scavenge = cache(Scavenge)
@@ -226,9 +235,7 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
     shifts, bans = _turn_event_kinds(game.mods)
     day = game.round % 2 == 0
     acted = game.acted
-    others: list[tuple[str, bool]] | None = None  # the other Packs' animals: (card, mated)
-    kinds: list[str] = []  # one card of each kind in the central habitat, once a hunter asks
-    prey: list[tuple[str, Animal, int | None, bool, bool]] | None = None
+    prey_keys: list[str] | None = None  # the prey's keys (_hunts_by_prey), once a hunter asks
     carrion: list[str] | None = None
     for a in game.packs[game.active]:
         card = a["card"]
@@ -242,17 +249,21 @@ def feed_actions(game: WildlifeWeb) -> list[Action]:
             out.append(_forage(card))
         if kind.can_hunt and not (bans and game._restricted(a, "hunt")):
             if not shifts:
-                if others is None:
-                    others = [(q["card"], q["mate"] is not None) for _, q in _in_other_packs(game)]
-                    kinds = alike(game.habitat)
-                lone, packed = _hunts_by_prey(card, mated, day)
-                out.extend(_habitat_hunts(lone, kinds))
-                out.extend(filter(None, map(packed.get, others)))
-            else:  # an Event changes who is active
-                if prey is None:
-                    prey = all_prey(game)
-                out.extend([_hunt(card, c) for c, q, _owner, q_mated, q_active in prey
-                            if hunt_block(kind.id, mated, q.id, q_mated, q_active) is None])
+                if prey_keys is None:  # one of each kind in the central habitat (D33), then
+                    # the other Packs' animals, a pair by its own key
+                    prey_keys = alike(game.habitat)
+                    active = game.active
+                    for p, pack in enumerate(game.packs):
+                        if p != active:
+                            prey_keys += [q["card"] if q["mate"] is None else PAIRED[q["card"]]
+                                          for q in pack]
+                # the hunts of them in their order, looked up in C
+                out.extend(filter(None, map(_hunts_by_prey(card, mated, day).get, prey_keys)))
+            else:  # an Event changes who is active: each prey's state asked once
+                if prey_keys is None:
+                    prey_keys = [STATE_KEY[c, q_mated, q_active]
+                                 for c, _, _, q_mated, q_active in all_prey(game)]
+                out.extend(filter(None, map(_hunts_by_state(card, mated).get, prey_keys)))
         if kind.can_scavenge and game.highway and not (bans and game._restricted(a, "scavenge")):
             if carrion is None:
                 carrion = alike(game.highway)  # one of each kind (D33)
@@ -389,10 +400,13 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
             da, db = below(DIE_FACES) + 1, below(DIE_FACES) + 1
         ta, tb = base_a + da, base_b + db
         e = None
-        if log.record:
+        if log.record:  # (told as a row: core's direct telling, no call)
             drawn = game.draws_so_far()
-            e = log.told("roll", f"{pre_a}{da} = {ta}{pre_b}{db} = {tb}", cause,
-                         {"dice": (da, db)}, (chance_key(drawn - 2), chance_key(drawn - 1)))
+            events = log.events
+            e = len(events)
+            events.append((e, "roll", f"{pre_a}{da} = {ta}{pre_b}{db} = {tb}", cause,
+                           {"dice": (da, db)}, (chance_key(drawn - 2), chance_key(drawn - 1)),
+                           ()))
         if ta != tb:
             return ta > tb, e
         cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e) if log.record else None
@@ -410,15 +424,18 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     a = game.own(action.animal)
     pred, pred_mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
     card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
-    roller = game.left_of(p) if owner is None else owner
-    where = "in the central habitat" if owner is None else f"in {PLAYER_NAMES[owner]}'s Pack"
     start = None
     if log.record:
+        roller = game.left_of(p) if owner is None else owner
+        where = "in the central habitat" if owner is None else f"in {PLAYER_NAMES[owner]}'s Pack"
         reads, named = _hunt_reads(game, a, card, owner)
-        start = log.told("hunt", f"{PLAYER_NAMES[p]}'s {pred.name} hunts the {prey.name} "
-                                 f"{where} ({PLAYER_NAMES[roller]} rolls for the prey)", None,
-                         {"cards": (a["card"], card), "nodes": (pred.id, prey.id),
-                          "edges": ((prey.id, pred.id),), "ids": tuple(named)}, tuple(reads))
+        events = log.events  # (told as a row: core's direct telling, no call)
+        start = len(events)
+        events.append((start, "hunt", f"{PLAYER_NAMES[p]}'s {pred.name} hunts the {prey.name} "
+                                      f"{where} ({PLAYER_NAMES[roller]} rolls for the prey)",
+                       None, {"cards": (a["card"], card), "nodes": (pred.id, prey.id),
+                              "edges": ((prey.id, pred.id),), "ids": tuple(named)},
+                       tuple(reads), ()))
     game.acted.append(a["card"])
     for e in prey.effects.get("hide", ()):  # before the duel (D28)
         die = game._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
@@ -459,10 +476,13 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     if told is not None:
         f, n = slot_of(game, a)
         _, writes, named = told
-        log.told("eat", f"The {prey.name} is eaten and placed as food under the {pred.name} "
-                        f"(food value {prey.size})", last,
-                 {"cards": (eaten,), "nodes": (prey.id, pred.id), "edges": ((prey.id, pred.id),),
-                  "ids": (animal_id(n), family_id(f), *named)}, (), (food_key(f), *writes))
+        events = log.events  # (told as a row: core's direct telling, no call)
+        events.append((len(events), "eat", f"The {prey.name} is eaten and placed as food under "
+                                           f"the {pred.name} (food value {prey.size})", last,
+                       {"cards": (eaten,), "nodes": (prey.id, pred.id),
+                        "edges": ((prey.id, pred.id),),
+                        "ids": (f"animal:{n}", f"family:{f}", *named)},
+                       (), (("food", f), *writes)))
     return gone
 
 
@@ -543,8 +563,8 @@ def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey
     if owner is not None:  # the largest alarm call of the prey's Pack (D24)
         alarms = [(e.bonus, f"{e.ability} ({game._kind(v).name})")
                   for v in game.packs[owner] if v["card"] != card
-                  and game._pet_active(owner, v)
-                  for e in game._kind(v).effects.get("sentinel", ())]
+                  for e in game._kind(v).effects.get("sentinel", ())
+                  if game._pet_active(owner, v)]  # (asked of a sentinel alone)
         if alarms:
             bonus, why = max(alarms, key=lambda x: x[0])
             defence.append((why, bonus))

@@ -501,7 +501,7 @@ class WildlifeWeb(Game):
         cards, counts = kinds
         if self.draws_are_kept:
             card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__,
-                                    seen_by=seen_by)
+                                    seen_by=seen_by, whole=True)  # (kept counts: whole, > 0)
         else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept
             card = unkept(self.rng, cards, counts)
         pile.remove(card)
@@ -780,8 +780,11 @@ class WildlifeWeb(Game):
             self.round += 1
             flip = None
             if log.record:
-                flip = log.told("daynight", "Play returns to the dealer: the Day/Night card "
-                                            f"turns to {'Day' if self.day else 'Night'}", None, {})
+                events = log.events  # (told as a row: core's direct telling, no call)
+                flip = len(events)
+                events.append((flip, "daynight", "Play returns to the dealer: the Day/Night "
+                               f"card turns to {'Day' if self.day else 'Night'}", None, {}, (),
+                               ()))
             if self.day and len(self.highway) < ROADKILL:
                 self.stage = "restock"
                 if log.record and self._restock_choices():
@@ -826,7 +829,7 @@ class WildlifeWeb(Game):
                             secured_key(p)],
                            [*map(animal_id, numbers), family_id(f)])
             if len(self.secured[p]) >= self.target and self.winner is None:
-                self.winner = p
+                self.winner, self.is_over = p, True
                 e = log.emit("win", f"{PLAYER_NAMES[p]} has raised "
                                     f"{len(self.secured[p])} Offspring and wins the game",
                              cause=cause) if log.record else None
@@ -856,11 +859,13 @@ class WildlifeWeb(Game):
             reads, named = slot_keys(self, a)
             f = self.register.families[card]
             kind = CARD_ANIMAL[card]
-            e = log.told("swap", f"{PLAYER_NAMES[p]} swaps the {kind.name} back into the "
-                                 "central habitat", None,
-                         {"cards": (card,), "nodes": (kind.id,), "ids": tuple(named)},
-                         (*reads, family_key(f)),
-                         (reads[0], food_key(f), *family_keys(f), gone_key(family_id(f))))
+            events = log.events  # (told as a row: core's direct telling, no call)
+            e = len(events)
+            events.append((e, "swap", f"{PLAYER_NAMES[p]} swaps the {kind.name} back into the "
+                                      "central habitat", None,
+                           {"cards": (card,), "nodes": (kind.id,), "ids": tuple(named)},
+                           (*reads, family_key(f)),
+                           (reads[0], food_key(f), *family_keys(f), gone_key(family_id(f)))))
         self.register.end(card)
         mark = chance_mark(self, log)
         drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")
@@ -870,9 +875,10 @@ class WildlifeWeb(Game):
             if log.record:
                 kind = CARD_ANIMAL[drawn]
                 joined = slot_join_keys(self, slot, drawn, drawn_since(self, mark))
-                log.told("draw", f"...and draws a {kind.name}", e,
-                         {"cards": (drawn,), "nodes": (kind.id,), "ids": joined[2]},
-                         joined[0], joined[1])
+                events = log.events  # (told as a row: core's direct telling, no call)
+                events.append((len(events), "draw", f"...and draws a {kind.name}", e,
+                               {"cards": (drawn,), "nodes": (kind.id,), "ids": joined[2]},
+                               joined[0], joined[1]))
         self.stage = "replace"
         self._advance(log, None)
 
@@ -916,10 +922,11 @@ class WildlifeWeb(Game):
             if mate in self.ediscard:
                 return "event_discard"
             return "pack" if self._mate_in_a_pack(mate) else None
-        if mate in self.habitat:
-            return "habitat"
-        if self._mate_in_a_pack(mate):
-            return "pack"
+        if mate in self.register.animals:  # on the table: in the habitat or a Pack (why.py)
+            if mate in self.habitat:
+                return "habitat"
+            if self._mate_in_a_pack(mate):
+                return "pack"
         if mate in self.wdiscard:
             return "discard"
         if not self.wdeck:
@@ -999,11 +1006,14 @@ class WildlifeWeb(Game):
         start = None
         if log.record:
             seen = self.register.animals.get(mate)  # the mate alive on the table
-            start = log.told("seek_mate", f"{PLAYER_NAMES[p]}'s {kind.name} looks for a mate",
-                             None, {"cards": (a["card"],), "nodes": (kind.id,),
-                                    "ids": (animal_id(me), family_id(fam))},
-                             (food_key(fam), family_key(fam), waits_key(fam), animal_key(me),
-                              *(() if seen is None else (animal_key(seen),))))
+            events = log.events  # (told as a row: core's direct telling, no call)
+            start = len(events)
+            events.append((start, "seek_mate", f"{PLAYER_NAMES[p]}'s {kind.name} looks for a "
+                                               "mate", None,
+                           {"cards": (a["card"],), "nodes": (kind.id,),
+                            "ids": (animal_id(me), family_id(fam))},
+                           (food_key(fam), family_key(fam), waits_key(fam), animal_key(me),
+                            *(() if seen is None else (animal_key(seen),))), ()))
         mark = chance_mark(self, log)
         found = True
         extra: list[str] = []
@@ -1034,11 +1044,12 @@ class WildlifeWeb(Game):
         else:
             found = False
             drawn = []
+            kept = self.draws_are_kept  # (a draw's name is read when it is kept)
             for n in range(MATE_DRAWS):
                 if not self.wdeck:
                     break
                 card = self._pick(self.wdeck, f"Wildlife card {n + 1} of {MATE_DRAWS} drawn "
-                                              f"for the {kind.name}'s mate")
+                                              f"for the {kind.name}'s mate" if kept else "")
                 drawn.append(card)
                 if card == mate:
                     found = True
@@ -1165,9 +1176,11 @@ class WildlifeWeb(Game):
     def player_names(self) -> list[str]:
         return list(PLAYER_NAMES[:self.players])  # (Game's, not formatted anew each time)
 
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None  # (outcome, without making it: asked every action)
+    is_over = False
+    """Whether the game has a winner (``winner`` is not None): asked at least twice an
+    action (by core before listing, by every player's loop), so kept as a plain value where
+    a winner is set (``_secure_mature_offspring``, ``save.load``) rather than a property
+    worked out at each ask."""
 
     @property
     def outcome(self) -> Outcome | None:

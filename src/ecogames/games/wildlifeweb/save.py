@@ -87,7 +87,7 @@ def load(cls: type[WildlifeWeb], data: Mapping[str, Any]) -> WildlifeWeb:
     if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)
                                or not 0 <= winner < players):
         raise SaveError("winner is a seat or null")
-    game.winner = winner
+    game.winner, game.is_over = winner, winner is not None
     game.register = Register.of_table(game.habitat, game.packs)
     return game
 

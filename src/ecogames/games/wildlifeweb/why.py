@@ -167,12 +167,12 @@ def note(log: EventLog, index: int | None, reads: Iterable[Key] = (),
     Its kind, text, cause and the rest of what it touched stay as told."""
     if index is None:
         return
-    event = log.events[index]
-    touched = event.touched
+    event = log.events[index]  # (an Event, or a row of its fields: core's direct telling)
+    touched = event[4]
     named = tuple(named)
     if named:
         touched = {**touched, "ids": named}
-    # the Event made from all its fields at once (a NamedTuple's _replace is Python)
+    # made from all its fields at once, as it was (a NamedTuple's _replace is Python)
     log.events[index] = tuple.__new__(type(event), (*event[:4], touched, tuple(reads),
                                                     tuple(writes)))
 

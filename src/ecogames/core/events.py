@@ -55,6 +55,105 @@ class Event(NamedTuple):
         }
 
 
+class LazyTouched(Mapping[str, tuple[Any, ...]]):
+    """An event's ``touched`` worked out when first read: ``LazyTouched(make)`` stands for
+    the dict ``make()`` returns (called once, on the first look, and kept), so a narrator
+    whose touched things cost a walk that only ``why()`` and the views read pays for it only
+    when read. Reads, compares, prints, pickles and copies as that dict (pickled and copied
+    it *is* that dict).
+
+    ``make`` takes no argument and must give the same dict whenever it is called: it may
+    read only what it closed over, never the live game (which later actions change). A row
+    or ``told`` takes it as ``touched``, as it takes a dict of its own."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], dict[str, tuple[Any, ...]]]) -> None:
+        self._make: Callable[[], dict[str, tuple[Any, ...]]] | None = make
+        self._value: dict[str, tuple[Any, ...]] | None = None
+
+    def resolved(self) -> dict[str, tuple[Any, ...]]:
+        """The dict itself (made now if not yet)."""
+        value = self._value
+        if value is None:
+            value = self._value = self._make()  # type: ignore[misc]  # (set until made)
+            self._make = None
+        return value
+
+    def __getitem__(self, key: str) -> tuple[Any, ...]:
+        return self.resolved()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.resolved().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.resolved()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.resolved())
+
+    def __len__(self) -> int:
+        return len(self.resolved())
+
+    def __eq__(self, other: object) -> bool:
+        return self.resolved() == (other.resolved() if isinstance(other, LazyTouched)
+                                   else other)
+
+    __hash__ = None  # type: ignore[assignment]  # (as a dict's)
+
+    def __repr__(self) -> str:
+        return repr(self.resolved())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return dict, (self.resolved(),)
+
+
+class LazyKeys(Sequence[Any]):
+    """An event's ``reads`` or ``writes`` worked out when first read: ``LazyKeys(make)``
+    stands for the tuple of keys ``make()`` returns, as :class:`LazyTouched` for its dict
+    (the same vow: ``make`` reads only what it closed over). Reads, compares (with tuples
+    too), hashes, prints, pickles and copies as that tuple."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], tuple[Any, ...]]) -> None:
+        self._make: Callable[[], tuple[Any, ...]] | None = make
+        self._value: tuple[Any, ...] | None = None
+
+    def resolved(self) -> tuple[Any, ...]:
+        """The tuple itself (made now if not yet)."""
+        value = self._value
+        if value is None:
+            value = self._value = tuple(self._make())  # type: ignore[misc]  # (set until made)
+            self._make = None
+        return value
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.resolved()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.resolved())
+
+    def __len__(self) -> int:
+        return len(self.resolved())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.resolved()
+
+    def __eq__(self, other: object) -> bool:
+        return self.resolved() == (other.resolved() if isinstance(other, LazyKeys)
+                                   else other)
+
+    def __hash__(self) -> int:
+        return hash(self.resolved())
+
+    def __repr__(self) -> str:
+        return repr(self.resolved())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return tuple, (self.resolved(),)
+
+
 _new_event = tuple.__new__
 """Makes an Event from all its fields at once (a NamedTuple's own ``__new__`` is a Python
 function that passes them on: half the cost of telling an event)."""
@@ -107,6 +206,10 @@ class EventLog:
       after each event in its list's ``append``;
     - only while ``record`` is True (never into a silent log: check ``log.record`` once,
       as the action starts).
+
+    **Lazy fields.** ``touched`` may be a :class:`LazyTouched` and ``reads``/``writes`` a
+    :class:`LazyKeys` (in a row or given to ``told``): what they stand for is worked out when
+    first read (``why()``, the views, ``Event.to_json``), not while the action resolves.
 
     Rows and ``told``'s Events may be mixed in one action. A rule that reads its own events
     back while the action resolves (``log.events[i]``) gets what was appended: a row where

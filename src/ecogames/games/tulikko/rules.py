@@ -19,7 +19,7 @@ blue?"; the landscape cards are drawn at the set-up from the game's own generato
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from itertools import permutations, product
 from operator import itemgetter
@@ -152,6 +152,12 @@ _COLOUR_LABEL = {colour: f"{a_or_an(colour)} tile" for colour in COLOURS}
 AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
                      for ci, colour in enumerate(COLOURS))
 """Each colour's index, name and its "3" and "4" aurora tiles."""
+_AURORA_PARTS = {aurora: (colour, number, f"{colour}-3", f"{colour}-4")
+                 for colour, number in (a.split("-") for a in AURORA_TILES)
+                 for aurora in (f"{colour}-{number}",)}
+"""Each aurora tile's colour, number and the "3" and "4" tiles of its colour."""
+_AURORA_KEY = {aurora: ("aurora", aurora) for aurora in AURORA_TILES}
+_AURORA_ONE = {aurora: (aurora,) for aurora in AURORA_TILES}
 
 
 _A_TILE = tuple(a_or_an(tile_name(t)) for t in range(len(TILE_COLOUR)))
@@ -160,6 +166,12 @@ _TILE_NAME = tuple(tile_name(t) for t in range(len(TILE_COLOUR)))
 _SLOT_KEYS = {side: tuple(("slot", slot) for slot in line) for side, line in LINE_FROM.items()}
 _EJECTED = {out: f" comes out of the {out} side ({SIDE_SYMBOL[out]}): it must go on an empty "
                  f"{SIDE_SYMBOL[out]} space" for out in OPPOSITE}
+_SLID = tuple({side: f" slides the {name} in from the {side}" for side in SIDES}
+              for name in _TILE_NAME)
+"""A slide's words after the player's name, by tile and side."""
+_EJECT_TEXT = tuple({out: f"The {name}{tail}" for out, tail in _EJECTED.items()}
+                    for name in _TILE_NAME)
+"""An ejected tile's words, by tile and the side it comes out of."""
 
 # What the most told events name, made once and shared by every event that names it (tuples
 # are values: an event holds them as they are), so that telling a turn builds few objects.
@@ -169,11 +181,21 @@ _TILE_KEY = tuple(prov.tile(t) for t in range(len(TILE_COLOUR)))
 _PILE_KEY = tuple(("pile", seat) for seat in range(len(ANIMALS)))
 _CELL_KEY = prov.CELL_KEYS
 _SEAT_CELL = tuple(tuple((seat, c) for c in range(CELLS)) for seat in range(len(ANIMALS)))
+_ANIMAL_SUPPLY = tuple(prov.supply(seat, ANIMAL) for seat in range(len(ANIMALS)))
+_TOKENS_OF = tuple((ANIMAL,) * count for count in range(CARD_TOKENS + 1))
+"""``count`` animal tokens (an event's ``tokens``)."""
+_TOKENS_PLACED = tuple(f"{count} animal token{'' if count == 1 else 's'} on "
+                       for count in range(CARD_TOKENS + 1))
 _SIDE_ONE = {side: (side,) for side in SIDES}
 _ON_SPACE = {animal: tuple(f" on {cell_name(c)} ({symbols[c]})" for c in range(CELLS))
              for animal, symbols in MAPS.items()}
 """Where a tile is placed on a map, in words: " on row 2, column 3 (moon)"."""
 _CHECKS = {key: f"{name} checks for completed objectives" for key, name in _NAMES.items()}
+_ENDS_TURN = {key: tuple(f"{name} ends turn {n}" for n in range(TURNS + 1))
+              for key, name in _NAMES.items()}
+"""A turn's end in words, by seat and map, then the turns played (at most ``TURNS``)."""
+_CHANCE_KEY = tuple(chance_key(n) for n in range(len(SLOTS) + len(ANIMALS) + 1))
+"""The key of an action's ``n``-th draw (it makes at most one a seat and slot)."""
 
 
 @cache
@@ -217,10 +239,22 @@ cost more than most labels, on every action ``apply`` plays."""
 
 
 def _import_view() -> None:
-    global _VIEW
+    global _VIEW, _describe
     from . import view
 
     _VIEW = view
+    _describe = view.describe
+
+
+def _describe_first(game: Tulikko, action: Action) -> str:
+    """``view.describe``, once ``view.py`` is imported (then ``_describe`` is it)."""
+    _import_view()
+    return _describe(game, action)
+
+
+_describe: Callable[[Tulikko, Action], str] = _describe_first
+"""``Tulikko.describe``'s words: ``view.describe`` once imported (a global read and a call,
+where a check of ``_VIEW`` and an attribute read were also paid at every action told)."""
 
 
 @cache
@@ -448,10 +482,12 @@ class Tulikko(Game):
         self.stage = "slide"
         if log.record:
             hand = self.hand
-            log.told("reveal", f"{_NAMES[seat, self.maps[seat]]} turns over {_A_TILE[hand]} "
-                     f"(turn {self.turns[seat] + 1})", None,
-                     {"tiles": _ONE[hand], "players": _ONE[seat]},
-                     (chance_key(self.draws_so_far() - 1),), (_TILE_KEY[hand], _PILE_KEY[seat]))
+            events = log.events
+            events.append((len(events), "reveal", f"{_NAMES[seat, self.maps[seat]]} turns over "
+                           f"{_A_TILE[hand]} (turn {self.turns[seat] + 1})", None,
+                           {"tiles": _ONE[hand], "players": _ONE[seat]},
+                           (_CHANCE_KEY[self.draws_so_far() - 1],),
+                           (_TILE_KEY[hand], _PILE_KEY[seat])))
 
     def _draw_tile(self, tiles: list[int], name: str,
                    seen_by: tuple[int, ...] | None = None) -> int:
@@ -481,16 +517,20 @@ class Tulikko(Game):
             self.stage = "place"
             return
         board = self.board
-        slid = log.told("slide", f"{_NAMES[self.active, self.maps[self.active]]} slides the "
-                        f"{_TILE_NAME[tile]} in from the {side}", cause,
-                        {"slots": line, "tiles": _ONE[tile]}, (_TILE_KEY[tile],),
-                        (*_SLOT_KEYS[side], *[_TILE_KEY[t] for t in map(board.__getitem__, line)
-                                              if t is not None]))
+        seat = self.active
+        events = log.events
+        slid = len(events)
+        # writes: the slots of the line and the tiles now on them (the board is always full)
+        events.append((slid, "slide", _NAMES[seat, self.maps[seat]] + _SLID[tile][side], cause,
+                       {"slots": line, "tiles": _ONE[tile]}, (_TILE_KEY[tile],),
+                       (*_SLOT_KEYS[side], _TILE_KEY[tile],
+                        _TILE_KEY[board[line[1]]],  # type: ignore[index]  # (full)
+                        _TILE_KEY[board[line[2]]])))  # type: ignore[index]  # (full)
         self.held, self.held_side = ejected, out
         # the tile was at the far end: whoever slid it there put it in reach
         moved = (_TILE_KEY[ejected],)
-        log.told("eject", f"The {_TILE_NAME[ejected]}{_EJECTED[out]}", slid,
-                 {"slots": _SIDE_ONE[out], "tiles": _ONE[ejected]}, moved, moved)
+        events.append((slid + 1, "eject", _EJECT_TEXT[ejected][out], slid,
+                       {"slots": _SIDE_ONE[out], "tiles": _ONE[ejected]}, moved, moved))
         self.stage = "place"
 
     def _place_tile(self, cell: int, log: EventLog, cause: int | None,
@@ -505,10 +545,12 @@ class Tulikko(Game):
         if log.record:
             animal = self._animal(seat)
             key = _TILE_KEY[tile]
-            placed = log.told("place", f"{_NAMES[seat, animal]} places the {_TILE_NAME[tile]}"
-                              f"{_ON_SPACE[animal][cell]}{how}", cause,
-                              {"cells": (_SEAT_CELL[seat][cell],), "tiles": _ONE[tile]}, (key,),
-                              (_CELL_KEY[seat][cell], key))
+            events = log.events
+            placed = len(events)
+            events.append((placed, "place", f"{_NAMES[seat, animal]} places the "
+                           f"{_TILE_NAME[tile]}{_ON_SPACE[animal][cell]}{how}", cause,
+                           {"cells": (_SEAT_CELL[seat][cell],), "tiles": _ONE[tile]}, (key,),
+                           (_CELL_KEY[seat][cell], key)))
         self._start_tokens(cell, "end", log, placed)
 
     def _discard(self, log: EventLog) -> None:
@@ -562,8 +604,9 @@ class Tulikko(Game):
             if not log.record:
                 return
             text, cells, edges, reads = _tokens_due(seat, cell, needs)
-            log.told("tokens_due", _NAMES[seat, self.maps[seat]] + text, cause,
-                     {"cells": cells, "edges": edges}, reads)
+            events = log.events
+            events.append((len(events), "tokens_due", _NAMES[seat, self.maps[seat]] + text,
+                           cause, {"cells": cells, "edges": edges}, reads, ()))
             return
         for n, kind in needs if log.record else ():
             log.emit("no_token", f"No {kind} token left for the border with "
@@ -580,7 +623,7 @@ class Tulikko(Game):
         cell, then = self.pending["cell"], self.pending["then"]
         self.pending = None
         river_cause: int | None = None
-        last: int | None = None
+        events = log.events
         for n, kind in self._needs(seat, cell):
             key = edge_key(cell, n)
             if n in at:
@@ -590,16 +633,18 @@ class Tulikko(Game):
                     continue
                 text, edges, tokens, cells, ids, reads, writes = _token_told(
                     seat, _NAMES[seat, self.maps[seat]], cell, n, kind)
-                last = log.told("token", text, None, {"edges": edges, "tokens": tokens,
-                                                      "cells": cells, "ids": ids}, reads, writes)
                 if kind == RIVER:
-                    river_cause = last
+                    river_cause = len(events)
+                events.append((len(events), "token", text, None,
+                               {"edges": edges, "tokens": tokens, "cells": cells, "ids": ids},
+                               reads, writes))
             elif not log.record:
                 continue
             elif self._have(seat, kind):
                 text, edges, reads, writes = _withhold_told(
                     seat, _NAMES[seat, self.maps[seat]], cell, n, kind)
-                log.told("withhold", text, None, {"edges": edges}, reads, writes)
+                events.append((len(events), "withhold", text, None, {"edges": edges}, reads,
+                               writes))
             else:
                 log.emit("no_token", f"No {kind} token left for the border with "
                          f"{cell_name(n)}",
@@ -626,8 +671,14 @@ class Tulikko(Game):
         seat = self.active
         colours = self._colours(seat)
         rivers = [k for k, kind in self.tokens[seat].items() if kind == RIVER]
-        cause = log.told("check", _CHECKS[seat, self.maps[seat]], cause,
-                         {"players": _ONE[seat]}) if log.record else None
+        if log.record:
+            events = log.events
+            told = len(events)
+            events.append((told, "check", _CHECKS[seat, self.maps[seat]], cause,
+                           {"players": _ONE[seat]}, (), ()))
+            cause = told
+        else:
+            cause = None
         for card_id in self.cards:
             if card_id in self.fulfilled[seat]:
                 continue
@@ -657,11 +708,23 @@ class Tulikko(Game):
         self.fulfilled[seat].append(card_id)
         if log.record:
             place = self.cards.index(card_id)
-            log.emit("card_tokens", f"{self._who(seat)} places {count} animal token"
-                     f"{'' if count == 1 else 's'} on {CARDS[card_id].name!r}", cause=cause,
-                     reads=[prov.supply(seat, ANIMAL)], writes=[prov.supply(seat, ANIMAL)],
-                     cards=[card_id], tokens=[ANIMAL] * count, players=[seat],
-                     ids=[prov.card_token(seat, place, k) for k in range(count)])
+            self._tell_card_tokens(log, cause, count, card_id, place,
+                                   f"{_TOKENS_PLACED[count]}{CARDS[card_id].name!r}")
+
+    def _tell_card_tokens(self, log: EventLog, cause: int | None, count: int, card: str,
+                          place: int, what: str) -> None:
+        """The active player places ``count`` animal tokens on ``card`` (the card ``place``
+        of :data:`why.CARD_PLACES`; ``what``: the words after the player's name and
+        "places")."""
+        seat = self.active
+        supply = (_ANIMAL_SUPPLY[seat],)
+        events = log.events
+        events.append((len(events), "card_tokens", f"{_NAMES[seat, self.maps[seat]]} places "
+                       f"{what}", cause, {"cards": (card,), "tokens": _TOKENS_OF[count],
+                                          "players": _ONE[seat],
+                                          "ids": tuple([prov.card_token(seat, place, k)
+                                                        for k in range(count)])},
+                       supply, supply))
 
     def _check_symbol_cards(self, colours: list[int], log: EventLog,
                             cause: int | None) -> None:
@@ -688,13 +751,8 @@ class Tulikko(Game):
                                     self, [q for q in range(self.players) if q != seat], card)],
                                 cards=[card], cells=[(seat, c) for c in cells[symbol]],
                                 players=[seat])
-                place = prov.symbol_place(symbol)
-                log.emit("card_tokens", f"{self._who(seat)} places {count} animal token"
-                         f"{'' if count == 1 else 's'} on the {symbol} symbol card",
-                         cause=done, reads=[prov.supply(seat, ANIMAL)],
-                         writes=[prov.supply(seat, ANIMAL)], cards=[card],
-                         tokens=[ANIMAL] * count, players=[seat],
-                         ids=[prov.card_token(seat, place, k) for k in range(count)])
+                self._tell_card_tokens(log, done, count, card, prov.symbol_place(symbol),
+                                       f"{_TOKENS_PLACED[count]}the {symbol} symbol card")
 
     def _check_aurora_tiles(self, colours: list[int], log: EventLog,
                             cause: int | None) -> None:
@@ -705,30 +763,33 @@ class Tulikko(Game):
             count = colours.count(ci)
             if self.aurora_holder[three] is None:
                 if count >= 3:
-                    self._take_aurora(three, count, log, cause)
+                    self._take_aurora(three, count, log, cause, colours)
             elif (self.aurora_holder[four] is None and self.aurora_holder[three] != seat
                   and count >= 4):
-                self._take_aurora(four, count, log, cause)
+                self._take_aurora(four, count, log, cause, colours)
 
-    def _take_aurora(self, aurora: str, count: int, log: EventLog, cause: int | None) -> None:
+    def _take_aurora(self, aurora: str, count: int, log: EventLog, cause: int | None,
+                     colours: list[int]) -> None:
+        """3C: ``seat`` takes ``aurora``, having ``count`` tiles of its colour (``colours``:
+        its map's colour indices)."""
         seat = self.active
         self.aurora_holder[aurora] = seat
-        colour, number = aurora.split("-")
         if not log.record:
             return
+        colour, number, three, four = _AURORA_PARTS[aurora]
         # closed: this tile for everyone else; a "3" closes its "4" to its taker too
-        others = [q for q in range(self.players)
-                  if q not in (seat, self.aurora_holder[f"{colour}-3"])]
+        others = [q for q in range(self.players) if q not in (seat, self.aurora_holder[three])]
         shut = prov.taken_from(self, others, aurora)
         if number == "3":
-            shut.append(prov.objective(seat, f"{colour}-4"))
-        ci = COLOURS.index(colour)
-        log.emit("aurora_tile", f"{self._who(seat)} has {count} {colour} tiles and takes the "
-                 f"{colour} \"{number}\" aurora tile", cause=cause,
-                 reads=prov.tiles_of(self, seat, [c for c, k in enumerate(self._colours(seat))
-                                                  if k == ci]),
-                 writes=[("aurora", aurora), ("met", seat, aurora), *shut],
-                 auroras=[aurora], players=[seat])
+            shut.append(prov.objective(seat, four))
+        ci = COLOUR_INDEX[colour]
+        keys = _CELL_KEY[seat]  # read: the spaces of the map showing that colour
+        events = log.events
+        events.append((len(events), "aurora_tile", f"{_NAMES[seat, self.maps[seat]]} has "
+                       f"{count} {colour} tiles and takes the {colour} \"{number}\" aurora tile",
+                       cause, {"auroras": _AURORA_ONE[aurora], "players": _ONE[seat]},
+                       tuple([keys[c] for c, k in enumerate(colours) if k == ci]),
+                       (_AURORA_KEY[aurora], ("met", seat, aurora), *shut)))
 
     def _check_all_placed(self, log: EventLog) -> None:
         """End of the game 1: "A player places all their animal tokens and river tokens.
@@ -759,10 +820,11 @@ class Tulikko(Game):
         self.turns[seat] += 1
         if log.record:  # their last turn: what they have not met, they never will
             last = self.final_round or self.turns[seat] >= TURNS
-            log.told("end_turn", f"{_NAMES[seat, self.maps[seat]]} ends turn "
-                     f"{self.turns[seat]}", None, {"players": _ONE[seat]},
-                     (prov.FINAL_ROUND,) if self.final_round else (_PILE_KEY[seat],) if last
-                     else (), tuple(prov.closed(self, [seat])) if last else ())
+            events = log.events
+            events.append((len(events), "end_turn", _ENDS_TURN[seat, self.maps[seat]][
+                self.turns[seat]], None, {"players": _ONE[seat]},
+                (prov.FINAL_ROUND,) if self.final_round else (_PILE_KEY[seat],) if last
+                else (), tuple(prov.closed(self, [seat])) if last else ()))
         if seat == self.players - 1 and (self.final_round or self.turns[seat] >= TURNS):
             self._end_game(log)
             return
@@ -787,10 +849,16 @@ class Tulikko(Game):
         aurora = self._aurora_of(self.active, effect)
         assert aurora is not None
         self.aurora_used[aurora] = True
-        return log.emit("aurora_used", f"{self._who()} uses the {aurora} aurora tile: "
-                        f"{EFFECT_TEXT[effect]}", reads=[("aurora", aurora)],
-                        writes=[("aurora", aurora)], auroras=[aurora],
-                        players=[self.active]) if log.record else None
+        if not log.record:
+            return None
+        seat = self.active
+        events = log.events
+        used = len(events)
+        key = (_AURORA_KEY[aurora],)
+        events.append((used, "aurora_used", f"{_NAMES[seat, self.maps[seat]]} uses the "
+                       f"{aurora} aurora tile: {EFFECT_TEXT[effect]}", None,
+                       {"auroras": _AURORA_ONE[aurora], "players": _ONE[seat]}, key, key))
+        return used
 
     def _anytime_actions(self) -> list[Action]:
         """The aurora effects usable at any decision of one's turn (D15)."""
@@ -963,9 +1031,7 @@ class Tulikko(Game):
 
     def describe(self, action: Action) -> str:
         """The label of a button (``view.describe``): it names the tile and the tokens."""
-        if _VIEW is None:
-            _import_view()
-        return _VIEW.describe(self, action)
+        return _describe(self, action)
 
     # -- playing --------------------------------------------------------------------------
 

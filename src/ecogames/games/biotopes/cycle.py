@@ -37,9 +37,23 @@ _PLANTS_NODE = (P.value,)
 _PRODUCTION = {card.id: card.effect.count for card in SPECIES.values()
                if card.effect.kind is EffectKind.PRODUCTION}
 """The cubes each Species card with a Production effect adds to Primary Production."""
+_BAG_KEYS = tuple(("bag", p) for p in range(MAX_PLAYERS))
+CUBE_IDS = ident.CUBE_IDS
+_BIOTOPE_KEYS = tuple(tuple(("biotope", p, k) for k in range(ROWS)) for p in range(MAX_PLAYERS))
+_PRODUCTION_READS = tuple((("bag", p), ("territories", p), ("ecosystem", p))
+                          for p in range(MAX_PLAYERS))
+"""The state keys of each seat's Biotope cards' cubes, and what Primary Production reads
+beside the draws."""
 _SPACE_KEYS = tuple(tuple(("space", p, i) for i in range(len(SPACES)))
                     for p in range(MAX_PLAYERS))
 """The state keys of each seat's Ecosystem board spaces."""
+
+
+_RIVER_LEFT = tuple({card: (f"{SPECIES[card].name} leaves the {name} river", (card,),
+                            (("river", d), ident.place(card)))
+                     for card in SPECIES} for d, name in enumerate(DECK_NAMES))
+"""What the event of a card leaving a river at the end of a cycle says, names and writes, by
+deck and card."""
 
 
 def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) -> None:
@@ -71,22 +85,45 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
                 biotope[k] += n
                 if kept is not None:  # the cubes join the Biotope card of their colour
                     kept.move(k, -1, k, n, biotope[k])
-        if not log.record:
-            continue
-        got = sum(drawn)
-        what = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n) or "none"
-        ids = [c for k in range(ROWS) if drawn[k] for c in game._identity.move(
-            ("bag", p), ("biotope", p, k), k, drawn[k])]
-        events: list[Any] = log.events  # told directly (a row: EventLog)
-        events.append((len(events), "production", f"{SEAT_NAMES[p]} draws {got} cube(s) "
-                       f"from the bag ({what}) onto the Biotope cards"
-                       + (f" (+{bonus} from cards)" if bonus else "")
-                       + (f"; the bag held only {got}" if got < wanted else ""), cause,
-                       {"players": (p,), "nodes": _PLANTS_NODE,
-                        "cards": tuple([game.bcards[p][k] for k in range(ROWS) if drawn[k]]),
-                        "ids": tuple(ids)},
-                       (*game._draws(), ("bag", p), ("territories", p), ("ecosystem", p)),
-                       (("bag", p), *[("biotope", p, k) for k in range(ROWS) if drawn[k]])))
+        if log.record:
+            told_production(game, p, drawn, bonus, wanted, log, cause)
+
+
+def told_production(game: Biotopes, p: int, drawn: list[int], bonus: int, wanted: int,
+                    log: EventLog, cause: int | None) -> None:
+    """The event of ``p``'s Primary Production: ``drawn`` cubes of each colour from the bag
+    onto the Biotope cards (their ids moved with them: ``Identities.move``, written out)."""
+    identity = game._identity
+    places = identity.cubes
+    bag = _BAG_KEYS[p]
+    from_bag = places.get(bag) or identity._stacks(bag)
+    numbers: list[int] = []
+    parts: list[str] = []
+    cards: list[str] = []
+    writes: list[Any] = [bag]
+    for k in range(ROWS):
+        n = drawn[k]
+        if n:
+            stack = from_bag[k]
+            if len(stack) < n:
+                raise AssertionError(f"no {n} cube(s) of colour {k} to move from {bag}")
+            moved = stack[len(stack) - n:]
+            del stack[len(stack) - n:]
+            onto = _BIOTOPE_KEYS[p][k]
+            (places.get(onto) or identity._stacks(onto))[k] += moved
+            numbers += moved
+            parts.append(f"{n} {COLOURS[k]}")
+            cards.append(game.bcards[p][k])
+            writes.append(onto)
+    got = len(numbers)
+    events: list[Any] = log.events  # told directly (a row: EventLog)
+    events.append((len(events), "production", f"{SEAT_NAMES[p]} draws {got} cube(s) "
+                   f"from the bag ({', '.join(parts) or 'none'}) onto the Biotope cards"
+                   + (f" (+{bonus} from cards)" if bonus else "")
+                   + (f"; the bag held only {got}" if got < wanted else ""), cause,
+                   {"players": (p,), "nodes": _PLANTS_NODE, "cards": tuple(cards),
+                    "ids": tuple([CUBE_IDS[c] for c in numbers])},
+                   (*game._draws(), *_PRODUCTION_READS[p]), tuple(writes)))
 
 
 def _drawn_unkept(rng: Rng, bag: list[int], wanted: int) -> list[int]:
@@ -134,8 +171,12 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
     rightmost card of each river and replace it, advance the Cycle token, pass the
     Initiative token; after the last cycle, the game ends."""
     telling = log.record
-    cause = log.told("cycle_end", f"Everyone has passed: cycle {game.cycle} ends", None,
-                     {}) if telling else None
+    events: list[Any] = log.events  # told directly while telling (a row: EventLog)
+    cause = None
+    if telling:
+        cause = len(events)
+        events.append((cause, "cycle_end", f"Everyone has passed: cycle {game.cycle} ends",
+                       None, {}, (), ()))
     for p in range(game.players):
         back = [sum(cubes) for cubes in zip(*game.spaces[p])]  # by colour
         game.spaces[p] = [[0] * ROWS for _ in SPACES]
@@ -145,36 +186,56 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
         game.uses[p] = [0] * len(SPACES)
         if telling and sum(back) != 0:
             spaces = _SPACE_KEYS[p]
-            log.told("recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
-                     "Ecosystem board return to the bag", cause,
-                     {"players": (p,), "ids": tuple([
-                         c for where in spaces
-                         for c in game._identity.move_all(where, ("bag", p))])},
-                     spaces, (*spaces, ("bag", p)))
+            events.append((len(events), "recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
+                           "Ecosystem board return to the bag", cause,
+                           {"players": (p,), "ids": _recycled(game._identity, spaces,
+                                                              _BAG_KEYS[p])},
+                           spaces, (*spaces, _BAG_KEYS[p])))
     if game.cycle >= game.cycles:
         end_of_game(game, log, cause)
         return
     rivers = [list(r) for r in game.rivers] if telling else []
-    for d, name in enumerate(DECK_NAMES):
+    for d in range(len(DECK_NAMES)):
         if game.rivers[d]:
             gone = game.rivers[d].pop()
             game._discard_card(gone)
             if telling:
-                log.told("river", f"{SPECIES[gone].name} leaves the {name} river", cause,
-                         {"cards": (gone,)}, (), (("river", d), ident.place(gone)))
+                told = _RIVER_LEFT[d][gone]
+                events.append((len(events), "river", told[0], cause, {"cards": told[1]}, (),
+                               told[2]))
         game._refill_river(d)
     game.cycle += 1
     game.initiative = (game.initiative + 1) % game.players
     game.passed = [False] * game.players
     if telling:
         reads, writes, ids = refilled(game, rivers)
-        begins = log.told("cycle", f"Cycle {game.cycle} begins; "
-                          f"{SEAT_NAMES[game.initiative]} holds the Initiative token",
-                          cause, {"ids": ids}, reads, writes)
+        begins = len(events)
+        events.append((begins, "cycle", f"Cycle {game.cycle} begins; "
+                       f"{SEAT_NAMES[game.initiative]} holds the Initiative token",
+                       cause, {"ids": ids}, reads, writes))
     else:
         begins = None
     primary_production(game, log, begins)
     game.active = game.initiative
+
+
+def _recycled(identity: ident.Identities, spaces: tuple[ident.Place, ...],
+              bag: ident.Place) -> tuple[str, ...]:
+    """Every cube of ``spaces`` goes to ``bag``, space by space and colour by colour
+    (``Identities.move_all`` of each, written out): their ids."""
+    cubes = identity.cubes
+    into = cubes.get(bag) or identity._stacks(bag)
+    numbers: list[int] = []
+    for where in spaces:
+        stacks = cubes.get(where)
+        if stacks is None:
+            continue
+        for k, stack in enumerate(stacks):
+            if stack:
+                numbers += stack
+                into[k] += stack
+                stack.clear()
+    return tuple([CUBE_IDS[c] for c in numbers])
 
 
 def refilled(game: Biotopes, before: list[list[str]]

@@ -35,8 +35,10 @@ from .components import (
     COLOUR_INDEX,
     COLOURS,
     DECK_NAMES,
+    DECKS,
     EVOLUTION_MAX_CUBES,
     HAND_LIMIT,
+    MAX_PLAYERS,
     NEUTRAL,
     ROWS,
     SEAT_NAMES,
@@ -69,6 +71,7 @@ _COLONIZERS = frozenset(c for c, kind in _KIND.items() if kind is EffectKind.COL
 _SPACE_INDEX = {space: i for i, space in enumerate(SPACES)}
 _NODE = {t: t.value for t in CubeType}
 _PLANTS_NODE = P.value
+CUBE_IDS = ident.CUBE_IDS
 """Each cube type's node in a food web (its value, read once: an Enum's ``value`` is a
 property)."""
 
@@ -151,37 +154,50 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
 
 def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog) -> None:
     """The event of a cube just paid (its card's name and its cubes' place are the same
-    before and after)."""
+    before and after): its words, what it names, reads and writes from a table by seat,
+    card, colour and destination (``_PAY_TOLD``); only its cube's id is the game's own."""
     p, dest, row, col = task.p, task.dest, o.row, o.col
     card_id = game.bcards[p][row] if col < 0 else game.rows[p][row][col][0]
-    key = (p, card_id, row, col < 0, o.colour, dest)
-    words = _PAY_WORDS.get(key)
-    if words is None:
-        words = _PAY_WORDS[key] = _pay_words(game, p, row, col, o.colour, dest)
-    text, node, src, dst = words
-    reads, writes, ids = game._cubes_told(src, dst, k, emptied=card_id)
+    key = (p, card_id, row, col < 0, k, dest)
+    told = _PAY_TOLD.get(key)
+    if told is None:
+        told = _PAY_TOLD[key] = _pay_told(game, p, row, col, k, dest)
+    text, cards, cubes, node, players, src, dst, reads, writes, bare = told
+    # the cube's id (Identities.move, written out: the card holds it, so its place is known)
+    identity = game._identity
+    places = identity.cubes
+    stacks = places[src]
+    c = stacks[k].pop()
+    (places.get(dst) or identity._stacks(dst))[k].append(c)
     events: list[Any] = log.events  # told directly (a row: EventLog)
     events.append((len(events), "pay", text, task.c,
-                   {"cards": (card_id,), "cubes": (o.colour,), "nodes": node, "players": (p,),
-                    "ids": ids}, reads, writes))
+                   {"cards": cards, "cubes": cubes, "nodes": node, "players": players,
+                    "ids": (CUBE_IDS[c],)}, reads,
+                   writes if stacks[0] or stacks[1] or stacks[2] or stacks[3] else bare))
 
 
-_PAY_WORDS: dict[tuple[int, str, int, bool, str, str],
-                 tuple[str, tuple[str], ident.Place, ident.Place]] = {}
-"""The words of a payment, its node and the places its cube leaves and joins, by seat,
-card, row, whether a Biotope card, colour and destination (a few thousand at most)."""
+_PayTold = tuple[str, tuple[str], tuple[str], tuple[str], tuple[int], ident.Place,
+                 ident.Place, tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+_PAY_TOLD: dict[tuple[int, str, int, bool, int, str], _PayTold] = {}
+"""What the event of a payment says, names, reads and writes, by seat, card, row, whether a
+Biotope card, colour and destination (a few thousand at most): its words, the card, the
+colour, the node and the seat it names, the places its cube leaves and joins, what it reads,
+what it writes, and what it writes when the cube was the card's last (``_pay_told``)."""
 
 
-def _pay_words(game: Biotopes, p: int, row: int, col: int, colour: str, dest: str
-               ) -> tuple[str, tuple[str], ident.Place, ident.Place]:
-    card_type = P if col < 0 else _FEEDS[game.rows[p][row][col][0]][0]
+def _pay_told(game: Biotopes, p: int, row: int, col: int, k: int, dest: str) -> _PayTold:
+    card_id = game.card_at(p, row, col)
+    card_type = P if col < 0 else _FEEDS[card_id][0]
     where = game._where(p, row, col)
+    colour = COLOURS[k]
     text = (f"{SEAT_NAMES[p]} recycles a {colour} {card_type.label} cube from "
             f"{where} into the bag" if dest == "bag" else
             f"{SEAT_NAMES[p]} moves a {colour} {card_type.label} cube from "
             f"{where} to the {dest.capitalize()} space")
-    return (text, (_NODE[card_type],), game._place_of(p, row, col),
-            ("bag", p) if dest == "bag" else ("space", p, _SPACE_INDEX[dest]))
+    src = game._place_of(p, row, col)
+    dst: ident.Place = ("bag", p) if dest == "bag" else ("space", p, _SPACE_INDEX[dest])
+    return (text, (card_id,), (colour,), (_NODE[card_type],), (p,), src, dst, (src,),
+            (src, dst), (src, dst, ident.emptied(card_id)))
 
 
 def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> None:
@@ -240,14 +256,17 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     col = len(row) - 1
     played = None
     if log.record:  # told directly (EventLog: a row, the event told() would make)
+        told = _PLAY_TOLD.get((p, card_id))
+        if told is None:
+            told = _PLAY_TOLD[p, card_id] = (
+                f"{card.name} enters {SEAT_NAMES[p]}'s {card.biotope.label} row", (card_id,),
+                (_NODE[card.type],), (ident.place(card_id),),
+                (ident.place(card_id), ("hand", p), ("ecosystem", p), ident.cubes(card_id)))
+        text, cards, nodes, reads, writes = told
         events: list[Any] = log.events
         played = len(events)
-        events.append((played, "play", f"{card.name} enters {SEAT_NAMES[p]}'s "
-                       f"{card.biotope.label} row", cause,
-                       {"cards": (card_id,), "nodes": (_NODE[card.type],), "players": (p,)},
-                       (ident.place(card_id),),
-                       (ident.place(card_id), ("hand", p), ("ecosystem", p),
-                        ident.cubes(card_id))))
+        events.append((played, "play", text, cause,
+                       {"cards": cards, "nodes": nodes, "players": SEATS[p]}, reads, writes))
     cubes = [(card.row, col)]
     if any(c.row == card.row for c in game._advanced(p, EffectKind.EXTRA_CUBE)):
         cubes.append((card.row, col))
@@ -265,6 +284,11 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
                         and card.effect.kind is EffectKind.PREDATORY):
                     queued.append(tasks.React(q, e[0], card_id, c=played))
     game._push(*queued)
+
+
+_PLAY_TOLD: dict[tuple[int, str], tuple[Any, ...]] = {}
+"""What the event of a Species card played says, names, reads and writes, by seat and card:
+its words, the card, its node, its reads and its writes."""
 
 
 def auto_breed(game: Biotopes, task: tasks.Breed, log: EventLog) -> bool:
@@ -319,16 +343,31 @@ def breed_cube(game: Biotopes, p: int, row: int, col: int, from_bag: bool, log: 
         game.reserve[row] -= 1
     game._put_cube(p, row, col, row)
     if log.record:
-        card = SPECIES[game.rows[p][row][col][0]]
-        held = ident.cubes(card.id)
-        reads, writes, ids = game._cubes_told(("bag", p) if from_bag else ident.RESERVE,
-                                              held, row, reads=(held,))
+        card_id = game.rows[p][row][col][0]
+        key = (p, card_id, from_bag)
+        told = _BREED_TOLD.get(key)
+        if told is None:
+            told = _BREED_TOLD[key] = _breed_told(p, card_id, row, from_bag)
+        text, cards, cubes, nodes, src, held, reads, writes = told
         events: list[Any] = log.events  # told directly (a row: EventLog)
-        events.append((len(events), "cube", f"A {COLOURS[row]} cube from the "
-                       f"{'bag' if from_bag else 'reserve'} goes onto {SEAT_NAMES[p]}'s "
-                       f"{card.name}", cause, {"cards": (card.id,), "cubes": (COLOURS[row],),
-                                               "nodes": (_NODE[card.type],), "players": (p,),
-                                               "ids": ids}, reads, writes))
+        events.append((len(events), "cube", text, cause,
+                       {"cards": cards, "cubes": cubes, "nodes": nodes, "players": SEATS[p],
+                        "ids": (game._identity.one(src, held, row),)}, reads, writes))
+
+
+_BREED_TOLD: dict[tuple[int, str, bool], tuple[Any, ...]] = {}
+"""What the event of a cube placed on a Species card (Adaptation, Reproduction) says, names,
+reads and writes, by seat, card and whether from the bag (a few thousand at most)."""
+
+
+def _breed_told(p: int, card_id: str, row: int, from_bag: bool) -> tuple[Any, ...]:
+    card = SPECIES[card_id]
+    held = ident.cubes(card_id)
+    src: ident.Place = ("bag", p) if from_bag else ident.RESERVE
+    source = ("bag", p) if from_bag else ("reserve", row)
+    return (f"A {COLOURS[row]} cube from the {'bag' if from_bag else 'reserve'} goes onto "
+            f"{SEAT_NAMES[p]}'s {card.name}", (card_id,), (COLOURS[row],),
+            (_NODE[card.type],), src, held, (held, source), (source, held))
 
 
 def decide_breed(game: Biotopes, task: tasks.Breed, a: Action, log: EventLog) -> None:
@@ -488,27 +527,60 @@ def decide_draw(game: Biotopes, task: tasks.Draw, a: Action, log: EventLog) -> N
 
 
 def draw_card(game: Biotopes, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
-    d = DECK_NAMES.index(a.deck)
+    d = _DECK_INDEX[a.deck]
     if a.slot < 0:
-        card = game._take_from_deck(d, f"into {SEAT_NAMES[p]}'s hand", (p,))
+        card = game._take_from_deck(d, INTO_HAND[d][p], SEATS[p])
         assert card is not None
-    else:
-        card = game.rivers[d].pop(a.slot)
-        size = len(game.rivers[d])
-        game._refill_river(d)
+        game.hands[p].append(card)
+        if log.record:  # a card drawn face down is named by no id (hidden), only its place
+            events: list[Any] = log.events  # told directly (a row: EventLog)
+            events.append((len(events), "draw", _DECK_DRAW_WORDS[d][p], cause,
+                           {"players": SEATS[p], "cards": (), "ids": ()}, game._draws(),
+                           (_HAND_KEYS[p], ident.PLACES[card])))
+        return
+    river = game.rivers[d]
+    card = river.pop(a.slot)
+    size = len(river)
+    game._refill_river(d)
     game.hands[p].append(card)
     if log.record:
-        where = f"the top of the {a.deck} deck" if a.slot < 0 else f"the {a.deck} river"
-        refill = [game.rivers[d][0]] if a.slot >= 0 and len(game.rivers[d]) > size else []
-        # a card drawn face down is named by no id (hidden), only its place is written
-        events: list[Any] = log.events  # told directly (a row: EventLog)
-        events.append((len(events), "draw", f"{SEAT_NAMES[p]} draws "
-                       f"{SPECIES[card].name if a.slot >= 0 else 'a card'} from {where}",
-                       cause, {"players": (p,), "cards": (card,) if a.slot >= 0 else (),
-                               "ids": tuple([ident.card(c) for c in refill])},
-                       (*game._draws(), *((("river", d),) if a.slot >= 0 else ())),
-                       (("hand", p), ident.place(card), *[ident.place(c) for c in refill],
-                        *((("river", d),) if a.slot >= 0 else ()))))
+        told = _RIVER_DRAW_TOLD.get((p, card))
+        if told is None:
+            told = _RIVER_DRAW_TOLD[p, card] = _river_draw_told(p, card, d)
+        text, cards, drawn, river_key = told
+        events = log.events
+        if len(river) > size:  # the river refilled from its deck: the card laid named
+            new = river[0]
+            events.append((len(events), "draw", text, cause,
+                           {"players": SEATS[p], "cards": cards,
+                            "ids": (ident.CARD_IDS[new],)}, (*game._draws(), river_key),
+                           (*drawn, ident.PLACES[new], river_key)))
+        else:
+            events.append((len(events), "draw", text, cause,
+                           {"players": SEATS[p], "cards": cards, "ids": ()},
+                           (*game._draws(), river_key), (*drawn, river_key)))
+
+
+_DECK_INDEX = {name: d for d, name in enumerate(DECK_NAMES)}
+INTO_RIVER = tuple(f"a card from the {deck.label} deck into the river" for deck in DECKS)
+INTO_HAND = tuple(tuple(f"a card from the {deck.label} deck into {name}'s hand"
+                        for name in SEAT_NAMES) for deck in DECKS)
+"""The name of a chance draw from each deck into its river, and into each seat's hand."""
+SEATS = tuple((p,) for p in range(MAX_PLAYERS))
+"""Each seat as the one player an event names, made once."""
+_HAND_KEYS = tuple(("hand", p) for p in range(MAX_PLAYERS))
+_DECK_DRAW_WORDS = tuple(tuple(f"{name} draws a card from the top of the {deck} deck"
+                               for name in SEAT_NAMES) for deck in DECK_NAMES)
+"""The words of a card drawn from each deck's top by each seat."""
+_RIVER_DRAW_TOLD: dict[tuple[int, str], tuple[str, tuple[str], tuple[Any, ...], Any]] = {}
+"""What the event of a card drawn from a river says and names by seat and card (a few
+hundred): its words, the card, what it writes of the hand and the card, the river's key."""
+
+
+def _river_draw_told(p: int, card: str, d: int
+                     ) -> tuple[str, tuple[str], tuple[Any, ...], Any]:
+    return (f"{SEAT_NAMES[p]} draws {SPECIES[card].name} from the {DECK_NAMES[d]} river",
+            (card,), (_HAND_KEYS[p], ident.place(card)), ("river", d))
 
 
 def auto_cube(game: Biotopes, task: tasks.Cube, log: EventLog) -> bool:
@@ -660,11 +732,10 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
         game.hands[p].remove(a.card)
         game._discard_card(a.card)
         if log.record:
+            told = _DISCARD_TOLD.get((p, a.card)) or _discard_told(p, a.card)
             events: list[Any] = log.events  # told directly (EventLog: a row, told()'s event)
-            events.append((len(events), "discard",
-                           f"{SEAT_NAMES[p]} discards {SPECIES[a.card].name}", task.c,
-                           {"cards": (a.card,), "players": (p,)}, (),
-                           (("hand", p), ident.place(a.card))))
+            events.append((len(events), "discard", told[0], task.c,
+                           {"cards": told[1], "players": SEATS[p]}, (), told[2]))
         game.queue[0] = task.but(d=task.d + 1)
         return
     n = task.n + task.d
@@ -730,7 +801,6 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
     reserve has none, D14); then the card effects that colonizing sets off."""
     p, how, h = task.p, task.how, task.hex
     k = game.landscape[h]
-    name = SEAT_NAMES[p]
     if how == "migration":
         assert task.origin is not None
         cause = colonize_by_migration(game, p, task.origin, h, log, task.c)
@@ -740,11 +810,11 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
         game.reserve[k] -= 1
         game.bags[p][k] += 1
         if log.record:
-            reads, writes, ids = game._cubes_told(ident.RESERVE, ("bag", p), k)
+            text, cubes, bag, reads, writes = _BAG_TOLD[p][k]
             events: list[Any] = log.events  # told directly (EventLog: a row, told()'s event)
-            events.append((len(events), "bag", f"A {COLOURS[k]} cube goes from the reserve "
-                           f"into {name}'s bag", cause,
-                           {"cubes": (COLOURS[k],), "players": (p,), "ids": ids},
+            events.append((len(events), "bag", text, cause,
+                           {"cubes": cubes, "players": SEATS[p],
+                            "ids": (game._identity.one(ident.RESERVE, bag, k),)},
                            reads, writes))
     else:
         log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause,
@@ -771,6 +841,14 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
     else:
         game.queue.pop(0)
     return True
+
+
+_BAG_TOLD = tuple(tuple(
+    (f"A {COLOURS[k]} cube goes from the reserve into {SEAT_NAMES[p]}'s bag", (COLOURS[k],),
+     ("bag", p), (("reserve", k),), (("reserve", k), ("bag", p))) for k in range(ROWS))
+    for p in range(MAX_PLAYERS))
+"""What the event of a colonization's cube says, names, reads and writes by seat and colour:
+its words, the colour, the bag it joins, its reads and its writes."""
 
 
 def colonize_by_migration(game: Biotopes, p: int, origin: Hex, h: Hex, log: EventLog,
@@ -801,14 +879,23 @@ def colonize_with_token(game: Biotopes, p: int, h: Hex, log: EventLog,
     game._claim(h, p)
     if not log.record:
         return None
+    key = (p, h, game.landscape[h])
+    told = _COLONIZE_TOLD.get(key)
+    if told is None:
+        told = _COLONIZE_TOLD[key] = (
+            f"{SEAT_NAMES[p]} colonizes the {BIOTOPES[key[2]].label} at {_hex(h)}",
+            (ident.hex_key(h), ident.land(h)), (ident.hex_key(h), ("territories", p)))
     events: list[Any] = log.events  # told directly (a row: EventLog)
     index = len(events)
-    events.append((index, "colonize", f"{SEAT_NAMES[p]} colonizes the "
-                   f"{BIOTOPES[game.landscape[h]].label} at {_hex(h)}", cause,
-                   {"hexes": (list(h),), "players": (p,),
-                    "ids": (game._identity.place_token(p, h),)},
-                   (ident.hex_key(h), ident.land(h)), (ident.hex_key(h), ("territories", p))))
+    events.append((index, "colonize", told[0], cause,
+                   {"hexes": (list(h),), "players": SEATS[p],
+                    "ids": (game._identity.place_token(p, h),)}, told[1], told[2]))
     return index
+
+
+_COLONIZE_TOLD: dict[tuple[int, Hex, int], tuple[str, tuple[Any, ...], tuple[Any, ...]]] = {}
+"""What the event of a token placed by a colonization says, reads and writes, by seat, hex
+and the hex's biotope (a few thousand at most)."""
 
 
 # -- Discreet Species ----------------------------------------------------------------
@@ -878,8 +965,20 @@ def decide_discard(game: Biotopes, task: tasks.Discard, a: Action, log: EventLog
     game.hands[p].remove(a.card)
     game._discard_card(a.card)
     if log.record:
+        told = _DISCARD_TOLD.get((p, a.card)) or _discard_told(p, a.card)
         events: list[Any] = log.events  # told directly (a row: EventLog)
-        events.append((len(events), "discard", f"{SEAT_NAMES[p]} discards "
-                       f"{SPECIES[a.card].name} (hand limit {HAND_LIMIT})", task.c,
-                       {"cards": (a.card,), "players": (p,)}, (),
-                       (("hand", p), ident.place(a.card))))
+        events.append((len(events), "discard", told[3], task.c,
+                       {"cards": told[1], "players": SEATS[p]}, (), told[2]))
+
+
+_DISCARD_TOLD: dict[tuple[int, str], tuple[str, tuple[str], tuple[Any, ...], str]] = {}
+"""What the event of a card discarded says, names and writes, by seat and card: its words
+(Evolution's), the card, its writes, and its words at the hand limit."""
+
+
+def _discard_told(p: int, card: str) -> tuple[str, tuple[str], tuple[Any, ...], str]:
+    told = _DISCARD_TOLD[p, card] = (
+        f"{SEAT_NAMES[p]} discards {SPECIES[card].name}", (card,),
+        (_HAND_KEYS[p], ident.place(card)),
+        f"{SEAT_NAMES[p]} discards {SPECIES[card].name} (hand limit {HAND_LIMIT})")
+    return told

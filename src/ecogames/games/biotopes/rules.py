@@ -37,7 +37,7 @@ from typing import Any
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.chance import unkept
-from ecogames.core.provenance import Question, chance_key
+from ecogames.core.provenance import Question
 
 from . import cycle, legal, resolution, setup, tasks
 from . import why as ident
@@ -100,7 +100,7 @@ from .components import (
 )
 from .hexes import Grid, construction_sites
 from .legal import CLASS, SPACE_OF
-from .resolution import _KIND, _SPACE_INDEX, _species_cubes
+from .resolution import _KIND, _SPACE_INDEX, INTO_RIVER, _species_cubes
 from .setup import _card_name
 
 # ---------------------------------------------------------------------------------------------
@@ -183,6 +183,7 @@ def _view() -> ModuleType:
 
 
 RESERVE = ident.RESERVE
+CUBE_IDS = ident.CUBE_IDS
 _RESERVE_KEYS = tuple(ident.key_of(RESERVE, k) for k in range(ROWS))
 """The state key of the reserve's cubes of each colour (``why.key_of``)."""
 _BAG_DRAWS = tuple(f"a cube from {name}'s bag" for name in SEAT_NAMES)
@@ -392,15 +393,16 @@ class Biotopes(Game):
     # -- Cards and rivers ------------------------------------------------------------------
 
     def _refill_river(self, d: int) -> None:
-        card = self._take_from_deck(d, "into the river")
+        card = self._take_from_deck(d, INTO_RIVER[d])
         if card is not None:
             self.rivers[d].insert(0, card)
 
-    def _take_from_deck(self, d: int, where: str,
+    def _take_from_deck(self, d: int, drawn: str,
                         seen_by: tuple[int, ...] | None = None) -> str | None:
         """The top card of deck ``d``: a chance draw among the cards it holds, each as likely
-        (the deck is shuffled, its order secret: D39); ``seen_by`` the seats that see it. An
-        empty deck is first remade from its discard pile, shuffled (D12)."""
+        (the deck is shuffled, its order secret: D39), named ``drawn`` (``INTO_RIVER``,
+        ``INTO_HAND``); ``seen_by`` the seats that see it. An empty deck is first remade
+        from its discard pile, shuffled (D12)."""
         deck = self.decks[d]
         if not deck:
             if not self.discards[d]:
@@ -408,8 +410,7 @@ class Biotopes(Game):
             deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
         if self.draws_are_kept:
-            card: str = self.chance(f"a card from the {DECK_LABELS[d]} deck {where}", deck,
-                                    label=_card_name, seen_by=seen_by)
+            card: str = self.chance(drawn, deck, label=_card_name, seen_by=seen_by)
         else:  # nobody reads this draw (a plain push): the ticket chance() would take
             card = unkept(self.rng, deck)
         deck.remove(card)
@@ -571,13 +572,12 @@ class Biotopes(Game):
             self._identity: ident.Identities = known
         return known
 
-    def _draws(self) -> list[tuple[str, int]]:
+    def _draws(self) -> tuple[tuple[str, int], ...]:
         """The chance draws made since the last event that read one: what it came from."""
         ids = self._identity
-        now = self.draws_so_far()
-        keys = [chance_key(n) for n in range(ids.drawn, now)]
-        ids.drawn = now
-        return keys
+        start = ids.drawn
+        now = ids.drawn = self.draws_so_far()
+        return ident.draws(start, now)
 
     def _place_of(self, p: int, row: int, col: int) -> ident.Place:
         """Where the cubes of a card lie (why.py's keys)."""
@@ -600,15 +600,23 @@ class Biotopes(Game):
         """:meth:`_cubes_moved` as the tuples ``EventLog.told`` takes: the reads, the writes
         and the ids."""
         identity = self._identity
-        ids = identity.move(src, dst, k, n)
+        cubes = identity.cubes
+        stacks = cubes.get(src) or identity._stacks(src)
+        if n == 1:  # nearly always: one cube (Identities.move, written out)
+            c = stacks[k].pop()
+            (cubes.get(dst) or identity._stacks(dst))[k].append(c)
+            ids: tuple[str, ...] = (CUBE_IDS[c],)
+        else:
+            ids = tuple(identity.move(src, dst, k, n))
         # ident.key_of, written out: the reserve by colour, any other place as it is
         source = _RESERVE_KEYS[k] if src == RESERVE else src
         target = _RESERVE_KEYS[k] if dst == RESERVE else dst
-        if emptied and not any(identity.cubes[src]):  # the cubes moved left the card bare
+        if emptied and not (stacks[0] or stacks[1] or stacks[2] or stacks[3]):
+            # the cubes moved left the card bare
             writes: tuple[Any, ...] = (source, target, ident.emptied(emptied))
         else:
             writes = (source, target)
-        return (*reads, source), writes, tuple(ids)
+        return (*reads, source) if reads else (source,), writes, ids
 
     def _token_keys(self, *players: int) -> list[Any]:
         return [("territories", p) for p in players]
@@ -801,22 +809,24 @@ class Biotopes(Game):
     # -- playing -----------------------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
-        if log.record:
-            known = self.__dict__.get("_identity")  # _identities, kept from the last action
-            if known is None or known.upto != len(self._actions):
-                known = self._identities()
-            known.drawn = 0
+        if not log.record:
+            _phase_now(self).play(self, action, log)
+            return
+        done = len(self._actions)
+        known = self.__dict__.get("_identity")  # _identities, kept from the last action
+        if known is None or known.upto != done:
+            known = self._identities()
+        known.drawn = 0
         _phase_now(self).play(self, action, log)
-        if log.record:
-            self._identity.upto = len(self._actions) + 1
-            queue = self.queue
-            for task in queue:
-                if task.c is not None:  # causes live in the told action only
-                    self.queue = [t if t.c is None else t.but(c=None) for t in queue]
-                    asked = self._asked
-                    if asked is not None and asked[0] is queue[0]:  # the same choices
-                        self._asked = (self.queue[0], asked[1])
-                    break
+        known.upto = done + 1
+        queue = self.queue
+        for task in queue:
+            if task.c is not None:  # causes live in the told action only
+                self.queue = [t if t.c is None else t.uncaused() for t in queue]
+                asked = self._asked
+                if asked is not None and asked[0] is queue[0]:  # the same choices
+                    self._asked = (self.queue[0], asked[1])
+                break
 
     def _take_action(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the action, then its resolution."""

@@ -31,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ecogames.core.provenance import chance_key
+
 from .components import BIOTOPE_CARDS, SPECIES
 
 if TYPE_CHECKING:
@@ -42,9 +44,21 @@ Place = tuple[Any, ...]
 
 RESERVE: Place = ("reserve",)
 BOX: Place = ("box",)
-_CUBE_IDS = tuple(f"cube:{n}" for n in range(160))
-"""The ids of the 160 cubes (40 of each colour), written once."""
-_KNOWN_IDS = len(_CUBE_IDS)
+CUBE_IDS = [f"cube:{n}" for n in range(160)]
+"""The ids of the 160 cubes (40 of each colour), written once (a numbering of more, which no
+state the rules reach holds, writes the others in: :meth:`Identities.of`)."""
+TOKEN_IDS = [f"territory:{n}" for n in range(100)]
+"""The ids of the Territory tokens (as :data:`CUBE_IDS`)."""
+CHANCE_KEYS = tuple(chance_key(n) for n in range(64))
+"""The keys of an action's first chance draws (``core.provenance.chance_key``), made once:
+an event that came from draws ``a`` to ``b`` reads ``CHANCE_KEYS[a:b]`` (:func:`draws`)."""
+
+
+def draws(start: int, end: int) -> tuple[Key, ...]:
+    """The keys of chance draws ``start`` to ``end`` (not included) of an action."""
+    if end <= len(CHANCE_KEYS):
+        return CHANCE_KEYS[start:end]
+    return tuple(chance_key(n) for n in range(start, end))
 
 
 def card(card_id: str) -> str:
@@ -55,7 +69,7 @@ def card(card_id: str) -> str:
     return found
 
 
-_CARD_IDS = {c: f"card:{c}" for c in (*SPECIES, *BIOTOPE_CARDS)}
+_CARD_IDS = CARD_IDS = {c: f"card:{c}" for c in (*SPECIES, *BIOTOPE_CARDS)}
 """The ids of the Species and Biotope cards, written once."""
 
 
@@ -69,7 +83,7 @@ def emptied(card_id: str) -> Key:
 
 _CUBES = {c: ("cubes", i) for c, i in _CARD_IDS.items()}
 _EMPTIED = {c: ("emptied", i) for c, i in _CARD_IDS.items()}
-_PLACES = {c: ("card", i) for c, i in _CARD_IDS.items()}
+_PLACES = PLACES = {c: ("card", i) for c, i in _CARD_IDS.items()}
 """The keys of each card's cubes, of its last cube taken and of where it is, made once."""
 
 
@@ -150,6 +164,7 @@ class Identities:
             for count in counts:
                 stack.append(list(range(n + count - 1, n - 1, -1)) if count else [])
                 n += count
+        CUBE_IDS.extend(f"cube:{c}" for c in range(len(CUBE_IDS), n))
         hexes: dict[tuple[int, int], int] = {}
         supply: dict[int, list[int]] = {}
         t = 0
@@ -160,6 +175,7 @@ class Identities:
             if p >= 0:
                 supply[p] = list(range(t + game.tokens[p] - 1, t - 1, -1))
                 t += game.tokens[p]
+        TOKEN_IDS.extend(f"territory:{n}" for n in range(len(TOKEN_IDS), t))
         return cls(0, stacks, hexes, supply)
 
     # -- cubes -----------------------------------------------------------------------------
@@ -182,11 +198,19 @@ class Identities:
         if n == 1:  # nearly every move: one cube
             c = source.pop()
             target.append(c)
-            return [_CUBE_IDS[c] if c < _KNOWN_IDS else f"cube:{c}"]
+            return [CUBE_IDS[c]]
         moved = source[len(source) - n:]
         del source[len(source) - n:]
         target.extend(moved)
-        return [_CUBE_IDS[c] if c < _KNOWN_IDS else f"cube:{c}" for c in moved]
+        return [CUBE_IDS[c] for c in moved]
+
+    def one(self, src: Place, dst: Place, colour: int) -> str:
+        """One cube of ``colour`` goes from ``src`` to ``dst``: its id (:meth:`move` of one
+        cube, at half the cost)."""
+        cubes = self.cubes
+        c = (cubes.get(src) or self._stacks(src))[colour].pop()
+        (cubes.get(dst) or self._stacks(dst))[colour].append(c)
+        return CUBE_IDS[c]
 
     def move_all(self, src: Place, dst: Place) -> list[str]:
         """Every cube of ``src`` goes to ``dst``, colour by colour: their ids."""
@@ -206,16 +230,16 @@ class Identities:
     # -- Territory tokens ------------------------------------------------------------------
 
     def token_at(self, h: tuple[int, int]) -> str:
-        return f"territory:{self.hexes[h]}"
+        return TOKEN_IDS[self.hexes[h]]
 
     def place_token(self, p: int, h: tuple[int, int]) -> str:
         """One of ``p``'s tokens goes from the supply onto ``h``."""
-        self.hexes[h] = self.supply[p].pop()
-        return self.token_at(h)
+        t = self.hexes[h] = self.supply[p].pop()
+        return TOKEN_IDS[t]
 
     def move_token(self, src: tuple[int, int], dst: tuple[int, int]) -> str:
-        self.hexes[dst] = self.hexes.pop(src)
-        return self.token_at(dst)
+        t = self.hexes[dst] = self.hexes.pop(src)
+        return TOKEN_IDS[t]
 
     def return_token(self, p: int, h: tuple[int, int]) -> str:
         """The token of ``h`` goes back to ``p``'s supply (or, ``p`` None, out of the
@@ -223,4 +247,4 @@ class Identities:
         t = self.hexes.pop(h)
         if p is not None and p >= 0:
             self.supply[p].append(t)
-        return f"territory:{t}"
+        return TOKEN_IDS[t]

@@ -84,19 +84,32 @@ def draw_an_event_card(game: WildlifeWeb, log: EventLog, cause: int | None) -> N
     event = CARD_EVENT[card]
     if not event.applies_at(game.day):
         game.pending[p] = card
-        if log.record:
-            log.told("event_held", f"{PLAYER_NAMES[p]} draws a {event.time} Event card in the "
-                                   f"{'day' if game.day else 'night'}: it is turned upside "
-                                   "down to apply next turn", cause, {},
-                     tuple(drawn_since(game, mark)), (held_key(p),))
+        if log.record:  # (told as a row: core's direct telling, no call)
+            events = log.events
+            events.append((len(events), "event_held", _HELD[p, event.time], cause, {},
+                           drawn_since(game, mark), (HELD_KEY[p],)))
         return
     e = None
     if log.record:
         events = log.events  # (told as a row: core's direct telling, no call)
         e = len(events)
-        events.append((e, "event", f"Event: {event.name}. {event.text}", cause,
-                       {"cards": (card,)}, tuple(drawn_since(game, mark)), ()))
+        events.append((e, "event", _EVENT_WORDS[card], cause,
+                       {"cards": (card,)}, drawn_since(game, mark), ()))
     resolve_event(game, card, 0, log, e)
+
+
+_EVENT_WORDS: dict[str, str] = {card: f"Event: {event.name}. {event.text}"
+                                for card, event in CARD_EVENT.items()}
+"""An Event card's words as drawn, by card."""
+_HELD: dict[tuple[int, str], str] = {
+    (p, time): f"{PLAYER_NAMES[p]} draws a {time} Event card in the "
+               f"{'night' if time == 'diurnal' else 'day'}: it is turned upside down to "
+               "apply next turn"
+    for p in range(len(PLAYER_NAMES)) for time in ("diurnal", "nocturnal")}
+"""An Event card of the wrong time of day, held (D4): its words by seat and the card's time
+(drawn at the other time)."""
+HELD_KEY: tuple[Key, ...] = tuple(map(held_key, range(len(PLAYER_NAMES))))
+"""``held_key`` by seat."""
 
 
 def resolve_event(game: WildlifeWeb, card: str, start: int, log: EventLog,
@@ -119,10 +132,10 @@ def resolve_event(game: WildlifeWeb, card: str, start: int, log: EventLog,
                 return
             if victims:
                 event_kill(game, event, eff, *victims[0], log, cause)
-            else:
-                if log.record:
-                    log.emit("event_none", f"{event.name}: none of your animals is affected",
-                             cause=cause)
+            elif log.record:  # (told as a row: core's direct telling, no call)
+                events = log.events
+                events.append((len(events), "event_none", f"{event.name}: none of your animals "
+                               "is affected", cause, {}, (), ()))
             continue
         apply_event_effect(game, card, index, log, cause)
     game.decision = None
@@ -189,9 +202,10 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
     mark = chance_mark(game, log)
     if kind in MODIFIER_KINDS:
         game.mods.append([card, index])
-        if log.record:
-            log.told("event_turn", f"{event.name} lasts for this turn", cause,
-                     {"cards": (card,)}, (), (TURN_EVENTS,))
+        if log.record:  # (told as a row: core's direct telling, no call)
+            events = log.events
+            events.append((len(events), "event_turn", f"{event.name} lasts for this turn", cause,
+                           {"cards": (card,)}, (), (TURN_EVENTS,)))
     elif kind == "forage":
         for p, a in event_targets(game, event, eff):
             got = feeding.draw_forage(game, a, eff.count or 1)
@@ -227,11 +241,12 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
             if drawn is None:
                 break
             game.highway.append(drawn)
-            if log.record:
+            if log.record:  # (told as a row: core's direct telling, no call)
                 hit = CARD_ANIMAL[drawn]
-                log.told("roadkill", f"{event.name}: a {hit.name} is hit on the highway",
-                         cause, {"cards": (drawn,), "nodes": (hit.id,)},
-                         tuple(drawn_since(game, mark)), (HIGHWAY,))
+                events = log.events
+                events.append((len(events), "roadkill", f"{event.name}: a {hit.name} is hit on "
+                               "the highway", cause, {"cards": (drawn,), "nodes": (hit.id,)},
+                               drawn_since(game, mark), (HIGHWAY,)))
                 mark = game.draws_so_far()
     elif kind == "clear_roadkill":
         gone = game.highway[:eff.count] if eff.count else list(game.highway)

@@ -38,11 +38,17 @@ from .components import (
     card_name,
 )
 from .why import (
+    ANIMAL_ID,
+    ANIMAL_KEY,
+    FAMILY_ID,
+    FOOD_KEY,
     HIGHWAY,
+    PAIR_KEY,
+    SETBACK_KEY,
     TURN_EVENTS,
     Key,
     animal_id,
-    animal_key,
+    chance_keys,
     chance_mark,
     dies,
     drawn_since,
@@ -88,6 +94,20 @@ def _side_text(parts: tuple[tuple[str, int], ...]) -> str:
     """:func:`_sum_text` of a side without its die: a pure function of its parts (the
     species' own, this turn's Events', an alarm call), kept for the sides met lately."""
     return _sum_text(list(parts))
+
+
+@lru_cache(maxsize=4096)
+def _side_pre(who: str, parts: tuple[tuple[str, int], ...], before: str = "") -> str:
+    """A side of a duel in words up to its die's face, as a roll tells it:
+    "Fox: Power 11 + 3 Burrow + die " (``before`` it: "; " for the second side)."""
+    text = _side_text(parts)
+    return f"{before}{who}: {text} + die " if text else f"{before}{who}: die "
+
+
+@cache
+def _die_name(who: str) -> str:
+    """The name of the draw of the die rolled by or for ``who`` (a side of a duel)."""
+    return "the die for the highway" if who == "Highway" else f"the {who}'s die"
 
 
 def _with_die(text: str, die: int) -> str:
@@ -380,14 +400,14 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
     kept = game.draws_are_kept
     below = game.rng.below
     if kept:  # each die's draw named once a duel (a roll again adds its number)
-        die_a = f"the {who_a}'s die"
-        die_b = "the die for the highway" if who_b == "Highway" else f"the {who_b}'s die"
+        die_a, die_b = _die_name(who_a), _die_name(who_b)
     # each side in words before its die's face, worked out once a duel when telling:
     # "Fox: Power 11 + 3 Burrow + die " (_sum_text's, then the die, then the total)
-    if log.record:
-        sum_a, sum_b = _side_text(tuple(parts_a)), _side_text(tuple(parts_b))
-        pre_a = f"{who_a}: {sum_a} + die " if sum_a else f"{who_a}: die "
-        pre_b = f"; {who_b}: {sum_b} + die " if sum_b else f"; {who_b}: die "
+    record = log.record
+    if record:
+        pre_a, pre_b = _side_pre(who_a, tuple(parts_a)), _side_pre(who_b, tuple(parts_b), "; ")
+        events = log.events
+        drawn = game.draws_so_far()  # (two draws a roll: counted on here)
     roll = 1
     while True:
         if kept:  # a die: a chance draw of its six faces (WildlifeWeb._roll's)
@@ -400,16 +420,17 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
             da, db = below(DIE_FACES) + 1, below(DIE_FACES) + 1
         ta, tb = base_a + da, base_b + db
         e = None
-        if log.record:  # (told as a row: core's direct telling, no call)
-            drawn = game.draws_so_far()
-            events = log.events
+        if record:  # (told as a row: core's direct telling, no call)
+            drawn += 2
             e = len(events)
             events.append((e, "roll", f"{pre_a}{da} = {ta}{pre_b}{db} = {tb}", cause,
-                           {"dice": (da, db)}, (chance_key(drawn - 2), chance_key(drawn - 1)),
-                           ()))
+                           {"dice": (da, db)}, chance_keys(drawn - 2, drawn), ()))
         if ta != tb:
             return ta > tb, e
-        cause = log.emit("tie", "Tie. The chase is on: roll again", cause=e) if log.record else None
+        cause = None
+        if record:
+            cause = len(events)
+            events.append((cause, "tie", "Tie. The chase is on: roll again", e, {}, (), ()))
         roll += 1
 
 
@@ -426,24 +447,22 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
     start = None
     if log.record:
-        roller = game.left_of(p) if owner is None else owner
-        where = "in the central habitat" if owner is None else f"in {PLAYER_NAMES[owner]}'s Pack"
         reads, named = _hunt_reads(game, a, card, owner)
         events = log.events  # (told as a row: core's direct telling, no call)
         start = len(events)
         events.append((start, "hunt", f"{PLAYER_NAMES[p]}'s {pred.name} hunts the {prey.name} "
-                                      f"{where} ({PLAYER_NAMES[roller]} rolls for the prey)",
+                                      f"{_HUNT_WHERE[owner, (p + 1) % game.players]}",
                        None, {"cards": (a["card"], card), "nodes": (pred.id, prey.id),
-                              "edges": ((prey.id, pred.id),), "ids": tuple(named)},
-                       tuple(reads), ()))
+                              "edges": ((prey.id, pred.id),), "ids": named},
+                       reads, ()))
     game.acted.append(a["card"])
     for e in prey.effects.get("hide", ()):  # before the duel (D28)
         die = game._roll(f"the {prey.name}'s die ({e.ability}: it hides on {e.on} or more)")
         if die >= e.on:
             if log.record:
                 _hungry(game, log, p, a, "hide", f"{e.ability}: the {prey.name} rolls {die} "
-                        f"and hides; the {pred.name} goes hungry", start, hid=True,
-                        dice=[die], nodes=[prey.id])
+                        f"and hides; the {pred.name} goes hungry", start,
+                        {"dice": (die,), "nodes": (prey.id,)}, hid=True)
             return ()
         if log.record:
             tell(log, "hide_fail", f"{e.ability}: the {prey.name} rolls {die} and cannot hide",
@@ -454,7 +473,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
         if log.record:
             _hungry(game, log, p, a, "escape",
                     f"The {prey.name} escapes; the {pred.name} goes hungry", last,
-                    nodes=[prey.id])
+                    {"nodes": (prey.id,)})
         return ()
     told: tuple[list[Key], list[Key], list[str]] | None = None
     gone: Gone
@@ -462,7 +481,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
         game.habitat.remove(card)
         eaten = card
         if log.record:
-            told = ([], dies(game, card), [animal_id(game.register.animals[card])])
+            told = ([], dies(game, card), [ANIMAL_ID[game.register.animals[card]]])
         game.register.depart(card)
         gone = None if ALIKE_AFTER.get(card) in game.habitat else (card,)
     else:
@@ -474,15 +493,16 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
         gone = None if prey_mated or (refill and game.fdeck) else (card, *food)
     a["food"].append(eaten)
     if told is not None:
-        f, n = slot_of(game, a)
+        reg, mine = game.register, a["card"]
+        f = reg.families[mine]
         _, writes, named = told
         events = log.events  # (told as a row: core's direct telling, no call)
         events.append((len(events), "eat", f"The {prey.name} is eaten and placed as food under "
                                            f"the {pred.name} (food value {prey.size})", last,
                        {"cards": (eaten,), "nodes": (prey.id, pred.id),
                         "edges": ((prey.id, pred.id),),
-                        "ids": (f"animal:{n}", f"family:{f}", *named)},
-                       (), (("food", f), *writes)))
+                        "ids": (ANIMAL_ID[reg.animals[mine]], FAMILY_ID[f], *named)},
+                       (), (FOOD_KEY[f], *writes)))
     return gone
 
 
@@ -498,33 +518,51 @@ def _prey_of(game: WildlifeWeb, card: str) -> tuple[str, Animal, int | None, boo
 
 
 def _hunt_reads(game: WildlifeWeb, a: Pet, card: str,
-                owner: int | None) -> tuple[list[Key], list[str]]:
+                owner: int | None) -> tuple[tuple[Key, ...], tuple[str, ...]]:
     """What the hunt reads, and the ids it names: the hunter and its prey (where they are,
     whether paired), and the Events of this turn that change attacks, defences and who is
     active."""
-    reads, named = slot_keys(game, a)
+    reg = game.register
+    animals, mine, mate = reg.animals, a["card"], a["mate"]
+    n, f = animals[mine], reg.families[mine]
+    named: tuple[str, ...] = (ANIMAL_ID[n], FAMILY_ID[f]) if mate is None else \
+        (ANIMAL_ID[n], ANIMAL_ID[animals[mate]], FAMILY_ID[f])
     if owner is None:
-        n = game.register.animals[card]
-        reads.append(animal_key(n))
-        named.append(animal_id(n))
+        prey = animals[card]
+        reads: tuple[Key, ...] = (ANIMAL_KEY[n], PAIR_KEY[f], ANIMAL_KEY[prey])
+        named += (ANIMAL_ID[prey],)
     else:
         more, prey_named = slot_keys(game, game.find(card)[1])  # type: ignore[index]
-        reads += more
-        named += prey_named
+        reads = (ANIMAL_KEY[n], PAIR_KEY[f], *more)
+        named += (*prey_named,)
     if game.mods:
-        reads.append(TURN_EVENTS)
+        reads += (TURN_EVENTS,)
     return reads, named
 
 
+_HUNT_WHERE: dict[tuple[int | None, int], str] = {
+    (owner, left): ("in the central habitat" if owner is None
+                    else f"in {PLAYER_NAMES[owner]}'s Pack")
+    + f" ({PLAYER_NAMES[left if owner is None else owner]} rolls for the prey)"
+    for owner in (None, *range(len(PLAYER_NAMES))) for left in range(len(PLAYER_NAMES))}
+"""A hunt's words after its prey: where the prey is, and who rolls for it (the owner, or
+the hunter's left-hand neighbour for an animal of the central habitat), by (the prey's
+owner, that neighbour)."""
+
+
 def _hungry(game: WildlifeWeb, log: EventLog, p: int, a: Pet, kind: str, text: str,
-            cause: int | None, hid: bool = False, **touched: list[object]) -> None:
+            cause: int | None, touched: dict[str, tuple[Any, ...]], hid: bool = False) -> None:
     """Tell (while the log records) the event ``kind``: ``p``'s animal ``a`` goes hungry
-    (a setback for its Pack); ``hid``: the prey's hide die, just rolled, decided it."""
-    f, n = slot_of(game, a)
-    reads = (chance_key(game.draws_so_far() - 1),) if hid else ()
-    touched["ids"] = [animal_id(n), family_id(f)]
-    log.told(kind, text, cause, {k: tuple(v) for k, v in touched.items()}, reads,
-             (setback_key(p),))
+    (a setback for its Pack); ``hid``: the prey's hide die, just rolled, decided it.
+    ``touched``: the event's own, but its ids (added here, last)."""
+    reg, card = game.register, a["card"]
+    touched["ids"] = (ANIMAL_ID[reg.animals[card]], FAMILY_ID[reg.families[card]])
+    reads: tuple[Key, ...] = ()
+    if hid:
+        now = game.draws_so_far()
+        reads = chance_keys(now - 1, now)
+    events = log.events  # (told as a row: core's direct telling, no call)
+    events.append((len(events), kind, text, cause, touched, reads, (SETBACK_KEY[p],)))
 
 
 @cache
@@ -593,28 +631,33 @@ def scavenge(game: WildlifeWeb, action: Scavenge, log: EventLog) -> Gone:
     start = None
     if log.record:
         reads, named = slot_keys(game, a)
-        start = log.told("scavenge", f"{PLAYER_NAMES[p]}'s {kind.name} tries to scavenge "
-                                     f"the {carrion.name} from the highway "
-                                     f"({PLAYER_NAMES[game.left_of(p)]} rolls for the "
-                                     "highway)", None,
-                         {"cards": (a["card"], action.carcass), "nodes": (kind.id,),
-                          "ids": tuple(named)}, (*reads, HIGHWAY))
+        events = log.events  # (told as a row: core's direct telling, no call)
+        start = len(events)
+        events.append((start, "scavenge", f"{PLAYER_NAMES[p]}'s {kind.name} tries to scavenge "
+                                          f"the {carrion.name} from the highway "
+                                          f"({PLAYER_NAMES[(p + 1) % game.players]} rolls for "
+                                          "the highway)", None,
+                       {"cards": (a["card"], action.carcass), "nodes": (kind.id,),
+                        "ids": tuple(named)}, (*reads, HIGHWAY), ()))
     won, last = duel(game, [("Agility", kind.agility), *bonus], [], log, start,
                            kind.name, "Highway")
     if not won:
         if log.record:
             _hungry(game, log, p, a, "traffic", f"The {kind.name} is not agile enough to "
-                    "dodge the traffic; the roadkill stays on the highway", last)
+                    "dodge the traffic; the roadkill stays on the highway", last, {})
         return ()
     game.highway.remove(action.carcass)
     a["food"].append(action.carcass)
     if log.record:
-        f, n = slot_of(game, a)
-        log.told("eat", f"The {kind.name} takes the {carrion.name} as carrion (food value "
-                        f"{carrion.size})", last,
-                 {"cards": (action.carcass,), "nodes": ("carrion", kind.id),
-                  "edges": (("carrion", kind.id),), "ids": (animal_id(n), family_id(f))},
-                 (), (food_key(f), HIGHWAY))
+        reg, mine = game.register, a["card"]
+        f = reg.families[mine]
+        events = log.events  # (told as a row: core's direct telling, no call)
+        events.append((len(events), "eat", f"The {kind.name} takes the {carrion.name} as "
+                                           f"carrion (food value {carrion.size})", last,
+                       {"cards": (action.carcass,), "nodes": ("carrion", kind.id),
+                        "edges": (("carrion", kind.id),),
+                        "ids": (ANIMAL_ID[reg.animals[mine]], FAMILY_ID[f])},
+                       (), (FOOD_KEY[f], HIGHWAY)))
     return None if ALIKE_AFTER.get(action.carcass) in game.highway else (action.carcass,)
 
 
@@ -652,7 +695,7 @@ def steal(game: WildlifeWeb, action: Steal, log: EventLog) -> Gone:
                                thief.name, vkind.name)
         if not won:
             if log.record:
-                _hungry(game, log, p, a, "escape", f"The {vkind.name} keeps its meal", last)
+                _hungry(game, log, p, a, "escape", f"The {vkind.name} keeps its meal", last, {})
             return ()
     victim["food"].remove(action.food)
     a["food"].append(action.food)
@@ -677,18 +720,28 @@ def forage(game: WildlifeWeb, action: Forage, log: EventLog) -> Gone:
     mark = chance_mark(game, log)
     got = draw_forage(game, a, forage_count(game, a))
     if log.record:
-        names = ", ".join(map(CARD_NAME.__getitem__, got))
-        # the arrows of the food web: the groups its diet eats (a Forage card drawn outside
-        # them, an elk's grasshoppers, is 1 food all the same but no arrow of the web)
-        groups = sorted(_forage_groups(kind.id).intersection(
-            [FORAGE[c].group for c in got]))
-        f, n = slot_of(game, a)
-        log.told("forage", f"{PLAYER_NAMES[p]}'s {kind.name} forages: {names}", None,
-                 {"cards": (a["card"], *got), "nodes": (*groups, kind.id),
-                  "edges": tuple([(g, kind.id) for g in groups]),
-                  "ids": (animal_id(n), family_id(f))},
-                 tuple(drawn_since(game, mark)), (food_key(f),))
+        names, nodes, edges = _forage_words(kind.id, tuple(got))
+        reg, mine = game.register, a["card"]
+        f = reg.families[mine]
+        events = log.events  # (told as a row: core's direct telling, no call)
+        events.append((len(events), "forage", f"{PLAYER_NAMES[p]}'s {kind.name} forages: {names}",
+                       None, {"cards": (mine, *got), "nodes": nodes, "edges": edges,
+                              "ids": (ANIMAL_ID[reg.animals[mine]], FAMILY_ID[f])},
+                       drawn_since(game, mark), (FOOD_KEY[f],)))
     return () if game.fdeck else None
+
+
+@lru_cache(maxsize=4096)
+def _forage_words(species: str, got: tuple[str, ...]
+                  ) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A forage's words (the cards drawn, by name) and its part of the food web: the
+    groups the species' diet eats among the cards' (a Forage card drawn outside them, an
+    elk's grasshoppers, is 1 food all the same but no arrow of the web), then the species,
+    and the arrows from those groups to it. A pure function of the species and the cards,
+    kept for those met lately."""
+    groups = sorted(_forage_groups(species).intersection([FORAGE[c].group for c in got]))
+    return (", ".join(map(CARD_NAME.__getitem__, got)), (*groups, species),
+            tuple([(g, species) for g in groups]))
 
 
 @cache

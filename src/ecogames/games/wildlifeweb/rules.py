@@ -38,7 +38,7 @@ from typing import Any, cast
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
 from ecogames.core.chance import unkept
-from ecogames.core.provenance import OUTCOME, chance_key, gone_key
+from ecogames.core.provenance import OUTCOME, gone_key
 
 from . import events, feeding
 from . import why as ids
@@ -94,28 +94,37 @@ from .components import (
     alike,
 )
 from .why import (
+    ANIMAL_ID,
+    ANIMAL_KEY,
+    FAMILY_ID,
+    FAMILY_KEY,
+    FOOD_KEY,
+    GONE_FAMILY,
     HIGHWAY,
+    PAIR_KEY,
+    SETBACK_KEY,
+    WAITS_KEY,
     Register,
     animal_id,
     animal_key,
+    chance_keys,
     chance_mark,
     dies,
     drawn_since,
     family_id,
     family_key,
-    family_keys,
     food_key,
     note,
     secured_key,
     setback_key,
-    slot_join_keys,
-    slot_keys,
-    slot_of,
-    waits_key,
+    slot_named,
 )
 
 DEALER = 0
 """Game Setup: the dealer (seat 0) places the Day/Night card, deals and starts."""
+_TURNS_TO_DAY = "Play returns to the dealer: the Day/Night card turns to Day"
+_TURNS_TO_NIGHT = "Play returns to the dealer: the Day/Night card turns to Night"
+"""Between Turns: the Day/Night card's turning, told."""
 
 
 PHASES: dict[str, tuple[type[Action], ...]] = {
@@ -562,15 +571,17 @@ class WildlifeWeb(Game):
             if a["card"] == mate and a["mate"] is None:
                 a["mate"] = card
                 a["waiting"] = None
-                if log.record:  # (the event made at once: its keys and ids told with it)
+                if log.record:  # (told as a row: core's direct telling, no call)
                     kind, reg = CARD_ANIMAL[card], self.register
                     n, f = reg.animals[card], reg.families[mate]
-                    log.told("mate", f"{PLAYER_NAMES[player]}'s {kind.name} gets a mate: "
-                                     "the two cards are stacked together", cause,
-                             {"cards": (mate, card), "nodes": (kind.id,),
-                              "ids": (animal_id(reg.animals[mate]), animal_id(n),
-                                      family_id(f))},
-                             (animal_key(n),), (animal_key(n), *family_keys(f)))
+                    events = log.events
+                    events.append((len(events), "mate", f"{PLAYER_NAMES[player]}'s {kind.name} "
+                                                        "gets a mate: the two cards are stacked "
+                                                        "together", cause,
+                                   {"cards": (mate, card), "nodes": (kind.id,),
+                                    "ids": (ANIMAL_ID[reg.animals[mate]], ANIMAL_ID[n],
+                                            FAMILY_ID[f])},
+                                   (ANIMAL_KEY[n],), (ANIMAL_KEY[n], FAMILY_KEY[f], PAIR_KEY[f])))
                 return a
         slot: Pet = {"card": card, "mate": None, "food": [], "offspring": None, "waiting": None}
         self.packs[player].append(slot)
@@ -650,12 +661,13 @@ class WildlifeWeb(Game):
         """Game Setup and Restock Roadkill: the dealer places a habitat animal (D2)."""
         self.habitat.remove(card)
         self.highway.append(card)
-        kind = CARD_ANIMAL[card]
         if log.record:
-            n = self.register.animals[card]
-            log.told("roadkill", f"The {kind.name} is placed on the highway as roadkill", None,
-                     {"cards": (card,), "nodes": (kind.id,), "ids": (animal_id(n),)},
-                     (animal_key(n),), (*dies(self, card), HIGHWAY))
+            kind, n = CARD_ANIMAL[card], self.register.animals[card]
+            events = log.events  # (told as a row: core's direct telling, no call)
+            events.append((len(events), "roadkill", f"The {kind.name} is placed on the highway "
+                                                    "as roadkill", None,
+                           {"cards": (card,), "nodes": (kind.id,), "ids": (ANIMAL_ID[n],)},
+                           (ANIMAL_KEY[n],), (*dies(self, card), HIGHWAY)))
         self.register.depart(card)
         if self.stage == "setup_roadkill":
             if len(self.highway) >= ROADKILL:
@@ -675,10 +687,14 @@ class WildlifeWeb(Game):
         self.habitat.remove(card)
         slot = self._add_to_pack(self.active, card, log, None)
         if log.record:
-            kind = CARD_ANIMAL[card]
-            reads, writes, named = slot_join_keys(self, slot, card)
-            log.told("draft", f"{PLAYER_NAMES[self.active]} selects the {kind.name}", None,
-                     {"cards": (card,), "nodes": (kind.id,), "ids": named}, reads, writes)
+            kind, reg = CARD_ANIMAL[card], self.register
+            n, f = reg.animals[card], reg.families[slot["card"]]
+            events = log.events  # (told as a row: core's direct telling, no call)
+            events.append((len(events), "draft", f"{PLAYER_NAMES[self.active]} selects the "
+                                                 f"{kind.name}", None,
+                           {"cards": (card,), "nodes": (kind.id,),
+                            "ids": (ANIMAL_ID[n], FAMILY_ID[f])},
+                           (ANIMAL_KEY[n],), (ANIMAL_KEY[n], FAMILY_KEY[f], PAIR_KEY[f])))
         self._next_drafter(log)
 
     def _next_drafter(self, log: EventLog) -> None:
@@ -782,15 +798,15 @@ class WildlifeWeb(Game):
             if log.record:
                 events = log.events  # (told as a row: core's direct telling, no call)
                 flip = len(events)
-                events.append((flip, "daynight", "Play returns to the dealer: the Day/Night "
-                               f"card turns to {'Day' if self.day else 'Night'}", None, {}, (),
-                               ()))
+                events.append((flip, "daynight", _TURNS_TO_DAY if self.round % 2 == 0
+                               else _TURNS_TO_NIGHT, None, {}, (), ()))
             if self.day and len(self.highway) < ROADKILL:
                 self.stage = "restock"
                 if log.record and self._restock_choices():
-                    log.emit("restock", "Daybreak: fewer than 4 animals on the highway; the "
-                                        "dealer restocks it from the central habitat",
-                             cause=flip)
+                    events = log.events  # (told as a row: core's direct telling, no call)
+                    events.append((len(events), "restock", "Daybreak: fewer than 4 animals on "
+                                   "the highway; the dealer restocks it from the central "
+                                   "habitat", flip, {}, (), ()))
         self._advance(log, None)
 
     def _restock_choices(self) -> list[str]:
@@ -855,30 +871,35 @@ class WildlifeWeb(Game):
         self._discard_food(a, list(a["food"]))
         self.habitat.append(card)
         e = None
+        reg = self.register
         if log.record:
-            reads, named = slot_keys(self, a)
-            f = self.register.families[card]
             kind = CARD_ANIMAL[card]
+            n, f = reg.animals[card], reg.families[card]
+            animal = ANIMAL_KEY[n]
             events = log.events  # (told as a row: core's direct telling, no call)
             e = len(events)
             events.append((e, "swap", f"{PLAYER_NAMES[p]} swaps the {kind.name} back into the "
                                       "central habitat", None,
-                           {"cards": (card,), "nodes": (kind.id,), "ids": tuple(named)},
-                           (*reads, family_key(f)),
-                           (reads[0], food_key(f), *family_keys(f), gone_key(family_id(f)))))
-        self.register.end(card)
+                           {"cards": (card,), "nodes": (kind.id,),
+                            "ids": (ANIMAL_ID[n], FAMILY_ID[f]) if a["mate"] is None
+                            else slot_named(self, a)},
+                           (animal, PAIR_KEY[f], FAMILY_KEY[f]),
+                           (animal, FOOD_KEY[f], FAMILY_KEY[f], PAIR_KEY[f], GONE_FAMILY[f])))
+        reg.end(card)
         mark = chance_mark(self, log)
         drawn = self._draw_wildlife(log, e, "the Wildlife card drawn for the swap")
         if drawn is not None:
-            self.register.arrive(drawn)
+            n = reg.arrive(drawn)
             slot = self._add_to_pack(p, drawn, log, e)
             if log.record:
                 kind = CARD_ANIMAL[drawn]
-                joined = slot_join_keys(self, slot, drawn, drawn_since(self, mark))
+                f, animal = reg.families[slot["card"]], ANIMAL_KEY[n]
                 events = log.events  # (told as a row: core's direct telling, no call)
                 events.append((len(events), "draw", f"...and draws a {kind.name}", e,
-                               {"cards": (drawn,), "nodes": (kind.id,), "ids": joined[2]},
-                               joined[0], joined[1]))
+                               {"cards": (drawn,), "nodes": (kind.id,),
+                                "ids": (ANIMAL_ID[n], FAMILY_ID[f])},
+                               (*drawn_since(self, mark), animal),
+                               (animal, FAMILY_KEY[f], PAIR_KEY[f])))
         self.stage = "replace"
         self._advance(log, None)
 
@@ -897,11 +918,21 @@ class WildlifeWeb(Game):
             self.habitat.remove(card)
             text = f"{PLAYER_NAMES[p]} takes the {CARD_ANIMAL[card].name} from the habitat"
         e = None
-        if log.record:
-            e = log.emit("replace", text, cards=[card], nodes=[CARD_ANIMAL[card].id])
+        if log.record:  # (told as a row: core's direct telling, no call; its keys and ids
+            # once the card has joined the Pack)
+            events = log.events
+            e = len(events)
+            events.append((e, "replace", text, None,
+                           {"cards": (card,), "nodes": (CARD_ANIMAL[card].id,)}, (), ()))
         slot = self._add_to_pack(p, card, log, e)
         if log.record:
-            note(log, e, *slot_join_keys(self, slot, card, drawn_since(self, mark)))
+            reg = self.register
+            n, f = reg.animals[card], reg.families[slot["card"]]
+            events[e] = (e, "replace", text, None,  # type: ignore[index]  # (e is set)
+                         {"cards": (card,), "nodes": (CARD_ANIMAL[card].id,),
+                          "ids": (ANIMAL_ID[n], FAMILY_ID[f])},
+                         (*drawn_since(self, mark), ANIMAL_KEY[n]),
+                         (ANIMAL_KEY[n], FAMILY_KEY[f], PAIR_KEY[f]))
         self._advance(log, e)
 
     # -- 3) Draw an Event Card: ``events.py``; 4) Forage, Hunt, or Scavenge: ``feeding.py`` --
@@ -1002,18 +1033,21 @@ class WildlifeWeb(Game):
         kind = self._kind(a)
         mate = MATE_OF[a["card"]]
         source = self._mate_source(a)
-        fam, me = slot_of(self, a)
-        start = None
+        start, fam, me = None, 0, 0  # (the family and animal numbers: read when telling)
         if log.record:
-            seen = self.register.animals.get(mate)  # the mate alive on the table
+            reg = self.register
+            fam, me = reg.families[a["card"]], reg.animals[a["card"]]
+            seen = reg.animals.get(mate)  # the mate alive on the table
             events = log.events  # (told as a row: core's direct telling, no call)
             start = len(events)
             events.append((start, "seek_mate", f"{PLAYER_NAMES[p]}'s {kind.name} looks for a "
                                                "mate", None,
                            {"cards": (a["card"],), "nodes": (kind.id,),
-                            "ids": (animal_id(me), family_id(fam))},
-                           (food_key(fam), family_key(fam), waits_key(fam), animal_key(me),
-                            *(() if seen is None else (animal_key(seen),))), ()))
+                            "ids": (ANIMAL_ID[me], FAMILY_ID[fam])},
+                           (FOOD_KEY[fam], FAMILY_KEY[fam], WAITS_KEY[fam], ANIMAL_KEY[me])
+                           if seen is None else
+                           (FOOD_KEY[fam], FAMILY_KEY[fam], WAITS_KEY[fam], ANIMAL_KEY[me],
+                            ANIMAL_KEY[seen]), ()))
         mark = chance_mark(self, log)
         found = True
         extra: list[str] = []
@@ -1059,22 +1093,25 @@ class WildlifeWeb(Game):
             where = f"after drawing {len(drawn)} Wildlife card(s)"
             others = [c for c in drawn if c != mate]
             if others and log.record:
-                numbers = [self.register.animals[c] for c in others]
+                numbers = [*map(self.register.animals.__getitem__, others)]
                 first = self.draws_so_far() - len(drawn)
-                log.told("draw", f"{len(others)} non-matching card(s) join the central "
-                                 "habitat", start,
-                         {"cards": tuple(others),
-                          "nodes": tuple(sorted({CARD_ANIMAL[c].id for c in others})),
-                          "ids": tuple(map(animal_id, numbers))},
-                         tuple([chance_key(first + i) for i in range(len(others))]),
-                         tuple(map(animal_key, numbers)))
+                events = log.events  # (told as a row: core's direct telling, no call)
+                events.append((len(events), "draw", f"{len(others)} non-matching card(s) join "
+                                                    "the central habitat", start,
+                               {"cards": tuple(others),
+                                "nodes": tuple(sorted({CARD_ANIMAL[c].id for c in others})),
+                                "ids": tuple(map(ANIMAL_ID.__getitem__, numbers))},
+                               chance_keys(first, first + len(others)),
+                               tuple(map(ANIMAL_KEY.__getitem__, numbers))))
         if not found:
             a["waiting"] = self.turn
             if log.record:
-                log.told("no_mate", f"No mate found {where}: the {kind.name} waits until the "
-                                    "following turn, then looks through the entire deck",
-                         start, {"ids": (animal_id(me), family_id(fam))},
-                         tuple(drawn_since(self, mark)), (waits_key(fam), setback_key(p)))
+                events = log.events  # (told as a row: core's direct telling, no call)
+                events.append((len(events), "no_mate",
+                               f"No mate found {where}: the {kind.name} waits until the "
+                               "following turn, then looks through the entire deck",
+                               start, {"ids": (ANIMAL_ID[me], FAMILY_ID[fam])},
+                               drawn_since(self, mark), (WAITS_KEY[fam], SETBACK_KEY[p])))
             return
         if source not in ("habitat", "pack"):
             self.register.arrive(mate)
@@ -1084,19 +1121,22 @@ class WildlifeWeb(Game):
         a["food"].extend(extra)
         if log.record:
             m = self.register.animals[mate]
-            writes = [*family_keys(fam), food_key(fam), animal_key(m)]
-            named = [animal_id(me), animal_id(m), family_id(fam)]
+            writes: tuple[Key, ...] = (FAMILY_KEY[fam], PAIR_KEY[fam], FOOD_KEY[fam],
+                                       ANIMAL_KEY[m])
+            named: tuple[str, ...] = (ANIMAL_ID[me], ANIMAL_ID[m], FAMILY_ID[fam])
             if lost is not None:
-                writes += [food_key(lost[1]), *family_keys(lost[1]),
-                           gone_key(family_id(lost[1])),
-                           setback_key(lost[0])]
-                named.append(family_id(lost[1]))
-            log.told("mate", f"The {kind.name} takes a mate found {where}; it discards "
-                             f"{len(action.discard)} food card(s)", start,
-                     {"cards": (a["card"], mate, *action.discard), "nodes": (kind.id,),
-                      "ids": tuple(named)},
-                     (chance_key(self.draws_so_far() - 1),) if source == "draw" else (),
-                     tuple(writes))
+                f = lost[1]
+                writes += (FOOD_KEY[f], FAMILY_KEY[f], PAIR_KEY[f], GONE_FAMILY[f],
+                           SETBACK_KEY[lost[0]])
+                named += (FAMILY_ID[f],)
+            now = self.draws_so_far()
+            events = log.events  # (told as a row: core's direct telling, no call)
+            events.append((len(events), "mate", f"The {kind.name} takes a mate found {where}; "
+                                                f"it discards {len(action.discard)} food "
+                                                "card(s)", start,
+                           {"cards": (a["card"], mate, *action.discard), "nodes": (kind.id,),
+                            "ids": named},
+                           chance_keys(now - 1, now) if source == "draw" else (), writes))
 
     def _raise_offspring(self, action: RaiseOffspring, log: EventLog) -> None:
         """Instructions for Raising Offspring: the requisite food is exchanged for an
@@ -1108,12 +1148,13 @@ class WildlifeWeb(Game):
         a["offspring"] = self.odeck.pop()
         if log.record:
             f = self.register.families[a["card"]]
-            keys = (food_key(f), family_key(f))
-            log.told("offspring", f"{PLAYER_NAMES[p]}'s {kind.name} pair exchanges "
-                                  f"{len(action.discard)} food card(s) for an Offspring card",
-                     None, {"cards": (a["card"], a["offspring"], *action.discard),
-                            "nodes": (kind.id,), "ids": tuple(slot_keys(self, a)[1])},
-                     keys, keys)
+            keys = (FOOD_KEY[f], FAMILY_KEY[f])
+            events = log.events  # (told as a row: core's direct telling, no call)
+            events.append((len(events), "offspring", f"{PLAYER_NAMES[p]}'s {kind.name} pair "
+                                                     f"exchanges {len(action.discard)} food "
+                                                     "card(s) for an Offspring card", None,
+                           {"cards": (a["card"], a["offspring"], *action.discard),
+                            "nodes": (kind.id,), "ids": slot_named(self, a)}, keys, keys))
 
     # -- playing -----------------------------------------------------------------------------
 

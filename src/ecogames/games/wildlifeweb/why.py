@@ -105,6 +105,41 @@ def family_id(f: int) -> str:
     return f"family:{f}"
 
 
+class _Made(dict):  # type: ignore[type-arg]  # (of a number: its key or id)
+    """A table of what ``make`` gives for a number, made when first asked for and kept:
+    an event's keys and ids are the same tuples and strings each time, looked up in C
+    (no call, no tuple or string made). The numbers are those of one game's animals,
+    families and draws: a few hundred."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, n: int) -> Any:
+        made = self[n] = self.make(n)
+        return made
+
+
+ANIMAL_KEY: dict[int, Key] = _Made(animal_key)
+ANIMAL_ID: dict[int, str] = _Made(animal_id)
+FAMILY_ID: dict[int, str] = _Made(family_id)
+FAMILY_KEY: dict[int, Key] = _Made(family_key)
+PAIR_KEY: dict[int, Key] = _Made(pair_key)
+FOOD_KEY: dict[int, Key] = _Made(food_key)
+WAITS_KEY: dict[int, Key] = _Made(waits_key)
+GONE_ANIMAL: dict[int, Key] = _Made(lambda n: gone_key(animal_id(n)))
+"""``gone_key(animal_id(n))``: animal ``n`` has left the table."""
+GONE_FAMILY: dict[int, Key] = _Made(lambda f: gone_key(family_id(f)))
+"""``gone_key(family_id(f))``: family ``f``'s Pack slot has ended."""
+SETBACK_KEY: tuple[Key, ...] = tuple(("offspring", seat) for seat in range(8))
+"""``setback_key(seat)`` by seat (a seat of the game: ``setback_key``'s check of it is the
+rules' own)."""
+_CHANCE_KEYS: tuple[Key, ...] = tuple(map(chance_key, range(1024)))
+"""``chance_key(n)`` of the first draws of an action (an action makes a few)."""
+
+
 class Register:
     """The numbers of the animals living on the table and of the Pack families (by card)."""
 
@@ -198,8 +233,19 @@ def chance_mark(game: WildlifeWeb, log: EventLog) -> int:
     return game.draws_so_far() if log.record else 0
 
 
-def drawn_since(game: WildlifeWeb, mark: int) -> list[Key]:
-    return [chance_key(n) for n in range(mark, game.draws_so_far())]
+def drawn_since(game: WildlifeWeb, mark: int) -> tuple[Key, ...]:
+    """The keys of the chance draws made in this action since the ``mark``-th."""
+    now = game.draws_so_far()
+    if now <= len(_CHANCE_KEYS):  # (sliced in C from the keys made once)
+        return _CHANCE_KEYS[mark:now]
+    return tuple(map(chance_key, range(mark, now)))
+
+
+def chance_keys(first: int, last: int) -> tuple[Key, ...]:
+    """The keys of the chance draws ``first`` to ``last - 1`` of this action."""
+    if last <= len(_CHANCE_KEYS):
+        return _CHANCE_KEYS[first:last]
+    return tuple(map(chance_key, range(first, last)))
 
 
 def slot_of(game: WildlifeWeb, a: Pet) -> tuple[int, int]:
@@ -212,33 +258,48 @@ def slot_keys(game: WildlifeWeb, a: Pet) -> tuple[list[Key], list[str]]:
     """A Pack animal as read by what acts on it (where it is, its pair), and its ids."""
     reg, card, mate = game.register, a["card"], a["mate"]
     f, n = reg.families[card], reg.animals[card]  # slot_of, and the ids and keys inline
-    named = [f"animal:{n}", f"family:{f}"] if mate is None else \
-        [f"animal:{n}", f"animal:{reg.animals[mate]}", f"family:{f}"]
-    return [("animal", n), ("pair", f)], named
+    named = [ANIMAL_ID[n], FAMILY_ID[f]] if mate is None else \
+        [ANIMAL_ID[n], ANIMAL_ID[reg.animals[mate]], FAMILY_ID[f]]
+    return [ANIMAL_KEY[n], PAIR_KEY[f]], named
+
+
+def slot_named(game: WildlifeWeb, a: Pet) -> tuple[str, ...]:
+    """:func:`slot_keys`' ids alone, as a tuple."""
+    reg, card, mate = game.register, a["card"], a["mate"]
+    if mate is None:
+        return ANIMAL_ID[reg.animals[card]], FAMILY_ID[reg.families[card]]
+    return (ANIMAL_ID[reg.animals[card]], ANIMAL_ID[reg.animals[mate]],
+            FAMILY_ID[reg.families[card]])
 
 
 def dies(game: WildlifeWeb, card: str) -> list[Key]:
     """The keys written when the living ``card`` dies (before it leaves the register):
     its animal gone, and its species extinct on the table if no other card of it lives
     there (D34)."""
-    n = game.register.animals[card]
-    out = [animal_key(n), gone_key(animal_id(n))]
-    if MATE_OF[card] not in game.register.animals:
-        out.append(extinct_key(CARD_ANIMAL[card].id))
-    return out
+    animals = game.register.animals
+    n = animals[card]
+    if MATE_OF[card] not in animals:
+        return [ANIMAL_KEY[n], GONE_ANIMAL[n], EXTINCT_KEY[card]]
+    return [ANIMAL_KEY[n], GONE_ANIMAL[n]]
+
+
+EXTINCT_KEY: dict[str, Key] = {card: extinct_key(kind.id) for card, kind in CARD_ANIMAL.items()}
+"""``extinct_key`` of each animal card's species."""
 
 
 def loss(game: WildlifeWeb, owner: int, a: Pet) -> tuple[list[Key], list[Key], list[str]]:
     """What taking one card of Pack slot ``a`` (its mate first, D12) reads, writes and
     names, told before the card goes."""
-    card = a["mate"] if a["mate"] is not None else a["card"]
+    mate = a["mate"]
+    card = mate if mate is not None else a["card"]
     f = game.register.families[a["card"]]
     reads, named = slot_keys(game, a)
-    writes = [*dies(game, card), family_key(f), pair_key(f)]
-    if a["mate"] is None:
-        writes += [food_key(f), gone_key(family_id(f))]
-    if a["mate"] is not None or a["offspring"] is None:  # else the orphan event says it
-        writes.append(setback_key(owner))
+    writes = dies(game, card)
+    writes += (FAMILY_KEY[f], PAIR_KEY[f])
+    if mate is None:
+        writes += (FOOD_KEY[f], GONE_FAMILY[f])
+    if mate is not None or a["offspring"] is None:  # else the orphan event says it
+        writes.append(SETBACK_KEY[owner])
     return reads, writes, named
 
 
@@ -264,8 +325,8 @@ def slot_join_keys(game: WildlifeWeb, slot: Pet, card: str, reads: Iterable[Key]
     mate)."""
     reg = game.register
     n, f = reg.animals[card], reg.families[slot["card"]]
-    return ((*reads, ("animal", n)), (("animal", n), ("family", f), ("pair", f)),
-            (f"animal:{n}", f"family:{f}"))
+    return ((*reads, ANIMAL_KEY[n]), (ANIMAL_KEY[n], FAMILY_KEY[f], PAIR_KEY[f]),
+            (ANIMAL_ID[n], FAMILY_ID[f]))
 
 
 QUESTIONS = (

@@ -265,11 +265,13 @@ def end_of_game(game: Biotopes, log: EventLog, cause: int | None) -> None:
                 else:
                     game._discard_card(e[0])
                     if log.record:
-                        log.told("dies_out", f"{SPECIES[e[0]].name} has no cube left in "
-                                 f"{SEAT_NAMES[p]}'s Ecosystem: discarded", cause,
-                                 {"cards": (e[0],), "players": (p,)}, (ident.cubes(e[0]),),
-                                 (ident.place(e[0]), ("ecosystem", p),
-                                  gone_key(ident.card(e[0]))))
+                        events: list[Any] = log.events  # told directly (a row: EventLog)
+                        events.append((len(events), "dies_out", f"{SPECIES[e[0]].name} has "
+                                       f"no cube left in {SEAT_NAMES[p]}'s Ecosystem: "
+                                       "discarded", cause, {"cards": (e[0],), "players": (p,)},
+                                       (ident.cubes(e[0]),),
+                                       (ident.place(e[0]), ("ecosystem", p),
+                                        gone_key(ident.card(e[0])))))
             game.rows[p][r] = keep
         game.means_of[p] = None
         game.specials[p] = None

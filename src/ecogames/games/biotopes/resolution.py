@@ -126,7 +126,12 @@ def auto_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> bool:
                 for _ in range(count_at(game, task.p, o.row, o.col, _colour(o.colour))):
                     task = pay_one(game, task, o, log)
             continue
-        task = pay_one(game, task, pays[0], log)
+        # mode "one", a single cube to pay with: paid, and the cost is done (the task is
+        # dropped, so no copy of it is made with the cube paid)
+        pay_cube(game, task, pays[0], log)
+        game.queue.pop(0)
+        after_pay(game, task, log)
+        return True
 
 
 def count_at(game: Biotopes, p: int, row: int, col: int, k: int) -> int:
@@ -136,10 +141,21 @@ def count_at(game: Biotopes, p: int, row: int, col: int, k: int) -> int:
 
 
 def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay:
-    p, row, col = task.p, o.row, o.col
+    """A cube of the cost paid with ``o``: the task with it paid, now heading the queue."""
+    row, col = o.row, o.col
+    opts = _PAID_PLANTS if col < 0 else _PAID_AS[game.rows[task.p][row][col][0]]
+    pay_cube(game, task, o, log)
+    new = task.but(paid=(*task.paid, opts))
+    game.queue[0] = new
+    return new
+
+
+def pay_cube(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> None:
+    """The cube ``o`` points at goes where the cost sends it (the bag, or the action's
+    space), told."""
+    p = task.p
     k = COLOUR_INDEX[o.colour]
-    opts = _PAID_PLANTS if col < 0 else _PAID_AS[game.rows[p][row][col][0]]
-    game._take_cube(p, row, col, k)
+    game._take_cube(p, o.row, o.col, k)
     dest = task.dest
     if dest == "bag":
         game.bags[p][k] += 1
@@ -147,9 +163,6 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
         game.spaces[p][_SPACE_INDEX[dest]][k] += 1
     if log.record:
         told_payment(game, task, o, k, log)
-    new = task.but(paid=(*task.paid, opts))
-    game.queue[0] = new
-    return new
 
 
 def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog) -> None:
@@ -202,6 +215,11 @@ def _pay_told(game: Biotopes, p: int, row: int, col: int, k: int, dest: str) -> 
 
 def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> None:
     if isinstance(a, Done):
+        game.queue.pop(0)
+        after_pay(game, task, log)
+    elif task.mode == "one":  # its one cube: paid, and the cost is done (as auto_pay)
+        assert isinstance(a, Pay)
+        pay_cube(game, task, a, log)
         game.queue.pop(0)
         after_pay(game, task, log)
     else:
@@ -683,34 +701,59 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
                 left -= n
                 given.append((e[0], n))
         if taken and log.record:
-            text = ", ".join(f"{n} on {SPECIES[c].name}" for c, n in given) or "none"
-            reads, writes, ids = transferred(game, p, r, moved, given)
-            log.told("transfer", f"{BIOTOPES[r].label}: {len(moved)} cube(s) move from "
-                     f"the Biotope card ({text}); {left} go back", task.c,
-                     {"players": (p,), "cards": (game.bcards[p][r], *[c for c, _ in given]),
-                      "cubes": tuple([COLOURS[k] for k in moved]),
-                      "edges": tuple([(_PLANTS_NODE, _NODE[SPECIES[c].type]) for c, _ in given]),
-                      "ids": ids}, reads, writes)
+            told_transfer(game, p, r, moved, given, left, log, task.c)
     game.queue.pop(0)
     return True
 
 
-def transferred(game: Biotopes, p: int, r: int, moved: list[int], given: list[tuple[str, int]]
-                ) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[str, ...]]:
-    """What a row's Transfer read, wrote and named (the reads, the writes and the ids):
-    its cubes, card by card."""
+def told_transfer(game: Biotopes, p: int, r: int, moved: list[int],
+                  given: list[tuple[str, int]], left: int, log: EventLog,
+                  cause: int | None) -> None:
+    """The event of a row's Transfer: its cubes, card by card (their ids moved with them:
+    ``Identities.move``, written out), read from and written to the Biotope card and the
+    Species cards given cubes."""
+    identity = game._identity
+    places = identity.cubes
     src: ident.Place = ("biotope", p, r)
+    stacks = places.get(src) or identity._stacks(src)
     ids: list[str] = []
-    writes: list[Any] = [src]
+    parts: list[str] = []
+    cards = [game.bcards[p][r]]
+    edges: list[tuple[str, str]] = []
+    held: list[Any] = [src]
     i = 0
     for card_id, n in given:
+        onto_key = ident.CUBES[card_id]
+        onto = places.get(onto_key) or identity._stacks(onto_key)
         for k in moved[i:i + n]:
-            ids.extend(game._identity.move(src, ident.cubes(card_id), k))
+            c = stacks[k].pop()
+            onto[k].append(c)
+            ids.append(CUBE_IDS[c])
         i += n
-        writes.append(ident.cubes(card_id))
-    if moved and not game._identity.holds(src):
-        writes.append(ident.emptied(game.bcards[p][r]))
-    return (src, *[ident.cubes(c) for c, _ in given]), tuple(writes), tuple(ids)
+        name, edge = _TRANSFER_WORDS[card_id]
+        parts.append(f"{n} on {name}")
+        cards.append(card_id)
+        edges.append(edge)
+        held.append(onto_key)
+    reads = tuple(held)
+    if moved and not (stacks[0] or stacks[1] or stacks[2] or stacks[3]):
+        writes = (*reads, ident.emptied(cards[0]))
+    else:
+        writes = reads
+    events: list[Any] = log.events  # told directly (a row: EventLog)
+    events.append((len(events), "transfer", f"{_BIOTOPE_LABELS[r]}: {len(moved)} cube(s) "
+                   f"move from the Biotope card ({', '.join(parts) or 'none'}); {left} go "
+                   "back", cause,
+                   {"players": SEATS[p], "cards": tuple(cards),
+                    "cubes": tuple([COLOURS[k] for k in moved]), "edges": tuple(edges),
+                    "ids": tuple(ids)}, reads, writes))
+
+
+_BIOTOPE_LABELS = tuple(b.label for b in BIOTOPES)
+_TRANSFER_WORDS = {card.id: (card.name, (_PLANTS_NODE, _NODE[card.type]))
+                   for card in SPECIES.values()}
+"""Each biotope's words, and each Species card's name and food-web edge as a Transfer
+tells them."""
 
 
 # -- Evolution -------------------------------------------------------------------------
@@ -739,9 +782,13 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
         game.queue[0] = task.but(d=task.d + 1)
         return
     n = task.n + task.d
-    cause = log.told("evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
-                     f"({task.n} cube(s), {task.d} discard(s))", task.c,
-                     {"players": (p,)}) if log.record else None
+    cause = None
+    if log.record:
+        events = log.events  # told directly (a row: EventLog)
+        cause = len(events)
+        events.append((cause, "evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
+                       f"({task.n} cube(s), {task.d} discard(s))", task.c,
+                       {"players": SEATS[p]}, (), ()))
     game.queue[0] = tasks.Draw.make(p=p, n=n, c=cause)
 
 
@@ -828,8 +875,12 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
             if eff.kind is EffectKind.COLONIZE and (
                     (eff.action is not None and eff.action.value == how)
                     or (eff.biotope is not None and BIOTOPES.index(eff.biotope) == k)):
-                why = log.emit("effect", f"{SPECIES[e[0]].name} ({eff.keyword}) rewards "
-                               "the colonization", cause=cause, cards=[e[0]], players=[p])
+                why = None
+                if log.record:
+                    events = log.events  # told directly (a row: EventLog)
+                    why = len(events)
+                    events.append((why, "effect", _REWARD_WORDS[e[0]], cause,
+                                   {"cards": (e[0],), "players": SEATS[p]}, (), ()))
                 rewards.append(reward_task(p, eff.reward, eff.count, why))
     for bc in game._advanced(p, EffectKind.COLONIZE) if game.opts["draft"] else ():
         if bc.effect.biotope is not None and BIOTOPES.index(bc.effect.biotope) == k:
@@ -843,6 +894,9 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
     return True
 
 
+_REWARD_WORDS = {c: f"{SPECIES[c].name} ({SPECIES[c].effect.keyword}) rewards the colonization"
+                 for c in _COLONIZERS}
+"""The words of a Species card rewarding a colonization."""
 _BAG_TOLD = tuple(tuple(
     (f"A {COLOURS[k]} cube goes from the reserve into {SEAT_NAMES[p]}'s bag", (COLOURS[k],),
      ("bag", p), (("reserve", k),), (("reserve", k), ("bag", p))) for k in range(ROWS))

@@ -145,6 +145,8 @@ _DISCARDS = {card: Discard(card) for card in SPECIES}
 _DONE = Done()
 _PAYS: dict[tuple[int, int, int], Pay] = {}
 _PLACE_TERRITORY: dict[Hex, PlaceTerritory] = {}
+_FALLBACKS: dict[Hex, Fallback] = {}
+_MOVES: dict[tuple[int, int, int, int, int], Move] = {}
 _ENDS = tuple(tasks.End.make(p=p) for p in range(MAX_PLAYERS))
 """The end of each seat's action (a task with no cause: queued as it is, never changed)."""
 """Actions handed out as choices again and again, made once (they are frozen values)."""
@@ -168,6 +170,15 @@ def _types_of(names: tuple[str, ...]) -> frozenset[CubeType]:
         found = _TYPES_OF[names] = frozenset(_TYPE_OF[t] for t in names)
     return found
 
+
+SEATS = resolution.SEATS
+_PASS_WORDS = tuple(f"{name} passes until the next cycle" for name in SEAT_NAMES)
+_SPACE_WORDS = tuple({SPACE_OF[type(a)]: f"{name} plays {a.label()}"
+                      for a in (Reproduce(), Transfer(), Evolve())} for name in SEAT_NAMES)
+"""The words of a pass, and of the Actions played on no hex (their label is their own),
+by seat."""
+_ADAPT_TOLD: dict[tuple[int, str], tuple[str, tuple[str], tuple[str]]] = {}
+"""The words of an Adaptation, the card and its node, by seat and card."""
 
 _SHAPES = tuple(sorted({shape for shapes in CONFIGURATIONS.values() for shape in shapes}))
 """The names of the landscape configurations (D5), for the set-up options."""
@@ -702,7 +713,8 @@ class Biotopes(Game):
         return self.draw_options()  # type: ignore[return-value]  # a new list, read only
 
     def _fallback_choices(self, task: tasks.Fallback) -> list[Action]:
-        return [Fallback(h) for h in self._fallback_options(task)]
+        return [_FALLBACKS.get(h) or _FALLBACKS.setdefault(h, Fallback(h))
+                for h in self._fallback_options(task)]
 
     def _move_choices(self, task: tasks.Move) -> list[Action]:
         return self._move_options(task.p)
@@ -800,10 +812,15 @@ class Biotopes(Game):
             (r, c) for r in range(ROWS) for c, e in enumerate(self.rows[p][r])
             if _species_cubes(e) < SPECIES_CUBE_LIMIT]
         out: list[Action] = []
+        moves = _MOVES
         for r, c, k, _, _ in self._cube_sources(p):
             for tr, tc in targets:
-                if (tr, tc) != (r, c):
-                    out.append(Move(r, c, COLOURS[k], tr, tc))
+                if tr != r or tc != c:
+                    key = (r, c, k, tr, tc)
+                    move = moves.get(key)
+                    if move is None:
+                        move = moves[key] = Move(r, c, COLOURS[k], tr, tc)
+                    out.append(move)
         return out
 
     # -- playing -----------------------------------------------------------------------------
@@ -848,19 +865,24 @@ class Biotopes(Game):
         if isinstance(a, Pass):
             self.passed[p] = True
             if log.record:
-                events.append((len(events), "pass", f"{name} passes until the next cycle",
-                               None, {"players": (p,)}, (), ()))
+                events.append((len(events), "pass", _PASS_WORDS[p], None,
+                               {"players": SEATS[p]}, (), ()))
             cycle.next_turn(self, log)
             return
         cause = None
         if isinstance(a, Adapt):
-            card = SPECIES[a.card]
             if log.record:
+                told = _ADAPT_TOLD.get((p, a.card))
+                if told is None:
+                    card = SPECIES[a.card]
+                    told = _ADAPT_TOLD[p, a.card] = (
+                        f"{name} plays Adaptation: {card.name} "
+                        f"({'+'.join(t.label for t in card.diet)})", (a.card,),
+                        (card.type.value,))
                 cause = len(events)
-                events.append((cause, "adaptation", f"{name} plays Adaptation: {card.name} "
-                               f"({'+'.join(t.label for t in card.diet)})", None,
-                               {"players": (p,), "cards": (a.card,),
-                                "nodes": (card.type.value,)}, (), ()))
+                events.append((cause, "adaptation", told[0], None,
+                               {"players": SEATS[p], "cards": told[1], "nodes": told[2]},
+                               (), ()))
             task = tasks.Pay.make(p=p, what="adaptation", mode="diet", dest="bag",
                                   req=_DIET_NAMES[a.card], card=a.card, c=cause)
         elif isinstance(a, UseCard):
@@ -879,7 +901,7 @@ class Biotopes(Game):
                 if log.record:
                     cause = len(events)
                     events.append((cause, space, f"{name} plays {a.label()}", None,
-                                   {"players": (p,), "hexes": (list(a.hex),)}, (), ()))
+                                   {"players": SEATS[p], "hexes": (list(a.hex),)}, (), ()))
                 task = tasks.Pay.make(p=p, what=space, mode="one", dest=space, types=types,
                                       colour=self.landscape[a.hex],
                                       species=space != "expansion", hex=a.hex,
@@ -888,8 +910,8 @@ class Biotopes(Game):
             else:
                 if log.record:
                     cause = len(events)
-                    events.append((cause, space, f"{name} plays {a.label()}", None,
-                                   {"players": (p,)}, (), ()))
+                    events.append((cause, space, _SPACE_WORDS[p][space], None,
+                                   {"players": SEATS[p]}, (), ()))
                 task = tasks.Pay.make(
                     p=p, what=space, mode="evolution" if space == "evolution" else "one",
                     dest=space, types=types, species=space == "reproduction", c=cause)

@@ -9,7 +9,7 @@ token is placed, the first cycle begins with its Primary Production (``cycle.py`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog, Rng
 from ecogames.core.chance import unkept
@@ -22,7 +22,6 @@ from .components import (
     BASIC_TILES,
     BIOTOPE_CARDS,
     BIOTOPES,
-    COLOURS,
     CONFIGURATIONS,
     CUBES_PER_COLOUR,
     DECKS,
@@ -44,6 +43,7 @@ from .components import (
     Hex,
 )
 from .hexes import geometry, landscape_of
+from .resolution import _BAG_TOLD
 
 if TYPE_CHECKING:
     from .rules import Biotopes
@@ -253,12 +253,15 @@ def place_territory(game: Biotopes, a: PlaceTerritory, log: EventLog) -> None:
     game._claim(h, p)
     game.tokens[p] -= 1
     k = game.landscape[h]
-    cause = log.told("territory", f"{SEAT_NAMES[p]} places a Territory token on "
-                     f"the {BIOTOPES[k].label} at {_hex(h)}", None,
-                     {"hexes": (list(h),), "players": (p,),
-                      "ids": (game._identity.place_token(p, h),)},
-                     (ident.land(h),), (ident.hex_key(h), ("territories", p))
-                     ) if log.record else None
+    cause = None
+    if log.record:
+        events: list[Any] = log.events  # told directly (a row: EventLog)
+        cause = len(events)
+        events.append((cause, "territory", f"{SEAT_NAMES[p]} places a Territory token on "
+                       f"the {BIOTOPES[k].label} at {_hex(h)}", None,
+                       {"hexes": (list(h),), "players": (p,),
+                        "ids": (game._identity.place_token(p, h),)},
+                       (ident.land(h),), (ident.hex_key(h), ("territories", p))))
     if game.opts["draft"]:
         game.draft_biotope = k
         game.stage = "draft"
@@ -274,10 +277,11 @@ def _starting_cube(game: Biotopes, p: int, k: int, log: EventLog, cause: int | N
         game.reserve[k] -= 1
         game.bags[p][k] += 1
         if log.record:
-            reads, writes, ids = game._cubes_told(ident.RESERVE, ("bag", p), k)
-            log.told("bag", f"A {COLOURS[k]} cube goes from the reserve into "
-                     f"{SEAT_NAMES[p]}'s bag", cause, {"cubes": (COLOURS[k],), "ids": ids},
-                     reads, writes)
+            text, cubes, bag, reads, writes = _BAG_TOLD[p][k]
+            events: list[Any] = log.events  # told directly (a row: EventLog)
+            events.append((len(events), "bag", text, cause,
+                           {"cubes": cubes, "ids": (game._identity.one(ident.RESERVE, bag, k),)},
+                           reads, writes))
 
 
 def choose_biotope(game: Biotopes, a: ChooseBiotope, log: EventLog) -> None:

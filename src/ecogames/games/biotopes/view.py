@@ -23,9 +23,9 @@ from .components import (
 )
 from .rules import DECK_NAMES, ROWS, SEAT_NAMES, SPACES, Biotopes
 
-_PAY_WORDS: dict[tuple[int, str, Pay], str] = {}
-"""The words of a Pay choice by seat, the card it points at and the action (the words
-depend on nothing else; a few thousand at most)."""
+_PAY_WORDS: dict[tuple[int, str, int, int, str], str] = {}
+"""The words of a Pay choice by seat, the card it points at and the action's row, column
+and colour (the words depend on nothing else; a few thousand at most)."""
 
 
 def describe(game: Biotopes, action: Action) -> str:
@@ -33,9 +33,10 @@ def describe(game: Biotopes, action: Action) -> str:
     other action's words are its ``label()``)."""
     if type(action) is Pay and game.stage == "play" and game.queue:  # the most told
         payer = game.queue[0].p
-        card = _card_or_none(game, payer, action.row, action.col)
+        row, col = action.row, action.col
+        card = _card_or_none(game, payer, row, col)
         if card is not None:
-            key = (payer, card, action)
+            key = (payer, card, row, col, action.colour)  # (a Pay's own hash: Python code)
             words = _PAY_WORDS.get(key)
             if words is None:
                 if len(_PAY_WORDS) > 20_000:

@@ -81,7 +81,7 @@ def emptied(card_id: str) -> Key:
     return _EMPTIED.get(card_id) or ("emptied", card(card_id))
 
 
-_CUBES = {c: ("cubes", i) for c, i in _CARD_IDS.items()}
+_CUBES = CUBES = {c: ("cubes", i) for c, i in _CARD_IDS.items()}
 _EMPTIED = {c: ("emptied", i) for c, i in _CARD_IDS.items()}
 _PLACES = PLACES = {c: ("card", i) for c, i in _CARD_IDS.items()}
 """The keys of each card's cubes, of its last cube taken and of where it is, made once."""
@@ -158,12 +158,15 @@ class Identities:
         lowest."""
         stacks: dict[Place, list[list[int]]] = {}
         n = 0
-        for where, counts in cube_places(game):
+        for where, (a, b, c, d) in cube_places(game):  # (4 colours)
             # top of each stack (the end of its list) first: the lowest number leaves first
-            stack = stacks[where] = []
-            for count in counts:
-                stack.append(list(range(n + count - 1, n - 1, -1)) if count else [])
-                n += count
+            n1 = n + a
+            n2 = n1 + b
+            n3 = n2 + c
+            n4 = n3 + d
+            stacks[where] = [list(range(n1 - 1, n - 1, -1)), list(range(n2 - 1, n1 - 1, -1)),
+                             list(range(n3 - 1, n2 - 1, -1)), list(range(n4 - 1, n3 - 1, -1))]
+            n = n4
         CUBE_IDS.extend(f"cube:{c}" for c in range(len(CUBE_IDS), n))
         hexes: dict[tuple[int, int], int] = {}
         supply: dict[int, list[int]] = {}

@@ -308,6 +308,10 @@ class Biotopes(Game):
                  "why a player won (seat: a winner's index)"),
     )
 
+    _identity: ident.Identities = None  # type: ignore[assignment]  # (None until numbered)
+    """The ids of the cubes and tokens (why.py), kept from the last told action (None: not
+    numbered yet; a copy starts without: ``_identities``)."""
+
     def __init__(self, players: int, rng: Rng, opts: dict[str, Any]) -> None:
         self.players = players
         self.rng = rng
@@ -567,7 +571,7 @@ class Biotopes(Game):
     def _identities(self) -> ident.Identities:
         """The ids of cubes and tokens now (told actions only): kept from the last told
         action, or numbered anew from the history (why.py)."""
-        known: ident.Identities | None = self.__dict__.get("_identity")
+        known = self._identity
         done = len(self._actions)
         if known is None or known.upto != done:
             if done == 0 or not self._replayable:
@@ -580,7 +584,7 @@ class Biotopes(Game):
                 for action in self._actions:
                     twin._resolve(action, record=True, views=False, perspective=None)
                 known = twin._identity
-            self._identity: ident.Identities = known
+            self._identity = known
         return known
 
     def _draws(self) -> tuple[tuple[str, int], ...]:
@@ -661,8 +665,15 @@ class Biotopes(Game):
     # -- 2. Action Phase: what is legal ----------------------------------------------------
 
     def _legal_actions(self) -> list[Action]:
-        """Every action legal now: the phase's own (``PHASES``, ``_phase_now``)."""
-        return _phase_now(self).legal(self)
+        """Every action legal now: the phase's own (``PHASES``; in play, the Action Phase's
+        or the choices of the task waiting, without the table's step)."""
+        if self.stage == "play":
+            queue = self.queue
+            if not queue:
+                return legal.action_phase_options(self, self.active)
+            task = queue[0]
+            return _OPTIONS[type(task)](self, task)
+        return PHASES[self.stage].legal(self)
 
     def _tile_options(self) -> list[Action]:
         """Landscape Construction: a tile of your hand at a construction site (D15)."""
@@ -827,14 +838,14 @@ class Biotopes(Game):
 
     def _play(self, action: Action, log: EventLog) -> None:
         if not log.record:
-            _phase_now(self).play(self, action, log)
+            self._play_now(action, log)
             return
         done = len(self._actions)
-        known = self.__dict__.get("_identity")  # _identities, kept from the last action
+        known = self._identity  # _identities, kept from the last action (None: not yet)
         if known is None or known.upto != done:
             known = self._identities()
         known.drawn = 0
-        _phase_now(self).play(self, action, log)
+        self._play_now(action, log)
         known.upto = done + 1
         queue = self.queue
         for task in queue:
@@ -844,6 +855,17 @@ class Biotopes(Game):
                 if asked is not None and asked[0] is queue[0]:  # the same choices
                     self._asked = (self.queue[0], asked[1])
                 break
+
+    def _play_now(self, action: Action, log: EventLog) -> None:
+        """The phase's play (``PHASES``; in play, the Action Phase's action or the choice of
+        the task waiting, without the table's step)."""
+        if self.stage == "play":
+            if self.queue:
+                self._take_decision(action, log)
+            else:
+                self._take_action(action, log)
+        else:
+            PHASES[self.stage].play(self, action, log)
 
     def _take_action(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the action, then its resolution."""
@@ -1104,7 +1126,7 @@ class Biotopes(Game):
         twin.scores = None if self.scores is None else list(map(dict, self.scores))
         # a told game's ids are not copied (search bots clone often and never tell): a
         # told action on the twin numbers them anew from the history
-        twin.__dict__.pop("_identity", None)
+        twin._identity = None  # type: ignore[assignment]  # (numbered when first told)
         return twin
 
 
@@ -1198,20 +1220,6 @@ HANDLERS: dict[type[tasks.Task], Handler] = {
 }
 """Each task class's handlers (``Biotopes._run``, ``_task_options`` and ``_take_decision``
 dispatch through the tables below)."""
-_TASK_PHASE = {cls: PHASES[cls.kind] for cls in HANDLERS}
-"""The phase of a resolution while a task of each class heads the queue."""
-_ACTION_PHASE = PHASES["action"]
-
-
-def _phase_now(game: Biotopes) -> Phase:
-    """``PHASES[game.phase]``, read without the property: the task heading the queue's by
-    its class."""
-    if game.stage == "play":
-        queue = game.queue
-        return _TASK_PHASE[type(queue[0])] if queue else _ACTION_PHASE
-    return PHASES[game.stage]
-
-
 _AUTO = {cls: handler.auto for cls, handler in HANDLERS.items()}
 """Each task class's ``auto`` handler (``Biotopes._run`` calls it for every task)."""
 _OPTIONS = {cls: handler.options for cls, handler in HANDLERS.items()}

@@ -236,7 +236,7 @@ def placement_options(game: Biotopes, p: int) -> list[Hex]:
     mine = [h for h, o in owner.items() if o == p]
     held = {land[h] for h in mine}
     near = {n for h in mine for n in game.adj[h]}
-    found = [h for h in sorted(edges)
+    found = [h for h in _sorted_edges(edges)
              if h not in owner and land[h] not in held and h not in near]
     if found:
         return found
@@ -245,6 +245,20 @@ def placement_options(game: Biotopes, p: int) -> list[Hex]:
     if not found:
         found = [h for h in empty if land[h] not in held]
     return found or empty
+
+
+def _sorted_edges(edges: frozenset[Hex]) -> list[Hex]:
+    """The landscape's edge hexes in order, sorted once per landscape shape (the edges of a
+    configuration are the same whatever its tiles show: a handful in all)."""
+    found = _SORTED_EDGES.get(edges)
+    if found is None:
+        if len(_SORTED_EDGES) > 256:
+            _SORTED_EDGES.clear()
+        found = _SORTED_EDGES[edges] = sorted(edges)
+    return found
+
+
+_SORTED_EDGES: dict[frozenset[Hex], list[Hex]] = {}
 
 
 def place_territory(game: Biotopes, a: PlaceTerritory, log: EventLog) -> None:

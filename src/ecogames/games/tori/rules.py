@@ -25,10 +25,11 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 from ecogames.core import Action, EventLog, Game, Outcome, Rng
+from ecogames.core.events import LazyKeys, LazyTouched
 from ecogames.core.provenance import OUTCOME, Key, chance_key
 
 from . import why as prov
@@ -83,6 +84,7 @@ from .walking import (
     BIT,
     bits,
     closer_than,
+    distance,
     reach,
     walk_path,
     walked_before,
@@ -981,15 +983,14 @@ class Tori(Game):
         stall = self.stalls[(p, good)]
         source = self.customers[good]
         assert source is not None
-        if log.record:
-            closer = self._closer_competitors(p, good) or []
-            n = len(closer)
-        else:  # only how many: the count the legal listing walked for (legal.marketing)
-            closer, n = [], marketing(self, p, good)
+        # how many: the count the legal listing walked for (legal.marketing); which, only to
+        # tell them (the rules' walk, Tori._closer_competitors)
+        n = marketing(self, p, good)
         if n:
             self.build_hands[p][stall.zone - 1] -= n
             self.discard.extend([stall.zone] * n)
             if log.record:
+                closer = self._closer_competitors(p, good) or []
                 log.emit("marketing", f"Marketing: {n} competing stall(s) are closer; "
                          f"{self._name()} pays {n} build card(s) {stall.zone}",
                          reads=[prov.customer_key(good), prov.stall_key(p, good),
@@ -1002,14 +1003,22 @@ class Tori(Game):
         walk = None
         if log.record:
             words, taken = _STALL_WORDS[(p, good)], _CUSTOMER_WORDS[good]
-            path = walk_path(self._tile_bits, source, stall.entrance)  # customer_path
-            reads, writes = self._walk_keys(p, good, source, path)
+            # its words name how far it walks (the steps of a shortest walk); the walk itself
+            # (customer_path: the cells it crossed, and read) is found when first read (why(),
+            # the views), of the tiles and the stalls as they are now
+            steps = distance(self._tile_bits, source, BIT[stall.entrance])
+            path = partial(walk_path, self._tile_bits, source, stall.entrance)
+            left = self._entrances.get(source)
             self.customers[good] = stall.entrance  # (told once it stands there: its view)
             events: list[Any] = log.events
             walk = len(events)
-            events.append((walk, "customer", f"{taken.walks}{len(path) - 1}{words.steps_to}",
-                           None, {"customers": (good,), "cells": path, "stalls": words.names,
-                                  "ids": words.walk_ids}, reads, writes))
+            events.append((walk, "customer", f"{taken.walks}{-1 if steps is None else steps}"
+                           f"{words.steps_to}", None,
+                           LazyTouched(partial(_walk_touched, path, good, words)),
+                           LazyKeys(partial(_walk_reads, path, p, good, tuple(self.stalls))),
+                           (taken.key, taken.visit, words.visit, words.door) if left is None
+                           else (taken.key, taken.visit, words.visit, words.door,
+                                 _STALL_WORDS[left].door)))
         self.customers[good] = stall.entrance
         other = next(g for g, cell in self.customers.items() if cell is None)
         self.customers[good] = None
@@ -1041,24 +1050,6 @@ class Tori(Game):
         else:
             e = None
         self._after_option(log, e)
-
-    def _walk_keys(self, p: int, good: str, source: Cell,
-                   path: Sequence[Cell]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        """What a customer's walk to ``p``'s stall read (where the customer stood, that
-        stall and its entrance, every competing stall of its goods and whether a customer
-        stands at its entrance: the distances compared; the cells of its path, free since a
-        tile left them or always) and what it wrote (the customer's place and visit, the
-        entrance it left if it stood at one, the entrance it reached)."""
-        mine, who = _STALL_WORDS[(p, good)], _CUSTOMER_WORDS[good]
-        reads = [who.key, mine.key, mine.door, *map(_CELL_KEY.__getitem__, path)]
-        for key in self.stalls:
-            if key[1] == good and key[0] != p:
-                rival = _STALL_WORDS[key]
-                reads += rival.key, rival.door
-        left = self._entrances.get(source)
-        if left is None:
-            return tuple(reads), (who.key, who.visit, mine.visit, mine.door)
-        return tuple(reads), (who.key, who.visit, mine.visit, mine.door, _STALL_WORDS[left].door)
 
     # Hand limit and the turn
 
@@ -1217,6 +1208,31 @@ class Tori(Game):
 MARKET_CLOSED = ("no customer can ever come to a stall again: all five on the square are "
                  "walled in")
 """The reason of D29's end."""
+
+
+def _walk_touched(path: Callable[[], tuple[Cell, ...]], good: str,
+                  words: _StallWords) -> dict[str, tuple[Any, ...]]:
+    """What a customer's walk touched: the customer, the cells of its walk (``path()``), the
+    stall it walked to (``words``)."""
+    return {"customers": (good,), "cells": path(), "stalls": words.names,
+            "ids": words.walk_ids}
+
+
+def _walk_reads(path: Callable[[], tuple[Cell, ...]], p: int, good: str,
+                stalls: tuple[tuple[int, str], ...]) -> tuple[Any, ...]:
+    """What a customer's walk to ``p``'s stall read: where the customer stood, that stall
+    and its entrance, the cells of its walk (``path()``: free since a tile left them or
+    always), and every competing stall of its goods among ``stalls`` (the stalls then, in
+    their order) and whether a customer stands at its entrance (the distances compared).
+    (What it wrote: the customer's place and visit, the entrance it left if it stood at one,
+    the entrance it reached.)"""
+    mine, who = _STALL_WORDS[(p, good)], _CUSTOMER_WORDS[good]
+    reads = [who.key, mine.key, mine.door, *map(_CELL_KEY.__getitem__, path())]
+    for key in stalls:
+        if key[1] == good and key[0] != p:
+            rival = _STALL_WORDS[key]
+            reads += rival.key, rival.door
+    return tuple(reads)
 
 
 def end_reason(left: Mapping[str, int]) -> str | None:

@@ -45,6 +45,7 @@ from .components import (
     expansion_terrain,
     stall_terrain,
 )
+from .legal import marketing
 from .rules import PHASES, Tori
 from .save import cell_json
 
@@ -123,10 +124,9 @@ def describe(game: Tori, action: Action) -> str:
     if isinstance(action, TakeCustomer) and not game.ended and game.stage == "turn":
         stall = game.stalls.get((game.active, action.good))
         if stall is not None and game.customers.get(action.good) is not None:
-            closer = game._closer_competitors(game.active, action.good)
-            if closer:
-                return (f"{action.label()} (marketing: {len(closer)} build card(s) "
-                        f"{stall.zone})")
+            n = marketing(game, game.active, action.good)  # (len(_closer_competitors))
+            if n:
+                return f"{action.label()} (marketing: {n} build card(s) {stall.zone})"
     return action.label()
 
 

@@ -147,6 +147,8 @@ _COLOUR_OR_EMPTY = (*TILE_COLOUR, EMPTY)
 
 
 _COLOUR_LABEL = {colour: f"{a_or_an(colour)} tile" for colour in COLOURS}
+_COLOUR_WORDS = _COLOUR_LABEL.__getitem__
+"""A drawn colour's words (the draws' ``label``, bound once)."""
 """A tile drawn, in words: "a green tile", "an orange tile"."""
 
 AURORA_PAIRS = tuple((ci, colour, f"{colour}-3", f"{colour}-4")
@@ -496,8 +498,8 @@ class Tulikko(Game):
         a colour, weighted by how many tiles of it are left, and the tile taken is the
         lowest-numbered one of that colour (the pile's order tells nothing)."""
         colours, counts, lowest = _face_down(tuple(tiles))
-        colour = self.chance(name, colours, counts, label=_COLOUR_LABEL.__getitem__,
-                             seen_by=seen_by)
+        # (the counts of the tiles left of each colour: whole and positive, vouched)
+        colour = self.chance(name, colours, counts, _COLOUR_WORDS, seen_by, whole=True)
         tile = lowest[COLOUR_INDEX[colour]]
         tiles.remove(tile)
         return tile

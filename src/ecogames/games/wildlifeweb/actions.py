@@ -10,6 +10,7 @@ hunt, a steal and an Event's victim it says more, from the state: where the anim
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ecogames.core import Action
 
@@ -114,6 +115,10 @@ class DeclinePet(Action):
 class Forage(Action):
     type = "forage"
     animal: str
+    target: ClassVar[str | None] = None
+    """The card a feed action names besides its animal (``rules.WildlifeWeb._fed`` drops
+    the actions naming a card gone): none for a forage; a hunt's prey, a scavenge's carrion,
+    a steal's food (set as each is made; not a field)."""
 
     def label(self) -> str:
         return f"{_name(self.animal, self.animal)} forages"
@@ -124,6 +129,11 @@ class Hunt(Action):
     type = "hunt"
     animal: str
     prey: str
+    target: ClassVar[str | None] = None
+    """The prey (:attr:`Forage.target`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target", self.prey)
 
 
 @dataclass(frozen=True)
@@ -131,6 +141,11 @@ class Scavenge(Action):
     type = "scavenge"
     animal: str
     carcass: str
+    target: ClassVar[str | None] = None
+    """The carrion (:attr:`Forage.target`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target", self.carcass)
 
     def label(self) -> str:
         return (f"{_name(self.animal, self.animal)} scavenges the "
@@ -144,6 +159,11 @@ class Steal(Action):
     type = "steal"
     animal: str
     food: str
+    target: ClassVar[str | None] = None
+    """The food (:attr:`Forage.target`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target", self.food)
 
 
 @dataclass(frozen=True)

@@ -447,11 +447,12 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
     start = None
     if log.record:
+        roller = game.left_of(p) if owner is None else owner
         reads, named = _hunt_reads(game, a, card, owner)
         events = log.events  # (told as a row: core's direct telling, no call)
         start = len(events)
         events.append((start, "hunt", f"{PLAYER_NAMES[p]}'s {pred.name} hunts the {prey.name} "
-                                      f"{_HUNT_WHERE[owner, (p + 1) % game.players]}",
+                                      f"{_HUNT_WHERE[owner, roller]}",
                        None, {"cards": (a["card"], card), "nodes": (pred.id, prey.id),
                               "edges": ((prey.id, pred.id),), "ids": named},
                        reads, ()))
@@ -541,13 +542,12 @@ def _hunt_reads(game: WildlifeWeb, a: Pet, card: str,
 
 
 _HUNT_WHERE: dict[tuple[int | None, int], str] = {
-    (owner, left): ("in the central habitat" if owner is None
-                    else f"in {PLAYER_NAMES[owner]}'s Pack")
-    + f" ({PLAYER_NAMES[left if owner is None else owner]} rolls for the prey)"
-    for owner in (None, *range(len(PLAYER_NAMES))) for left in range(len(PLAYER_NAMES))}
-"""A hunt's words after its prey: where the prey is, and who rolls for it (the owner, or
-the hunter's left-hand neighbour for an animal of the central habitat), by (the prey's
-owner, that neighbour)."""
+    (owner, roller): ("in the central habitat" if owner is None
+                      else f"in {PLAYER_NAMES[owner]}'s Pack")
+    + f" ({PLAYER_NAMES[roller]} rolls for the prey)"
+    for owner in (None, *range(len(PLAYER_NAMES))) for roller in range(len(PLAYER_NAMES))}
+"""A hunt's words after its prey: where the prey is, and who rolls for it, by (the prey's
+owner, the roller)."""
 
 
 def _hungry(game: WildlifeWeb, log: EventLog, p: int, a: Pet, kind: str, text: str,

@@ -30,7 +30,7 @@ Day/Night (step 2) turns when play returns to the dealer.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import compress, product
 from operator import attrgetter, itemgetter
@@ -623,7 +623,7 @@ class WildlifeWeb(Game):
                 actions.append(_END_TURN)
             return actions
         if stage == "swap":
-            return [*(_SWAP(a["card"]) for a in self._swappable()), _KEEP]
+            return [*map(_SWAP, map(_CARD, self._swappable())), _KEEP]
         if stage == "replace":
             out: list[Action] = [*map(_TAKE, alike(self.habitat))]
             if self.wdeck or self.wdiscard:
@@ -736,7 +736,7 @@ class WildlifeWeb(Game):
                 swappable = self._swappable()
                 if swappable:
                     self._listed = (len(self._actions) + 1, stage,
-                                    [*(_SWAP(a["card"]) for a in swappable), _KEEP])
+                                    [*map(_SWAP, map(_CARD, swappable)), _KEEP])
                     return
                 self.stage = "replace"
             elif stage == "replace":
@@ -772,11 +772,10 @@ class WildlifeWeb(Game):
             return
         me = action.animal
         feed: list[Action]
-        if gone:  # (each feed action's fields read as attributes: every one names its animal)
+        if gone:  # (each feed action's fields read as attributes: every one names its animal,
+            # and the card it names besides, its target, if any)
             feeds = cast("list[Forage | Hunt | Scavenge | Steal]", known[2])
-            feed = [x for x in feeds if x.animal != me and not (
-                (type(x) is Hunt and x.prey in gone) or (type(x) is Steal and x.food in gone)
-                or (type(x) is Scavenge and x.carcass in gone))]
+            feed = [x for x in feeds if x.animal != me and x.target not in gone]
         else:  # the others' actions (every feed action names its animal; filtered in C)
             feed = list(compress(known[2], map(me.__ne__, map(_ANIMAL, known[2]))))
         if feed:
@@ -784,9 +783,10 @@ class WildlifeWeb(Game):
         else:
             self.stage = "mate"
 
-    def _end_turn(self, log: EventLog) -> None:
-        """Between Turns: pass the dice clockwise; when play returns to the dealer the
-        Day/Night card flips (D3), and at daybreak the roadkill is restocked."""
+    def _end_turn(self, action: EndTurn, log: EventLog) -> None:
+        """Between Turns (``action``: ending the turn): pass the dice clockwise; when play
+        returns to the dealer the Day/Night card flips (D3), and at daybreak the roadkill is
+        restocked."""
         self.mods = []
         self.acted = []
         self.active = self.left_of(self.active)
@@ -802,11 +802,15 @@ class WildlifeWeb(Game):
                                else _TURNS_TO_NIGHT, None, {}, (), ()))
             if self.day and len(self.highway) < ROADKILL:
                 self.stage = "restock"
-                if log.record and self._restock_choices():
-                    events = log.events  # (told as a row: core's direct telling, no call)
-                    events.append((len(events), "restock", "Daybreak: fewer than 4 animals on "
-                                   "the highway; the dealer restocks it from the central "
-                                   "habitat", flip, {}, (), ()))
+            self._advance(log, None)
+            # the dealer restocks when there are animals to place: _advance stops at once
+            # for their choice, telling nothing (told here, after it: no second look)
+            if log.record and self.stage == "restock":
+                events = log.events  # (told as a row: core's direct telling, no call)
+                events.append((len(events), "restock", "Daybreak: fewer than 4 animals on "
+                               "the highway; the dealer restocks it from the central habitat",
+                               flip, {}, (), ()))
+            return
         self._advance(log, None)
 
     def _restock_choices(self) -> list[str]:
@@ -862,10 +866,10 @@ class WildlifeWeb(Game):
         return [a for a in self.packs[self.active] if a["mate"] is None
                 and a["offspring"] is None and not CARD_ANIMAL[a["card"]].pet]
 
-    def _swap(self, card: str, log: EventLog) -> None:
+    def _swap(self, action: Swap, log: EventLog) -> None:
         """Instructions for Swapping Wildlife Cards: discard the card to the central
         habitat, its food to the discard piles, and draw a replacement from the deck."""
-        p = self.active
+        p, card = self.active, action.card
         a = self.own(card)  # (a swap is of the active Pack's card)
         self.packs[p].remove(a)
         self._discard_food(a, list(a["food"]))
@@ -1159,43 +1163,28 @@ class WildlifeWeb(Game):
     # -- playing -----------------------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
-        # the kinds of action asked in the order random play meets them most (one per turn
-        # or more first): each isinstance before the match is paid by every action
-        if isinstance(action, Hunt):
-            self._fed(action, feeding.hunt(self, action, log), log)
-        elif isinstance(action, EndTurn):
-            self._end_turn(log)
-        elif isinstance(action, Swap):
-            self._swap(action.card, log)
-        elif isinstance(action, Forage):
-            self._fed(action, feeding.forage(self, action, log), log)
-        elif isinstance(action, TakeMate):
-            self._take_mate(action, log)
-        elif isinstance(action, EndFeeding):
-            self.stage = "mate"
-        elif isinstance(action, KeepPack):
-            self.stage = "replace"
-            self._advance(log, None)
-        elif isinstance(action, PlaceRoadkill):
-            self._place_roadkill(action.card, log)
-        elif isinstance(action, TakeFromHabitat):
-            self._replace(action.card, log)
-        elif isinstance(action, Draft):
-            self._draft(action.card, log)
-        elif isinstance(action, Scavenge):
-            self._fed(action, feeding.scavenge(self, action, log), log)
-        elif isinstance(action, RaiseOffspring):
-            self._raise_offspring(action, log)
-        elif isinstance(action, ChooseVictim):
-            events.choose_victim(self, action.card, log)
-        elif isinstance(action, (AdoptPet, DeclinePet)):
-            events.adopt_pet(self, isinstance(action, AdoptPet), log)
-        elif isinstance(action, Steal):
-            self._fed(action, feeding.steal(self, action, log), log)
-        elif isinstance(action, DrawWildlife):
-            self._replace(None, log)
+        # each kind of action played by its rule (_PLAYS: one look-up, where a chain of
+        # isinstance asks before the match were paid by every action)
+        _PLAYS[type(action)](self, action, log)
 
+    def _hunt(self, action: Hunt, log: EventLog) -> None:
+        self._fed(action, feeding.hunt(self, action, log), log)
 
+    def _forage(self, action: Forage, log: EventLog) -> None:
+        self._fed(action, feeding.forage(self, action, log), log)
+
+    def _scavenge(self, action: Scavenge, log: EventLog) -> None:
+        self._fed(action, feeding.scavenge(self, action, log), log)
+
+    def _steal(self, action: Steal, log: EventLog) -> None:
+        self._fed(action, feeding.steal(self, action, log), log)
+
+    def _end_feeding(self, action: EndFeeding, log: EventLog) -> None:
+        self.stage = "mate"
+
+    def _keep_pack(self, action: KeepPack, log: EventLog) -> None:
+        self.stage = "replace"
+        self._advance(log, None)
 
     def describe(self, action: Action) -> str:
         """``action`` in words, saying where its cards are (``view.py``, D33)."""
@@ -1298,6 +1287,28 @@ class WildlifeWeb(Game):
         if self.decision is not None:
             twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
         return twin
+
+
+_PLAYS: dict[type[Action], Callable[[WildlifeWeb, Any, EventLog], None]] = {
+    Hunt: WildlifeWeb._hunt,
+    EndTurn: WildlifeWeb._end_turn,
+    Swap: WildlifeWeb._swap,
+    Forage: WildlifeWeb._forage,
+    TakeMate: WildlifeWeb._take_mate,
+    EndFeeding: WildlifeWeb._end_feeding,
+    KeepPack: WildlifeWeb._keep_pack,
+    PlaceRoadkill: lambda game, action, log: game._place_roadkill(action.card, log),
+    TakeFromHabitat: lambda game, action, log: game._replace(action.card, log),
+    Draft: lambda game, action, log: game._draft(action.card, log),
+    Scavenge: WildlifeWeb._scavenge,
+    RaiseOffspring: WildlifeWeb._raise_offspring,
+    ChooseVictim: lambda game, action, log: events.choose_victim(game, action.card, log),
+    AdoptPet: lambda game, action, log: events.adopt_pet(game, True, log),
+    DeclinePet: lambda game, action, log: events.adopt_pet(game, False, log),
+    Steal: WildlifeWeb._steal,
+    DrawWildlife: lambda game, action, log: game._replace(None, log),
+}
+"""The rule that plays each kind of action (``WildlifeWeb._play``)."""
 
 
 def new_game(players: int = 2, seed: int | None = None, **options: Any) -> WildlifeWeb:

@@ -496,13 +496,13 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     if told is not None:
         reg, mine = game.register, a["card"]
         f = reg.families[mine]
-        _, writes, named = told
+        _, writes, eaten_named = told
         events = log.events  # (told as a row: core's direct telling, no call)
         events.append((len(events), "eat", f"The {prey.name} is eaten and placed as food under "
                                            f"the {pred.name} (food value {prey.size})", last,
                        {"cards": (eaten,), "nodes": (prey.id, pred.id),
                         "edges": ((prey.id, pred.id),),
-                        "ids": (ANIMAL_ID[reg.animals[mine]], FAMILY_ID[f], *named)},
+                        "ids": (ANIMAL_ID[reg.animals[mine]], FAMILY_ID[f], *eaten_named)},
                        (), (FOOD_KEY[f], *writes)))
     return gone
 

@@ -537,9 +537,7 @@ class Tori(Game):
     def describe(self, action: Action) -> str:
         if type(action) is not TakeCustomer:  # only a customer's label reads the state
             return action.label()
-        from .view import describe
-
-        return describe(self, action)
+        return _describe(self, action)
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """The board and cards as ``player`` sees them: other players' hands show only their
@@ -1233,6 +1231,20 @@ def _walk_reads(path: Callable[[], tuple[Cell, ...]], p: int, good: str,
             rival = _STALL_WORDS[key]
             reads += rival.key, rival.door
     return tuple(reads)
+
+
+def _describe_first(game: Tori, action: Action) -> str:
+    """``view.describe``, once ``view.py`` is imported (it imports this module): then
+    ``_describe`` is it, with no import statement at every take told."""
+    global _describe
+    from .view import describe
+
+    _describe = describe
+    return describe(game, action)
+
+
+_describe: Callable[[Tori, Action], str] = _describe_first
+"""The words of a customer's take (``view.describe``), read by ``Tori.describe``."""
 
 
 def end_reason(left: Mapping[str, int]) -> str | None:

@@ -448,15 +448,14 @@ def largest_zone(colours: Sequence[int]) -> int:
         if colour == EMPTY or seen[start]:
             continue
         seen[start] = True
-        stack, size = [start], 0
-        while stack:
-            cell = stack.pop()
-            size += 1
+        zone = [start]
+        for cell in zone:  # (the zone's list, walked as it grows: each cell once)
             for n in NEIGHBOURS[cell]:
-                if not seen[n] and colours[n] == colour:
+                if colours[n] == colour and not seen[n]:  # (most neighbours differ)
                     seen[n] = True
-                    stack.append(n)
-        best = max(best, size)
+                    zone.append(n)
+        if len(zone) > best:
+            best = len(zone)
     return best
 
 

@@ -275,9 +275,14 @@ class Telling(EventLog):
     snapshot, neither of which it has."""
 
     __slots__ = ()
+    # (its record, views and snapshot are always these: read from the class, so a Telling
+    # made without __init__ sets its events alone; they shadow EventLog's slots)
+    record = True
+    views = None
+    _snapshot = None
 
     def __init__(self) -> None:
-        super().__init__(True)
+        self.events = []
 
     def told(self, kind: str, text: str, cause: int | None,
              touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),

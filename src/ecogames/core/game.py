@@ -18,7 +18,7 @@ import json
 import logging
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -457,9 +457,9 @@ class Game(ABC):
             log = _UNTOLD
         elif views:
             log = EventLog(True, lambda: self.view(perspective))
-        else:  # EventLog(True) without a call of __init__ (its slots set here, at half the cost)
+        else:  # EventLog(True) without a call of __init__ (the rest is its class's: Telling)
             log = _new_object(Telling)
-            log.record, log.events, log.views, log._snapshot = True, [], None, None
+            log.events = []
         forced = self._forced.get(len(self._actions)) if self._forced else None
         draws: list[Drawn] = []
         self._chance = draws
@@ -493,12 +493,16 @@ class Game(ABC):
         if label is not None:
             fields["label"] = label
         if record:  # the Events made when first read (Cascade.events), of what was told
-            told = log.events
-            if told:
-                fields["_told"] = tuple(told)
+            told: Sequence[Any] = log.events
+            if views:
+                fields["views"] = tuple(log.views)  # type: ignore[arg-type]  # (kept: views)
+                told = tuple(told)  # (a list that takes views, _Viewed, is not kept)
+            else:
+                fields["views"] = None
+            if told:  # (a Telling's own list, kept as it is: the log is gone after this)
+                fields["_told"] = told
             else:
                 fields["events"] = ()
-            fields["views"] = tuple(log.views) if log.views is not None else None
         else:
             fields["events"] = ()
             fields["views"] = () if views else None

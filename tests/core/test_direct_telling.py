@@ -13,33 +13,14 @@ from ecogames.core import Action, EventLog, Game
 from ecogames.core.chance import ChanceDraw
 from ecogames.core.events import Cascade, Event
 from tests.support.pond import Pond, Roll
-
-
-class _Rows(EventLog):
-    """A told log whose every other event goes in as a row, the rest through ``told``."""
-
-    __slots__ = ("_told",)
-
-    def __init__(self, log: EventLog) -> None:  # (shares the log's list, and its views)
-        self.record, self.events, self.views, self._snapshot = True, log.events, log.views, None
-        self._told = log.told
-
-    def told(self, kind: str, text: str, cause: int | None,
-             touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
-             writes: tuple[Any, ...] = ()) -> int | None:
-        events = self.events
-        index = len(events)
-        if index % 2:
-            return self._told(kind, text, cause, touched, reads, writes)
-        events.append((index, kind, text, cause, touched, reads, writes))
-        return index
+from tests.support.telling import RowsAndTold
 
 
 class RowPond(Pond):
     """Pond told through rows and ``told`` by turns."""
 
     def _play(self, action: Action, log: EventLog) -> None:
-        super()._play(action, _Rows(log) if log.record else log)
+        super()._play(action, RowsAndTold(log) if log.record else log)
 
 
 def _play(cls: type[Game], seed: int, **kwargs: Any) -> tuple[Game, list[Cascade]]:

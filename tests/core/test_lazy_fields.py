@@ -11,6 +11,7 @@ from typing import Any
 from ecogames.core import Action, EventLog, Game
 from ecogames.core.events import Cascade, Event, LazyKeys, LazyTouched
 from tests.support.pond import Pond
+from tests.support.telling import RowsAndTold
 
 MADE: list[str] = []
 """What each lazy field's ``make`` was called for, in order (the tests read it)."""
@@ -23,27 +24,16 @@ def _later(value: Any, what: str) -> Any:
     return make
 
 
-class _Lazy(EventLog):
+class _Lazy(RowsAndTold):
     """A told log whose events' touched, reads and writes are lazy, by rows and ``told`` by
     turns."""
 
-    __slots__ = ("_told",)
+    __slots__ = ()
 
-    def __init__(self, log: EventLog) -> None:  # (shares the log's list, and its views)
-        self.record, self.events, self.views, self._snapshot = True, log.events, log.views, None
-        self._told = log.told
-
-    def told(self, kind: str, text: str, cause: int | None,
-             touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
-             writes: tuple[Any, ...] = ()) -> int | None:
-        events = self.events
-        index = len(events)
-        lazy = (LazyTouched(_later(touched, "touched")), LazyKeys(_later(reads, "reads")),
+    def fields(self, touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...],
+               writes: tuple[Any, ...]) -> tuple[Any, Any, Any]:
+        return (LazyTouched(_later(touched, "touched")), LazyKeys(_later(reads, "reads")),
                 LazyKeys(_later(list(writes), "writes")))
-        if index % 2:
-            return self._told(kind, text, cause, *lazy)  # type: ignore[arg-type]
-        events.append((index, kind, text, cause, *lazy))
-        return index
 
 
 class LazyPond(Pond):

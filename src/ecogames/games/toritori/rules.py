@@ -974,9 +974,7 @@ class ToriTori(Game):
         twin = object.__new__(ToriTori)
         d = twin.__dict__
         d.update(self.__dict__)
-        rng = object.__new__(Rng)  # the state is already valid: no need to check it again
-        rng.state = self.rng.state
-        d["rng"] = rng
+        d["rng"] = self.rng.copy()  # shares the kept batch of numbers: none made twice
         d["board"] = self.board[:]
         d["kind"] = self.kind.copy()
         d["counts"] = self.counts.copy()

@@ -18,13 +18,22 @@ from ecogames.games.wildlifeweb.rules import EVENT_KINDS, kinds_left, kinds_with
 
 
 def check_kinds(game: WildlifeWeb) -> int:
-    """Every remembered kinds that a draw would use are the deck's own; how many."""
+    """Every remembered cards in order and kinds that a draw would use are the deck's own
+    (the cards in order the deck itself only while it is in order, and no other deck's or
+    game's list); how many."""
     used = 0
+    lists = []
     for which, pile in (("wildlife", game.wdeck), ("event", game.edeck)):
         known = game._kinds.get(which)
         if known is not None and known[0] is pile and known[1] == len(pile):
-            assert known[2] == kinds_left(tuple(pile)), which
+            ranked = sorted(pile, key=CARD_RANK.__getitem__)
+            assert known[2] == ranked, which
+            assert known[2] is not pile or pile == ranked, which
+            if known[3] is not None:
+                assert known[3] == kinds_left(tuple(pile)), which
+            lists.append(known[2])
             used += 1
+    assert len({*map(id, lists)}) == len(lists)
     return used
 
 
@@ -49,6 +58,8 @@ def test_kinds_after_clone_determinize_load_and_undo() -> None:
             continue
         twin = game.clone()
         twins += check_kinds(twin)
+        assert not {id(k[2]) for k in twin._kinds.values()} & {id(k[2]) for k in
+                                                                 game._kinds.values()}
         for _ in range(3):  # the twin draws on from its own decks; the original's stay
             if not twin.is_over:
                 twin.push(choose(twin.legal_actions()))

@@ -256,6 +256,13 @@ def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]
     return tuple(first.values()), tuple(map(count.__getitem__, first))
 
 
+def _ranked(pile: list[str]) -> list[str]:
+    """A face-down pile's cards in the cards' order, for draws from it (``WildlifeWeb._pick``):
+    the pile itself if it is in that order (as dealt), else a sorted copy."""
+    ranked = sorted(pile, key=CARD_RANK.__getitem__)
+    return pile if ranked == pile else ranked
+
+
 Kinds = tuple[tuple[str, ...], tuple[int, ...]]
 """A face-down pile's kinds (:func:`kinds_left`)."""
 
@@ -351,12 +358,14 @@ class WildlifeWeb(Game):
         self.register = Register()
         """The ids of the animals on the table and of the families (``why.py``; not
         saved: numbered anew from a loaded table, counted on in play)."""
-        self._kinds: dict[str, tuple[list[str], int, Kinds]] = {}
-        """The kinds of the Wildlife and Event decks (``_pick``; not saved), worked out from
-        the last draw from each: (the deck, its size, its kinds), good while it is that
-        same list of that size (cards only ever leave a deck in place; a new deck is a new
-        list, and a sorted one has the same kinds). Sorting the deck for each draw was a
-        tenth of ``push``."""
+        self._kinds: dict[str, tuple[list[str], int, list[str], Kinds | None]] = {}
+        """The Wildlife and Event decks' cards in the cards' order and their kinds, for the
+        next draw from each (``_pick``; not saved), kept from the last: (the deck, its size,
+        its cards in order, its kinds or None when not yet needed: a plain push draws from
+        the cards in order), good while it is that same list of that size (cards only ever
+        leave a deck in place; a new deck is a new list). The cards in order are the deck
+        itself while it is in order (as dealt), else a sorted copy. Sorting the deck for
+        each draw was a tenth of ``push``."""
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -381,7 +390,7 @@ class WildlifeWeb(Game):
         # is a chance draw among the cards left (D32), so no stored order means anything
         game.wdeck = sorted(deck[:-HABITAT_CARDS], key=CARD_RANK.__getitem__)
         game.edeck = list(EVENT_CARDS)
-        game._kinds["event"] = (game.edeck, len(game.edeck), EVENT_KINDS)
+        game._kinds["event"] = (game.edeck, len(game.edeck), game.edeck, EVENT_KINDS)
         game.fdeck = list(FORAGE_CARDS)
         game.odeck = list(OFFSPRING_CARDS)
         game.register = Register.of_table(game.habitat, game.packs)
@@ -505,26 +514,46 @@ class WildlifeWeb(Game):
         fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
         which = "wildlife" if pile is self.wdeck else "event"
         known = self._kinds.get(which)
-        kinds = known[2] if known is not None and known[0] is pile and known[1] == len(pile) \
-            else kinds_left(tuple(pile))
-        cards, counts = kinds
+        if known is not None and known[0] is pile and known[1] == len(pile):
+            ranked, kinds = known[2], known[3]
+        else:
+            ranked, kinds = _ranked(pile), None
         if self.draws_are_kept:
+            if kinds is None:
+                kinds = kinds_left(tuple(ranked))
+            cards, counts = kinds
             card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__,
                                     seen_by=seen_by, whole=True)  # (kept counts: whole, > 0)
-        else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept
-            card = unkept(self.rng, cards, counts)
-        pile.remove(card)
-        self._kinds[which] = (pile, len(pile), kinds_after(kinds, card))
+            ranked.remove(card)
+            kinds = kinds_after(kinds, card)
+        else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept: the
+            # ticket is a place in the cards' order (a kind holds as many places as it has
+            # cards, in a row), and the kind there gives its first card
+            size = len(ranked)
+            i = 0
+            if size > 2 or size == 2 and ALIKE_BEFORE.get(ranked[1]) != ranked[0]:
+                i = self.rng.below(size)  # (more than one kind: a ticket is drawn)
+                if i and ranked[i - 1] == ALIKE_BEFORE.get(ranked[i]):
+                    i -= 1  # the second card of its kind: the first comes
+            card = ranked.pop(i)
+            kinds = None
+        if ranked is not pile:
+            pile.remove(card)
+        self._kinds[which] = (pile, len(pile), ranked, kinds)
         return card
 
     def _take_from(self, pile: list[str], card: str) -> None:
-        """``card`` leaves the face-down pile ``pile`` (found, not drawn); the pile's kinds
-        kept for the next draw (``_pick``) are kept through it."""
+        """``card`` leaves the face-down pile ``pile`` (found, not drawn); the pile's cards in
+        order and its kinds kept for the next draw (``_pick``) are kept through it."""
         which = "wildlife" if pile is self.wdeck else "event"
         known = self._kinds.get(which)
         pile.remove(card)
         if known is not None and known[0] is pile and known[1] == len(pile) + 1:
-            self._kinds[which] = (pile, len(pile), kinds_without(known[2], card))
+            ranked, kinds = known[2], known[3]
+            if ranked is not pile:
+                ranked.remove(card)
+            self._kinds[which] = (pile, len(pile), ranked,
+                                  None if kinds is None else kinds_without(kinds, card))
 
     def _draw_wildlife(self, log: EventLog, cause: int | None,
                        name: str = "a card from the Wildlife deck") -> str | None:
@@ -1283,7 +1312,8 @@ class WildlifeWeb(Game):
                                  ("event", self.edeck, twin.edeck)):
             known = self._kinds.get(which)
             if known is not None and known[0] is mine and known[1] == len(mine):
-                twin._kinds[which] = (its, known[1], known[2])
+                twin._kinds[which] = (its, known[1], its if known[2] is mine else known[2][:],
+                                      known[3])
         if self.decision is not None:
             twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
         return twin

@@ -1,13 +1,14 @@
 """What the engine keeps between actions instead of working it out again (each player's
 territories as bits, ``Biotopes.colonies``; what each player can pay with,
-``Biotopes.means_of``; the cards with an Action or x2, ``Biotopes.specials``) is what a
+``Biotopes.means_of``; the cards with an Action or x2, ``Biotopes.specials``; those with a
+Reaction, a colonization reward or a Production bonus, ``Biotopes.effects``) is what a
 fresh count of the same state finds: after playing on, on a clone, after an undo and after a
 determinization."""
 
 import random
 
 from ecogames.core import Rng
-from ecogames.games.biotopes import Biotopes, legal, new_game
+from ecogames.games.biotopes import Biotopes, legal, new_game, resolution
 
 
 def fresh(game: Biotopes) -> Biotopes:
@@ -29,6 +30,9 @@ def assert_kept_right(game: Biotopes) -> None:
 
     for p, kept_specials in enumerate(game.specials):  # the cards with an Action or x2
         assert kept_specials in (None, legal.special_cards(again.rows[p]))
+
+    for p, kept_effects in enumerate(game.effects):  # the cards with a Reaction or reward
+        assert kept_effects in (None, resolution.effect_cards(again, p))
 
     for p, kept_means in enumerate(game.means_of):
         if kept_means is None:

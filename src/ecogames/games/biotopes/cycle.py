@@ -27,16 +27,13 @@ from .components import (
     EffectKind,
 )
 from .legal import territories
-from .resolution import _species_cubes
+from .resolution import _species_cubes, effect_cards
 
 if TYPE_CHECKING:
     from .rules import Biotopes
 
 P = CubeType.PLANTS
 _PLANTS_NODE = (P.value,)
-_PRODUCTION = {card.id: card.effect.count for card in SPECIES.values()
-               if card.effect.kind is EffectKind.PRODUCTION}
-"""The cubes each Species card with a Production effect adds to Primary Production."""
 _BAG_KEYS = tuple(("bag", p) for p in range(MAX_PLAYERS))
 CUBE_IDS = ident.CUBE_IDS
 _BIOTOPE_KEYS = tuple(tuple(("biotope", p, k) for k in range(ROWS)) for p in range(MAX_PLAYERS))
@@ -44,6 +41,8 @@ _PRODUCTION_READS = tuple((("bag", p), ("territories", p), ("ecosystem", p))
                           for p in range(MAX_PLAYERS))
 """The state keys of each seat's Biotope cards' cubes, and what Primary Production reads
 beside the draws."""
+_EMPTY_SPACES = ((0,) * ROWS,) * len(SPACES)
+"""An Ecosystem board's spaces with no cube, by colour (each copied as a list)."""
 _SPACE_KEYS = tuple(tuple(("space", p, i) for i in range(len(SPACES)))
                     for p in range(MAX_PLAYERS))
 """The state keys of each seat's Ecosystem board spaces."""
@@ -60,11 +59,9 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
     """RB 1. Primary Production: draw as many cubes as occupied territories, plus card
     bonuses, and put each on the Biotope card of its colour."""
     spots = territories(game).spots
+    effects = game.effects
     for p in game._clockwise(game.initiative):
-        bonus = 0
-        for row in game.rows[p]:
-            for e in row:
-                bonus += _PRODUCTION.get(e[0], 0)
+        bonus = (effects[p] or effect_cards(game, p))[2]  # the Production cards' (kept)
         if game.opts["draft"]:
             bonus += sum(c.effect.count for c in game._advanced(p, EffectKind.PRODUCTION))
         wanted = len(spots[p]) + bonus
@@ -101,19 +98,21 @@ def told_production(game: Biotopes, p: int, drawn: list[int], bonus: int, wanted
     parts: list[str] = []
     cards: list[str] = []
     writes: list[Any] = [bag]
+    biotopes, bcards = _BIOTOPE_KEYS[p], game.bcards[p]
     for k in range(ROWS):
         n = drawn[k]
         if n:
             stack = from_bag[k]
-            if len(stack) < n:
+            cut = len(stack) - n
+            if cut < 0:
                 raise AssertionError(f"no {n} cube(s) of colour {k} to move from {bag}")
-            moved = stack[len(stack) - n:]
-            del stack[len(stack) - n:]
-            onto = _BIOTOPE_KEYS[p][k]
+            moved = stack[cut:]
+            del stack[cut:]
+            onto = biotopes[k]
             (places.get(onto) or identity._stacks(onto))[k] += moved
             numbers += moved
-            parts.append(f"{n} {COLOURS[k]}")
-            cards.append(game.bcards[p][k])
+            parts.append(_DRAWN_WORDS[k][n] if n < _DRAWN_KEPT else f"{n} {COLOURS[k]}")
+            cards.append(bcards[k])
             writes.append(onto)
     got = len(numbers)
     events: list[Any] = log.events  # told directly (a row: EventLog)
@@ -124,6 +123,11 @@ def told_production(game: Biotopes, p: int, drawn: list[int], bonus: int, wanted
                    {"players": (p,), "nodes": _PLANTS_NODE, "cards": tuple(cards),
                     "ids": tuple([CUBE_IDS[c] for c in numbers])},
                    (*game._draws(), *_PRODUCTION_READS[p]), tuple(writes)))
+
+
+_DRAWN_KEPT = 41
+_DRAWN_WORDS = tuple(tuple(f"{n} {colour}" for n in range(_DRAWN_KEPT)) for colour in COLOURS)
+"""The words of ``n`` cubes of a colour drawn (up to the 40 of a colour), made once."""
 
 
 def _drawn_unkept(rng: Rng, bag: list[int], wanted: int) -> list[int]:
@@ -178,8 +182,8 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
         events.append((cause, "cycle_end", f"Everyone has passed: cycle {game.cycle} ends",
                        None, {}, (), ()))
     for p in range(game.players):
-        back = [sum(cubes) for cubes in zip(*game.spaces[p])]  # by colour
-        game.spaces[p] = [[0] * ROWS for _ in SPACES]
+        back = list(map(sum, zip(*game.spaces[p])))  # by colour
+        game.spaces[p] = list(map(list, _EMPTY_SPACES))
         bag = game.bags[p]
         for k in range(ROWS):
             bag[k] += back[k]
@@ -230,11 +234,23 @@ def _recycled(identity: ident.Identities, spaces: tuple[ident.Place, ...],
         stacks = cubes.get(where)
         if stacks is None:
             continue
-        for k, stack in enumerate(stacks):
-            if stack:
-                numbers += stack
-                into[k] += stack
-                stack.clear()
+        s0, s1, s2, s3 = stacks  # (4 colours, in order)
+        if s0:
+            numbers += s0
+            into[0] += s0
+            s0.clear()
+        if s1:
+            numbers += s1
+            into[1] += s1
+            s1.clear()
+        if s2:
+            numbers += s2
+            into[2] += s2
+            s2.clear()
+        if s3:
+            numbers += s3
+            into[3] += s3
+            s3.clear()
     return tuple([CUBE_IDS[c] for c in numbers])
 
 
@@ -275,8 +291,10 @@ def end_of_game(game: Biotopes, log: EventLog, cause: int | None) -> None:
             game.rows[p][r] = keep
         game.means_of[p] = None
         game.specials[p] = None
+        game.effects[p] = None
     game.scores = [game.score(p) for p in range(game.players)]
     game.stage = "over"
+    game.is_over = True
     outcome = game.outcome
     if log.record:
         log.emit("end", f"The game is over: {outcome.reason if outcome else ''}",

@@ -51,6 +51,7 @@ from .components import (
     Reward,
     Trigger,
 )
+from .legal import _SPECIAL
 
 if TYPE_CHECKING:
     from .rules import Biotopes
@@ -270,7 +271,9 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     game.hands[p].remove(card_id)
     row = game.rows[p][card.row]
     row.append([card_id, 0, 0, 0, 0])
-    game.specials[p] = None  # the listing's cards with an Action or x2 counted anew
+    if card_id in _KEPT_KINDS:  # (a card joins the end of its row: the others stay put)
+        game.specials[p] = None  # the listing's cards with an Action or x2 counted anew
+        game.effects[p] = None  # and those with a Reaction or a colonization reward
     col = len(row) - 1
     played = None
     if log.record:  # told directly (EventLog: a row, the event told() would make)
@@ -291,17 +294,43 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     queued: list[tasks.Task] = [tasks.Breed.make(p=p, cards=tuple(cubes), c=played)]
     if card.effect.kind is EffectKind.PREDATORY:
         queued.append(tasks.Prey(p, card_id, c=played))
+    effects = game.effects
     for q in game._clockwise(p):
-        for r, row in enumerate(game.rows[q]):
-            for c, e in enumerate(row):
-                if e[0] not in _REACTIONS or (q == p and r == card.row and c == col):
-                    continue
-                eff = SPECIES[e[0]].effect
-                if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
-                        eff.trigger is Trigger.PREDATORY
-                        and card.effect.kind is EffectKind.PREDATORY):
-                    queued.append(tasks.React(q, e[0], card_id, c=played))
+        kept = effects[q] or effect_cards(game, q)
+        for r, c, reacting in kept[0]:  # (the Ecosystem's cards with a Reaction, in order)
+            if q == p and r == card.row and c == col:
+                continue
+            eff = SPECIES[reacting].effect
+            if (eff.trigger is Trigger.PLAYED and eff.type is card.type) or (
+                    eff.trigger is Trigger.PREDATORY
+                    and card.effect.kind is EffectKind.PREDATORY):
+                queued.append(tasks.React(q, reacting, card_id, c=played))
     game._push(*queued)
+
+
+_PRODUCTION = {card.id: card.effect.count for card in SPECIES.values()
+               if card.effect.kind is EffectKind.PRODUCTION}
+"""The cubes each Species card with a Production effect adds to Primary Production."""
+_KEPT_KINDS = _SPECIAL | _REACTIONS | _COLONIZERS | _PRODUCTION.keys()
+"""The cards that ``Biotopes.specials`` and ``Biotopes.effects`` keep: another card played
+leaves them as they were."""
+EffectCards = tuple[tuple[tuple[int, int, str], ...], tuple[str, ...], int]
+"""An Ecosystem's cards with a Reaction (row, column, card) and those with a colonization
+reward (card), each in order of row and column; and the cubes its Production cards add to
+Primary Production."""
+
+
+def effect_cards(game: Biotopes, p: int) -> EffectCards:
+    """``p``'s cards that a card played (their Reactions), a colonization (their rewards)
+    or Primary Production (their bonus) sets off: found in the rows, kept in
+    ``Biotopes.effects`` until a card joins or leaves them."""
+    rows = game.rows[p]
+    found = game.effects[p] = (
+        tuple([(r, c, e[0]) for r, row in enumerate(rows) for c, e in enumerate(row)
+               if e[0] in _REACTIONS]),
+        tuple([e[0] for row in rows for e in row if e[0] in _COLONIZERS]),
+        sum([_PRODUCTION.get(e[0], 0) for row in rows for e in row]))
+    return found
 
 
 _PLAY_TOLD: dict[tuple[int, str], tuple[Any, ...]] = {}
@@ -867,21 +896,18 @@ def auto_colonize(game: Biotopes, task: tasks.Colonize, log: EventLog) -> bool:
         log.emit("no_cube", f"The reserve has no {COLOURS[k]} cube", cause=cause,
                  reads=[("reserve", k)])
     rewards = []
-    for row in game.rows[p]:
-        for e in row:
-            if e[0] not in _COLONIZERS:
-                continue
-            eff = SPECIES[e[0]].effect
-            if eff.kind is EffectKind.COLONIZE and (
-                    (eff.action is not None and eff.action.value == how)
-                    or (eff.biotope is not None and BIOTOPES.index(eff.biotope) == k)):
-                why = None
-                if log.record:
-                    events = log.events  # told directly (a row: EventLog)
-                    why = len(events)
-                    events.append((why, "effect", _REWARD_WORDS[e[0]], cause,
-                                   {"cards": (e[0],), "players": SEATS[p]}, (), ()))
-                rewards.append(reward_task(p, eff.reward, eff.count, why))
+    for rewarding in (game.effects[p] or effect_cards(game, p))[1]:  # (in the rows' order)
+        eff = SPECIES[rewarding].effect
+        if eff.kind is EffectKind.COLONIZE and (
+                (eff.action is not None and eff.action.value == how)
+                or (eff.biotope is not None and BIOTOPES.index(eff.biotope) == k)):
+            why = None
+            if log.record:
+                events = log.events  # told directly (a row: EventLog)
+                why = len(events)
+                events.append((why, "effect", _REWARD_WORDS[rewarding], cause,
+                               {"cards": (rewarding,), "players": SEATS[p]}, (), ()))
+            rewards.append(reward_task(p, eff.reward, eff.count, why))
     for bc in game._advanced(p, EffectKind.COLONIZE) if game.opts["draft"] else ():
         if bc.effect.biotope is not None and BIOTOPES.index(bc.effect.biotope) == k:
             why = log.emit("effect", f"{bc.habitat_name} ({bc.biotope.label}) rewards the "

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 from types import ModuleType
 from typing import Any
 
@@ -226,6 +227,13 @@ def _bag_ticket(rng: Rng, bag: list[int]) -> int:
 _RIVER_DRAWS = tuple(tuple(Draw(name, slot) for slot in range(RIVER_SIZE))
                      for name in DECK_NAMES)
 _DECK_DRAWS = tuple(Draw(name, -1) for name in DECK_NAMES)
+_ALL_DRAWS = tuple(a for d in range(len(DECK_NAMES)) for a in (*_RIVER_DRAWS[d], _DECK_DRAWS[d]))
+_FULL_RIVERS = [RIVER_SIZE] * len(DECK_NAMES)
+"""Every Draw action, in the order of ``Biotopes.draw_options`` (each river full, each deck
+holding cards: nearly always), and the rivers' sizes then."""
+_CLOCKWISE = tuple(tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
+                   for n in range(MAX_PLAYERS + 1))
+"""The seats clockwise from each seat, by number of players."""
 """The Draw actions of each deck: its river's slots (at most 3 cards, D8), and its top."""
 
 ACTION_PHASE = (Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass)
@@ -346,6 +354,10 @@ class Biotopes(Game):
         """The cards with an Action icon or x2 in each Ecosystem (``legal.special_cards``),
         worked out when first asked and kept until a card joins or leaves the rows
         (Adaptation, the End of Game set theirs back to None); a copy shares them."""
+        self.effects: list[resolution.EffectCards | None] = [None] * players
+        """The cards with a Reaction or a colonization reward in each Ecosystem
+        (``resolution.effect_cards``), kept as ``specials`` are (Adaptation, the End of Game
+        set theirs back to None); a copy shares them."""
         self.neutral_removed = 0
         self.draft_biotope = -1
         self.reserve = [0] * ROWS
@@ -395,7 +407,7 @@ class Biotopes(Game):
         return self.players == 1
 
     def _clockwise(self, start: int) -> list[int]:
-        return [(start + i) % self.players for i in range(self.players)]
+        return list(_CLOCKWISE[self.players][start])
 
     def placement_options(self, p: int) -> list[Hex]:
         """RB Setup 8: where ``p`` may place an initial token now (``setup``, D10)."""
@@ -435,8 +447,10 @@ class Biotopes(Game):
         self.discards[_DECK_OF[card]].append(card)
 
     def draw_options(self) -> list[Draw]:
-        out: list[Draw] = []
         decks, discards = self.decks, self.discards
+        if list(map(len, self.rivers)) == _FULL_RIVERS and all(decks):
+            return list(_ALL_DRAWS)  # (the loop's list, as it nearly always is)
+        out: list[Draw] = []
         for d, river in enumerate(self.rivers):
             if river:
                 out += _RIVER_DRAWS[d][:len(river)]
@@ -544,10 +558,16 @@ class Biotopes(Game):
         return used < 1 or used < self._space_limit(p, space)
 
     def _space_limit(self, p: int, space: str) -> int:
-        """x2: "you may play the indicated action ... a second time during each cycle"."""
-        if space in COLONIZATIONS and any(_DOUBLES.get(e[0]) == space
-                                          for row in self.rows[p] for e in row):
-            return 2
+        """x2: "you may play the indicated action ... a second time during each cycle" (the
+        x2 cards read among the kept ``specials``)."""
+        if space in COLONIZATIONS:
+            rows = self.rows[p]
+            specials = self.specials[p]
+            if specials is None:
+                specials = self.specials[p] = legal.special_cards(rows)
+            for r, c, _, double in specials:
+                if double and _DOUBLES[rows[r][c][0]] == space:
+                    return 2
         return 1
 
     def territories(self, p: int) -> list[Hex]:
@@ -647,11 +667,11 @@ class Biotopes(Game):
             if b0 and b1 and b2 and b3:  # every colour in the bag (the most common case)
                 colours: Sequence[str] = COLOURS
                 weights: Sequence[int] = (b0, b1, b2, b3)
-            else:
-                colours = [COLOURS[k] for k in range(ROWS) if bag[k]]
+            else:  # (compress, filter: no comprehension's frame)
+                colours = tuple(compress(COLOURS, bag))
                 if not colours:
                     return None
-                weights = [n for n in bag if n]
+                weights = tuple(filter(None, bag))
             # (whole: the bag's counts of the colours in it, whole and positive)
             k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours, weights, label=_cube_name,
                                          whole=True)]
@@ -847,14 +867,9 @@ class Biotopes(Game):
         known.drawn = 0
         self._play_now(action, log)
         known.upto = done + 1
-        queue = self.queue
-        for task in queue:
+        for task in self.queue:
             if task.c is not None:  # causes live in the told action only
-                self.queue = [t if t.c is None else t.uncaused() for t in queue]
-                asked = self._asked
-                if asked is not None and asked[0] is queue[0]:  # the same choices
-                    self._asked = (self.queue[0], asked[1])
-                break
+                task.forget_cause()
 
     def _play_now(self, action: Action, log: EventLog) -> None:
         """The phase's play (``PHASES``; in play, the Action Phase's action or the choice of
@@ -990,10 +1005,11 @@ class Biotopes(Game):
             return self.queue[0].kind if self.queue else "action"
         return self.stage
 
-    @property
-    def is_over(self) -> bool:
-        """``outcome is not None`` (``Game.is_over``), read without working the outcome out."""
-        return self.stage == "over" and self.scores is not None
+    is_over = False
+    """``outcome is not None`` (``Game.is_over``: the game is scored and over), asked at
+    least twice an action (by core before listing, by every player's loop), so kept as a
+    plain value where the game is scored (``cycle.end_of_game``, ``save.load``) rather than
+    a property worked out at each ask."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -1107,6 +1123,7 @@ class Biotopes(Game):
         twin.colonies = None if self.colonies is None else self.colonies.copy()
         twin.means_of = [None if m is None else m.copy() for m in self.means_of]
         twin.specials = list(self.specials)
+        twin.effects = list(self.effects)
         twin.reserve = list(self.reserve)
         twin.box = list(self.box)
         twin.decks = list(map(list, self.decks))

@@ -159,6 +159,7 @@ def load(cls: type[Biotopes], data: Mapping[str, Any]) -> Biotopes:
     game.queue = [tasks.from_json(_check_task(game, i, t, queue), f"state.queue[{i}]")
                   for i, t in enumerate(queue)]
     game.scores = _load_scores(data["scores"], game.stage == "over")
+    game.is_over = game.stage == "over" and game.scores is not None
     return game
 
 

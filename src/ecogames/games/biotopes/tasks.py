@@ -4,7 +4,8 @@ An action of the Action Phase queues tasks (``Biotopes.queue``): pay the cost, a
 effect, let the Reactions fire, check the hand limit, end the turn. A task that needs a
 person's choice stops the queue and becomes the phase (its ``kind``). The engine resolves
 each task with the handlers its table names (``rules.HANDLERS``, by task class); a task is
-never changed in place: the engine puts a new one (``Task.but``: a copy with some fields
+never changed in place (but for its cause, dropped as the told action that made it ends:
+``Task.forget_cause``): the engine puts a new one (``Task.but``: a copy with some fields
 changed) in its place.
 
 The queue is part of the saved state: each task converts to exactly the JSON object the
@@ -78,14 +79,13 @@ class Task:
         twin.__dict__.update(self.__dict__, **changes)
         return twin
 
-    def uncaused(self) -> Self:
-        """This task without its cause (``but(c=None)``, as a told action ends: causes live
-        in the told action only), at half the cost."""
-        twin = object.__new__(type(self))
-        fields = twin.__dict__
-        fields.update(self.__dict__)
-        fields["c"] = None
-        return twin
+    def forget_cause(self) -> None:
+        """Drop the cause (``c``) in place, as the told action that made this task ends
+        (causes live in the told action only). The one change a task takes in place: a
+        task with a cause was made during that action, so nothing else holds it yet (the
+        game's copies are made between actions, and the waiting choices, ``_asked``, name
+        the task itself), and ``c`` is neither compared nor saved."""
+        self.__dict__["c"] = None
 
     def to_json(self) -> dict[str, Any]:
         """The saved object: ``{"t": kind, "p": player, ...}``."""

@@ -34,7 +34,11 @@ def describe(game: Biotopes, action: Action) -> str:
     if type(action) is Pay and game.stage == "play" and game.queue:  # the most told
         payer = game.queue[0].p
         row, col = action.row, action.col
-        card = _card_or_none(game, payer, row, col)
+        # (_card_or_none, inline)
+        if col == -1:
+            card = game.bcards[payer][row] or None if 0 <= row < ROWS else None
+        else:
+            card = _card_or_none(game, payer, row, col)
         if card is not None:
             key = (payer, card, row, col, action.colour)  # (a Pay's own hash: Python code)
             words = _PAY_WORDS.get(key)

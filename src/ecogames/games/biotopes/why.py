@@ -159,6 +159,8 @@ class Identities:
         stacks: dict[Place, list[list[int]]] = {}
         n = 0
         for where, (a, b, c, d) in cube_places(game):  # (4 colours)
+            if not (a or b or c or d):  # no cube here yet: its stacks made when one comes
+                continue
             # top of each stack (the end of its list) first: the lowest number leaves first
             n1 = n + a
             n2 = n1 + b
@@ -188,7 +190,7 @@ class Identities:
 
     def _stacks(self, where: Place) -> list[list[int]]:
         """A place that held no cube yet: an empty stack of each colour."""
-        found = self.cubes[where] = [[] for _ in range(4)]
+        found = self.cubes[where] = [[], [], [], []]  # (4 colours)
         return found
 
     def move(self, src: Place, dst: Place, colour: int, n: int = 1) -> list[str]:

@@ -1,6 +1,7 @@
 """graphs.py: the landscape as a networkx graph (fragmentation = connected components) and
 the food web (species types and Plants linked by diets, edges food -> eater)."""
 
+import random
 import subprocess
 import sys
 
@@ -9,7 +10,7 @@ from ecogames.core.graphs import trophic_levels
 from ecogames.games.biotopes import new_game
 from ecogames.games.biotopes.components import SPECIES, distance
 from ecogames.games.biotopes.graphs import board_graph, food_web, fragments
-from ecogames.games.biotopes.hexes import groups
+from ecogames.games.biotopes.hexes import group_count, groups
 
 from .scenario import blank, put_species, put_token, ready, started, three_tiles
 
@@ -42,6 +43,22 @@ def test_fragmentation_is_the_connected_components():
     assert len(parts) == 3
     assert sorted(map(sorted, parts)) == sorted(map(sorted, groups(game.territories(0))))
     assert game.score(0)["fragmentation"] == -6
+
+
+def test_group_count_counts_the_groups_of_any_hexes():
+    """hexes.group_count (scoring's count, on a mask over the landscape's grid) finds as many
+    groups as hexes.groups, for random sets of hexes of random landscapes."""
+    rng = random.Random(7)
+    for seed in range(30):
+        players = 1 + seed % 5
+        game = new_game(players=players, seed=seed, construction=players > 1 and seed % 3 == 1)
+        while game.stage in ("tiles", "orient"):
+            game.push(rng.choice(game.legal_actions()))
+        grid = game.grid
+        for _ in range(20):
+            chosen = [h for h in grid.hexes if rng.random() < rng.random()]
+            bits = sum(1 << grid.index[h] for h in chosen)
+            assert group_count(grid, bits) == len(groups(chosen))
 
 
 def test_food_web_of_the_box_points_food_to_eater():

@@ -135,6 +135,24 @@ def groups(hexes: Iterable[Hex]) -> list[set[Hex]]:
     return out
 
 
+def group_count(grid: Grid, bits: int) -> int:
+    """Territory Fragmentation: how many connected groups the hexes of a mask make (each
+    grown over ``grid.adj``, the neighbours on the landscape: :func:`groups`' count)."""
+    adj = grid.adj
+    count = 0
+    while bits:
+        group = frontier = bits & -bits
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new = adj[low.bit_length() - 1] & bits & ~group
+            group |= new
+            frontier |= new
+        bits &= ~group
+        count += 1
+    return count
+
+
 def adjacency(landscape: Mapping[Hex, int]) -> dict[Hex, tuple[Hex, ...]]:
     """Each landscape hex's neighbours on the landscape, the hexes in sorted order."""
     return {h: tuple(n for n in neighbours(h) if n in landscape) for h in sorted(landscape)}

@@ -25,7 +25,8 @@ from .components import (
     EffectKind,
     solo_rank,
 )
-from .hexes import groups
+from .hexes import group_count
+from .legal import territories
 from .rules import Biotopes, _species_cubes
 
 
@@ -52,7 +53,7 @@ def score(game: Biotopes, p: int) -> dict[str, int]:
         bonus += eff.count * _bonus_basis(game, p, eff.per, eff.type, eff.biotope, bc.row)
     columns = min(len(game.rows[p][r]) for r in range(ROWS))
     biodiversity = sum(BIODIVERSITY_STEP * i for i in range(1, columns + 1))
-    fragments = len(groups(mine))
+    fragments = group_count(game.grid, territories(game).mine[p])  # (groups(mine), counted)
     penalty = -FRAGMENTATION_PENALTY * max(0, fragments - 1)
     vp = sum(c.vp for c in cards)
     result = {

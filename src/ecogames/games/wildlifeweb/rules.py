@@ -267,11 +267,13 @@ Kinds = tuple[tuple[str, ...], tuple[int, ...]]
 """A face-down pile's kinds (:func:`kinds_left`)."""
 
 
-def kinds_after(kinds: Kinds, card: str) -> Kinds:
+def kinds_after(kinds: Kinds, card: str, i: int | None = None) -> Kinds:
     """:func:`kinds_left` of the pile ``kinds`` was of, once ``card`` (the first of its
-    kind) has been drawn from it, worked out from ``kinds``."""
+    kind; ``i``: its place among the kinds, if known) has been drawn from it, worked out
+    from ``kinds``."""
     cards, counts = kinds
-    i = cards.index(card)
+    if i is None:
+        i = cards.index(card)
     if counts[i] == 1:
         return cards[:i] + cards[i + 1:], counts[:i] + counts[i + 1:]
     # the kind's other card (a kind has two at most), after it in the cards' order, comes
@@ -358,14 +360,14 @@ class WildlifeWeb(Game):
         self.register = Register()
         """The ids of the animals on the table and of the families (``why.py``; not
         saved: numbered anew from a loaded table, counted on in play)."""
-        self._kinds: dict[str, tuple[list[str], int, list[str], Kinds | None]] = {}
+        self._kinds: dict[str, tuple[list[str], int, list[str] | None, Kinds | None]] = {}
         """The Wildlife and Event decks' cards in the cards' order and their kinds, for the
         next draw from each (``_pick``; not saved), kept from the last: (the deck, its size,
-        its cards in order, its kinds or None when not yet needed: a plain push draws from
-        the cards in order), good while it is that same list of that size (cards only ever
-        leave a deck in place; a new deck is a new list). The cards in order are the deck
-        itself while it is in order (as dealt), else a sorted copy. Sorting the deck for
-        each draw was a tenth of ``push``."""
+        its cards in order, its kinds), either None when not needed yet (a plain push draws
+        from the cards in order, a kept draw from the kinds), good while it is that same
+        list of that size (cards only ever leave a deck in place; a new deck is a new
+        list). The cards in order are the deck itself while it is in order (as dealt), else
+        a sorted copy. Sorting the deck for each draw was a tenth of ``push``."""
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -514,21 +516,32 @@ class WildlifeWeb(Game):
         fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
         which = "wildlife" if pile is self.wdeck else "event"
         known = self._kinds.get(which)
+        ranked: list[str] | None
         if known is not None and known[0] is pile and known[1] == len(pile):
             ranked, kinds = known[2], known[3]
         else:
-            ranked, kinds = _ranked(pile), None
+            ranked, kinds = None, None
         if self.draws_are_kept:
             if kinds is None:
-                kinds = kinds_left(tuple(ranked))
+                if ranked is None:  # (the deck itself, if it is in order: else not needed)
+                    ranked = _ranked(pile)
+                    ranked = pile if ranked is pile else None
+                kinds = kinds_left(tuple(pile))
             cards, counts = kinds
             card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__,
                                     seen_by=seen_by, whole=True)  # (kept counts: whole, > 0)
-            ranked.remove(card)
-            kinds = kinds_after(kinds, card)
+            i = cards.index(card)
+            if ranked is pile:  # in the cards' order: the card's place is after those of the
+                del pile[sum(counts[:i])]  # kinds before it (no search comparing each card)
+            else:  # (the cards in order not kept: a plain push sorts them again)
+                pile.remove(card)
+                ranked = None
+            kinds = kinds_after(kinds, card, i)
         else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept: the
             # ticket is a place in the cards' order (a kind holds as many places as it has
             # cards, in a row), and the kind there gives its first card
+            if ranked is None:
+                ranked = _ranked(pile)
             size = len(ranked)
             i = 0
             if size > 2 or size == 2 and ALIKE_BEFORE.get(ranked[1]) != ranked[0]:
@@ -536,9 +549,9 @@ class WildlifeWeb(Game):
                 if i and ranked[i - 1] == ALIKE_BEFORE.get(ranked[i]):
                     i -= 1  # the second card of its kind: the first comes
             card = ranked.pop(i)
+            if ranked is not pile:
+                pile.remove(card)
             kinds = None
-        if ranked is not pile:
-            pile.remove(card)
         self._kinds[which] = (pile, len(pile), ranked, kinds)
         return card
 
@@ -550,7 +563,7 @@ class WildlifeWeb(Game):
         pile.remove(card)
         if known is not None and known[0] is pile and known[1] == len(pile) + 1:
             ranked, kinds = known[2], known[3]
-            if ranked is not pile:
+            if ranked is not None and ranked is not pile:
                 ranked.remove(card)
             self._kinds[which] = (pile, len(pile), ranked,
                                   None if kinds is None else kinds_without(kinds, card))
@@ -1312,8 +1325,9 @@ class WildlifeWeb(Game):
                                  ("event", self.edeck, twin.edeck)):
             known = self._kinds.get(which)
             if known is not None and known[0] is mine and known[1] == len(mine):
-                twin._kinds[which] = (its, known[1], its if known[2] is mine else known[2][:],
-                                      known[3])
+                ranked = known[2]
+                twin._kinds[which] = (its, known[1], its if ranked is mine else
+                                      None if ranked is None else ranked[:], known[3])
         if self.decision is not None:
             twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
         return twin

@@ -22,8 +22,19 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ecogames.core import Action
 
-from .actions import Adapt, Compete, Evolve, Expand, Migrate, Pass, Reproduce, Transfer, UseCard
-from .components import ROWS, SPACES, SPECIES, CubeType, EffectKind, Hex
+from .actions import (
+    Adapt,
+    Compete,
+    Evolve,
+    Expand,
+    Migrate,
+    Pass,
+    Pay,
+    Reproduce,
+    Transfer,
+    UseCard,
+)
+from .components import COLOURS, ROWS, SPACES, SPECIES, CubeType, EffectKind, Hex
 from .hexes import Grid, indices
 
 if TYPE_CHECKING:
@@ -91,6 +102,22 @@ RULE_TEXT: dict[type[Action], str] = {
 # ---------------------------------------------------------------------------------------------
 
 
+Source = tuple[int, int, int, CubeType, bool, int, Pay]
+"""A cube source (:class:`Means`: a card's cubes of one colour): row, column (-1: the Biotope
+card), colour, type, whether Pollinating, class (``CLASS``) and the choice to pay with one of
+its cubes (:func:`pay_choice`)."""
+PAY_CHOICES: dict[tuple[int, int, int], Pay] = {}
+"""The choices to pay with a cube, by row, column and colour, made once (frozen values)."""
+
+
+def pay_choice(row: int, col: int, k: int) -> Pay:
+    """The choice to pay with a cube of colour ``k`` from a card (made once)."""
+    found = PAY_CHOICES.get((row, col, k))
+    if found is None:
+        found = PAY_CHOICES[row, col, k] = Pay(row, col, COLOURS[k])
+    return found
+
+
 @dataclass(slots=True)
 class Means:
     """What a player can pay with now (:func:`means`): every cube source on their cards
@@ -104,7 +131,7 @@ class Means:
     Mammals or Birds card (4-7), of a Birds or Reptiles & Amphibians card (8-11), and those
     of an Invertebrates or Reptiles & Amphibians card (12)."""
 
-    sources: list[tuple[int, int, int, CubeType, bool]]
+    sources: list[Source]
     pool: list[int]
     plants: int
     mammals_birds: int
@@ -125,7 +152,7 @@ class Means:
             self.pool[0] += by  # a Biotope card's cubes: of the Plants type (Glossary)
             if after and after != by:  # it keeps cubes of that colour: the same colours pay
                 return
-            t, pol = P, False
+            t, pol, cls = P, False, 0
         else:
             t, pol, cls, pays_mb, pays_br, breeds = _PAYING[card]
             self.pool[cls] += by
@@ -135,7 +162,7 @@ class Means:
         sources = self.sources
         i = bisect_left(sources, (row, col, k))  # in order of row, card and colour
         if after:
-            sources.insert(i, (row, col, k, t, pol))
+            sources.insert(i, (row, col, k, t, pol, cls, pay_choice(row, col, k)))
             step = 1
         else:
             del sources[i]
@@ -172,7 +199,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
     """:func:`means` counted from the cards, in one pass: each cube source (row, col,
     colour, type, pollinating; col -1 is the Biotope card, whose cubes are of the Plants
     type: Glossary), in order of row, card and colour."""
-    sources: list[tuple[int, int, int, CubeType, bool]] = []
+    sources: list[Source] = []
     pool = [0] * POOL_SIZE
     plants = mb = br = 0
     held = [0] * 13
@@ -183,7 +210,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
         for k in range(ROWS) if any(here) else (r,):
             n = biotope[r] if k == r else here[k]
             if n:
-                sources.append((r, -1, k, P, False))
+                sources.append((r, -1, k, P, False, 0, pay_choice(r, -1, k)))
                 pool[0] += n
                 plants |= 1 << k
                 held[k] += 1
@@ -197,7 +224,7 @@ def _work_out_means(game: Biotopes, p: int) -> Means:
                 cubes = [(k, e[1 + k]) for k in range(ROWS) if e[1 + k]]
             t, pol, key, pays_mb, pays_br, breeds = _PAYING[e[0]]
             for k, n in cubes:
-                sources.append((r, c, k, t, pol))
+                sources.append((r, c, k, t, pol, key, pay_choice(r, c, k)))
                 pool[key] += n
                 if pays_mb:
                     mb |= 1 << k
@@ -274,15 +301,17 @@ def _work_out_territories(game: Biotopes) -> Territories:
     by_colour = [0] * ROWS
     for h, k in game.landscape.items():
         by_colour[k] |= 1 << index[h]
-    colours = tuple([sum(by_colour[k] for k in range(ROWS) if bits >> k & 1)
-                     for bits in range(1 << ROWS)])
+    colours = [0] * (1 << ROWS)  # each set of colours: its lowest colour's and the rest's
+    for bits in range(1, 1 << ROWS):
+        low = bits & -bits
+        colours[bits] = colours[bits ^ low] | by_colour[low.bit_length() - 1]
     mine = [0] * (game.players + 1)  # the last: NEUTRAL's (-1)
     for h, o in game.owner.items():
         mine[o] |= 1 << index[h]
     taken = 0
     for bits in mine:
         taken |= bits
-    return Territories(grid, colours, taken, mine, [indices(bits) for bits in mine],
+    return Territories(grid, tuple(colours), taken, mine, [indices(bits) for bits in mine],
                        [-1] * game.players)
 
 
@@ -636,7 +665,7 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     """RB 2. Action Phase and The Actions: every action ``p`` may take now, by its rule (the
     predicates ``can_adapt`` ... ``can_pass``, worked out here in one pass: the legal
     actions are listed at every turn)."""
-    m = means(game, p)
+    m = game.means_of[p] or means(game, p)  # (means, inline when kept)
     # can_adapt, for the cards of the hand
     out: list[Action] = []
     pool = m.pool

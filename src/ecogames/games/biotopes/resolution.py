@@ -81,10 +81,6 @@ def _species_cubes(entry: list[Any]) -> int:
     return entry[1] + entry[2] + entry[3] + entry[4]
 
 
-def _colour(name: str) -> int:
-    return COLOUR_INDEX[name]
-
-
 # -- paying costs ---------------------------------------------------------------------
 
 
@@ -119,12 +115,12 @@ def auto_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> bool:
             left = len(task.req) - len(task.paid)
             if len(pays) > left:  # more sources than cubes to pay (each holds one at least)
                 return False
-            total = sum(count_at(game, task.p, o.row, o.col, _colour(o.colour))
+            total = sum(count_at(game, task.p, o.row, o.col, COLOUR_INDEX[o.colour])
                         for o in pays)
             if total != left:
                 return False
             for o in pays:
-                for _ in range(count_at(game, task.p, o.row, o.col, _colour(o.colour))):
+                for _ in range(count_at(game, task.p, o.row, o.col, COLOUR_INDEX[o.colour])):
                     task = pay_one(game, task, o, log)
             continue
         # mode "one", a single cube to pay with: paid, and the cost is done (the task is
@@ -237,15 +233,15 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
         assert task.at is not None
         card = SPECIES[game.rows[p][task.at[0]][task.at[1]][0]]
         if card.effect.kind is EffectKind.ACTION_DRAW:
-            game._push(tasks.Draw.make(p=p, n=card.effect.count, c=cause))
+            game.queue.insert(0, tasks.Draw.make(p=p, n=card.effect.count, c=cause))
         else:
-            game._push(tasks.Move.make(p=p, n=card.effect.count, c=cause))
+            game.queue.insert(0, tasks.Move.make(p=p, n=card.effect.count, c=cause))
     elif what == "reproduction":
-        game._push(tasks.Reproduce.make(p=p, c=cause))
+        game.queue.insert(0, tasks.Reproduce.make(p=p, c=cause))
     elif what == "transfer":
-        game._push(tasks.Transfer.make(p=p, c=cause))
+        game.queue.insert(0, tasks.Transfer.make(p=p, c=cause))
     elif what == "evolution":
-        game._push(tasks.EvolutionDiscard.make(p=p, n=len(task.paid), c=cause))
+        game.queue.insert(0, tasks.EvolutionDiscard.make(p=p, n=len(task.paid), c=cause))
     else:
         assert task.hex is not None
         colonize = tasks.Colonize.make(p=p, how=what, hex=task.hex, origin=task.origin,
@@ -253,10 +249,10 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
         if what == "competition":
             o = game.owner[task.hex]
             chooser = p if o == NEUTRAL else o
-            game._push(tasks.Fallback.make(p=chooser, owner=o, hex=task.hex, c=cause),
-                       colonize)
+            game.queue[0:0] = (tasks.Fallback.make(p=chooser, owner=o, hex=task.hex, c=cause),
+                               colonize)
         else:
-            game._push(colonize)
+            game.queue.insert(0, colonize)
 
 
 # -- Adaptation -------------------------------------------------------------------------
@@ -305,7 +301,7 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
                     eff.trigger is Trigger.PREDATORY
                     and card.effect.kind is EffectKind.PREDATORY):
                 queued.append(tasks.React(q, reacting, card_id, c=played))
-    game._push(*queued)
+    game.queue[0:0] = queued
 
 
 _PRODUCTION = {card.id: card.effect.count for card in SPECIES.values()
@@ -456,7 +452,7 @@ def decide_prey(game: Biotopes, task: tasks.Prey, a: Action, log: EventLog) -> N
     hunter = SPECIES[task.card]
     game.queue.pop(0)
     if isinstance(a, PreyOnReserve):
-        k = _colour(a.colour)
+        k = COLOUR_INDEX[a.colour]
         game.reserve[k] -= 1
         game.bags[p][k] += 1
         if log.record:
@@ -466,7 +462,7 @@ def decide_prey(game: Biotopes, task: tasks.Prey, a: Action, log: EventLog) -> N
                      **game._cubes_moved(ident.RESERVE, ("bag", p), k))
         return
     assert isinstance(a, Prey)
-    k = _colour(a.colour)
+    k = COLOUR_INDEX[a.colour]
     prey_node = game._node(a.player, a.row, a.col)
     where = game._where(a.player, a.row, a.col)
     prey_card = game.card_at(a.player, a.row, a.col)
@@ -1001,7 +997,7 @@ def auto_move(game: Biotopes, task: tasks.Move, log: EventLog) -> bool:
 def decide_move(game: Biotopes, task: tasks.Move, a: Action, log: EventLog) -> None:
     assert isinstance(a, Move)
     p = task.p
-    k = _colour(a.colour)
+    k = COLOUR_INDEX[a.colour]
     src, dst = game._where(p, a.row, a.col), game._where(p, a.to_row, a.to_col)
     cards = [game.card_at(p, a.row, a.col), game.card_at(p, a.to_row, a.to_col)]
     game._take_cube(p, a.row, a.col, k)
@@ -1025,7 +1021,7 @@ def auto_end(game: Biotopes, task: tasks.End, log: EventLog) -> bool:
     action (cards a Reaction drew during another player's action wait for the end of
     their owner's next action: D17). Then the next turn."""
     if len(game.hands[task.p]) > HAND_LIMIT:
-        game._push(tasks.Discard(task.p, c=task.c))
+        game.queue.insert(0, tasks.Discard(task.p, c=task.c))
         return True
     game.queue.pop(0)
     game._next_turn(log)

@@ -144,21 +144,12 @@ def _needs(req: tuple[str, ...]) -> legal.Needs:
 
 _DISCARDS = {card: Discard(card) for card in SPECIES}
 _DONE = Done()
-_PAYS: dict[tuple[int, int, int], Pay] = {}
 _PLACE_TERRITORY: dict[Hex, PlaceTerritory] = {}
 _FALLBACKS: dict[Hex, Fallback] = {}
 _MOVES: dict[tuple[int, int, int, int, int], Move] = {}
 _ENDS = tuple(tasks.End.make(p=p) for p in range(MAX_PLAYERS))
 """The end of each seat's action (a task with no cause: queued as it is, never changed)."""
 """Actions handed out as choices again and again, made once (they are frozen values)."""
-
-
-def _pay(row: int, col: int, k: int) -> Pay:
-    """The choice to pay with a cube of colour ``k`` from a card (made once)."""
-    found = _PAYS.get((row, col, k))
-    if found is None:
-        found = _PAYS[row, col, k] = Pay(row, col, COLOURS[k])
-    return found
 
 
 _TYPES_OF: dict[tuple[str, ...], frozenset[CubeType]] = {}
@@ -198,6 +189,8 @@ RESERVE = ident.RESERVE
 CUBE_IDS = ident.CUBE_IDS
 _RESERVE_KEYS = tuple(ident.key_of(RESERVE, k) for k in range(ROWS))
 """The state key of the reserve's cubes of each colour (``why.key_of``)."""
+_NO_GRID = Grid({})
+"""The grid of a landscape with no tile yet (shared: it has no hex, so nothing to fill)."""
 _BAG_DRAWS = tuple(f"a cube from {name}'s bag" for name in SEAT_NAMES)
 """The name of a draw from each seat's bag (Primary Production draws one per cube)."""
 
@@ -338,7 +331,7 @@ class Biotopes(Game):
         self.tile_of: dict[Hex, int] = {}
         self.edges: frozenset[Hex] = frozenset()
         self.adj: dict[Hex, tuple[Hex, ...]] = {}
-        self.grid = Grid({})
+        self.grid = _NO_GRID
         self.owner: dict[Hex, int] = {}
         self.colonies: legal.Territories | None = None
         """The tokens on the landscape as bits (``legal.Territories``), worked out when first
@@ -355,9 +348,10 @@ class Biotopes(Game):
         worked out when first asked and kept until a card joins or leaves the rows
         (Adaptation, the End of Game set theirs back to None); a copy shares them."""
         self.effects: list[resolution.EffectCards | None] = [None] * players
-        """The cards with a Reaction or a colonization reward in each Ecosystem
-        (``resolution.effect_cards``), kept as ``specials`` are (Adaptation, the End of Game
-        set theirs back to None); a copy shares them."""
+        """The cards with a Reaction or a colonization reward in each Ecosystem, and its
+        Production cards' bonus (``resolution.effect_cards``), kept as ``specials`` are (an
+        Adaptation of such a card, the End of Game set theirs back to None); a copy shares
+        them."""
         self.neutral_removed = 0
         self.draft_biotope = -1
         self.reserve = [0] * ROWS
@@ -480,12 +474,12 @@ class Biotopes(Game):
                 total[task.drawn] += 1
         return total
 
-    def _cube_sources(self, p: int) -> list[tuple[int, int, int, CubeType, bool]]:
+    def _cube_sources(self, p: int) -> list[legal.Source]:
         """Every cube source of ``p`` on a card (a card's cubes of one colour): (row, col,
         colour, type, pollinating); col -1 is the Biotope card, whose cubes are of the Plants
         type (Glossary). Kept, patched as a cube of theirs moves (``legal.means``): read
         only."""
-        return legal.means(self, p).sources
+        return (self.means_of[p] or legal.means(self, p)).sources
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:
         card = ""
@@ -751,7 +745,7 @@ class Biotopes(Game):
         return self._move_options(task.p)
 
     def _evo_discard_options(self, task: tasks.EvolutionDiscard) -> list[Action]:
-        return [*(_DISCARDS[c] for c in sorted(self.hands[task.p])), _DONE]
+        return [*map(_DISCARDS.__getitem__, sorted(self.hands[task.p])), _DONE]
 
     def _discard_options(self, task: tasks.Discard) -> list[Action]:
         return [_DISCARDS[c] for c in sorted(self.hands[task.p])]
@@ -763,7 +757,7 @@ class Biotopes(Game):
     def _pay_options(self, task: tasks.Pay) -> list[Action]:
         p = task.p
         mode = task.mode
-        m = legal.means(self, p)
+        m = self.means_of[p] or legal.means(self, p)  # (legal.means, inline when kept)
         sources = m.sources
         paid = task.paid
         out: list[Action] = []
@@ -772,28 +766,29 @@ class Biotopes(Game):
             paid_classes = tuple([_PAID_CLASS[opts] for opts in paid])
             pool = m.pool.copy()
             payable: dict[int, bool] = {}  # alike for cubes of one class
-            for r, c, k, t, pol in sources:
-                cls = CLASS[t, pol]
+            for source in sources:  # (row, col, colour, type, pollinating, class, choice)
+                cls = source[5]
                 ok = payable.get(cls)
                 if ok is None:
                     pool[cls] -= 1
                     ok = payable[cls] = legal.fits(need, (*paid_classes, cls), pool)
                     pool[cls] += 1
                 if ok:
-                    out.append(_pay(r, c, k))
+                    out.append(source[6])
             return out
-        allowed = _types_of(task.types)
+        allowed = _TYPES_OF.get(task.types) or _types_of(task.types)
         if mode == "evolution":
             used = {_TYPE_OF[opts[0]] for opts in paid}
-            out = [_pay(r, c, k) for r, c, k, t, _ in sources
+            out = [pay for _, _, _, t, _, _, pay in sources
                    if t not in used]
             if paid:
                 out.append(_DONE)
             return out
         colour, src, species = task.colour, task.src, task.species
-        return [_PAYS.get((r, c, k)) or _pay(r, c, k) for r, c, k, t, _ in sources
-                if (colour < 0 or k == colour) and t in allowed
-                and (src is None or (r, c) == src) and (not species or c >= 0)]
+        # (each source: row, col, colour, type, pollinating, class, choice)
+        return [source[6] for source in sources
+                if (colour < 0 or source[2] == colour) and source[3] in allowed
+                and (src is None or source[:2] == src) and (not species or source[1] >= 0)]
 
     def _breed_options(self, task: tasks.Breed) -> list[Action]:
         p = task.p
@@ -823,7 +818,7 @@ class Biotopes(Game):
         diet = set(SPECIES[task.card].diet)
         out: list[Action] = []
         for q in self._clockwise(p)[1:]:
-            for r, c, k, t, _ in self._cube_sources(q):
+            for r, c, k, t, _, _, _ in self._cube_sources(q):
                 if t in diet and not self.protected(q, r, c):
                     out.append(Prey(q, r, c, COLOURS[k]))
         return out
@@ -844,7 +839,7 @@ class Biotopes(Game):
             if _species_cubes(e) < SPECIES_CUBE_LIMIT]
         out: list[Action] = []
         moves = _MOVES
-        for r, c, k, _, _ in self._cube_sources(p):
+        for r, c, k, _, _, _, _ in self._cube_sources(p):
             for tr, tc in targets:
                 if tr != r or tc != c:
                     key = (r, c, k, tr, tc)
@@ -857,30 +852,32 @@ class Biotopes(Game):
     # -- playing -----------------------------------------------------------------------------
 
     def _play(self, action: Action, log: EventLog) -> None:
-        if not log.record:
-            self._play_now(action, log)
-            return
-        done = len(self._actions)
-        known = self._identity  # _identities, kept from the last action (None: not yet)
-        if known is None or known.upto != done:
-            known = self._identities()
-        known.drawn = 0
-        self._play_now(action, log)
-        known.upto = done + 1
-        for task in self.queue:
-            if task.c is not None:  # causes live in the told action only
-                task.forget_cause()
-
-    def _play_now(self, action: Action, log: EventLog) -> None:
-        """The phase's play (``PHASES``; in play, the Action Phase's action or the choice of
-        the task waiting, without the table's step)."""
+        """The phase's play (``PHASES``; in play, the choice of the task waiting or the
+        Action Phase's action, then the rest of the resolution: ``_take_decision`` and
+        ``_take_action`` written out, without the table's step); a told action also moves
+        the ids with what it moves and drops the causes it leaves in the queue."""
+        told = log.record
+        if told:
+            done = len(self._actions)
+            known = self._identity  # _identities, kept from the last action (None: not yet)
+            if known is None or known.upto != done:
+                known = self._identities()
+            known.drawn = 0
         if self.stage == "play":
-            if self.queue:
-                self._take_decision(action, log)
+            queue = self.queue
+            if queue:
+                task = queue[0]
+                _DECIDE[type(task)](self, task, action, log)
             else:
-                self._take_action(action, log)
+                self._act(action, log)
+            self._run(log)
         else:
             PHASES[self.stage].play(self, action, log)
+        if told:
+            known.upto = done + 1
+            for task in self.queue:
+                if task.c is not None:  # causes live in the told action only
+                    task.forget_cause()
 
     def _take_action(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the action, then its resolution."""
@@ -954,10 +951,6 @@ class Biotopes(Game):
                     dest=space, types=types, species=space == "reproduction", c=cause)
         self.queue += (task, _ENDS[p])  # (empty in the Action Phase) the cost, then the end
 
-    def _push(self, *queued: tasks.Task) -> None:
-        """Put tasks at the front of the queue, in order."""
-        self.queue[0:0] = queued
-
     def _run(self, log: EventLog) -> None:
         """Resolve tasks until one needs a person's choice, or none is left."""
         queue = self.queue
@@ -967,10 +960,9 @@ class Biotopes(Game):
                 return
             queue = self.queue  # a rule may have put a new list in its place
 
-    def _next_turn(self, log: EventLog) -> None:
-        """RB 2. Action Phase: the next player's turn, or the End of Cycle
-        (``cycle.next_turn``)."""
-        cycle.next_turn(self, log)
+    _next_turn = cycle.next_turn
+    """RB 2. Action Phase: the next player's turn, or the End of Cycle (``cycle.next_turn``
+    itself, as a method: one call)."""
 
     def score(self, p: int) -> dict[str, int]:
         """RB Scoring: ``p``'s score sheet (``scoring.score``)."""

@@ -48,6 +48,9 @@ from .resolution import _BAG_TOLD
 if TYPE_CHECKING:
     from .rules import Biotopes
 
+_GRAYS = tuple(t.id for t in ENV_TOKENS if t.back == "gray")
+_BLACKS = tuple(t.id for t in ENV_TOKENS if t.back == "black")
+"""The gray-backed (biotope) and black-backed (type) Environmental Condition tokens."""
 _BIOTOPE = {card.id: card.biotope for card in SPECIES.values()}
 """Each Species card's biotope (its row of an Ecosystem, its cubes' colour)."""
 
@@ -107,8 +110,8 @@ def new(cls: type[Biotopes], *, players: int, rng: Rng, board: str | None = None
         rng.shuffle(cards)
         game.decks[d] = cards
     # 5. Two gray-backed (biotope) and two black-backed (type) tokens, at random (D4).
-    grays = [t.id for t in ENV_TOKENS if t.back == "gray"]
-    blacks = [t.id for t in ENV_TOKENS if t.back == "black"]
+    grays = list(_GRAYS)
+    blacks = list(_BLACKS)
     rng.shuffle(grays)
     rng.shuffle(blacks)
     game.env = grays[:2] + blacks[:2]

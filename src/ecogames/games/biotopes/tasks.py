@@ -62,21 +62,23 @@ class Task:
         name, the others at their defaults; a field unknown or missing is refused with
         TypeError, as ``__init__`` refuses it."""
         defaults, names, required = _SHAPES.get(cls) or _shape(cls)
-        if not values.keys() <= names or not required <= values.keys():
+        made = object.__new__(cls)
+        fields = made.__dict__
+        fields.update(defaults, **values)
+        if fields.keys() != names:  # (the defaults and the values: every field, no other)
             raise TypeError(f"{cls.__name__} takes the fields {sorted(names)} (required: "
                             f"{sorted(required)}), not {sorted(values)}")
-        made = object.__new__(cls)
-        made.__dict__.update(defaults, **values)
         return made
 
     def but(self, **changes: Any) -> Self:
         """This task with ``changes`` to some of its fields: ``dataclasses.replace`` without
         running ``__init__`` again (the engine replaces a task at nearly every step, and a
         frozen ``__init__`` sets each of up to 15 fields through ``object.__setattr__``)."""
-        if not changes.keys() <= self.__dataclass_fields__.keys():
-            raise TypeError(f"{type(self).__name__} has no field {sorted(changes)}")
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__, **changes)
+        fields = twin.__dict__
+        fields.update(self.__dict__, **changes)
+        if len(fields) != len(self.__dict__):  # (a change to no field of it adds one)
+            raise TypeError(f"{type(self).__name__} has no field {sorted(changes)}")
         return twin
 
     def forget_cause(self) -> None:

@@ -5,6 +5,7 @@ the deck gives, after play, clone, determinize, load and undo."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ecogames.core import Rng
 from ecogames.games.wildlifeweb import WildlifeWeb, new_game
@@ -14,7 +15,7 @@ from ecogames.games.wildlifeweb.components import (
     EVENT_CARDS,
     WILDLIFE_CARDS,
 )
-from ecogames.games.wildlifeweb.rules import EVENT_KINDS, kinds_left, kinds_without
+from ecogames.games.wildlifeweb.rules import EVENT_KINDS, drop_card, kept_kinds, kinds_left
 
 
 def check_kinds(game: WildlifeWeb) -> int:
@@ -22,7 +23,7 @@ def check_kinds(game: WildlifeWeb) -> int:
     (the cards in order the deck itself only while it is in order, and no other deck's or
     game's list); how many."""
     used = 0
-    lists = []
+    lists: list[list[Any]] = []
     for which, pile in (("wildlife", game.wdeck), ("event", game.edeck)):
         known = game._kinds.get(which)
         if known is not None and known[0] is pile and known[1] == len(pile):
@@ -32,10 +33,23 @@ def check_kinds(game: WildlifeWeb) -> int:
                 assert known[2] is not pile or pile == ranked, which
                 lists.append(known[2])
             if known[3] is not None:
-                assert known[3] == kinds_left(tuple(pile)), which
+                cards, counts, ranks, places = known[3]
+                assert (tuple(cards), tuple(counts)) == kinds_left(tuple(pile)), which
+                assert ranks == [CARD_RANK[c] for c in cards], which
+                if places is not None:
+                    assert pile == ranked and places == [CARD_RANK[c] for c in pile], which
+                lists += [cards, counts, ranks, *([places] if places is not None else [])]
             used += 1
     assert len({*map(id, lists)}) == len(lists)
     return used
+
+
+def lists_of(game: WildlifeWeb) -> set[int]:
+    """The lists a game keeps for its draws (by identity)."""
+    out = set()
+    for known in game._kinds.values():
+        out |= {id(x) for x in (known[2], *(known[3] or ())) if x is not None}
+    return out
 
 
 def test_remembered_kinds_are_the_decks() -> None:
@@ -59,8 +73,7 @@ def test_kinds_after_clone_determinize_load_and_undo() -> None:
             continue
         twin = game.clone()
         twins += check_kinds(twin)
-        assert not {id(k[2]) for k in twin._kinds.values()} & {id(k[2]) for k in
-                                                                 game._kinds.values()}
+        assert not lists_of(twin) & lists_of(game)
         for _ in range(3):  # the twin draws on from its own decks; the original's stay
             if not twin.is_over:
                 twin.push(choose(twin.legal_actions()))
@@ -76,15 +89,20 @@ def test_kinds_after_clone_determinize_load_and_undo() -> None:
 
 
 def test_the_kinds_without_any_card_of_the_deck() -> None:
-    """A card found in a deck (a mate looked for) may be the first of its kind or the
-    second: either way the kinds kept are those of the deck without it."""
+    """A card leaving a deck (drawn, or a mate found in it) may be the first of its kind or
+    the second: either way the kinds kept are those of the deck without it, in order or not,
+    and it leaves the deck."""
     assert kinds_left(tuple(EVENT_CARDS)) == EVENT_KINDS
+    rng = random.Random(2)
     for deck in (WILDLIFE_CARDS, EVENT_CARDS):
-        pile = sorted(deck, key=CARD_RANK.__getitem__)
-        kinds = kinds_left(tuple(pile))
-        for card in pile:
-            rest = [c for c in pile if c != card]
-            assert kinds_without(kinds, card) == kinds_left(tuple(rest)), card
+        ordered = sorted(deck, key=CARD_RANK.__getitem__)
+        for pile in (ordered, rng.sample(ordered, len(ordered))):
+            assert (kept_kinds(pile)[3] is None) == (pile != ordered)
+            for card in pile:
+                rest, kinds = list(pile), kept_kinds(pile)
+                drop_card(kinds, rest, card)
+                assert rest == [c for c in pile if c != card], card
+                assert kinds == kept_kinds(rest), card
 
 
 def test_kinds_left_is_each_kinds_first_card_and_count_in_the_cards_order() -> None:

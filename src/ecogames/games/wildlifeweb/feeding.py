@@ -160,19 +160,32 @@ def draw_forage(game: WildlifeWeb, a: Pet, count: int) -> list[str]:
     """Forage cards from the deck: a chance draw among the face-down cards left; once
     they are gone, the cards put back under it come in the order they went (D32)."""
     got = []
+    deck = game.fdeck
     for _ in range(count):
-        if not game.fdeck:
+        if not deck:
             break
-        if len(game.fdeck) > game.fknown:
-            hidden = sorted(game.fdeck[game.fknown:], key=CARD_RANK.__getitem__)
-            if not game.draws_are_kept:  # a plain push: the ticket chance() would take
-                card: str = unkept(game.rng, hidden)
+        known = game.fknown
+        if len(deck) > known:
+            in_order = game._forage_in_order is deck
+            if in_order and not game.draws_are_kept:  # a plain push: the ticket chance()
+                # would take, a place among the face-down cards (in the cards' order)
+                size = len(deck) - known
+                card: str = deck.pop(known + game.rng.below(size) if size > 1 else known)
             else:
-                card = game.chance(f"a Forage card for the {CARD_ANIMAL[a['card']].name}", hidden,
-                                   label=CARD_NAME.__getitem__)
-            game.fdeck.remove(card)
+                hidden = deck[known:]
+                if not in_order:
+                    ordered = sorted(hidden, key=CARD_RANK.__getitem__)
+                    if ordered == hidden:
+                        game._forage_in_order = deck
+                    hidden = ordered
+                if not game.draws_are_kept:
+                    card = unkept(game.rng, hidden)
+                else:
+                    card = game.chance(f"a Forage card for the {CARD_ANIMAL[a['card']].name}",
+                                       hidden, label=CARD_NAME.__getitem__)
+                deck.remove(card)
         else:
-            card = game.fdeck.pop()
+            card = deck.pop()
             game.fknown -= 1
         a["food"].append(card)
         got.append(card)

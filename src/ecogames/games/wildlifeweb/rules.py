@@ -29,6 +29,7 @@ Day/Night (step 2) turns when play returns to the dealer.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache, lru_cache
@@ -37,7 +38,6 @@ from operator import attrgetter, itemgetter
 from typing import Any, cast
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
-from ecogames.core.chance import unkept
 from ecogames.core.provenance import OUTCOME, gone_key
 
 from . import events, feeding
@@ -266,35 +266,49 @@ def _ranked(pile: list[str]) -> list[str]:
 Kinds = tuple[tuple[str, ...], tuple[int, ...]]
 """A face-down pile's kinds (:func:`kinds_left`)."""
 
-
-def kinds_after(kinds: Kinds, card: str, i: int | None = None) -> Kinds:
-    """:func:`kinds_left` of the pile ``kinds`` was of, once ``card`` (the first of its
-    kind; ``i``: its place among the kinds, if known) has been drawn from it, worked out
-    from ``kinds``."""
-    cards, counts = kinds
-    if i is None:
-        i = cards.index(card)
-    if counts[i] == 1:
-        return cards[:i] + cards[i + 1:], counts[:i] + counts[i + 1:]
-    # the kind's other card (a kind has two at most), after it in the cards' order, comes
-    # first now
-    return ((*cards[:i], ALIKE_AFTER[card], *cards[i + 1:]),
-            (*counts[:i], counts[i] - 1, *counts[i + 1:]))
+Kept = tuple[list[str], list[int], list[int], list[int] | None]
+"""A face-down pile's kinds as a kept draw keeps them (:func:`kept_kinds`), changed in place
+as cards leave the pile (:func:`drop_card`): each kind's first card, how many of each, each
+first card's place in the cards' order (``CARD_RANK``), and each card's place, the pile's
+own in order, if the pile is in that order (else None)."""
 
 
-def kinds_without(kinds: Kinds, card: str) -> Kinds:
-    """:func:`kinds_left` of the pile ``kinds`` was of, once ``card``, any card of it, has
-    left it (a mate found by looking through the deck): the first of its kind, as drawn
-    (:func:`kinds_after`), or the second, which leaves the first and one fewer."""
-    cards, counts = kinds
-    if card in cards:
-        return kinds_after(kinds, card)
-    i = cards.index(ALIKE_BEFORE[card])  # a kind has two cards at most
-    return cards, (*counts[:i], counts[i] - 1, *counts[i + 1:])
+def kept_kinds(pile: list[str]) -> Kept:
+    """:func:`kinds_left` of ``pile`` as lists, with their places (:data:`Kept`)."""
+    cards, counts = kinds_left(tuple(pile))
+    places = [*map(CARD_RANK.__getitem__, pile)]
+    return ([*cards], [*counts], [*map(CARD_RANK.__getitem__, cards)],
+            places if places == sorted(places) else None)
+
+
+def drop_card(kinds: Kept, pile: list[str], card: str) -> None:
+    """``card``, any card of the pile ``kinds`` are of, leaves it (drawn or found): it goes
+    from ``pile`` and ``kinds`` (in place). Its kind is found by bisection of the places (a
+    search by equality compared a string per card passed); the first of its kind goes, and
+    the other, if any, after it in the cards' order, is the first now; the second goes, and
+    its kind, before it, has one fewer."""
+    cards, counts, ranks, places = kinds
+    rank = CARD_RANK[card]
+    i = bisect_left(ranks, rank)
+    if i == len(ranks) or ranks[i] != rank:  # the second of its kind (a kind has two at most)
+        counts[i - 1] -= 1
+    elif counts[i] == 1:
+        del cards[i], counts[i], ranks[i]
+    else:
+        cards[i] = other = ALIKE_AFTER[card]
+        ranks[i] = CARD_RANK[other]
+        counts[i] -= 1
+    if places is None:
+        pile.remove(card)
+    else:  # (the pile in order: the card at its place)
+        at = bisect_left(places, rank)
+        del places[at], pile[at]
 
 
 EVENT_KINDS: Kinds = kinds_left(EVENT_CARDS)
 """The kinds of the full Event deck (set-up's), worked out once."""
+_EVENT_KEPT: Kept = kept_kinds(list(EVENT_CARDS))
+"""They as a kept draw keeps them (a game's own copy: :func:`kept_kinds`)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -360,7 +374,7 @@ class WildlifeWeb(Game):
         self.register = Register()
         """The ids of the animals on the table and of the families (``why.py``; not
         saved: numbered anew from a loaded table, counted on in play)."""
-        self._kinds: dict[str, tuple[list[str], int, list[str] | None, Kinds | None]] = {}
+        self._kinds: dict[str, tuple[list[str], int, list[str] | None, Kept | None]] = {}
         """The Wildlife and Event decks' cards in the cards' order and their kinds, for the
         next draw from each (``_pick``; not saved), kept from the last: (the deck, its size,
         its cards in order, its kinds), either None when not needed yet (a plain push draws
@@ -392,7 +406,9 @@ class WildlifeWeb(Game):
         # is a chance draw among the cards left (D32), so no stored order means anything
         game.wdeck = sorted(deck[:-HABITAT_CARDS], key=CARD_RANK.__getitem__)
         game.edeck = list(EVENT_CARDS)
-        game._kinds["event"] = (game.edeck, len(game.edeck), game.edeck, EVENT_KINDS)
+        cards, counts, ranks, places = _EVENT_KEPT  # (the deck in order: places known)
+        game._kinds["event"] = (game.edeck, len(game.edeck), game.edeck,
+                                (cards[:], counts[:], ranks[:], places[:]))  # type: ignore[index]
         game.fdeck = list(FORAGE_CARDS)
         game.odeck = list(OFFSPRING_CARDS)
         game.register = Register.of_table(game.habitat, game.packs)
@@ -523,20 +539,12 @@ class WildlifeWeb(Game):
             ranked, kinds = None, None
         if self.draws_are_kept:
             if kinds is None:
-                if ranked is None:  # (the deck itself, if it is in order: else not needed)
-                    ranked = _ranked(pile)
-                    ranked = pile if ranked is pile else None
-                kinds = kinds_left(tuple(pile))
-            cards, counts = kinds
-            card: str = self.chance(name, cards, counts, label=CARD_NAME.__getitem__,
-                                    seen_by=seen_by, whole=True)  # (kept counts: whole, > 0)
-            i = cards.index(card)
-            if ranked is pile:  # in the cards' order: the card's place is after those of the
-                del pile[sum(counts[:i])]  # kinds before it (no search comparing each card)
-            else:  # (the cards in order not kept: a plain push sorts them again)
-                pile.remove(card)
-                ranked = None
-            kinds = kinds_after(kinds, card, i)
+                kinds = kept_kinds(pile)
+            card: str = self.chance(name, tuple(kinds[0]), tuple(kinds[1]),
+                                    label=CARD_NAME.__getitem__, seen_by=seen_by,
+                                    whole=True)  # (kept counts: whole, > 0)
+            drop_card(kinds, pile, card)
+            ranked = None if kinds[3] is None else pile  # (unsorted: a plain push sorts anew)
         else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept: the
             # ticket is a place in the cards' order (a kind holds as many places as it has
             # cards, in a row), and the kind there gives its first card
@@ -544,7 +552,7 @@ class WildlifeWeb(Game):
                 ranked = _ranked(pile)
             size = len(ranked)
             i = 0
-            if size > 2 or size == 2 and ALIKE_BEFORE.get(ranked[1]) != ranked[0]:
+            if size > 2 or (size == 2 and ALIKE_BEFORE.get(ranked[1]) != ranked[0]):
                 i = self.rng.below(size)  # (more than one kind: a ticket is drawn)
                 if i and ranked[i - 1] == ALIKE_BEFORE.get(ranked[i]):
                     i -= 1  # the second card of its kind: the first comes
@@ -560,13 +568,17 @@ class WildlifeWeb(Game):
         order and its kinds kept for the next draw (``_pick``) are kept through it."""
         which = "wildlife" if pile is self.wdeck else "event"
         known = self._kinds.get(which)
-        pile.remove(card)
-        if known is not None and known[0] is pile and known[1] == len(pile) + 1:
-            ranked, kinds = known[2], known[3]
-            if ranked is not None and ranked is not pile:
-                ranked.remove(card)
-            self._kinds[which] = (pile, len(pile), ranked,
-                                  None if kinds is None else kinds_without(kinds, card))
+        if known is None or known[0] is not pile or known[1] != len(pile):
+            pile.remove(card)
+            return
+        ranked, kinds = known[2], known[3]
+        if kinds is not None:
+            drop_card(kinds, pile, card)
+        else:
+            pile.remove(card)
+        if ranked is not None and ranked is not pile:
+            ranked.remove(card)
+        self._kinds[which] = (pile, len(pile), ranked, kinds)
 
     def _draw_wildlife(self, log: EventLog, cause: int | None,
                        name: str = "a card from the Wildlife deck") -> str | None:
@@ -1248,6 +1260,12 @@ class WildlifeWeb(Game):
     def player_names(self) -> list[str]:
         return list(PLAYER_NAMES[:self.players])  # (Game's, not formatted anew each time)
 
+    _forage_in_order: list[str] | None = None
+    """The Forage deck (``fdeck``) once its face-down cards (``fdeck[fknown:]``) were seen in
+    the cards' order (``feeding.draw_forage``; not saved): they stay so while it is that same
+    list (cards only leave them, in place; the cards put back go under them, known), so a
+    plain push draws a place among them, with no sorting. A new deck is a new list."""
+
     is_over = False
     """Whether the game has a winner (``winner`` is not None): asked at least twice an
     action (by core before listing, by every player's loop), so kept as a plain value where
@@ -1325,9 +1343,12 @@ class WildlifeWeb(Game):
                                  ("event", self.edeck, twin.edeck)):
             known = self._kinds.get(which)
             if known is not None and known[0] is mine and known[1] == len(mine):
-                ranked = known[2]
-                twin._kinds[which] = (its, known[1], its if ranked is mine else
-                                      None if ranked is None else ranked[:], known[3])
+                ranked, kinds = known[2], known[3]
+                twin._kinds[which] = (
+                    its, known[1], its if ranked is mine else None if ranked is None
+                    else ranked[:], None if kinds is None else  # (lists of its own)
+                    (kinds[0][:], kinds[1][:], kinds[2][:],
+                     None if kinds[3] is None else kinds[3][:]))
         if self.decision is not None:
             twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
         return twin

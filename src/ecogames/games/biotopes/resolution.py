@@ -267,9 +267,11 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     game.hands[p].remove(card_id)
     row = game.rows[p][card.row]
     row.append([card_id, 0, 0, 0, 0])
-    if card_id in _KEPT_KINDS:  # (a card joins the end of its row: the others stay put)
+    # (a card joins the end of its row: the others stay put, and what is kept of them)
+    if card_id in _SPECIAL:
         game.specials[p] = None  # the listing's cards with an Action or x2 counted anew
-        game.effects[p] = None  # and those with a Reaction or a colonization reward
+    if card_id in _EFFECT_CARDS:
+        game.effects[p] = None  # those with a Reaction, a reward or a Production bonus
     col = len(row) - 1
     played = None
     if log.record:  # told directly (EventLog: a row, the event told() would make)
@@ -307,9 +309,9 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
 _PRODUCTION = {card.id: card.effect.count for card in SPECIES.values()
                if card.effect.kind is EffectKind.PRODUCTION}
 """The cubes each Species card with a Production effect adds to Primary Production."""
-_KEPT_KINDS = _SPECIAL | _REACTIONS | _COLONIZERS | _PRODUCTION.keys()
-"""The cards that ``Biotopes.specials`` and ``Biotopes.effects`` keep: another card played
-leaves them as they were."""
+_EFFECT_CARDS = _REACTIONS | _COLONIZERS | _PRODUCTION.keys()
+"""The cards that ``Biotopes.effects`` keeps (as ``Biotopes.specials`` keeps those of
+``legal._SPECIAL``): another card played leaves it as it was."""
 EffectCards = tuple[tuple[tuple[int, int, str], ...], tuple[str, ...], int]
 """An Ecosystem's cards with a Reaction (row, column, card) and those with a colonization
 reward (card), each in order of row and column; and the cubes its Production cards add to

@@ -123,10 +123,15 @@ def cube_places(game: Biotopes) -> list[tuple[Place, list[int]]]:
                                            (BOX, list(game.box))]
     for p in range(game.players):
         out.append((("bag", p), list(game.bags[p])))
+        biotope, foreign, ecosystem = game.biotope[p], game.foreign[p], game.rows[p]
         for r in rows:
-            out.append((("biotope", p, r), game.biotope_cubes(p, r)))
-            out.extend((cubes(e[0]), list(e[1:])) for e in game.rows[p][r])
-        out.extend((("space", p, i), list(sp)) for i, sp in enumerate(game.spaces[p]))
+            here = list(foreign[r])  # (Biotopes.biotope_cubes: its own colour in biotope)
+            here[r] = biotope[r]
+            out.append((("biotope", p, r), here))
+            for e in ecosystem[r]:
+                out.append((cubes(e[0]), e[1:]))
+        for i, space in enumerate(game.spaces[p]):
+            out.append((("space", p, i), list(space)))
     drawn = [[0] * len(rows) for _ in range(game.players)]
     for task in game.queue:
         if task.drawn >= 0:

@@ -196,9 +196,9 @@ def means(game: Biotopes, p: int) -> Means:
 
 
 def _work_out_means(game: Biotopes, p: int) -> Means:
-    """:func:`means` counted from the cards, in one pass: each cube source (row, col,
-    colour, type, pollinating; col -1 is the Biotope card, whose cubes are of the Plants
-    type: Glossary), in order of row, card and colour."""
+    """:func:`means` counted from the cards, in one pass: each cube source (:data:`Source`:
+    row, col, colour, type, pollinating, class and Pay choice; col -1 is the Biotope card,
+    whose cubes are of the Plants type: Glossary), in order of row, card and colour."""
     sources: list[Source] = []
     pool = [0] * POOL_SIZE
     plants = mb = br = 0

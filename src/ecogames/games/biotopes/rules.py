@@ -476,9 +476,9 @@ class Biotopes(Game):
 
     def _cube_sources(self, p: int) -> list[legal.Source]:
         """Every cube source of ``p`` on a card (a card's cubes of one colour): (row, col,
-        colour, type, pollinating); col -1 is the Biotope card, whose cubes are of the Plants
-        type (Glossary). Kept, patched as a cube of theirs moves (``legal.means``): read
-        only."""
+        colour, type, pollinating, class, Pay choice: ``legal.Source``); col -1 is the
+        Biotope card, whose cubes are of the Plants type (Glossary). Kept, patched as a cube
+        of theirs moves (``legal.means``): read only."""
         return (self.means_of[p] or legal.means(self, p)).sources
 
     def _take_cube(self, p: int, row: int, col: int, k: int) -> None:

@@ -37,8 +37,8 @@ package's ``__init__`` from its ``bots.py``) may give the search two things:
   of :func:`rewards`, for a game that is not over. With it a rollout may stop early
   (``cutoff``) and be scored by the estimate: many short rollouts instead of few long ones.
 - ``mcts``: a dict of the defaults of this bot in that game (``rollout``, ``cutoff``,
-  ``exploration``, ``expand``, ``widening``, ``root_actions``), the figures that game's
-  ladder measured best. An argument given to :class:`MCTSBot` overrides them.
+  ``exploration``, ``expand``, ``widening``, ``root_actions``, ``horizon``), the figures
+  that game's ladder measured best. An argument given to :class:`MCTSBot` overrides them.
 
 >>> from ecogames.games import wildlifeweb
 >>> from ecogames.bots.mcts import MCTSBot
@@ -96,6 +96,12 @@ class Settings:
     worth searching (a non-empty part of ``legal``), from a determinized ``state`` (the seat's
     view, never the real hidden things). ``None``: every legal action."""
     estimate: Callable[[Game], Sequence[float]] | None = field(default=None, compare=False)
+    horizon: Callable[[Game], bool] | None = field(default=None, compare=False)
+    """The game's own end of the tree: a playout whose descent reaches a state below the root
+    where ``horizon(state)`` is true stops there and is scored from it (rollout and
+    ``cutoff`` as at a new node), and no node grows below it; e.g. the end of a turn, so
+    that the search plans the turn's own moves and never samples the next turn's dice.
+    ``None``: the tree grows to the game's end."""
 
     def __post_init__(self) -> None:
         if self.cutoff is not None and (not isinstance(self.cutoff, int) or self.cutoff < 0):
@@ -212,7 +218,8 @@ class MCTSBot:
     ``estimate`` scores the rollout. ``exploration``: UCB1's constant. ``expand``: the
     policy a new node tries first. ``widening``: progressive widening below the root (see
     :class:`Settings`). ``root_actions``: the game's pruning of the root (``None``: search
-    every legal action). Each of these six left out is the game's own setting
+    every legal action). ``horizon``: where the tree ends (``None``: at the game's end; see
+    :class:`Settings`). Each of these seven left out is the game's own setting
     (its spec's ``mcts``), else the default of :class:`Settings`. ``max_rollout``:
     actions per rollout at most.
     """
@@ -226,6 +233,7 @@ class MCTSBot:
                  expand: str | Callable[[int], Any] | None = _UNSET,
                  widening: float | None = _UNSET,
                  root_actions: Callable[[Game, list[Action]], Sequence[Action]] | None = _UNSET,
+                 horizon: Callable[[Game], bool] | None = _UNSET,
                  max_rollout: int = DEFAULT_MAX_ROLLOUT) -> None:
         if playouts is None and seconds is None and cpu_seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -240,7 +248,8 @@ class MCTSBot:
         self.cpu_seconds = cpu_seconds
         self.given: dict[str, Any] = {"rollout": rollout, "cutoff": cutoff,
                                       "exploration": exploration, "expand": expand,
-                                      "widening": widening, "root_actions": root_actions}
+                                      "widening": widening, "root_actions": root_actions,
+                                      "horizon": horizon}
         Settings(**{k: v for k, v in self.given.items() if v is not _UNSET})  # checks them
         self.max_rollout = max_rollout
         self._settings: dict[type, Settings] = {}
@@ -333,8 +342,9 @@ class MCTSBot:
         node = root
         c = settings.exploration
         rng = self.rng
+        horizon = settings.horizon
         while True:
-            if state.is_over:
+            if state.is_over or (horizon is not None and node is not root and horizon(state)):
                 break
             legal = state.legal_actions()
             if searched is not None and node is root:

@@ -41,7 +41,7 @@ Estimate = Callable[["Game"], Sequence[float]]
 """Each player's expected result in [0, 1] from a state (the MCTS cut-off's score)."""
 
 MCTS_KEYS = frozenset({"rollout", "cutoff", "exploration", "expand", "widening",
-                       "root_actions"})
+                       "root_actions", "horizon"})
 """The MCTS settings a game may give (``bots.mcts.Settings``)."""
 
 

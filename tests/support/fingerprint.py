@@ -35,10 +35,10 @@ PLAYERS = {"toritori": (2, 3, 4), "wildlifeweb": (2, 3, 4, 5, 6), "tulikko": (2,
 MAX_ACTIONS = {"random": 3000, "greedy": 3000, "mcts": 16}
 """Actions fingerprinted per game: whole games for the fast bots, an opening for MCTS."""
 MCTS_PLAYOUTS = 24
-MCTS_AS_RECORDED = {"root_actions": None}
+MCTS_AS_RECORDED = {"root_actions": None, "horizon": None}
 """The search's settings as they were when the digests were recorded: a game's later
-search tuning (Biotopes' root pruning, 9047e9e) changes what its bot chooses, not the
-engine, and these cases fingerprint the engine."""
+search tuning (Biotopes' root pruning, 9047e9e; Tori-Tori's turn horizon) changes what its
+bot chooses, not the engine, and these cases fingerprint the engine."""
 SEEDS = {"random": (1, 2), "greedy": (1, 2), "mcts": (1,)}
 
 

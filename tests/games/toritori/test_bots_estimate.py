@@ -75,3 +75,36 @@ def test_the_search_uses_the_games_settings():
     search = MCTSBot(1, playouts=40).search(game)
     assert search.playouts == 40 and search.best in game.legal_actions()
     assert all(0.0 <= c.value <= 1.0 for c in search.choices)
+
+
+def _mid_turn(players: int, seed: int) -> ToriTori:
+    game = new_game(players=players, seed=seed)
+    bot = make_bot("toritori-heuristic", seed)
+    while not (game.stage == "actions" and game.points == 2 and len(game.legal_actions()) > 2):
+        game.push(bot.choose(game, game.legal_actions()))
+    return game
+
+
+def test_the_search_plans_the_turn_and_never_rolls_the_next_turns_dice(monkeypatch):
+    from ecogames.games.toritori import rules
+    from ecogames.games.toritori.actions import Roll
+
+    rolls = []
+    roll = rules._DISPATCH[Roll]
+
+    def counted(game, action, say):
+        rolls.append(game.round)
+        return roll(game, action, say)
+
+    game = _mid_turn(3, 4)
+    monkeypatch.setitem(rules._DISPATCH, Roll, counted)
+    assert game_settings(ToriTori).horizon is tb.turn_over
+    assert not tb.turn_over(game)
+    search = MCTSBot(5, playouts=300).search(game)
+    assert search.best in game.legal_actions() and not rolls
+    # without the horizon the tree grows into the next turn: its roll is sampled
+    MCTSBot(5, playouts=300, horizon=None).search(game)
+    assert rolls
+    while not tb.turn_over(game):
+        game.push(game.legal_actions()[0])
+    assert game.legal_actions() == [Roll()]

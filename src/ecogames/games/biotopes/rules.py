@@ -220,6 +220,7 @@ def _bag_ticket(rng: Rng, bag: list[int]) -> int:
 _RIVER_DRAWS = tuple(tuple(Draw(name, slot) for slot in range(RIVER_SIZE))
                      for name in DECK_NAMES)
 _DECK_DRAWS = tuple(Draw(name, -1) for name in DECK_NAMES)
+"""The Draw actions of each deck: its river's slots (at most 3 cards, D8), and its top."""
 _ALL_DRAWS = tuple(a for d in range(len(DECK_NAMES)) for a in (*_RIVER_DRAWS[d], _DECK_DRAWS[d]))
 _FULL_RIVERS = [RIVER_SIZE] * len(DECK_NAMES)
 """Every Draw action, in the order of ``Biotopes.draw_options`` (each river full, each deck
@@ -227,7 +228,6 @@ holding cards: nearly always), and the rivers' sizes then."""
 _CLOCKWISE = tuple(tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
                    for n in range(MAX_PLAYERS + 1))
 """The seats clockwise from each seat, by number of players."""
-"""The Draw actions of each deck: its river's slots (at most 3 cards, D8), and its top."""
 
 ACTION_PHASE = (Adapt, Reproduce, Transfer, Evolve, Expand, Compete, Migrate, UseCard, Pass)
 COST_TYPES: dict[str, tuple[CubeType, ...]] = {

@@ -234,23 +234,11 @@ def _recycled(identity: ident.Identities, spaces: tuple[ident.Place, ...],
         stacks = cubes.get(where)
         if stacks is None:
             continue
-        s0, s1, s2, s3 = stacks  # (4 colours, in order)
-        if s0:
-            numbers += s0
-            into[0] += s0
-            s0.clear()
-        if s1:
-            numbers += s1
-            into[1] += s1
-            s1.clear()
-        if s2:
-            numbers += s2
-            into[2] += s2
-            s2.clear()
-        if s3:
-            numbers += s3
-            into[3] += s3
-            s3.clear()
+        for stack, onto in zip(stacks, into):  # colour by colour (onto: the bag's stack)
+            if stack:
+                numbers += stack
+                onto += stack  # (extends the bag's list in place)
+                stack.clear()
     return tuple([CUBE_IDS[c] for c in numbers])
 
 

@@ -121,7 +121,7 @@ def told_production(game: Biotopes, p: int, drawn: list[int], bonus: int, wanted
                    + (f" (+{bonus} from cards)" if bonus else "")
                    + (f"; the bag held only {got}" if got < wanted else ""), cause,
                    {"players": (p,), "nodes": _PLANTS_NODE, "cards": tuple(cards),
-                    "ids": tuple([CUBE_IDS[c] for c in numbers])},
+                    "ids": tuple(map(CUBE_IDS.__getitem__, numbers))},
                    (*game._draws(), *_PRODUCTION_READS[p]), tuple(writes)))
 
 
@@ -239,7 +239,7 @@ def _recycled(identity: ident.Identities, spaces: tuple[ident.Place, ...],
                 numbers += stack
                 onto += stack  # (extends the bag's list in place)
                 stack.clear()
-    return tuple([CUBE_IDS[c] for c in numbers])
+    return tuple(map(CUBE_IDS.__getitem__, numbers))
 
 
 def refilled(game: Biotopes, before: list[list[str]]

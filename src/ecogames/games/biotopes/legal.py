@@ -669,9 +669,20 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     # can_adapt, for the cards of the hand
     out: list[Action] = []
     pool = m.pool
+    spare = pool[0] + pool[5] + pool[6] + pool[7] + pool[8]  # what may pay for Plants
     for card in sorted(game.hands[p]):
-        if fits(_NEEDS_OF[card], (), pool):
-            out.append(_ADAPT[card])
+        # fits(_NEEDS_OF[card], (), pool), written out: a call per card of the hand
+        typed, plants, _ = _NEEDS_OF[card]
+        short = 0
+        for i, n in typed:
+            lack = n - pool[i]
+            if lack > 0:
+                if lack > pool[i + 4]:
+                    break
+                short += lack
+        else:
+            if spare - short >= plants:
+                out.append(_ADAPT[card])
     # the Ecosystem's cards with an Action or x2 (kept: Biotopes.specials): those whose
     # Action may be used (can_use_card), and whether an x2 card is among them
     specials = game.specials[p]

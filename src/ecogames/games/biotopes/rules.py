@@ -237,6 +237,24 @@ COST_TYPES: dict[str, tuple[CubeType, ...]] = {
 cube of that card). Reproduction's cube comes from a Species card, as do Competition's and
 Migration's; the colonizations' cube is of the colour of the territory."""
 _COST_NAMES = {what: tuple(t.value for t in types) for what, types in COST_TYPES.items()}
+_SPACE_COSTS = tuple({space: tasks.Pay.make(
+    p=p, what=space, mode="evolution" if space == "evolution" else "one", dest=space,
+    types=_COST_NAMES[space], species=space == "reproduction")
+    for space in ("reproduction", "transfer", "evolution")} for p in range(MAX_PLAYERS))
+"""The cost of each Action played on no hex (Reproduction, Transfer, Evolution), by seat:
+the same task every time (frozen values, shared like ``_ENDS``; a told action queues a
+copy with its cause, ``Task.but``)."""
+_ADAPT_COSTS: dict[tuple[int, str], tasks.Pay] = {}
+"""The cost of an Adaptation (its diet, recycled into the bag), by seat and card (made
+once, shared as ``_SPACE_COSTS``)."""
+
+
+def _adapt_cost(p: int, card: str) -> tasks.Pay:
+    """The cost of ``p``'s Adaptation of ``card`` (``_ADAPT_COSTS``)."""
+    task = _ADAPT_COSTS[p, card] = tasks.Pay.make(
+        p=p, what="adaptation", mode="diet", dest="bag", req=_DIET_NAMES[card], card=card)
+    return task
+
 
 SETUP_STAGES = ("tiles", "orient", "redraw", "placement", "draft")
 TASK_KINDS = tasks.TASK_KINDS
@@ -917,8 +935,9 @@ class Biotopes(Game):
                 events.append((cause, "adaptation", told[0], None,
                                {"players": SEATS[p], "cards": told[1], "nodes": told[2]},
                                (), ()))
-            task = tasks.Pay.make(p=p, what="adaptation", mode="diet", dest="bag",
-                                  req=_DIET_NAMES[a.card], card=a.card, c=cause)
+            task = _ADAPT_COSTS.get((p, a.card)) or _adapt_cost(p, a.card)
+            if cause is not None:
+                task = task.but(c=cause)
         elif isinstance(a, UseCard):
             if log.record:
                 card = SPECIES[self.rows[p][a.row][a.col][0]]
@@ -942,13 +961,12 @@ class Biotopes(Game):
                                       origin=a.origin if isinstance(a, Migrate) else None,
                                       c=cause)
             else:
+                task = _SPACE_COSTS[p][space]
                 if log.record:
                     cause = len(events)
                     events.append((cause, space, _SPACE_WORDS[p][space], None,
                                    {"players": SEATS[p]}, (), ()))
-                task = tasks.Pay.make(
-                    p=p, what=space, mode="evolution" if space == "evolution" else "one",
-                    dest=space, types=types, species=space == "reproduction", c=cause)
+                    task = task.but(c=cause)
         self.queue += (task, _ENDS[p])  # (empty in the Action Phase) the cost, then the end
 
     def _run(self, log: EventLog) -> None:

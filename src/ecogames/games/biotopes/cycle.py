@@ -66,12 +66,7 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
             bonus += sum(c.effect.count for c in game._advanced(p, EffectKind.PRODUCTION))
         wanted = len(spots[p]) + bonus
         if game.draws_are_kept:
-            drawn = [0] * ROWS
-            for _ in range(wanted):
-                k = game._draw_from_bag(p)
-                if k is None:
-                    break
-                drawn[k] += 1
+            drawn = game._draws_from_bag(p, wanted)
         else:  # nobody reads these draws (a plain push): the tickets chance() would take
             drawn = _drawn_unkept(game.rng, game.bags[p], wanted)
         biotope = game.biotope[p]
@@ -232,7 +227,7 @@ def _recycled(identity: ident.Identities, spaces: tuple[ident.Place, ...],
     numbers: list[int] = []
     for where in spaces:
         stacks = cubes.get(where)
-        if stacks is None:
+        if stacks is None or not any(stacks):  # (a space not played this cycle: bare)
             continue
         for stack, onto in zip(stacks, into):  # colour by colour (onto: the bag's stack)
             if stack:

@@ -52,13 +52,14 @@ def _face(tile_id: str, side: str, rotation: int) -> tuple[tuple[Hex, int], ...]
 class Grid:
     """A landscape's shape as bits: ``hexes``, its hexes in the landscape's order (sorted),
     ``hexes[i]`` being bit ``i`` of a mask; ``index``, each hex's bit; ``adj``, each hex's
-    neighbours on the landscape (a mask); ``reach``, the hexes at most ``MIGRATION_RANGE``
-    steps away from each (D16, :func:`within_reach`; a mask). Shared by every landscape of
-    the shape and never changed, but for its tables filled when first asked: the engine's
-    action to each hex by its bit (``expand_at``, ``compete_at``; ``migrate_at``, by
-    origin)."""
+    neighbours on the landscape (a mask); ``edge``, its edge hexes (:func:`edge_hexes`, a
+    mask); ``reach``, the hexes at most ``MIGRATION_RANGE`` steps away from each (D16,
+    :func:`within_reach`; a mask). Shared by every landscape of the shape and never changed,
+    but for its tables filled when first asked: the engine's action to each hex by its bit
+    (``expand_at``, ``compete_at``, ``place_at``; ``migrate_at``, by origin)."""
 
-    __slots__ = ("adj", "compete_at", "expand_at", "hexes", "index", "migrate_at", "reach")
+    __slots__ = ("adj", "compete_at", "edge", "expand_at", "hexes", "index", "migrate_at",
+                 "place_at", "reach")
 
     def __init__(self, adj: Mapping[Hex, tuple[Hex, ...]]) -> None:
         hexes = tuple(adj)
@@ -66,10 +67,13 @@ class Grid:
         self.hexes = hexes
         self.index = index
         self.adj = tuple([mask(index, adj[h]) for h in hexes])
+        # the edge (edge_hexes): the hexes with fewer than six neighbours on the landscape
+        self.edge = mask(index, [h for h in hexes if len(adj[h]) < 6])
         self.reach = tuple([mask(index, within_reach(adj, h, MIGRATION_RANGE))
                             for h in hexes])
         self.expand_at: dict[int, Any] = {}
         self.compete_at: dict[int, Any] = {}
+        self.place_at: dict[int, Any] = {}
         self.migrate_at: tuple[dict[int, Any], ...] = tuple([{} for _ in hexes])
 
 

@@ -183,7 +183,7 @@ def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog)
     events.append((len(events), "pay", text, task.c,
                    {"cards": cards, "cubes": cubes, "nodes": node, "players": players,
                     "ids": (CUBE_IDS[c],)}, reads,
-                   writes if stacks[0] or stacks[1] or stacks[2] or stacks[3] else bare))
+                   writes if any(stacks) else bare))
 
 
 _PayTold = tuple[str, tuple[str], tuple[str], tuple[str], tuple[int], ident.Place,

@@ -144,7 +144,6 @@ def _needs(req: tuple[str, ...]) -> legal.Needs:
 
 _DISCARDS = {card: Discard(card) for card in SPECIES}
 _DONE = Done()
-_PLACE_TERRITORY: dict[Hex, PlaceTerritory] = {}
 _FALLBACKS: dict[Hex, Fallback] = {}
 _MOVES: dict[tuple[int, int, int, int, int], Move] = {}
 _ENDS = tuple(tasks.End.make(p=p) for p in range(MAX_PLAYERS))
@@ -673,8 +672,26 @@ class Biotopes(Game):
     def _draw_from_bag(self, p: int) -> int | None:
         """Glossary, Draw (from the bag): a cube at random — a chance draw among the colours
         in the bag, weighted by its cubes of each colour (D39); everyone sees it come out."""
+        if self.draws_are_kept:  # (one kept draw: _draws_from_bag's)
+            drawn = self._draws_from_bag(p, 1)
+            return drawn.index(1) if 1 in drawn else None
+        # nobody reads this draw (a plain push): the ticket chance() would take
         bag = self.bags[p]
-        if self.draws_are_kept:
+        k = _bag_ticket(self.rng, bag)
+        if k < 0:
+            return None
+        bag[k] -= 1
+        return k
+
+    def _draws_from_bag(self, p: int, wanted: int) -> list[int]:
+        """``wanted`` cubes drawn from ``p``'s bag one at a time (fewer if it empties), each
+        a kept chance draw among the colours in the bag, weighted by its cubes of each
+        colour (:meth:`_draw_from_bag`; Primary Production draws many in one call): the
+        cubes drawn, by colour."""
+        bag = self.bags[p]
+        drawn = [0] * ROWS
+        chance, name = self.chance, _BAG_DRAWS[p]
+        for _ in range(wanted):
             b0, b1, b2, b3 = bag
             if b0 and b1 and b2 and b3:  # every colour in the bag (the most common case)
                 colours: Sequence[str] = COLOURS
@@ -682,17 +699,13 @@ class Biotopes(Game):
             else:  # (compress, filter: no comprehension's frame)
                 colours = tuple(compress(COLOURS, bag))
                 if not colours:
-                    return None
+                    break
                 weights = tuple(filter(None, bag))
             # (whole: the bag's counts of the colours in it, whole and positive)
-            k = COLOUR_INDEX[self.chance(_BAG_DRAWS[p], colours, weights, label=_cube_name,
-                                         whole=True)]
-        else:  # nobody reads this draw (a plain push): the ticket chance() would take
-            k = _bag_ticket(self.rng, bag)
-            if k < 0:
-                return None
-        bag[k] -= 1
-        return k
+            k = COLOUR_INDEX[chance(name, colours, weights, label=_cube_name, whole=True)]
+            bag[k] -= 1
+            drawn[k] += 1
+        return drawn
 
     # -- 2. Action Phase: what is legal ----------------------------------------------------
 
@@ -721,8 +734,7 @@ class Biotopes(Game):
         return [KeepHand(), RedrawHand()]
 
     def _placement_actions(self) -> list[Action]:
-        return [_PLACE_TERRITORY.get(h) or _PLACE_TERRITORY.setdefault(h, PlaceTerritory(h))
-                for h in self.placement_options(self.order[0])]
+        return setup.placement_actions(self, self.order[0])  # type: ignore[return-value]
 
     def _draft_actions(self) -> list[Action]:
         return [ChooseBiotope(c) for c in self.draft_options()]

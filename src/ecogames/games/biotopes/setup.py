@@ -43,6 +43,7 @@ from .components import (
     Hex,
 )
 from .hexes import geometry, landscape_of
+from .legal import _spell_into, near_bits, territories
 from .resolution import _BAG_TOLD
 
 if TYPE_CHECKING:
@@ -235,14 +236,32 @@ def redraw(game: Biotopes, a: Action, log: EventLog) -> None:
 def placement_options(game: Biotopes, p: int) -> list[Hex]:
     """RB Setup 8: an empty hex at the edge, of a biotope you do not hold yet, adjacent to
     none of your tokens. When no hex fits, the conditions are eased one at a time (D10)."""
+    return [a.hex for a in placement_actions(game, p)]
+
+
+def placement_actions(game: Biotopes, p: int) -> list[PlaceTerritory]:
+    """:func:`placement_options` as the actions placing a token there, in order: the hexes
+    that fit found on the landscape's bits (``legal.Territories``; the grid's hexes are in
+    order, and so are its bits)."""
+    col = territories(game)
+    grid = col.grid
+    land = game.landscape
+    held = 0  # the biotopes p holds, as bits
+    for i in col.spots[p]:
+        held |= 1 << land[grid.hexes[i]]
+    bits = (grid.edge & ~col.taken & col.colours[~held & _ALL_COLOURS]
+            & ~near_bits(col, p))
+    if bits:
+        out: list[PlaceTerritory] = []
+        _spell_into(out, bits, grid.place_at, grid, _place_territory)
+        return out
+    return [_place_territory(h) for h in _eased(game, p)]
+
+
+def _eased(game: Biotopes, p: int) -> list[Hex]:
+    """D10: no hex fits Setup 8, so its conditions are eased one at a time."""
     owner, land, edges = game.owner, game.landscape, game.edges
-    mine = [h for h, o in owner.items() if o == p]
-    held = {land[h] for h in mine}
-    near = {n for h in mine for n in game.adj[h]}
-    found = [h for h in _sorted_edges(edges)
-             if h not in owner and land[h] not in held and h not in near]
-    if found:
-        return found
+    held = {land[h] for h, o in owner.items() if o == p}
     empty = [h for h in game.adj if h not in owner]  # the landscape's hexes in order
     found = [h for h in empty if h in edges and land[h] not in held]
     if not found:
@@ -250,18 +269,13 @@ def placement_options(game: Biotopes, p: int) -> list[Hex]:
     return found or empty
 
 
-def _sorted_edges(edges: frozenset[Hex]) -> list[Hex]:
-    """The landscape's edge hexes in order, sorted once per landscape shape (the edges of a
-    configuration are the same whatever its tiles show: a handful in all)."""
-    found = _SORTED_EDGES.get(edges)
-    if found is None:
-        if len(_SORTED_EDGES) > 256:
-            _SORTED_EDGES.clear()
-        found = _SORTED_EDGES[edges] = sorted(edges)
-    return found
+_ALL_COLOURS = (1 << ROWS) - 1
+_PLACE_TERRITORY: dict[Hex, PlaceTerritory] = {}
+"""The placements of a token, made once and handed out again (frozen values)."""
 
 
-_SORTED_EDGES: dict[frozenset[Hex], list[Hex]] = {}
+def _place_territory(h: Hex) -> PlaceTerritory:
+    return _PLACE_TERRITORY.get(h) or _PLACE_TERRITORY.setdefault(h, PlaceTerritory(h))
 
 
 def place_territory(game: Biotopes, a: PlaceTerritory, log: EventLog) -> None:

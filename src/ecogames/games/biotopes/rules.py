@@ -236,6 +236,9 @@ COST_TYPES: dict[str, tuple[CubeType, ...]] = {
 cube of that card). Reproduction's cube comes from a Species card, as do Competition's and
 Migration's; the colonizations' cube is of the colour of the territory."""
 _COST_NAMES = {what: tuple(t.value for t in types) for what, types in COST_TYPES.items()}
+_ANY_TYPE = _COST_NAMES["transfer"]
+"""Every type, as a cost names it (Transfer's, Evolution's: a cost that names these very
+types takes a cube of any)."""
 _SPACE_COSTS = tuple({space: tasks.Pay.make(
     p=p, what=space, mode="evolution" if space == "evolution" else "one", dest=space,
     types=_COST_NAMES[space], species=space == "reproduction")
@@ -801,20 +804,24 @@ class Biotopes(Game):
                 ok = payable.get(cls)
                 if ok is None:
                     pool[cls] -= 1
-                    ok = payable[cls] = legal.fits(need, (*paid_classes, cls), pool)
+                    # (legal.fits with cubes paid: its _fits_paid at once)
+                    ok = payable[cls] = legal._fits_paid(need[2], (*paid_classes, cls), pool)
                     pool[cls] += 1
                 if ok:
                     out.append(source[6])
             return out
-        allowed = _TYPES_OF.get(task.types) or _types_of(task.types)
         if mode == "evolution":
+            if not paid:  # the first cube: any
+                return [source[6] for source in sources]
             used = {_TYPE_OF[opts[0]] for opts in paid}
             out = [pay for _, _, _, t, _, _, pay in sources
                    if t not in used]
-            if paid:
-                out.append(_DONE)
+            out.append(_DONE)
             return out
         colour, src, species = task.colour, task.src, task.species
+        if task.types is _ANY_TYPE and colour < 0 and src is None and not species:
+            return [source[6] for source in sources]  # any cube (Transfer)
+        allowed = _TYPES_OF.get(task.types) or _types_of(task.types)
         # (each source: row, col, colour, type, pollinating, class, choice)
         return [source[6] for source in sources
                 if (colour < 0 or source[2] == colour) and source[3] in allowed

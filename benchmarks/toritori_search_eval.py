@@ -9,7 +9,9 @@ the figures.
     nice -n 19 python benchmarks/toritori_search_eval.py --seconds 1 --games 12 basic:3 basic:4
 
 ``--variant old`` plays the search without the turn horizon (``horizon=None``), for A/B on
-the same deals; ``--playouts`` gives a reproducible budget instead of CPU seconds.
+the same deals; ``--margin`` and ``--exploration`` set the search's ``default_margin`` and
+``exploration`` over the game's; ``--playouts`` gives a reproducible budget instead of CPU
+seconds.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -35,17 +38,19 @@ def _cell(text: str) -> tuple[str, int]:
     return difficulty, int(players)
 
 
-def search_bot(budget: Budget, variant: str) -> str:
+def search_bot(budget: Budget, variant: str, **given: Any) -> str:
     """The registered name of the search team's bot: the game's settings (``new``) or
-    without the turn horizon (``old``)."""
-    if variant == "new":
+    without the turn horizon (``old``), with the settings ``given`` over them."""
+    if variant == "new" and not given:
         register(budget)
         return budget.bot_name
-    name = f"{budget.bot_name}-{variant}"
+    if variant == "old":
+        given = {"horizon": None, **given}
+    name = "-".join([budget.bot_name, variant, *(f"{k}={v}" for k, v in given.items())])
     if name not in BOTS:
         playouts, seconds = budget.playouts, budget.seconds
         register_bot(name, lambda seed: MCTSBot(seed, playouts=playouts, cpu_seconds=seconds,
-                                                horizon=None), game=None)
+                                                **given), game=None)
     return name
 
 
@@ -58,10 +63,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     budget.add_argument("--playouts", type=int)
     parser.add_argument("--variant", choices=("new", "old"), default="new")
     parser.add_argument("--no-heuristic", action="store_true")
+    parser.add_argument("--margin", type=float, help="the search's default_margin")
+    parser.add_argument("--exploration", type=float, help="the search's exploration")
     args = parser.parse_args(argv)
     budget = (Budget(playouts=args.playouts) if args.playouts is not None
               else Budget(seconds=args.seconds if args.seconds is not None else 1.0))
-    bots = [search_bot(budget, args.variant)]
+    given = {k: v for k, v in (("default_margin", args.margin),
+                                ("exploration", args.exploration)) if v is not None}
+    bots = [search_bot(budget, args.variant, **given)]
     if not args.no_heuristic:
         bots.insert(0, "toritori-heuristic")
     for difficulty, players in args.cells:

@@ -217,6 +217,28 @@ def test_expand_tries_the_named_policy_first():
         game, game.legal_actions()) in game.legal_actions()
 
 
+def test_a_default_margin_keeps_the_expand_policys_move_unless_beaten_by_it():
+    game = new_game("tulikko", 2, 1)
+    last = game.legal_actions()[-1]
+    plain = MCTSBot(3, playouts=80, rollout="random", expand=LastBot, **FAST).search(game)
+    assert plain.best != last  # the search's own pick is another move
+    kept = MCTSBot(3, playouts=80, rollout="random", expand=LastBot, default_margin=1.0,
+                   **FAST).search(game)
+    assert kept.best == last  # no value beats the default move by 1
+    assert sorted(kept.choices, key=str) == sorted(plain.choices, key=str)  # the same search
+    default = next(c for c in plain.choices if c.action == last)
+    gap = plain.choices[0].value - default.value
+    assert gap > 0
+    beaten = MCTSBot(3, playouts=80, rollout="random", expand=LastBot, default_margin=gap / 2,
+                     **FAST).search(game)
+    assert beaten.choices == plain.choices  # beaten by more than the margin: the search's pick
+    off = MCTSBot(3, playouts=80, rollout="random", expand=LastBot, default_margin=None,
+                  **FAST).search(game)
+    assert off.choices == plain.choices
+    with pytest.raises(ValueError, match="default_margin"):
+        MCTSBot(1, default_margin=-0.1)
+
+
 def _nodes(node, depth=0):
     yield node, depth
     for child in node.children.values():

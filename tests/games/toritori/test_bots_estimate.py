@@ -77,6 +77,18 @@ def test_the_search_uses_the_games_settings():
     assert all(0.0 <= c.value <= 1.0 for c in search.choices)
 
 
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (2, 7)])
+def test_the_search_follows_the_turns_best_plan(players, seed):
+    # within a turn nothing is left to chance: a small UCB constant spends the playouts on
+    # the best plan found, whose value the move then carries; at 0.05 the value is a mean
+    # over the turn's plans, good and bad
+    game = _mid_turn(players, seed)
+    planned = MCTSBot(5, playouts=300).search(game)
+    spread = MCTSBot(5, playouts=300, exploration=0.05).search(game)
+    assert planned.choices[0].visits > 0.9 * 300 > spread.choices[0].visits
+    assert planned.choices[0].value > spread.choices[0].value
+
+
 def _mid_turn(players: int, seed: int) -> ToriTori:
     game = new_game(players=players, seed=seed)
     bot = make_bot("toritori-heuristic", seed)

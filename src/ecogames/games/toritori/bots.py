@@ -213,23 +213,31 @@ def turn_over(game: Game) -> bool:
     return game.stage == "roll"
 
 
-MCTS_SETTINGS: dict[str, Any] = {"rollout": "greedy", "cutoff": 0, "exploration": 0.05,
+MCTS_SETTINGS: dict[str, Any] = {"rollout": "greedy", "cutoff": 0, "exploration": 0.005,
                                  "horizon": turn_over}
 """The search's defaults in Tori-Tori (see ``ecogames.bots.mcts``): every new node is scored
 by :func:`estimate` (``cutoff=0``: no rollout), the heuristic's own choice is expanded first
-(``rollout="greedy"`` is the expand policy), UCB's constant is small, 0.05, because the
-estimate's results of one turn's choices lie within a few hundredths, and the tree ends with
-the turn (``horizon``: :func:`turn_over`): the search plans the rest of the turn (the
-Action points, the team's choices during the cards) and scores where it ends by the
-estimate, never the next turn's dice. Through the dice, one sample of a roll (an
-extinction, 0.05) could bury a move for good at this small constant, and the values of the
+(``rollout="greedy"`` is the expand policy), UCB's constant is small, 0.005, because the
+estimate's results of one turn's choices lie within a few hundredths (often thousandths),
+and the tree ends with the turn (``horizon``: :func:`turn_over`): the search plans the rest
+of the turn (the Action points, the team's choices during the cards) and scores where it
+ends by the estimate, never the next turn's dice. Through the dice, one sample of a roll
+(an extinction, 0.05) could bury a move for good at a small constant, and the values of the
 moves were averages over rolls, not the best plan. About 6,000 playouts are a CPU second
 (whole heuristic rollouts: about 100). On 40 seeded deals each of basic 3 and 4 players,
 medium and expert 2 players at 0.05 CPU s a move (160 games), the team with the horizon won
-77, without it 58, the heuristic team 53. At 1 CPU s a move, 12 ladder games a cell (seeds
+77, without it 58, the heuristic team 53 (both at exploration 0.05). At 1 CPU s a move,
+exploration 0.05, 12 ladder games a cell (seeds
 0-11; heuristic team, then the search without the horizon in the last ladder): basic 3p 7
 (8, 5), basic 4p 7 (7, 5), medium 2p 1 (1, 1), expert 2p 2 (1, 1), medium 3p 6 (4, 7),
-expert 4p 7 (2, 3)."""
+expert 4p 7 (2, 3).
+
+Within the turn nothing is left to chance (from round 2 on), so the search is a plan: at
+0.05 the playouts spread nearly evenly over the turn's plans and a move's value was their
+mean; at 0.005 they follow the best plan found and the move carries its value. On the
+ladder's deals (seeds 0-39) of basic 3 and 4 players and medium 2 players at 0.05 CPU s a
+move (120 games), exploration 0.005 won 77 (29, 26, 22), 0.05 won 56 (26, 23, 7) and the
+heuristic team 47 (23, 19, 5)."""
 
 register_bot(HeuristicBot.name, HeuristicBot)
 register_bot(HandsOffBot.name, HandsOffBot)

@@ -39,6 +39,9 @@ MCTS_AS_RECORDED = {"root_actions": None, "horizon": None}
 """The search's settings as they were when the digests were recorded: a game's later
 search tuning (Biotopes' root pruning, 9047e9e; Tori-Tori's turn horizon) changes what its
 bot chooses, not the engine, and these cases fingerprint the engine."""
+MCTS_RECORDED_IN = {"toritori": {"exploration": 0.05}}
+"""A game's own search settings as recorded where they changed since (Tori-Tori's UCB
+constant, 0.005 since the turn horizon made a turn's search a plan)."""
 SEEDS = {"random": (1, 2), "greedy": (1, 2), "mcts": (1,)}
 
 
@@ -66,7 +69,8 @@ def _bot(case: Case, seed: int) -> Any:
     if case.bot == "random":
         return RandomBot(seed)
     if case.bot == "mcts":
-        return MCTSBot(seed, playouts=MCTS_PLAYOUTS, **MCTS_AS_RECORDED)
+        return MCTSBot(seed, playouts=MCTS_PLAYOUTS,
+                       **{**MCTS_AS_RECORDED, **MCTS_RECORDED_IN.get(case.game, {})})
     own = [name for name in bots_for(case.game) if name.startswith(case.game + "-")]
     greedy = sorted(own, key=lambda name: not name.endswith("-greedy"))[0]
     return make_bot(greedy, seed)

@@ -118,6 +118,11 @@ def pay_choice(row: int, col: int, k: int) -> Pay:
     return found
 
 
+_SOURCES: dict[tuple[int, int, int, str], Source] = {}
+"""The cube sources, by row, column, colour and card ("": a Biotope card), made once
+(:meth:`Means.move`; a few thousand at most)."""
+
+
 @dataclass(slots=True)
 class Means:
     """What a player can pay with now (:func:`means`): every cube source on their cards
@@ -162,7 +167,11 @@ class Means:
         sources = self.sources
         i = bisect_left(sources, (row, col, k))  # in order of row, card and colour
         if after:
-            sources.insert(i, (row, col, k, t, pol, cls, pay_choice(row, col, k)))
+            source = _SOURCES.get((row, col, k, card))
+            if source is None:
+                source = _SOURCES[row, col, k, card] = (row, col, k, t, pol, cls,
+                                                         pay_choice(row, col, k))
+            sources.insert(i, source)
             step = 1
         else:
             del sources[i]
@@ -640,6 +649,8 @@ def allows(game: Biotopes, p: int, a: Action) -> bool:
 
 
 _ADAPT = {card: Adapt(card) for card in SPECIES}
+_ADAPTING = {card: (_NEEDS_OF[card][0], _NEEDS_OF[card][1], _ADAPT[card]) for card in SPECIES}
+"""Each card's diet's needs but Plants, its Plants, and its Adaptation (the listing's)."""
 _REPRODUCE, _TRANSFER, _EVOLVE, _PASS = Reproduce(), Transfer(), Evolve(), Pass()
 _EXPAND: dict[Hex, Expand] = {}
 _COMPETE: dict[Hex, Compete] = {}
@@ -672,7 +683,7 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
     spare = pool[0] + pool[5] + pool[6] + pool[7] + pool[8]  # what may pay for Plants
     for card in sorted(game.hands[p]):
         # fits(_NEEDS_OF[card], (), pool), written out: a call per card of the hand
-        typed, plants, _ = _NEEDS_OF[card]
+        typed, plants, adapt = _ADAPTING[card]
         short = 0
         for i, n in typed:
             lack = n - pool[i]
@@ -682,7 +693,7 @@ def action_phase_options(game: Biotopes, p: int) -> list[Action]:
                 short += lack
         else:
             if spare - short >= plants:
-                out.append(_ADAPT[card])
+                out.append(adapt)
     # the Ecosystem's cards with an Action or x2 (kept: Biotopes.specials): those whose
     # Action may be used (can_use_card), and whether an x2 card is among them
     specials = game.specials[p]

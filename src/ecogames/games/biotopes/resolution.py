@@ -236,12 +236,10 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
             game.queue.insert(0, tasks.Draw.make(p=p, n=card.effect.count, c=cause))
         else:
             game.queue.insert(0, tasks.Move.make(p=p, n=card.effect.count, c=cause))
-    elif what == "reproduction":
-        game.queue.insert(0, tasks.Reproduce.make(p=p, c=cause))
-    elif what == "transfer":
-        game.queue.insert(0, tasks.Transfer.make(p=p, c=cause))
-    elif what == "evolution":
-        game.queue.insert(0, tasks.EvolutionDiscard.make(p=p, n=len(task.paid), c=cause))
+    elif what in _EFFECTS or what == "evolution":  # (made once, as their costs)
+        effect = (_EVO_DISCARDS[p][len(task.paid)] if what == "evolution"
+                  else _EFFECTS[what][p])
+        game.queue.insert(0, effect if cause is None else effect.but(c=cause))
     else:
         assert task.hex is not None
         colonize = tasks.Colonize.make(p=p, how=what, hex=task.hex, origin=task.origin,
@@ -253,6 +251,17 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
                                colonize)
         else:
             game.queue.insert(0, colonize)
+
+
+_EFFECTS: dict[str, tuple[tasks.Task, ...]] = {
+    "reproduction": tuple(tasks.Reproduce.make(p=p) for p in range(MAX_PLAYERS)),
+    "transfer": tuple(tasks.Transfer.make(p=p) for p in range(MAX_PLAYERS))}
+_EVO_DISCARDS = tuple(tuple(tasks.EvolutionDiscard.make(p=p, n=n)
+                            for n in range(EVOLUTION_MAX_CUBES + 1))
+                      for p in range(MAX_PLAYERS))
+"""The effect of Reproduction and Transfer by seat, and Evolution's discard by seat and
+cubes paid: tasks with no cause (frozen values, shared; a told action queues a copy with
+its cause, ``Task.but``)."""
 
 
 # -- Adaptation -------------------------------------------------------------------------

@@ -245,6 +245,27 @@ def test_weights_vouched_whole_draw_the_same_and_are_still_counted():
         game.chance("x", ["a", "b"], [2, 0])
 
 
+def test_a_vouched_draw_by_its_tickets_draws_the_same_and_is_counted_the_same():
+    chooser = random.Random(12)
+    for seed in range(500):
+        size = chooser.randint(1, 20)
+        outcomes = [f"kind {n}" for n in range(size)]
+        weights = [chooser.randint(1, 9) for _ in range(size)]
+        places = [o for o, w in zip(outcomes, weights) for _ in range(w)]  # a deck in order
+        forced = {1: outcomes[0]} if seed % 3 == 0 else {}
+        plain, ticketed = Rng(seed), Rng(seed)
+        kept: tuple[list[Drawn], list[Drawn]] = ([], [])
+        for _ in range(3):
+            assert draw(plain, kept[0], forced, "a card", outcomes, weights) == \
+                draw(ticketed, kept[1], forced, "a card", outcomes, weights, whole=True,
+                     ticket=(len(places), places.__getitem__))
+            assert plain.state == ticketed.state
+        assert kept[0] == kept[1]
+    wrong = (3, lambda ticket: "b")  # the rule's vow, taken on trust: a broken one shows
+    assert draw(_Ticket(0), None, {}, "x", ["a", "b"], [1, 2], whole=True, ticket=wrong) == "b"
+    assert draw(_Ticket(0), None, {}, "x", ["a", "b"], [1, 2], whole=True) == "a"
+
+
 def test_a_secret_outcome_is_shown_only_to_the_seats_that_may_see_it():
     rng, drawn = Rng(5), []
     card = draw(rng, drawn, {}, "a card into your hand", ["fox", "hare"], seen_by=[1])

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ecogames.core import Action, Game, IllegalAction, registered_games
+from ecogames.core import Action, EventLog, Game, IllegalAction, registered_games
 from ecogames.core.events import Cascade
 from ecogames.games import biotopes, tori, toritori, tulikko, wildlifeweb  # noqa: F401
 from tests.support.pond import Pass, Pond, Release, Roll
@@ -120,3 +120,68 @@ def test_every_game_says_its_own_labels_truly(name: str) -> None:
                 if type(action) in cls.own_labels:
                     assert game.describe(action) == action.label(), (name, action)
             game.push(choose(legal))
+
+
+
+class ToldPond(WordyPond):
+    """WordyPond whose Roll's words are told by the roll itself (of the round it reads)."""
+
+    told_labels = frozenset({Roll})
+
+    def _roll(self, log: EventLog) -> None:
+        if log.record:
+            self.label_told = f"Roll the die in round {self.turn + 1}"
+        super()._roll(log)
+
+
+def test_words_a_rule_tells_are_the_label_and_describe_is_not_asked() -> None:
+    assert ToldPond._own_words == frozenset({Release, Pass, Roll})
+    assert ToldPond._told_words == frozenset({Roll}) and Pond._told_words == frozenset()
+    game = ToldPond.new_game(players=2, seed=5)
+    said = game.describe(Roll())
+    cascade = game.apply(Roll())
+    assert vars(cascade)["label"] == said == "Roll the die in round 1"
+    assert "label_told" not in vars(game)  # (taken: the next action's words are its own)
+    given = Cascade(Roll(), said, cascade.events, cascade.views, cascade.chances)
+    assert cascade == given and copy.deepcopy(cascade) == given
+    viewed = ToldPond.new_game(players=2, seed=5).apply(Roll(), views=True)
+    assert viewed.label == said and len(viewed.views) == len(viewed.events)
+    quiet = ToldPond.new_game(players=2, seed=5)
+    assert quiet.apply(Roll(), record=False).label == "Roll the die"  # (as every untold one)
+    assert "label_told" not in vars(quiet)
+
+
+class SilentPond(ToldPond):
+    """A ToldPond whose roll forgets to tell its words."""
+
+    def _roll(self, log: EventLog) -> None:
+        WordyPond._roll(self, log)
+
+
+def test_a_rule_that_tells_no_words_leaves_the_actions_own() -> None:
+    cascade = SilentPond.new_game(players=2, seed=5).apply(Roll())
+    assert "label" not in vars(cascade) and cascade.label == "Roll the die"
+
+
+@pytest.mark.parametrize("name", sorted(registered_games()))
+def test_every_game_tells_its_told_labels_truly(name: str) -> None:
+    """The label of each action of a type a game names in ``told_labels`` is what
+    ``describe`` said before it, for every such action open in a few random games."""
+    cls: type[Game] = registered_games()[name]
+    if not cls.told_labels:
+        return
+    told = 0
+    for seed in range(4):
+        game = cls.new_game(players=2, seed=seed)
+        choose = random.Random(seed).choice
+        for _ in range(400):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            for action in legal:
+                if type(action) in cls.told_labels:
+                    said = game.describe(action)
+                    assert vars(game.clone().apply(action))["label"] == said, (name, action)
+                    told += 1
+            game.push(choose(legal))
+    assert told > 20

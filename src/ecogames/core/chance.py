@@ -114,9 +114,15 @@ class Drawing(Protocol):
     _forcing: Forced
 
 
+Ticket = tuple[int, Callable[[int], Any]]
+"""A vouched draw's tickets (:func:`chance`'s ``ticket``): how many there are (the weights'
+sum), and the outcome that holds each (below that sum)."""
+
+
 def chance(game: Drawing, name: str, outcomes: Sequence[Any],
            weights: Sequence[int] | None = None, label: Callable[[Any], str] | None = None,
-           seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
+           seen_by: Sequence[int] | None = None, whole: bool = False,
+           ticket: Ticket | None = None) -> Any:
     """One chance draw of a rule: an outcome of ``outcomes`` (JSON values, each once),
     ``weights`` whole numbers (uniform by default), picked by the game's generator unless
     a fork forced it. ``label(outcome)`` says an outcome in words; ``seen_by``: the seats
@@ -127,6 +133,14 @@ def chance(game: Drawing, name: str, outcomes: Sequence[Any],
     above 0: the counts of the cards of each kind left in a pile, kept so), and the draw
     skips its look at each weight (one per outcome is still checked). The same draw, the
     same outcome and generator; a weight that breaks the vow is then not caught here.
+
+    ``ticket`` (with ``whole``): ``(total, outcome_of)``, where the rule knows the outcome
+    that holds a ticket cheaper than the running totals of the weights would find it (a
+    deck kept in the cards' order: the card at the ticket's place gives its kind): the
+    weights' sum, and ``outcome_of(ticket)``, the outcome whose stretch of
+    ``range(total)`` holds the ticket (outcome ``i`` holds ``weights[i]`` tickets, after
+    those of the ones before). The rule vouches for both; the draw, its record and the
+    generator are the same as without.
 
     This is ``Game.chance`` itself (the method, written here: one Python call a draw). The
     draws so far (``game._chance``, ``None``: not counted) get this one as its fields
@@ -143,6 +157,8 @@ def chance(game: Drawing, name: str, outcomes: Sequence[Any],
             raise ValueError(f"chance draw {name!r}: one whole, positive weight per outcome")
         if size == 1:  # a certain outcome: nothing to draw (_weighted_index, inline)
             natural = outcomes[0]
+        elif ticket is not None:  # (vouched: the rule finds the ticket's outcome itself)
+            natural = ticket[1](game.rng.below(ticket[0]))
         else:
             totals = list(accumulate(weights))
             natural = outcomes[bisect_right(totals, game.rng.below(totals[-1]))]
@@ -178,12 +194,13 @@ class _Loose:
 def draw(rng: Rng, draws: list[Drawn] | None, forced: Forced, name: str,
          outcomes: Sequence[Any], weights: Sequence[int] | None = None,
          label: Callable[[Any], str] | None = None,
-         seen_by: Sequence[int] | None = None, whole: bool = False) -> Any:
+         seen_by: Sequence[int] | None = None, whole: bool = False,
+         ticket: Ticket | None = None) -> Any:
     """:func:`chance` with its generator, its draws so far (``None``: not counted) and its
     forced outcomes (by draw number) given, not read from a game."""
     loose = _new_object(_Loose)
     loose.rng, loose._chance, loose._forcing = rng, draws, forced
-    return chance(loose, name, outcomes, weights, label, seen_by, whole)
+    return chance(loose, name, outcomes, weights, label, seen_by, whole, ticket)
 
 
 _new_object = object.__new__

@@ -126,9 +126,20 @@ class Game(ABC):
     is core's names none: all its actions are. A game whose ``describe`` reads the state for
     some types lists the others here (tests/core/test_own_labels.py holds every game to
     its word: ``describe`` of each type listed is its ``label()``)."""
+    told_labels: ClassVar[frozenset[type[Action]]] = frozenset()
+    """The action types whose words (``describe``'s, from the state before the action) their
+    rule tells as it plays, from what it reads anyway: while the log records it sets
+    ``label_told`` to them, and ``apply`` asks no ``describe`` before the action
+    (tests/core/test_own_labels.py holds every game to its word: the label of each type
+    listed is what ``describe`` said before)."""
+    _told_words: ClassVar[frozenset[type[Action]]] = frozenset()
+    """``told_labels`` (where ``describe`` is the game's own)."""
+    label_told: str | None = None
+    """The words of a told action of a ``told_labels`` type, as its rule told them (set while
+    the log records; ``apply`` takes them for the cascade's label)."""
     _own_words: ClassVar[frozenset[type[Action]]] = frozenset()
-    """The action types whose cascade label is left to be read (``own_labels``, or every
-    type when ``describe`` is core's)."""
+    """The action types whose cascade label ``apply`` does not ask ``describe`` for
+    (``own_labels`` and ``told_labels``, or every type when ``describe`` is core's)."""
 
     players: int
     rng: Rng
@@ -162,7 +173,8 @@ class Game(ABC):
         if cls.name:
             cls.codec = ActionCodec(cls.action_types)
         cls._own_words = frozenset(cls.action_types) if cls.describe is Game.describe \
-            else frozenset(cls.own_labels)
+            else frozenset(cls.own_labels) | cls.told_labels
+        cls._told_words = frozenset() if cls.describe is Game.describe else cls.told_labels
         # only a class that names itself registers: a variant subclassed in a notebook does
         # not take its game's place (experiment("toritori") still plays Tori-Tori)
         if "name" in cls.__dict__ and cls.name:
@@ -427,7 +439,8 @@ class Game(ABC):
 
     chance = chance
     """One chance draw of a rule (``core.chance.chance``, the method itself: see its words
-    there; ``whole=True`` vouches that the weights are whole and positive)."""
+    there; ``whole=True`` vouches that the weights are whole and positive, and ``ticket``
+    that the rule finds a ticket's outcome itself)."""
 
     @property
     def draws_are_kept(self) -> bool:
@@ -493,6 +506,10 @@ class Game(ABC):
         if label is not None:
             fields["label"] = label
         if record:  # the Events made when first read (Cascade.events), of what was told
+            if type(action) in self._told_words:  # the rule's words (told_labels)
+                said = self.__dict__.pop("label_told", None)
+                if said is not None:
+                    fields["label"] = said
             told: Sequence[Any] = log.events
             if views:
                 fields["views"] = tuple(log.views)  # type: ignore[arg-type]  # (kept: views)

@@ -134,16 +134,17 @@ def stack(game: WildlifeWeb) -> WildlifeWeb:
     stacked, not its clones.)"""
     def chance(name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
                label: Any = None, seen_by: Sequence[int] | None = None,
-               whole: bool = False) -> Any:
+               whole: bool = False, ticket: Any = None) -> Any:
         first = outcomes[0]
         if game._chance is None or not isinstance(first, str):
-            return type(game).chance(game, name, outcomes, weights, label, seen_by, whole)
+            return type(game).chance(game, name, outcomes, weights, label, seen_by, whole,
+                                     ticket)
         top = getattr(game, PILES[c.CARD_KIND[first]])[-1]
         group = top.split(".")[1]
         card = next(x for x in outcomes if x.split(".")[1] == group)
         forced = {**game._forcing, len(game._chance): card}  # this draw only
         return draw(Rng(0), game._chance, forced, name, outcomes, weights, label, seen_by,
-                    whole)
+                    whole, ticket)
 
     game.chance = chance  # type: ignore[method-assign]
     return game

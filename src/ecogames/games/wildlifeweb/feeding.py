@@ -457,15 +457,15 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     p = game.active
     a = game.own(action.animal)
     pred, pred_mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
-    card, prey, owner, prey_mated, prey_active = _prey_of(game, action.prey)
+    card, prey, owner, prey_mated, prey_active, victim = _prey_of(game, action.prey)
     start = None
-    if log.record:
+    if log.record:  # the action's words (describe's), of where the prey was found here
+        game.label_told = hunt_label(action.animal, card, owner)
         roller = game.left_of(p) if owner is None else owner
-        reads, named = _hunt_reads(game, a, card, owner)
+        reads, named = _hunt_reads(game, a, card, victim)
         events = log.events  # (told as a row: core's direct telling, no call)
         start = len(events)
-        events.append((start, "hunt", f"{PLAYER_NAMES[p]}'s {pred.name} hunts the {prey.name} "
-                                      f"{_HUNT_WHERE[owner, roller]}",
+        events.append((start, "hunt", _hunt_words(p, a["card"], card, owner, roller),
                        None, {"cards": (a["card"], card), "nodes": (pred.id, prey.id),
                               "edges": ((prey.id, pred.id),), "ids": named},
                        reads, ()))
@@ -499,7 +499,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
         game.register.depart(card)
         gone = None if ALIKE_AFTER.get(card) in game.habitat else (card,)
     else:
-        _, victim = game.find(card)  # type: ignore[misc]
+        assert victim is not None  # (a Pack's animal)
         if log.record:
             told = loss(game, owner, victim)
         food, refill = tuple(victim["food"]), not game.fdeck
@@ -511,8 +511,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
         f = reg.families[mine]
         _, writes, eaten_named = told
         events = log.events  # (told as a row: core's direct telling, no call)
-        events.append((len(events), "eat", f"The {prey.name} is eaten and placed as food under "
-                                           f"the {pred.name} (food value {prey.size})", last,
+        events.append((len(events), "eat", _eat_words(card, mine), last,
                        {"cards": (eaten,), "nodes": (prey.id, pred.id),
                         "edges": ((prey.id, pred.id),),
                         "ids": (ANIMAL_ID[reg.animals[mine]], FAMILY_ID[f], *eaten_named)},
@@ -520,19 +519,47 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     return gone
 
 
-def _prey_of(game: WildlifeWeb, card: str) -> tuple[str, Animal, int | None, bool, bool]:
+@lru_cache(maxsize=4096)
+def _hunt_words(p: int, hunter: str, prey: str, owner: int | None, roller: int) -> str:
+    """A hunt told: who hunts what, where the prey is and who rolls for it (a pure function
+    of the cards and seats, kept for the hunts met lately)."""
+    return (f"{PLAYER_NAMES[p]}'s {CARD_ANIMAL[hunter].name} hunts the "
+            f"{CARD_ANIMAL[prey].name} {_HUNT_WHERE[owner, roller]}")
+
+
+@lru_cache(maxsize=4096)
+def _eat_words(prey: str, hunter: str) -> str:
+    """A prey eaten, told (a pure function of the two cards, kept for the meals met
+    lately)."""
+    kind = CARD_ANIMAL[prey]
+    return (f"The {kind.name} is eaten and placed as food under the "
+            f"{CARD_ANIMAL[hunter].name} (food value {kind.size})")
+
+
+def _prey_of(game: WildlifeWeb,
+             card: str) -> tuple[str, Animal, int | None, bool, bool, Pet | None]:
     """The legal hunt's prey ``card`` as :func:`all_prey` lists it: (card, kind, owner,
-    mated, active)."""
+    mated, active), and its Pack slot (None in the central habitat)."""
     if card in game.habitat:
         kind = CARD_ANIMAL[card]
-        return card, kind, None, False, game.is_active(kind, None)
+        return card, kind, None, False, game.is_active(kind, None), None
     owner, a = game.find(card)  # type: ignore[misc]
     kind, mated = CARD_ANIMAL[card], a["mate"] is not None
-    return card, kind, owner, mated, game.is_active(kind, owner, mated)
+    return card, kind, owner, mated, game.is_active(kind, owner, mated), a
+
+
+@lru_cache(maxsize=4096)
+def hunt_label(animal: str, prey: str, owner: int | None) -> str:
+    """A hunt in words, as ``view.describe`` says it before the hunt: the hunter's card, and
+    the prey's and where it is (the central habitat, or its owner's Pack); a pure function
+    of the cards and seat, kept for the hunts met lately."""
+    hunted = f"the {CARD_ANIMAL[prey].name} in the habitat" if owner is None else \
+        f"{PLAYER_NAMES[owner]}'s {CARD_ANIMAL[prey].name}"
+    return f"{CARD_ANIMAL[animal].name} hunts {hunted}"
 
 
 def _hunt_reads(game: WildlifeWeb, a: Pet, card: str,
-                owner: int | None) -> tuple[tuple[Key, ...], tuple[str, ...]]:
+                victim: Pet | None) -> tuple[tuple[Key, ...], tuple[str, ...]]:
     """What the hunt reads, and the ids it names: the hunter and its prey (where they are,
     whether paired), and the Events of this turn that change attacks, defences and who is
     active."""
@@ -541,12 +568,12 @@ def _hunt_reads(game: WildlifeWeb, a: Pet, card: str,
     n, f = animals[mine], reg.families[mine]
     named: tuple[str, ...] = (ANIMAL_ID[n], FAMILY_ID[f]) if mate is None else \
         (ANIMAL_ID[n], ANIMAL_ID[animals[mate]], FAMILY_ID[f])
-    if owner is None:
+    if victim is None:
         prey = animals[card]
         reads: tuple[Key, ...] = (ANIMAL_KEY[n], PAIR_KEY[f], ANIMAL_KEY[prey])
         named += (ANIMAL_ID[prey],)
     else:
-        more, prey_named = slot_keys(game, game.find(card)[1])  # type: ignore[index]
+        more, prey_named = slot_keys(game, victim)
         reads = (ANIMAL_KEY[n], PAIR_KEY[f], *more)
         named += (*prey_named,)
     if game.mods:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import compress, product
 from operator import attrgetter, itemgetter
 from typing import Any, cast
@@ -281,6 +281,16 @@ def kept_kinds(pile: list[str]) -> Kept:
             places if places == sorted(places) else None)
 
 
+def first_of_kind(ranked: list[str], ticket: int) -> str:
+    """The card a ticket gives of a draw from a pile's cards in the cards' order, ``ranked``
+    (a kind holds as many places as it has cards, in a row, as its tickets): the first card
+    of the kind at the ticket's place."""
+    card = ranked[ticket]
+    if ticket and ranked[ticket - 1] == ALIKE_BEFORE.get(card):
+        return ranked[ticket - 1]  # the second card of its kind: the first comes
+    return card
+
+
 def drop_card(kinds: Kept, pile: list[str], card: str) -> None:
     """``card``, any card of the pile ``kinds`` are of, leaves it (drawn or found): it goes
     from ``pile`` and ``kinds`` (in place). Its kind is found by bisection of the places (a
@@ -332,10 +342,13 @@ class WildlifeWeb(Game):
                     "checks."),
     )
     why_questions = ids.QUESTIONS
+    """``game.why("offspring", seat=s)`` besides the generic questions (``why.py``, D34)."""
     own_labels = frozenset(ACTION_TYPES) - {Hunt, ChooseVictim, Steal}
     """The actions whose words are their own ``label()``: all but those that say where an
     animal is (``describe``, ``view.py``)."""
-    """``game.why("offspring", seat=s)`` besides the generic questions (``why.py``, D34)."""
+    told_labels = frozenset({Hunt})
+    """A hunt's words are told by the hunt (``feeding.hunt_label``, of where it found the
+    prey), made when read."""
     _listed: tuple[int, str, list[Action]] | None = None
     """The actions open in the stage the last action stopped at, where working them out
     decided whether it stops there (``_advance``, ``_fed``, ``_next_drafter``): the feed
@@ -542,7 +555,9 @@ class WildlifeWeb(Game):
                 kinds = kept_kinds(pile)
             card: str = self.chance(name, tuple(kinds[0]), tuple(kinds[1]),
                                     label=CARD_NAME.__getitem__, seen_by=seen_by,
-                                    whole=True)  # (kept counts: whole, > 0)
+                                    whole=True,  # (kept counts: whole, > 0)
+                                    ticket=None if kinds[3] is None else  # (pile in order)
+                                    (len(pile), partial(first_of_kind, pile)))
             drop_card(kinds, pile, card)
             ranked = None if kinds[3] is None else pile  # (unsorted: a plain push sorts anew)
         else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept: the

@@ -147,9 +147,9 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
     return new
 
 
-def pay_cube(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> None:
+def pay_cube(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> _PayTold | None:
     """The cube ``o`` points at goes where the cost sends it (the bag, or the action's
-    space), told."""
+    space), told (what its event says: ``told_payment``; none when nothing is told)."""
     p = task.p
     k = COLOUR_INDEX[o.colour]
     game._take_cube(p, o.row, o.col, k)
@@ -159,20 +159,24 @@ def pay_cube(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> None:
     else:
         game.spaces[p][_SPACE_INDEX[dest]][k] += 1
     if log.record:
-        told_payment(game, task, o, k, log)
+        return told_payment(game, task, o, k, log)
+    return None
 
 
-def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog) -> None:
+def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog
+                 ) -> _PayTold:
     """The event of a cube just paid (its card's name and its cubes' place are the same
     before and after): its words, what it names, reads and writes from a table by seat,
-    card, colour and destination (``_PAY_TOLD``); only its cube's id is the game's own."""
+    card, colour and destination (``_PAY_TOLD``); only its cube's id is the game's own.
+    Gives what it told (the table's entry), which holds a Pay choice's words too
+    (``decide_pay``)."""
     p, dest, row, col = task.p, task.dest, o.row, o.col
     card_id = game.bcards[p][row] if col < 0 else game.rows[p][row][col][0]
     key = (p, card_id, row, col < 0, k, dest)
     told = _PAY_TOLD.get(key)
     if told is None:
         told = _PAY_TOLD[key] = _pay_told(game, p, row, col, k, dest)
-    text, cards, cubes, node, players, src, dst, reads, writes, bare = told
+    text, cards, cubes, node, players, src, dst, reads, writes, bare, _ = told
     # the cube's id (Identities.move, written out: the card holds it, so its place is known)
     identity = game._identity
     places = identity.cubes
@@ -184,15 +188,17 @@ def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog)
                    {"cards": cards, "cubes": cubes, "nodes": node, "players": players,
                     "ids": (CUBE_IDS[c],)}, reads,
                    writes if any(stacks) else bare))
+    return told
 
 
 _PayTold = tuple[str, tuple[str], tuple[str], tuple[str], tuple[int], ident.Place,
-                 ident.Place, tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+                 ident.Place, tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], str]
 _PAY_TOLD: dict[tuple[int, str, int, bool, int, str], _PayTold] = {}
 """What the event of a payment says, names, reads and writes, by seat, card, row, whether a
 Biotope card, colour and destination (a few thousand at most): its words, the card, the
 colour, the node and the seat it names, the places its cube leaves and joins, what it reads,
-what it writes, and what it writes when the cube was the card's last (``_pay_told``)."""
+what it writes, what it writes when the cube was the card's last, and the words of a Pay
+choice of that cube (``view.describe``'s, before the payment: ``_pay_told``)."""
 
 
 def _pay_told(game: Biotopes, p: int, row: int, col: int, k: int, dest: str) -> _PayTold:
@@ -207,21 +213,29 @@ def _pay_told(game: Biotopes, p: int, row: int, col: int, k: int, dest: str) -> 
     src = game._place_of(p, row, col)
     dst: ident.Place = ("bag", p) if dest == "bag" else ("space", p, _SPACE_INDEX[dest])
     return (text, (card_id,), (colour,), (_NODE[card_type],), (p,), src, dst, (src,),
-            (src, dst), (src, dst, ident.emptied(card_id)))
+            (src, dst), (src, dst, ident.emptied(card_id)),
+            f"Pay with a {colour} cube from {where}")
 
 
 def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> None:
+    """A choice of the cost waiting: Done (Evolution's), or a cube, whose words (a told
+    Pay's label: ``Biotopes.told_labels``) its payment's event tells."""
     if isinstance(a, Done):
         game.queue.pop(0)
         after_pay(game, task, log)
-    elif task.mode == "one":  # its one cube: paid, and the cost is done (as auto_pay)
-        assert isinstance(a, Pay)
-        pay_cube(game, task, a, log)
+        return
+    assert isinstance(a, Pay)
+    if task.mode == "one":  # its one cube: paid, and the cost is done (as auto_pay)
+        told = pay_cube(game, task, a, log)
         game.queue.pop(0)
         after_pay(game, task, log)
-    else:
-        assert isinstance(a, Pay)
-        pay_one(game, task, a, log)
+    else:  # (pay_one, written out)
+        row, col = a.row, a.col
+        opts = _PAID_PLANTS if col < 0 else _PAID_AS[game.rows[task.p][row][col][0]]
+        told = pay_cube(game, task, a, log)
+        game.queue[0] = task.but(paid=(*task.paid, opts))
+    if told is not None:
+        game.label_told = told[10]
 
 
 def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:

@@ -320,6 +320,9 @@ class Biotopes(Game):
     own_labels = frozenset(t for t in ACTION_TYPES if t not in STATE_WORDED)
     """The actions whose words are their own ``label()`` (``describe``; ``Game.own_labels``:
     a told action's label is then worked out when read)."""
+    told_labels = frozenset({Pay})
+    """A Pay choice's words (``view.describe``'s) are told by its payment's event
+    (``resolution.decide_pay``): ``apply`` asks no ``describe`` before it."""
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     identities = {"cards": "card"}
     why_questions = (
@@ -914,7 +917,7 @@ class Biotopes(Game):
             known.upto = done + 1
             for task in self.queue:
                 if task.c is not None:  # causes live in the told action only
-                    task.forget_cause()
+                    task.__dict__["c"] = None  # (Task.forget_cause, written out)
 
     def _take_action(self, a: Action, log: EventLog) -> None:
         """RB 2. Action Phase: the action, then its resolution."""

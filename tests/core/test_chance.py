@@ -223,12 +223,17 @@ def test_weights_are_whole_positive_numbers_one_per_outcome(weights):
         draw(Rng(1), None, {}, "x", ["a", "b"], weights)
 
 
+def _random_kinds(chooser: random.Random) -> tuple[list[str], list[int]]:
+    """One to twenty kinds of card, and how many of each (1 to 9): a draw's outcomes and
+    whole weights."""
+    size = chooser.randint(1, 20)
+    return [f"kind {n}" for n in range(size)], [chooser.randint(1, 9) for _ in range(size)]
+
+
 def test_weights_vouched_whole_draw_the_same_and_are_still_counted():
     chooser = random.Random(11)
     for seed in range(500):
-        size = chooser.randint(1, 20)
-        outcomes = [f"kind {n}" for n in range(size)]
-        weights = [chooser.randint(1, 9) for _ in range(size)]
+        outcomes, weights = _random_kinds(chooser)
         forced = {1: outcomes[-1]} if seed % 3 == 0 else {}
         checked, vouched = Rng(seed), Rng(seed)
         kept: tuple[list[Drawn], list[Drawn]] = ([], [])
@@ -248,9 +253,7 @@ def test_weights_vouched_whole_draw_the_same_and_are_still_counted():
 def test_a_vouched_draw_by_its_tickets_draws_the_same_and_is_counted_the_same():
     chooser = random.Random(12)
     for seed in range(500):
-        size = chooser.randint(1, 20)
-        outcomes = [f"kind {n}" for n in range(size)]
-        weights = [chooser.randint(1, 9) for _ in range(size)]
+        outcomes, weights = _random_kinds(chooser)
         places = [o for o, w in zip(outcomes, weights) for _ in range(w)]  # a deck in order
         forced = {1: outcomes[0]} if seed % 3 == 0 else {}
         plain, ticketed = Rng(seed), Rng(seed)

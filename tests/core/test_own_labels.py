@@ -7,6 +7,7 @@ import copy
 import dataclasses
 import pickle
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -107,18 +108,27 @@ def test_every_game_says_its_own_labels_truly(name: str) -> None:
     """``describe`` of each action of a type a game names in ``own_labels`` is its own
     ``label()``, in every position of a few random games."""
     cls: type[Game] = registered_games()[name]
-    if not cls.own_labels:
+    for game, action in _open_actions(cls, cls.own_labels, seeds=3, actions=300):
+        assert game.describe(action) == action.label(), (name, action)
+
+
+def _open_actions(cls: type[Game], types: frozenset[type[Action]], *, seeds: int,
+                  actions: int) -> Iterator[tuple[Game, Action]]:
+    """Each legal action of one of ``types`` open in random 2-player games of ``cls``, with
+    the game in the position where it is open (seeds ``range(seeds)``, at most ``actions``
+    actions a game)."""
+    if not types:
         return
-    for seed in range(3):
+    for seed in range(seeds):
         game = cls.new_game(players=2, seed=seed)
         choose = random.Random(seed).choice
-        for _ in range(300):
+        for _ in range(actions):
             if game.is_over:
                 break
             legal = game.legal_actions()
             for action in legal:
-                if type(action) in cls.own_labels:
-                    assert game.describe(action) == action.label(), (name, action)
+                if type(action) in types:
+                    yield game, action
             game.push(choose(legal))
 
 
@@ -171,17 +181,8 @@ def test_every_game_tells_its_told_labels_truly(name: str) -> None:
     if not cls.told_labels:
         return
     told = 0
-    for seed in range(4):
-        game = cls.new_game(players=2, seed=seed)
-        choose = random.Random(seed).choice
-        for _ in range(400):
-            if game.is_over:
-                break
-            legal = game.legal_actions()
-            for action in legal:
-                if type(action) in cls.told_labels:
-                    said = game.describe(action)
-                    assert vars(game.clone().apply(action))["label"] == said, (name, action)
-                    told += 1
-            game.push(choose(legal))
+    for game, action in _open_actions(cls, cls.told_labels, seeds=4, actions=400):
+        said = game.describe(action)
+        assert vars(game.clone().apply(action))["label"] == said, (name, action)
+        told += 1
     assert told > 20

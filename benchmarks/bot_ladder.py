@@ -332,10 +332,12 @@ def play_matches(game: str, bots: Sequence[str], games: int, *, jobs: int = 1,
 def play_teams(bots: Sequence[str], games: int, *,
                difficulties: Sequence[str] = TORITORI_DIFFICULTIES,
                players: Sequence[int] = TORITORI_PLAYERS, jobs: int = 1, executor: Any = None,
-               progress: bool = False) -> list[Team]:
-    """Tori-Tori: each bot as a whole team, at every difficulty and player count."""
+               progress: bool = False, first_seed: int = 0) -> list[Team]:
+    """Tori-Tori: each bot as a whole team, at every difficulty and player count, on seeds
+    ``first_seed .. first_seed + games - 1``."""
     grid = {"difficulty": list(difficulties), "players": list(players), "bots": list(bots)}
-    ex = experiment("toritori", grid=grid, seeds=range(games), n_jobs=jobs, executor=executor,
+    ex = experiment("toritori", grid=grid, seeds=range(first_seed, first_seed + games),
+                    n_jobs=jobs, executor=executor,
                     progress=progress)
     cells = {(b, d, p): Team(b, d, p) for d in difficulties for p in players for b in bots}
     for result in ex.results:

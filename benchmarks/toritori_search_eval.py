@@ -11,7 +11,7 @@ the figures.
 ``--variant old`` plays the search without the turn horizon (``horizon=None``), for A/B on
 the same deals; ``--margin`` and ``--exploration`` set the search's ``default_margin`` and
 ``exploration`` over the game's; ``--playouts`` gives a reproducible budget instead of CPU
-seconds.
+seconds; ``--first-seed 12 --games 28`` adds seeds 12-39 to a cell played on seeds 0-11.
 """
 
 from __future__ import annotations
@@ -58,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("cells", nargs="+", type=_cell, help="DIFFICULTY:PLAYERS")
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="play seeds FIRST_SEED .. FIRST_SEED + GAMES - 1 (to add games "
+                             "to a cell already played)")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, help="CPU seconds a move (default 1)")
     budget.add_argument("--playouts", type=int)
@@ -75,7 +78,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         bots.insert(0, "toritori-heuristic")
     for difficulty, players in args.cells:
         wall, cpu = time.perf_counter(), time.process_time()
-        teams = play_teams(bots, args.games, difficulties=[difficulty], players=[players])
+        teams = play_teams(bots, args.games, difficulties=[difficulty], players=[players],
+                           first_seed=args.first_seed)
         took = f"{time.perf_counter() - wall:.0f} s wall, {time.process_time() - cpu:.0f} s CPU"
         for team in teams:
             low, high = wilson(team.wins, team.decided)

@@ -1,11 +1,13 @@
 """experiment() at scale: Tori-Tori games with the heuristic team, serially, on 2 processes
-and on a Dask LocalCluster of 2 worker processes.
+and on a Dask LocalCluster of 2 worker processes (``experiments.local_cluster(2)``, and, for
+A/B, a LocalCluster with Dask's default settings).
 
 Prints games per second for each, the scaling ratio (2 processes / serial), Dask's overhead
-against the process pool, and the memory of the series frame. The three runs must give the
-same frames (checked).
+against the process pool, and the memory of the series frame. Every run must give the same
+frames (checked).
 
-    python benchmarks/bench_experiments.py               # 10,000 games each way (~6 min)
+    python benchmarks/bench_experiments.py               # 10,000 games each way (~8 min)
+    python benchmarks/bench_experiments.py --no-defaults # without the A/B cluster (~6 min)
     python benchmarks/bench_experiments.py --games 1000
 """
 
@@ -21,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pandas as pd
 
-from ecogames.experiments import experiment
+from ecogames.experiments import experiment, local_cluster
 from timing import report
 
 ARGUMENTS = {"grid": {"difficulty": ["basic", "medium", "expert"]},
@@ -37,7 +39,10 @@ def timed(**kwargs):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
-    games = parser.parse_args().games
+    parser.add_argument("--no-defaults", action="store_true",
+                        help="skip the LocalCluster with Dask's default settings")
+    arguments = parser.parse_args()
+    games = arguments.games
     seeds = range(-(-games // 3))  # three difficulties
     total = 3 * len(seeds)
     print(f"experiment(): {total} Tori-Tori games, heuristic team, 2 players, "
@@ -50,14 +55,21 @@ def main() -> None:
 
     from dask.distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+    with local_cluster(2) as cluster, Client(cluster) as client:
         dask, dask_s = timed(seeds=seeds, executor=client)
-    report("Dask LocalCluster, 2 worker processes", total / dask_s, "games/s")
+    report("Dask local_cluster(2), 2 worker processes", total / dask_s, "games/s")
+    plain_s = None
+    if not arguments.no_defaults:
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            plain, plain_s = timed(seeds=seeds, executor=client)
+        report("Dask LocalCluster with Dask's default settings", total / plain_s, "games/s")
     report("scaling: 2 processes / serial", serial_s / pool_s, "x")
     report("Dask's overhead against the process pool", (dask_s / pool_s - 1) * 100, "%")
+    if plain_s is not None:
+        report("  the same with Dask's default settings", (plain_s / pool_s - 1) * 100, "%")
 
-    for other in (pool, dask):
+    for other in (pool, dask) if plain_s is None else (pool, dask, plain):
         pd.testing.assert_frame_equal(serial.games, other.games)
         pd.testing.assert_frame_equal(serial.series, other.series)
     series = serial.series

@@ -12,7 +12,13 @@ import pandas as pd
 import pytest
 
 import ecogames
-from ecogames.experiments import ExperimentError, experiment, seat_seed
+from ecogames.experiments import (
+    GAME_CLUSTER_SETTINGS,
+    ExperimentError,
+    experiment,
+    local_cluster,
+    seat_seed,
+)
 from tests.support.pond import Pond
 
 
@@ -158,16 +164,22 @@ def test_two_processes_give_the_serial_frames_and_take_lambdas():
     assert "half the fish" in set(parallel.series["quantity"])
 
 
+def _worker_settings() -> dict[str, object]:
+    import dask
+
+    return {key: dask.config.get(key) for key in GAME_CLUSTER_SETTINGS}
+
+
 def test_a_dask_local_cluster_of_two_worker_processes_gives_the_serial_frames():
     distributed = pytest.importorskip("dask.distributed")
     arguments = {"grid": {"difficulty": ["basic", "expert"]}, "bots": "toritori-heuristic",
                  "seeds": 8, "progress": False, "collect": {"actions": lambda g: len(g.history)},
                  "causes": True}
     serial = experiment("toritori", **arguments)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with local_cluster(2) as cluster, distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
+        # each worker process plays with the game settings (no profiler, slow housekeeping)
+        assert list(client.run(_worker_settings).values()) == [dict(GAME_CLUSTER_SETTINGS)] * 2
         on_dask = experiment("toritori", executor=client, **arguments)
     pd.testing.assert_frame_equal(serial.games, on_dask.games)
     pd.testing.assert_frame_equal(serial.series, on_dask.series)

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from ecogames.core import IllegalAction, Rng, SaveError
-from ecogames.core.chance import Drawn, _weighted_index, draw, made
+from ecogames.core.chance import ChanceError, Drawn, _weighted_index, draw, made
 from tests.support.pond import Pond, Roll
 
 
@@ -267,6 +267,36 @@ def test_a_vouched_draw_by_its_tickets_draws_the_same_and_is_counted_the_same():
     wrong = (3, lambda ticket: "b")  # the rule's vow, taken on trust: a broken one shows
     assert draw(_Ticket(0), None, {}, "x", ["a", "b"], [1, 2], whole=True, ticket=wrong) == "b"
     assert draw(_Ticket(0), None, {}, "x", ["a", "b"], [1, 2], whole=True) == "a"
+
+
+def test_a_draw_by_its_odds_draws_and_tells_the_same_as_one_given_its_outcomes():
+    chooser = random.Random(13)
+    for seed in range(500):
+        outcomes, weights = _random_kinds(chooser)
+        if len(outcomes) < 2:  # (odds: for a draw of two outcomes or more)
+            continue
+        places = [o for o, w in zip(outcomes, weights) for _ in range(w)]  # a deck in order
+        forced = {1: outcomes[-1]} if seed % 3 == 0 else {}
+        given, lazy = Rng(seed), Rng(seed)
+        kept: tuple[list[Drawn], list[Drawn]] = ([], [])
+        asked: list[int] = []
+
+        def odds(outcomes=tuple(outcomes), weights=tuple(weights), asked=asked):
+            asked.append(1)
+            return outcomes, weights
+
+        for _ in range(3):
+            assert draw(given, kept[0], forced, "a card", outcomes, weights) == \
+                draw(lazy, kept[1], forced, "a card", (), whole=True,
+                     ticket=(len(places), places.__getitem__), odds=odds)
+            assert given.state == lazy.state
+        assert len(asked) == (1 if forced else 0)  # (made when read, or a forced one checked)
+        assert [*map(made, kept[0])] == [*map(made, kept[1])]
+        assert draw(Rng(seed), None, {}, "a card", (), whole=True, odds=odds,
+                    ticket=(len(places), places.__getitem__)) == kept[1][0][4]
+    with pytest.raises(ChanceError, match="cannot come out"):
+        draw(Rng(1), [], {0: "c"}, "x", (), whole=True, ticket=(2, "ab".__getitem__),
+             odds=lambda: (("a", "b"), (1, 1)))
 
 
 def test_a_secret_outcome_is_shown_only_to_the_seats_that_may_see_it():

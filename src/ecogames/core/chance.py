@@ -88,10 +88,12 @@ class ChanceError(ValueError):
     """A forced outcome that the draw could not have given."""
 
 
-Drawn = tuple[str, tuple[Any, ...], tuple[int, ...], Any, Any, "tuple[int, ...] | None",
+Drawn = tuple[str, Any, "tuple[int, ...] | None", Any, Any, "tuple[int, ...] | None",
               "Callable[[Any], str] | None"]
 """A draw as :func:`draw` keeps it: a :class:`ChanceDraw`'s seven fields in order (the
-ChanceDraw is made of them when the cascade's ``chances`` are first read: :func:`made`)."""
+ChanceDraw is made of them when the cascade's ``chances`` are first read: :func:`made`), but
+that a draw by its odds (:func:`chance`'s ``odds``) keeps the rule's ``odds`` for its
+outcomes and None for its weights (made of ``odds()`` with the ChanceDraw)."""
 
 
 def made(drawn: Drawn) -> ChanceDraw:
@@ -102,6 +104,9 @@ def made(drawn: Drawn) -> ChanceDraw:
     fields = chance.__dict__
     (fields["name"], fields["outcomes"], fields["weights"], fields["outcome"],
      fields["natural"], fields["seen_by"], fields["describe"]) = drawn
+    if drawn[2] is None:  # a draw by its odds (chance's ``odds``): its outcomes and weights now
+        outcomes, weights = drawn[1]()
+        fields["outcomes"], fields["weights"] = tuple(outcomes), tuple(weights)
     return chance
 
 
@@ -117,12 +122,14 @@ class Drawing(Protocol):
 Ticket = tuple[int, Callable[[int], Any]]
 """A vouched draw's tickets (:func:`chance`'s ``ticket``): how many there are (the weights'
 sum), and the outcome that holds each (below that sum)."""
+Odds = Callable[[], tuple[Sequence[Any], Sequence[int]]]
+"""A draw's outcomes and weights, made when read (:func:`chance`'s ``odds``)."""
 
 
 def chance(game: Drawing, name: str, outcomes: Sequence[Any],
            weights: Sequence[int] | None = None, label: Callable[[Any], str] | None = None,
            seen_by: Sequence[int] | None = None, whole: bool = False,
-           ticket: Ticket | None = None) -> Any:
+           ticket: Ticket | None = None, odds: Odds | None = None) -> Any:
     """One chance draw of a rule: an outcome of ``outcomes`` (JSON values, each once),
     ``weights`` whole numbers (uniform by default), picked by the game's generator unless
     a fork forced it. ``label(outcome)`` says an outcome in words; ``seen_by``: the seats
@@ -142,10 +149,32 @@ def chance(game: Drawing, name: str, outcomes: Sequence[Any],
     those of the ones before). The rule vouches for both; the draw, its record and the
     generator are the same as without.
 
+    ``odds`` (with ``ticket``, for a draw of two outcomes or more): the outcomes and the
+    weights, ``odds() -> (outcomes, weights)``, made only when read, where making them at
+    each draw cost more than the draw (a rule that keeps a pile in the cards' order finds a
+    ticket's card in the pile itself, and its kinds and their counts are read only when a
+    cascade's draws are read); ``outcomes`` and ``weights`` are then not read (``()``).
+    ``odds`` must give the same whenever called: it may read only what it closed over (a
+    copy of the pile), never the live game. The outcome, the generator and the draw, once
+    made (:func:`made`), are the same as with the outcomes and weights given; a forced
+    outcome is checked against ``odds()``'s outcomes.
+
     This is ``Game.chance`` itself (the method, written here: one Python call a draw). The
     draws so far (``game._chance``, ``None``: not counted) get this one as its fields
     (:data:`Drawn`: :func:`made` makes the ChanceDraw), unless ``game._forcing`` (by draw
     number) gives the outcome."""
+    if odds is not None:  # (vouched: two outcomes or more, the ticket's found by the rule)
+        natural = ticket[1](game.rng.below(ticket[0]))  # type: ignore[index]  # (given)
+        draws = game._chance
+        if draws is None:
+            return natural
+        outcome = natural
+        forced = game._forcing
+        if forced and len(draws) in forced:
+            outcome = _forced(name, forced[len(draws)], odds()[0])
+        draws.append((name, odds, None, outcome, natural,
+                      tuple(seen_by) if seen_by is not None else None, label))
+        return outcome
     size = len(outcomes)
     if size == 0:
         raise ValueError(f"a chance draw ({name}) needs at least one outcome")
@@ -170,15 +199,20 @@ def chance(game: Drawing, name: str, outcomes: Sequence[Any],
     if forced:
         number = len(draws)
         if number in forced:
-            outcome = forced[number]
-            if outcome not in outcomes:
-                shown = ", ".join(map(repr, list(outcomes)[:12]))
-                raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
+            outcome = _forced(name, forced[number], outcomes)
     # kept as its fields: the ChanceDraw is made only when the cascade's draws are read
     draws.append((name, tuple(outcomes),
                   (tuple(weights) if weights is not None else
                    _UNIFORM[size] if size < _UNIFORM_KEPT else (1,) * size),
                   outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
+    return outcome
+
+
+def _forced(name: str, outcome: Any, outcomes: Sequence[Any]) -> Any:
+    """A forced ``outcome`` of the draw ``name``, if it is one of ``outcomes``."""
+    if outcome not in outcomes:
+        shown = ", ".join(map(repr, list(outcomes)[:12]))
+        raise ChanceError(f"{name} cannot come out as {outcome!r}; it could be {shown}")
     return outcome
 
 
@@ -195,12 +229,12 @@ def draw(rng: Rng, draws: list[Drawn] | None, forced: Forced, name: str,
          outcomes: Sequence[Any], weights: Sequence[int] | None = None,
          label: Callable[[Any], str] | None = None,
          seen_by: Sequence[int] | None = None, whole: bool = False,
-         ticket: Ticket | None = None) -> Any:
+         ticket: Ticket | None = None, odds: Odds | None = None) -> Any:
     """:func:`chance` with its generator, its draws so far (``None``: not counted) and its
     forced outcomes (by draw number) given, not read from a game."""
     loose = _new_object(_Loose)
     loose.rng, loose._chance, loose._forcing = rng, draws, forced
-    return chance(loose, name, outcomes, weights, label, seen_by, whole, ticket)
+    return chance(loose, name, outcomes, weights, label, seen_by, whole, ticket, odds)
 
 
 _new_object = object.__new__

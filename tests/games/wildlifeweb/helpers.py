@@ -134,7 +134,9 @@ def stack(game: WildlifeWeb) -> WildlifeWeb:
     stacked, not its clones.)"""
     def chance(name: str, outcomes: Sequence[Any], weights: Sequence[int] | None = None,
                label: Any = None, seen_by: Sequence[int] | None = None,
-               whole: bool = False, ticket: Any = None) -> Any:
+               whole: bool = False, ticket: Any = None, odds: Any = None) -> Any:
+        if odds is not None:  # (a draw by its odds: made now, to find the top card's kind)
+            outcomes, weights = odds()
         first = outcomes[0]
         if game._chance is None or not isinstance(first, str):
             return type(game).chance(game, name, outcomes, weights, label, seen_by, whole,

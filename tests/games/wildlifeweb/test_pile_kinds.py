@@ -1,6 +1,7 @@
-"""The kinds of the Wildlife and Event decks are worked out from the last draw from each
-(``WildlifeWeb._kinds``): whenever they are taken as the deck's, they must be what sorting
-the deck gives, after play, clone, determinize, load and undo."""
+"""The Wildlife and Event decks in the cards' order are kept from the last draw from each
+(``WildlifeWeb._in_order``): whenever they are taken as the deck's, they must be what sorting
+the deck gives, after play, clone, determinize, load and undo; a kept draw's odds, made when
+read, are the kinds of the deck as it was."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 from typing import Any
 
 from ecogames.core import Rng
+from ecogames.core.chance import made
 from ecogames.games.wildlifeweb import WildlifeWeb, new_game
 from ecogames.games.wildlifeweb.components import (
     CARD_GROUP,
@@ -15,30 +17,22 @@ from ecogames.games.wildlifeweb.components import (
     EVENT_CARDS,
     WILDLIFE_CARDS,
 )
-from ecogames.games.wildlifeweb.rules import EVENT_KINDS, drop_card, kept_kinds, kinds_left
+from ecogames.games.wildlifeweb.rules import EVENT_KINDS, kinds_left
 
 
 def check_kinds(game: WildlifeWeb) -> int:
-    """Every remembered cards in order and kinds that a draw would use are the deck's own
-    (the cards in order the deck itself only while it is in order, and no other deck's or
-    game's list); how many."""
+    """Every remembered deck in order that a draw would use is the deck's own, sorted (the
+    deck itself only while it is in order, and no other deck's or game's list); how
+    many."""
     used = 0
     lists: list[list[Any]] = []
     for which, pile in (("wildlife", game.wdeck), ("event", game.edeck)):
-        known = game._kinds.get(which)
+        known = game._in_order.get(which)
         if known is not None and known[0] is pile and known[1] == len(pile):
             ranked = sorted(pile, key=CARD_RANK.__getitem__)
-            if known[2] is not None:
-                assert known[2] == ranked, which
-                assert known[2] is not pile or pile == ranked, which
-                lists.append(known[2])
-            if known[3] is not None:
-                cards, counts, ranks, places = known[3]
-                assert (tuple(cards), tuple(counts)) == kinds_left(tuple(pile)), which
-                assert ranks == [CARD_RANK[c] for c in cards], which
-                if places is not None:
-                    assert pile == ranked and places == [CARD_RANK[c] for c in pile], which
-                lists += [cards, counts, ranks, *([places] if places is not None else [])]
+            assert known[2] == ranked, which
+            assert known[2] is not pile or pile == ranked, which
+            lists.append(known[2])
             used += 1
     assert len({*map(id, lists)}) == len(lists)
     return used
@@ -46,10 +40,7 @@ def check_kinds(game: WildlifeWeb) -> int:
 
 def lists_of(game: WildlifeWeb) -> set[int]:
     """The lists a game keeps for its draws (by identity)."""
-    out = set()
-    for known in game._kinds.values():
-        out |= {id(x) for x in (known[2], *(known[3] or ())) if x is not None}
-    return out
+    return {id(known[2]) for known in game._in_order.values()}
 
 
 def test_remembered_kinds_are_the_decks() -> None:
@@ -88,21 +79,36 @@ def test_kinds_after_clone_determinize_load_and_undo() -> None:
     assert twins > 10
 
 
-def test_the_kinds_without_any_card_of_the_deck() -> None:
-    """A card leaving a deck (drawn, or a mate found in it) may be the first of its kind or
-    the second: either way the kinds kept are those of the deck without it, in order or not,
-    and it leaves the deck."""
+def test_a_kept_draw_tells_the_kinds_of_the_deck_as_it_was() -> None:
+    """A card drawn from a deck, in order or not, kept (its odds made when read: the kinds
+    of the deck before the draw, and how many of each) and plain (nothing kept): the same
+    card by the same ticket, the first of its kind, gone from the deck; a forced card,
+    any card of the deck, is the one that goes."""
     assert kinds_left(tuple(EVENT_CARDS)) == EVENT_KINDS
     rng = random.Random(2)
     for deck in (WILDLIFE_CARDS, EVENT_CARDS):
         ordered = sorted(deck, key=CARD_RANK.__getitem__)
-        for pile in (ordered, rng.sample(ordered, len(ordered))):
-            assert (kept_kinds(pile)[3] is None) == (pile != ordered)
-            for card in pile:
-                rest, kinds = list(pile), kept_kinds(pile)
-                drop_card(kinds, rest, card)
-                assert rest == [c for c in pile if c != card], card
-                assert kinds == kept_kinds(rest), card
+        for size in (1, 2, 3, 9, len(deck)):
+            for pile in (ordered[:size], rng.sample(ordered, size)):
+                kept, plain = new_game(players=2, seed=size), new_game(players=2, seed=size)
+                for game in (kept, plain):
+                    game.wdeck = list(pile)
+                kept._chance = []
+                card = kept._pick(kept.wdeck, "a card")
+                assert card == plain._pick(plain.wdeck, "a card")
+                assert kept.rng.state == plain.rng.state
+                (drawn,) = map(made, kept._chance)
+                assert (drawn.outcomes, drawn.weights) == kinds_left(tuple(pile))
+                assert drawn.outcome == card and card in drawn.outcomes
+                assert sorted(kept.wdeck) == sorted(plain.wdeck) == sorted(
+                    pile[:pile.index(card)] + pile[pile.index(card) + 1:])
+                forced = new_game(players=2, seed=size)
+                forced.wdeck, forced._chance = list(pile), []
+                chosen = rng.choice(drawn.outcomes)
+                forced._forcing = {0: chosen}
+                assert forced._pick(forced.wdeck, "a card") == chosen
+                assert chosen not in forced.wdeck
+                assert made(forced._chance[0]).weights == drawn.weights
 
 
 def test_kinds_left_is_each_kinds_first_card_and_count_in_the_cards_order() -> None:

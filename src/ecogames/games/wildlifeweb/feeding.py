@@ -261,49 +261,108 @@ _steal = cache(Steal)
 def feed_actions(game: WildlifeWeb) -> list[Action]:
     """Every Forage, Hunt, Scavenge and Steal open now: of each animal of the active Pack
     that may still act, its Forage, hunts (the central habitat's, then the other Packs'),
-    scavenges and steals. While no Event of this turn changes who is active, the time of
-    day alone says who is, and the hunts are read from each hunter's table
+    scavenges and steals. Each animal's are read from its feeding plan (:data:`_PLANS`, by
+    its card and whether it has a mate). While no Event of this turn changes who is active,
+    the time of day alone says who is, and the hunts are read from each hunter's table
     (:func:`_hunts_by_prey`); otherwise every prey is asked anew, once."""
     out: list[Action] = []
     shifts, bans = _turn_event_kinds(game.mods)
-    day = game.round % 2 == 0
-    acted = game.acted
-    prey_keys: list[str] | None = None  # the prey's keys (_hunts_by_prey), once a hunter asks
+    # (with an Event that changes who is active, each animal is asked, and the plans are
+    # those of an active animal, hunts by the prey's state)
+    plans = _PLANS[None if shifts else game.round % 2 == 0]
+    acted, active = game.acted, game.active
+    prey_keys: list[str] | None = None  # the prey's keys (the hunts' tables'), once asked
     carrion: list[str] | None = None
-    for a in game.packs[game.active]:
+    for a in game.packs[active]:
         card = a["card"]
         if card in acted:  # One Action Per Animal (a pair is one animal, D16)
             continue
-        kind, mated = CARD_ANIMAL[card], a["mate"] is not None
+        plan = plans[card][a["mate"] is not None]
         # only active animals may feed
-        if not (game._pet_active(game.active, a) if shifts else kind.day if day else kind.night):
+        if plan is None or (shifts and not game._pet_active(active, a)):
             continue
-        if kind.can_forage and game.fdeck and not (bans and game._restricted(a, "forage")):
-            out.append(_forage(card))
-        if kind.can_hunt and not (bans and game._restricted(a, "hunt")):
-            if not shifts:
-                if prey_keys is None:  # one of each kind in the central habitat (D33), then
-                    # the other Packs' animals, a pair by its own key
-                    prey_keys = alike(game.habitat)
-                    active = game.active
-                    for p, pack in enumerate(game.packs):
-                        if p != active:
-                            prey_keys += [q["card"] if q["mate"] is None else PAIRED[q["card"]]
-                                          for q in pack]
-                # the hunts of them in their order, looked up in C
-                out.extend(filter(None, map(_hunts_by_prey(card, mated, day).get, prey_keys)))
-            else:  # an Event changes who is active: each prey's state asked once
-                if prey_keys is None:
-                    prey_keys = [STATE_KEY[c, q_mated, q_active]
-                                 for c, _, _, q_mated, q_active in all_prey(game)]
-                out.extend(filter(None, map(_hunts_by_state(card, mated).get, prey_keys)))
-        if kind.can_scavenge and game.highway and not (bans and game._restricted(a, "scavenge")):
+        forage, hunts, scavenges, steals = plan
+        if forage is not None and game.fdeck and not (bans and game._restricted(a, "forage")):
+            out.append(forage)
+        if hunts is not None and not (bans and game._restricted(a, "hunt")):
+            if prey_keys is None:
+                prey_keys = _prey_keys(game, shifts)
+            # the hunts of them in their order, looked up in C
+            out.extend(filter(None, map(hunts.get, prey_keys)))
+        if scavenges is not None and game.highway and not (
+                bans and game._restricted(a, "scavenge")):
             if carrion is None:
                 carrion = alike(game.highway)  # one of each kind (D33)
-            out.extend(map(_scavenge, repeat(card, len(carrion)), carrion))
-        if "steal" in kind.effects and not (bans and game._restricted(a, "steal")):
+            out.extend(map(scavenges.__getitem__, carrion))
+        if steals and not (bans and game._restricted(a, "steal")):
             out.extend(_steals(game, a))
     return out
+
+
+def _prey_keys(game: WildlifeWeb, shifts: bool) -> list[str]:
+    """The prey's keys in the hunts' tables (:data:`_PLANS`), in the order the hunts are
+    listed: one of each kind in the central habitat (D33), then the other Packs' animals.
+    While no Event of this turn changes who is active, a lone prey by its card and a pair
+    by its own key (:func:`_hunts_by_prey`); otherwise by its state (:data:`STATE_KEY`)."""
+    if shifts:  # an Event changes who is active: each prey's state asked once
+        return [STATE_KEY[c, q_mated, q_active] for c, _, _, q_mated, q_active in all_prey(game)]
+    keys = alike(game.habitat)
+    active = game.active
+    for p, pack in enumerate(game.packs):
+        if p != active:
+            keys += [q["card"] if q["mate"] is None else PAIRED[q["card"]] for q in pack]
+    return keys
+
+
+Plan = tuple[Forage | None, dict[str, Hunt] | None, dict[str, Scavenge] | None, bool]
+"""What an animal may do to feed (:func:`feed_actions`): its Forage (None: it does not
+forage), its hunts by the prey's key (None: it does not hunt), its Scavenges by the
+carrion's card (None: it does not scavenge), and whether it may steal."""
+
+
+class _Plans(dict[str, tuple["Plan | None", "Plan | None"]]):
+    """The feeding plans of the animals, by card, lone and with a mate, at one time of day
+    (None for an animal asleep then) or, where an Event changes who is active (``day``
+    None), of every animal as if active, hunts by the prey's state: made on first use."""
+
+    def __init__(self, day: bool | None) -> None:
+        super().__init__()
+        self.day = day
+
+    def __missing__(self, card: str) -> tuple[Plan | None, Plan | None]:
+        kind, day = CARD_ANIMAL[card], self.day
+        if day is not None and not kind.active_at(day):
+            plans: tuple[Plan | None, Plan | None] = (None, None)
+        else:
+            plans = (self._plan(card, False), self._plan(card, True))
+        self[card] = plans
+        return plans
+
+    def _plan(self, card: str, mated: bool) -> Plan:
+        kind, day = CARD_ANIMAL[card], self.day
+        hunts = None
+        if kind.can_hunt:
+            hunts = _hunts_by_state(card, mated) if day is None else \
+                _hunts_by_prey(card, mated, day)
+        return (_forage(card) if kind.can_forage else None, hunts,
+                _Scavenges(card) if kind.can_scavenge else None, "steal" in kind.effects)
+
+
+class _Scavenges(dict[str, Scavenge]):
+    """The Scavenges of one animal, by the carrion's card, made on first use."""
+
+    def __init__(self, card: str) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, carrion: str) -> Scavenge:
+        action = self[carrion] = _scavenge(self.card, carrion)
+        return action
+
+
+_PLANS: dict[bool | None, _Plans] = {day: _Plans(day) for day in (True, False, None)}
+"""The animals' feeding plans by the time of day (:class:`_Plans`), None where an Event
+changes who is active."""
 
 
 def _turn_event_kinds(mods: list[list[Any]]) -> tuple[bool, bool]:

@@ -29,7 +29,6 @@ Day/Night (step 2) turns when play returns to the dealer.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache, lru_cache, partial
@@ -63,7 +62,6 @@ from .actions import (
     TakeMate,
 )
 from .components import (
-    ALIKE_AFTER,
     ALIKE_BEFORE,
     CARD_ANIMAL,
     CARD_EVENT,
@@ -245,9 +243,9 @@ _IS_PET = {card: kind.pet for card, kind in CARD_ANIMAL.items()}
 
 
 def kinds_left(pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The kinds of card in a face-down pile, for a draw from it (``WildlifeWeb._pick``):
-    each kind's first card left in the cards' order, in that order, and how many of each
-    kind are left."""
+    """The kinds of card in a face-down pile, a draw's odds (``WildlifeWeb._pick``, made
+    when read): each kind's first card left in the cards' order, in that order, and how
+    many of each kind are left."""
     ordered = sorted(pile, key=CARD_RANK.__getitem__)
     groups = [*map(CARD_GROUP.__getitem__, ordered)]
     first: dict[str, str] = {}
@@ -263,24 +261,6 @@ def _ranked(pile: list[str]) -> list[str]:
     return pile if ranked == pile else ranked
 
 
-Kinds = tuple[tuple[str, ...], tuple[int, ...]]
-"""A face-down pile's kinds (:func:`kinds_left`)."""
-
-Kept = tuple[list[str], list[int], list[int], list[int] | None]
-"""A face-down pile's kinds as a kept draw keeps them (:func:`kept_kinds`), changed in place
-as cards leave the pile (:func:`drop_card`): each kind's first card, how many of each, each
-first card's place in the cards' order (``CARD_RANK``), and each card's place, the pile's
-own in order, if the pile is in that order (else None)."""
-
-
-def kept_kinds(pile: list[str]) -> Kept:
-    """:func:`kinds_left` of ``pile`` as lists, with their places (:data:`Kept`)."""
-    cards, counts = kinds_left(tuple(pile))
-    places = [*map(CARD_RANK.__getitem__, pile)]
-    return ([*cards], [*counts], [*map(CARD_RANK.__getitem__, cards)],
-            places if places == sorted(places) else None)
-
-
 def first_of_kind(ranked: list[str], ticket: int) -> str:
     """The card a ticket gives of a draw from a pile's cards in the cards' order, ``ranked``
     (a kind holds as many places as it has cards, in a row, as its tickets): the first card
@@ -291,34 +271,8 @@ def first_of_kind(ranked: list[str], ticket: int) -> str:
     return card
 
 
-def drop_card(kinds: Kept, pile: list[str], card: str) -> None:
-    """``card``, any card of the pile ``kinds`` are of, leaves it (drawn or found): it goes
-    from ``pile`` and ``kinds`` (in place). Its kind is found by bisection of the places (a
-    search by equality compared a string per card passed); the first of its kind goes, and
-    the other, if any, after it in the cards' order, is the first now; the second goes, and
-    its kind, before it, has one fewer."""
-    cards, counts, ranks, places = kinds
-    rank = CARD_RANK[card]
-    i = bisect_left(ranks, rank)
-    if i == len(ranks) or ranks[i] != rank:  # the second of its kind (a kind has two at most)
-        counts[i - 1] -= 1
-    elif counts[i] == 1:
-        del cards[i], counts[i], ranks[i]
-    else:
-        cards[i] = other = ALIKE_AFTER[card]
-        ranks[i] = CARD_RANK[other]
-        counts[i] -= 1
-    if places is None:
-        pile.remove(card)
-    else:  # (the pile in order: the card at its place)
-        at = bisect_left(places, rank)
-        del places[at], pile[at]
-
-
-EVENT_KINDS: Kinds = kinds_left(EVENT_CARDS)
+EVENT_KINDS: tuple[tuple[str, ...], tuple[int, ...]] = kinds_left(EVENT_CARDS)
 """The kinds of the full Event deck (set-up's), worked out once."""
-_EVENT_KEPT: Kept = kept_kinds(list(EVENT_CARDS))
-"""They as a kept draw keeps them (a game's own copy: :func:`kept_kinds`)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,14 +341,13 @@ class WildlifeWeb(Game):
         self.register = Register()
         """The ids of the animals on the table and of the families (``why.py``; not
         saved: numbered anew from a loaded table, counted on in play)."""
-        self._kinds: dict[str, tuple[list[str], int, list[str] | None, Kept | None]] = {}
-        """The Wildlife and Event decks' cards in the cards' order and their kinds, for the
-        next draw from each (``_pick``; not saved), kept from the last: (the deck, its size,
-        its cards in order, its kinds), either None when not needed yet (a plain push draws
-        from the cards in order, a kept draw from the kinds), good while it is that same
-        list of that size (cards only ever leave a deck in place; a new deck is a new
-        list). The cards in order are the deck itself while it is in order (as dealt), else
-        a sorted copy. Sorting the deck for each draw was a tenth of ``push``."""
+        self._in_order: dict[str, tuple[list[str], int, list[str]]] = {}
+        """The Wildlife and Event decks' cards in the cards' order, for the next draw from
+        each (``_pick``; not saved), kept from the last: (the deck, its size, its cards in
+        order), good while it is that same list of that size (cards only ever leave a deck
+        in place; a new deck is a new list). The cards in order are the deck itself while
+        it is in order (as dealt), else a sorted copy. Sorting the deck for each draw was a
+        tenth of ``push``."""
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -419,9 +372,8 @@ class WildlifeWeb(Game):
         # is a chance draw among the cards left (D32), so no stored order means anything
         game.wdeck = sorted(deck[:-HABITAT_CARDS], key=CARD_RANK.__getitem__)
         game.edeck = list(EVENT_CARDS)
-        cards, counts, ranks, places = _EVENT_KEPT  # (the deck in order: places known)
-        game._kinds["event"] = (game.edeck, len(game.edeck), game.edeck,
-                                (cards[:], counts[:], ranks[:], places[:]))  # type: ignore[index]
+        for which, deck in (("wildlife", game.wdeck), ("event", game.edeck)):  # (in order)
+            game._in_order[which] = (deck, len(deck), deck)
         game.fdeck = list(FORAGE_CARDS)
         game.odeck = list(OFFSPRING_CARDS)
         game.register = Register.of_table(game.habitat, game.packs)
@@ -542,58 +494,48 @@ class WildlifeWeb(Game):
         """A card drawn from a face-down pile (D32): a chance draw over the kinds of card left
         (the two cards of a species are one kind), weighted by how many of each are left, in
         the cards' order, so no stored order matters and any card left can be forced by a
-        fork. Of a kind, the first card left in the cards' order comes (they are alike)."""
+        fork. Of a kind, the first card left in the cards' order comes (they are alike).
+        The draw takes a ticket, a place among the pile's cards in the cards' order (a kind
+        holds as many places as it has cards, in a row), and the kind there gives its first
+        card (:func:`first_of_kind`); a kept draw tells its odds, the kinds and how many of
+        each, worked out when read (:func:`kinds_left` of the pile as it was)."""
         which = "wildlife" if pile is self.wdeck else "event"
-        known = self._kinds.get(which)
-        ranked: list[str] | None
-        if known is not None and known[0] is pile and known[1] == len(pile):
-            ranked, kinds = known[2], known[3]
-        else:
-            ranked, kinds = None, None
+        known = self._in_order.get(which)
+        ranked = known[2] if known is not None and known[0] is pile and \
+            known[1] == len(pile) else _ranked(pile)
+        size = len(ranked)  # (more than one kind: a ticket is drawn)
+        several = size > 2 or (size == 2 and ALIKE_BEFORE.get(ranked[1]) != ranked[0])
         if self.draws_are_kept:
-            if kinds is None:
-                kinds = kept_kinds(pile)
-            card: str = self.chance(name, tuple(kinds[0]), tuple(kinds[1]),
-                                    label=CARD_NAME.__getitem__, seen_by=seen_by,
-                                    whole=True,  # (kept counts: whole, > 0)
-                                    ticket=None if kinds[3] is None else  # (pile in order)
-                                    (len(pile), partial(first_of_kind, pile)))
-            drop_card(kinds, pile, card)
-            ranked = None if kinds[3] is None else pile  # (unsorted: a plain push sorts anew)
-        else:  # a plain push: chance()'s weighted draw by the same ticket, nothing kept: the
-            # ticket is a place in the cards' order (a kind holds as many places as it has
-            # cards, in a row), and the kind there gives its first card
-            if ranked is None:
-                ranked = _ranked(pile)
-            size = len(ranked)
+            card: str = self.chance(
+                name, (), label=CARD_NAME.__getitem__, seen_by=seen_by, whole=True,
+                ticket=(size, partial(first_of_kind, ranked)),
+                odds=partial(kinds_left, tuple(ranked))) if several else \
+                self.chance(name, (ranked[0],), (size,), label=CARD_NAME.__getitem__,
+                            seen_by=seen_by, whole=True)  # (one kind: certain, still told)
+            ranked.remove(card)
+        else:  # a plain push: chance()'s draw by the same ticket, nothing kept
             i = 0
-            if size > 2 or (size == 2 and ALIKE_BEFORE.get(ranked[1]) != ranked[0]):
-                i = self.rng.below(size)  # (more than one kind: a ticket is drawn)
+            if several:
+                i = self.rng.below(size)
                 if i and ranked[i - 1] == ALIKE_BEFORE.get(ranked[i]):
                     i -= 1  # the second card of its kind: the first comes
             card = ranked.pop(i)
-            if ranked is not pile:
-                pile.remove(card)
-            kinds = None
-        self._kinds[which] = (pile, len(pile), ranked, kinds)
+        if ranked is not pile:
+            pile.remove(card)
+        self._in_order[which] = (pile, len(pile), ranked)
         return card
 
     def _take_from(self, pile: list[str], card: str) -> None:
         """``card`` leaves the face-down pile ``pile`` (found, not drawn); the pile's cards in
-        order and its kinds kept for the next draw (``_pick``) are kept through it."""
+        order kept for the next draw (``_pick``) are kept through it."""
         which = "wildlife" if pile is self.wdeck else "event"
-        known = self._kinds.get(which)
-        if known is None or known[0] is not pile or known[1] != len(pile):
-            pile.remove(card)
-            return
-        ranked, kinds = known[2], known[3]
-        if kinds is not None:
-            drop_card(kinds, pile, card)
-        else:
-            pile.remove(card)
-        if ranked is not None and ranked is not pile:
-            ranked.remove(card)
-        self._kinds[which] = (pile, len(pile), ranked, kinds)
+        known = self._in_order.get(which)
+        pile.remove(card)
+        if known is not None and known[0] is pile and known[1] == len(pile) + 1:
+            ranked = known[2]
+            if ranked is not pile:
+                ranked.remove(card)
+            self._in_order[which] = (pile, len(pile), ranked)
 
     def _draw_wildlife(self, log: EventLog, cause: int | None,
                        name: str = "a card from the Wildlife deck") -> str | None:
@@ -1353,17 +1295,13 @@ class WildlifeWeb(Game):
         twin.secured = [list(f) for f in self.secured]
         twin.mods = [list(m) for m in self.mods]
         twin.register = self.register.copy()
-        twin._kinds = {}  # the decks' kinds, for the twin's own decks (same cards)
+        twin._in_order = {}  # the decks in order, for the twin's own decks (same cards)
         for which, mine, its in (("wildlife", self.wdeck, twin.wdeck),
                                  ("event", self.edeck, twin.edeck)):
-            known = self._kinds.get(which)
+            known = self._in_order.get(which)
             if known is not None and known[0] is mine and known[1] == len(mine):
-                ranked, kinds = known[2], known[3]
-                twin._kinds[which] = (
-                    its, known[1], its if ranked is mine else None if ranked is None
-                    else ranked[:], None if kinds is None else  # (lists of its own)
-                    (kinds[0][:], kinds[1][:], kinds[2][:],
-                     None if kinds[3] is None else kinds[3][:]))
+                ranked = known[2]  # (a list of its own)
+                twin._in_order[which] = (its, known[1], its if ranked is mine else ranked[:])
         if self.decision is not None:
             twin.decision = {**self.decision, "candidates": list(self.decision["candidates"])}
         return twin

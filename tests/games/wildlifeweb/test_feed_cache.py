@@ -134,3 +134,20 @@ def test_after_a_meal_the_list_is_patched_as_the_fresh_one() -> None:
                 met[case] = met.get(case, 0) + 1
     assert set(met) == {"habitat", "habitat, alike card behind", "a pair split", "lone",
                         "lone, with food", "carrion", "carrion, alike card behind"}, met
+
+
+def test_a_thief_skips_only_victims_no_steal_ability_names() -> None:
+    """``feeding._steals`` looks only at the victims ``_named_victims`` gives: every other
+    animal, in any state, is one its steal abilities take nothing from."""
+    from ecogames.games.wildlifeweb.components import CARD_ANIMAL
+
+    thieves = [c for c, kind in CARD_ANIMAL.items() if "steal" in kind.effects]
+    assert thieves
+    for thief in thieves:
+        effects = list(CARD_ANIMAL[thief].effects["steal"])
+        named = feeding._named_victims(thief)
+        assert named  # (each thief names somebody)
+        for card, kind in CARD_ANIMAL.items():
+            takes = {feeding._victim_takes(effects, kind, mated, active)
+                     for mated in (False, True) for active in (False, True)}
+            assert (takes != {"none"}) == (card in named), (thief, card, takes)

@@ -418,38 +418,50 @@ def _steals(game: WildlifeWeb, a: Pet) -> list[Steal]:
     """The Steals of ``a`` (:func:`steal_targets`): of each victim, one of each kind of its
     food (D33) that the abilities naming it take (:func:`_victim_takes`, kept while the
     victim's state stays the same)."""
-    effects = usable_steals(game, a)
+    card, me = a["card"], game.active
+    named = _named_victims(card)  # (most listings have no one to rob: asked first, cheaply)
+    robbed = [(p, v) for p, pack in enumerate(game.packs) if p != me
+              for v in pack if v["food"] and v["card"] in named]
     out: list[Steal] = []
+    if not robbed:
+        return out
+    effects = usable_steals(game, a)
     if not effects:
         return out
-    card, usable = a["card"], tuple(map(id, effects))
+    usable = tuple(map(id, effects))
     mods, day = game.mods, game.round % 2 == 0
-    for p, pack in enumerate(game.packs):
-        if p == game.active:
+    for p, v in robbed:
+        food = v["food"]
+        kind, mated = CARD_ANIMAL[v["card"]], v["mate"] is not None
+        # (no Event this turn: the time of day alone, as is_active says)
+        active = game.is_active(kind, p, mated) if mods else \
+            kind.day if day else kind.night
+        key = (card, usable, v["card"], mated, active)
+        takes = _TAKES.get(key)
+        if takes is None:
+            if len(_TAKES) >= 8192:
+                _TAKES.clear()
+            takes = _TAKES[key] = _victim_takes(effects, kind, mated, active)
+        if takes == "none":
             continue
-        for v in pack:
-            food = v["food"]
-            if not food:
-                continue
-            kind, mated = CARD_ANIMAL[v["card"]], v["mate"] is not None
-            # (no Event this turn: the time of day alone, as is_active says)
-            active = game.is_active(kind, p, mated) if mods else \
-                kind.day if day else kind.night
-            key = (card, usable, v["card"], mated, active)
-            takes = _TAKES.get(key)
-            if takes is None:
-                if len(_TAKES) >= 8192:
-                    _TAKES.clear()
-                takes = _TAKES[key] = _victim_takes(effects, kind, mated, active)
-            if takes == "none":
-                continue
-            meals = alike(food)
-            if takes == "forage":
-                meals = [f for f in meals if f in FORAGE]
-            elif takes == "animal":
-                meals = [f for f in meals if f in CARD_ANIMAL]
-            out.extend(map(_steal, repeat(card, len(meals)), meals))
+        meals = alike(food)
+        if takes == "forage":
+            meals = [f for f in meals if f in FORAGE]
+        elif takes == "animal":
+            meals = [f for f in meals if f in CARD_ANIMAL]
+        out.extend(map(_steal, repeat(card, len(meals)), meals))
     return out
+
+
+@cache
+def _named_victims(card: str) -> frozenset[str]:
+    """The animal cards some steal ability of the animal ``card`` names (its victim filter,
+    mated or not, active or not): any other has no meal :func:`_steals` could offer (a pure
+    function of the card, worked out once)."""
+    effects = CARD_ANIMAL[card].effects.get("steal", ())
+    return frozenset(c for c, kind in CARD_ANIMAL.items() if any(
+        e.victim is None or e.victim.matches(kind, mated=mated, active=active)
+        for e in effects for mated in (False, True) for active in (False, True)))
 
 
 def _victim_takes(effects: list[Effect], victim: Animal, mated: bool, active: bool) -> str:

@@ -58,18 +58,20 @@ def main() -> None:
     with local_cluster(2) as cluster, Client(cluster) as client:
         dask, dask_s = timed(seeds=seeds, executor=client)
     report("Dask local_cluster(2), 2 worker processes", total / dask_s, "games/s")
+    others = [pool, dask]
     plain_s = None
     if not arguments.no_defaults:
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                           dashboard_address=None) as cluster, Client(cluster) as client:
             plain, plain_s = timed(seeds=seeds, executor=client)
+        others.append(plain)
         report("Dask LocalCluster with Dask's default settings", total / plain_s, "games/s")
     report("scaling: 2 processes / serial", serial_s / pool_s, "x")
     report("Dask's overhead against the process pool", (dask_s / pool_s - 1) * 100, "%")
     if plain_s is not None:
         report("  the same with Dask's default settings", (plain_s / pool_s - 1) * 100, "%")
 
-    for other in (pool, dask) if plain_s is None else (pool, dask, plain):
+    for other in others:
         pd.testing.assert_frame_equal(serial.games, other.games)
         pd.testing.assert_frame_equal(serial.series, other.series)
     series = serial.series

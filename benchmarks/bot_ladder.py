@@ -220,6 +220,9 @@ class Entry:
     seconds: float = 0.0
     """Wall-clock time of the runs that played these cells."""
     commands: list[str] = field(default_factory=list)
+    note: str = ""
+    """What a reader must know about these cells that they cannot show (a change of the
+    search's settings since they were played, say); a rerun of the game drops it."""
 
     def cells(self) -> list[Match | Team]:
         return [*self.matches, *self.teams]
@@ -228,13 +231,14 @@ class Entry:
         return {"base": self.base.to_json(), "strong": self.strong.to_json(),
                 "matches": [dataclasses.asdict(m) for m in self.matches],
                 "teams": [dataclasses.asdict(t) for t in self.teams],
-                "seconds": round(self.seconds, 1), "commands": self.commands}
+                "seconds": round(self.seconds, 1), "commands": self.commands,
+                **({"note": self.note} if self.note else {})}
 
     @classmethod
     def from_json(cls, game: str, data: Mapping[str, Any]) -> Entry:
         return cls(game, Budget.from_json(data["base"]), Budget.from_json(data["strong"]),
                    [Match(**m) for m in data["matches"]], [Team(**t) for t in data["teams"]],
-                   data["seconds"], list(data["commands"]))
+                   data["seconds"], list(data["commands"]), data.get("note", ""))
 
     def merged(self, newer: Entry) -> Entry:
         """These cells with ``newer``'s in their place (``newer`` alone if its budgets
@@ -247,7 +251,8 @@ class Entry:
         teams.update({(t.bot, t.difficulty, t.players): t for t in newer.teams})
         return Entry(self.game, self.base, self.strong, list(matches.values()),
                      list(teams.values()), self.seconds + newer.seconds,
-                     self.commands + [c for c in newer.commands if c not in self.commands])
+                     self.commands + [c for c in newer.commands if c not in self.commands],
+                     newer.note)
 
 
 @dataclass
@@ -282,16 +287,32 @@ def read_store(path: Path = STORE) -> dict[str, Entry]:
 
 
 def store(ladder: Ladder, path: Path = STORE) -> dict[str, Entry]:
-    """Merge ``ladder``'s cells into the store at ``path``; every stored game's entry.
-    (Locked: ladders of two games may finish at once.)"""
+    """Merge ``ladder``'s cells into the store at ``path``; every stored game's entry."""
+    def merge(entries: dict[str, Entry]) -> None:
+        for game, entry in ladder.entries().items():
+            entries[game] = entries[game].merged(entry) if game in entries else entry
+    return _update_store(merge, path)
+
+
+def annotate(game: str, note: str, path: Path = STORE) -> dict[str, Entry]:
+    """Set the note on ``game``'s stored cells ("" removes it); every stored game's entry."""
+    def set_note(entries: dict[str, Entry]) -> None:
+        if game not in entries:
+            raise KeyError(f"no stored cells of {game} in {path}")
+        entries[game] = dataclasses.replace(entries[game], note=note)
+    return _update_store(set_note, path)
+
+
+def _update_store(change: Callable[[dict[str, Entry]], None], path: Path) -> dict[str, Entry]:
+    """Read the store, change its entries, write it back (locked: ladders of two games may
+    finish at once)."""
     import fcntl
 
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         entries = read_store(path)
-        for game, entry in ladder.entries().items():
-            entries[game] = entries[game].merged(entry) if game in entries else entry
+        change(entries)
         ordered = {g: entries[g].to_json() for g in PLAY_ORDER if g in entries}
         path.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
     return entries
@@ -459,7 +480,7 @@ def targets(source: Ladder | Mapping[str, Entry]) -> list[tuple[str, bool | None
                "" if low >= TARGET else "; the interval still reaches below 60 %")
         out.append((what, rate >= TARGET,
                     f"{match.losses} of {match.decided} ({_percent(rate)}, 95 % CI "
-                    f"{100 * low:.0f}-{100 * high:.0f} %){gap}"))
+                    f"{100 * low:.0f}-{100 * high:.0f} %){gap}{_noted(entry)}"))
     entry = entries.get("toritori")
     teams = {(t.bot, t.difficulty, t.players): t for t in entry.teams} if entry else {}
     for difficulty in TORITORI_DIFFICULTIES:
@@ -477,8 +498,16 @@ def targets(source: Ladder | Mapping[str, Entry]) -> list[tuple[str, bool | None
                         f"{team.wins}/{team.decided} against {heuristic.wins}/"
                         f"{heuristic.decided} ({_percent(team.rate)} vs "
                         f"{_percent(heuristic.rate)}"
-                        f"{'; the intervals overlap' if overlap else ''})"))
+                        f"{'; the intervals overlap' if overlap else ''}){_noted(entry)}"))
     return out
+
+
+def _noted(entry: Entry | None) -> str:
+    return "; see the note on these cells" if entry is not None and entry.note else ""
+
+
+def _note(entry: Entry) -> list[str]:
+    return [f"*Note on these cells:* {entry.note}", ""] if entry.note else []
 
 
 def _budgets(entry: Entry) -> str:
@@ -510,7 +539,7 @@ def render(source: Ladder | Mapping[str, Entry]) -> str:
         if entry is None or not entry.matches:
             lines += [f"**{TITLES[game]}**: not played.", ""]
             continue
-        lines += [f"**{TITLES[game]}**. {_source(entry)}", "",
+        lines += [f"**{TITLES[game]}**. {_source(entry)}", "", *_note(entry),
                   "| first bot | second bot | games | first wins | draws | second wins | "
                   "errors | first's win rate [95 % CI] |",
                   "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"]
@@ -522,6 +551,7 @@ def render(source: Ladder | Mapping[str, Entry]) -> str:
     entry = entries.get("toritori")
     if entry is not None and entry.teams:
         lines += [f"**Tori-Tori** (cooperative; a win is the team's). {_source(entry)}", "",
+                  *_note(entry),
                   "| difficulty | players | team | games | wins | errors | "
                   "win rate [95 % CI] |",
                   "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
@@ -553,7 +583,8 @@ def write_section(text: str, path: Path = DOC) -> None:
     if START in doc and END in doc:
         head, _, rest = doc.partition(START)
         _, _, tail = rest.partition(END)
-        doc = head + block + tail.lstrip("\n")
+        rest = tail.lstrip("\n")
+        doc = head + block + ("\n" + rest if rest else "")  # a blank line before what follows
     else:
         doc = doc.rstrip("\n") + ("\n\n" if doc else "") + block
     path.write_text(doc, encoding="utf-8")
@@ -568,6 +599,13 @@ def _games_for(text: str) -> tuple[str, int]:
     return name, int(count)
 
 
+def _game_note(text: str) -> tuple[str, str]:
+    name, sep, note = text.partition("=")
+    if not sep or name not in TITLES:
+        raise argparse.ArgumentTypeError(f"expected GAME=TEXT with GAME one of {list(TITLES)}")
+    return name, note.strip()
+
+
 def main(argv: Sequence[str] | None = None) -> Ladder | None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per cell (default 200)")
@@ -577,6 +615,9 @@ def main(argv: Sequence[str] | None = None) -> Ladder | None:
                         help="play only this game (repeat for several; default all)")
     parser.add_argument("--render", action="store_true",
                         help="play nothing: write the table from the stored cells")
+    parser.add_argument("--note", type=_game_note, metavar="GAME=TEXT",
+                        help="with --render: set the note on GAME's stored cells ('GAME=' "
+                             "removes it)")
     parser.add_argument("--store", type=Path, default=STORE,
                         help="where the cells are kept (default benchmarks/results/ladder.json)")
     budget = parser.add_mutually_exclusive_group()
@@ -593,7 +634,11 @@ def main(argv: Sequence[str] | None = None) -> Ladder | None:
                         help="print this run's table only (nothing stored or written)")
     parser.add_argument("--doc", type=Path, default=DOC, help="where to write the table")
     args = parser.parse_args(argv)
+    if args.note is not None and not args.render:
+        parser.error("--note goes with --render")
     if args.render:
+        if args.note is not None:
+            annotate(*args.note, args.store)
         write_section(render(read_store(args.store)), args.doc)
         print(f"written to {args.doc} from {args.store}")
         return None

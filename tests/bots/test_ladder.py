@@ -98,7 +98,7 @@ def test_the_section_replaces_itself_and_keeps_the_rest(tmp_path: Path) -> None:
     assert "second table" in text and "first table" not in text
     doc.write_text(text + "\nafter\n", encoding="utf-8")
     m.write_section("third table\n", doc)
-    assert doc.read_text(encoding="utf-8").endswith(f"third table\n{m.END}\nafter\n")
+    assert doc.read_text(encoding="utf-8").endswith(f"third table\n{m.END}\n\nafter\n")
 
 
 def test_the_counts_are_the_games_played_again(ladder) -> None:  # type: ignore[no-untyped-def]
@@ -149,3 +149,23 @@ def test_the_store_keeps_each_games_cells_and_merges_a_rerun(ladder, tmp_path: P
     fresh = m.store(other, path)["tulikko"]
     assert [(c.first, c.second) for c in fresh.matches] == [("random", "mcts-7p")]
     assert "7 playouts per move" in m.render(m.read_store(path))
+
+
+def test_a_note_on_a_games_cells_is_shown_kept_and_dropped_by_a_rerun(ladder, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    m = ladder_module
+    path = tmp_path / "ladder.json"
+    m.store(ladder, path)
+    entries = m.annotate("toritori", "played with earlier settings", path)
+    text = m.render(m.read_store(path))
+    assert m.render(entries) == text
+    assert "*Note on these cells:* played with earlier settings" in text
+    cell_lines = [line for line in text.splitlines() if line.startswith("- ")]
+    noted = [line for line in cell_lines if line.endswith("see the note on these cells")]
+    assert noted and all(line.startswith("- ") and "Tori-Tori" in line for line in noted)
+    assert "Tulikko" in text and text.count("*Note on these cells:*") == 1
+    rerun = m.Ladder(ladder.base, ladder.strong, {"toritori": 2}, [], list(ladder.teams), 1.0,
+                     "rerun")
+    assert m.store(rerun, path)["toritori"].note == ""
+    assert "Note on these cells" not in m.render(m.read_store(path))
+    with pytest.raises(KeyError):
+        m.annotate("biotopes", "never played here", path)

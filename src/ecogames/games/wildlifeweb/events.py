@@ -260,7 +260,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
         gone = [c for c in game.habitat if eff.filter.matches(CARD_ANIMAL[c])]
         told: list[Key] = []
         for c in gone:
-            game.habitat.remove(c)
+            game._from_habitat(c)
             game._discard(c)
             if log.record:
                 told += dies(game, c)
@@ -279,7 +279,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
                                                         f"{n + 1} joining the habitat")
                 if drawn is None:
                     break
-                game.habitat.append(drawn)
+                game._to_habitat(drawn)
                 moved.append(drawn)
         else:
             moved = [c for c in game.wdeck + game.wdiscard
@@ -287,7 +287,7 @@ def apply_event_effect(game: WildlifeWeb, card: str, index: int, log: EventLog,
             from_deck = [c for c in moved if c in game.wdeck]
             for c in moved:
                 (game.wdeck if c in from_deck else game.wdiscard).remove(c)
-                game.habitat.append(c)
+                game._to_habitat(c)
         numbers = [game.register.arrive(c) for c in moved]
         e = log.emit("migration", f"{event.name}: {len(moved)} animal(s) join the central "
                                   "habitat", cause=cause, cards=moved,

@@ -197,7 +197,7 @@ def all_prey(game: WildlifeWeb) -> list[tuple[str, Animal, int | None, bool, boo
     alike cards in the central habitat, one (D33)."""
     out: list[tuple[str, Animal, int | None, bool, bool]] = [
         (c, CARD_ANIMAL[c], None, False, game.is_active(CARD_ANIMAL[c], None))
-        for c in alike(game.habitat)]
+        for c in game.habitat_kinds()]
     for p, a in _in_other_packs(game):
         kind, mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
         out.append((a["card"], kind, p, mated, game.is_active(kind, p, mated)))
@@ -306,7 +306,7 @@ def _prey_keys(game: WildlifeWeb, shifts: bool) -> list[str]:
     by its own key (:func:`_hunts_by_prey`); otherwise by its state (:data:`STATE_KEY`)."""
     if shifts:  # an Event changes who is active: each prey's state asked once
         return [STATE_KEY[c, q_mated, q_active] for c, _, _, q_mated, q_active in all_prey(game)]
-    keys = alike(game.habitat)
+    keys = [*game.habitat_kinds()]  # (a list of its own: the other Packs' join it)
     active = game.active
     for p, pack in enumerate(game.packs):
         if p != active:
@@ -563,7 +563,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     told: tuple[list[Key], list[Key], list[str]] | None = None
     gone: Gone
     if owner is None:
-        game.habitat.remove(card)
+        game._from_habitat(card)
         eaten = card
         if log.record:
             told = ([], dies(game, card), [ANIMAL_ID[game.register.animals[card]]])

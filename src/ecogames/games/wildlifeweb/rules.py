@@ -62,6 +62,7 @@ from .actions import (
     TakeMate,
 )
 from .components import (
+    ALIKE_AFTER,
     ALIKE_BEFORE,
     CARD_ANIMAL,
     CARD_EVENT,
@@ -420,6 +421,53 @@ class WildlifeWeb(Game):
         return CARD_ANIMAL[a["card"]]
 
 
+    _kinds: tuple[list[str], list[str]] | None = None
+    """The central habitat's kinds (:meth:`habitat_kinds`): (the habitat list they are of,
+    ``alike`` of it), kept as cards come and go (:meth:`_to_habitat`, :meth:`_from_habitat`,
+    the rules' only ways to change the habitat in place). A new habitat list (set-up, a
+    load, a copy of the game) has them worked out anew when first asked. Not saved."""
+
+    def habitat_kinds(self) -> list[str]:
+        """``alike(self.habitat)``: one card of each kind in the central habitat, in its
+        order (D33), as the listings offer it (prey, replacements, roadkill). Kept as the
+        habitat changes, where working it out anew for each listing was a twentieth of
+        ``apply``. Shared: copy it before changing it."""
+        habitat, known = self.habitat, self._kinds
+        if known is None or known[0] is not habitat:
+            known = self._kinds = (habitat, alike(habitat))
+        return known[1]
+
+    def _to_habitat(self, card: str) -> None:
+        """``card`` joins the central habitat, last; its kinds kept: it is one unless the
+        card alike and before it is there, and then the card alike and after it is none."""
+        habitat, known = self.habitat, self._kinds
+        if known is not None and known[0] is habitat and ALIKE_BEFORE.get(card) not in habitat:
+            kinds = known[1]
+            after = ALIKE_AFTER.get(card)
+            if after is not None and after in kinds:
+                kinds.remove(after)
+            kinds.append(card)
+        habitat.append(card)
+
+    def _from_habitat(self, card: str) -> None:
+        """``card`` leaves the central habitat; its kinds kept: it is none of them now, and
+        the card alike and after it, if there, becomes one, in its place among them (before
+        the first of them after it in the habitat)."""
+        habitat, known = self.habitat, self._kinds
+        habitat.remove(card)
+        if known is None or known[0] is not habitat or card not in known[1]:
+            return
+        kinds = known[1]
+        kinds.remove(card)
+        after = ALIKE_AFTER.get(card)
+        if after is not None and after in habitat:
+            place = len(kinds)
+            for later in habitat[habitat.index(after) + 1:]:
+                if later in kinds:
+                    place = kinds.index(later)
+                    break
+            kinds.insert(place, after)
+
     def holder_of_food(self, food: str) -> tuple[int, Pet]:
         """The Pack animal with ``food`` under it: (owner, animal)."""
         for p, pack in enumerate(self.packs):
@@ -636,7 +684,7 @@ class WildlifeWeb(Game):
         if stage == "swap":
             return [*map(_SWAP, map(_CARD, self._swappable())), _KEEP]
         if stage == "replace":
-            out: list[Action] = [*map(_TAKE, alike(self.habitat))]
+            out: list[Action] = [*map(_TAKE, self.habitat_kinds())]
             if self.wdeck or self.wdiscard:
                 out.append(_DRAW)
             return out
@@ -645,7 +693,7 @@ class WildlifeWeb(Game):
         if stage == "restock":
             return [*map(_PLACE, alike(self._restock_choices()))]
         if stage == "setup_roadkill":
-            return [*map(_PLACE, alike(self.habitat))]
+            return [*map(_PLACE, self.habitat_kinds())]
         if stage == "victim":
             return [ChooseVictim(c) for c in self.decision["candidates"]]  # type: ignore[index]
         if stage == "adopt":
@@ -670,7 +718,7 @@ class WildlifeWeb(Game):
 
     def _place_roadkill(self, card: str, log: EventLog) -> None:
         """Game Setup and Restock Roadkill: the dealer places a habitat animal (D2)."""
-        self.habitat.remove(card)
+        self._from_habitat(card)
         self.highway.append(card)
         if log.record:
             kind, n = CARD_ANIMAL[card], self.register.animals[card]
@@ -695,7 +743,7 @@ class WildlifeWeb(Game):
 
     def _draft(self, card: str, log: EventLog) -> None:
         """Game Setup: "each player selects one Wildlife card from the central habitat"."""
-        self.habitat.remove(card)
+        self._from_habitat(card)
         slot = self._add_to_pack(self.active, card, log, None)
         if log.record:
             kind, reg = CARD_ANIMAL[card], self.register
@@ -884,7 +932,7 @@ class WildlifeWeb(Game):
         a = self.own(card)  # (a swap is of the active Pack's card)
         self.packs[p].remove(a)
         self._discard_food(a, list(a["food"]))
-        self.habitat.append(card)
+        self._to_habitat(card)
         e = None
         reg = self.register
         if log.record:
@@ -930,7 +978,7 @@ class WildlifeWeb(Game):
             self.register.arrive(card)
             text = f"{PLAYER_NAMES[p]} draws a {CARD_ANIMAL[card].name} from the deck"
         else:
-            self.habitat.remove(card)
+            self._from_habitat(card)
             text = f"{PLAYER_NAMES[p]} takes the {CARD_ANIMAL[card].name} from the habitat"
         e = None
         if log.record:  # (told as a row: core's direct telling, no call; its keys and ids
@@ -1068,7 +1116,7 @@ class WildlifeWeb(Game):
         extra: list[str] = []
         lost: tuple[int, int] | None = None  # (seat, family) of a Pack that loses the mate
         if source == "habitat":
-            self.habitat.remove(mate)
+            self._from_habitat(mate)
             where = "in the central habitat"
         elif source == "pack":
             owner, other = self.find(mate)  # type: ignore[misc]
@@ -1103,7 +1151,7 @@ class WildlifeWeb(Game):
                 if card == mate:
                     found = True
                     break
-                self.habitat.append(card)
+                self._to_habitat(card)
                 self.register.arrive(card)
             where = f"after drawing {len(drawn)} Wildlife card(s)"
             others = [c for c in drawn if c != mate]

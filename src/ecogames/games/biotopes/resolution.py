@@ -150,28 +150,44 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
 def pay_cube(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> _PayTold | None:
     """The cube ``o`` points at goes where the cost sends it (the bag, or the action's
     space), told (what its event says: ``told_payment``; none when nothing is told)."""
-    p = task.p
+    p, row, col = task.p, o.row, o.col
     k = COLOUR_INDEX[o.colour]
-    game._take_cube(p, o.row, o.col, k)
+    # (Biotopes._take_cube, written out: the card it reads is the one the event names)
+    if col < 0:
+        card_id = ""
+        if k == row:
+            held = game.biotope[p]
+            held[row] -= 1
+            after = held[row]
+        else:
+            held = game.foreign[p][row]
+            held[k] -= 1
+            after = held[k]
+    else:
+        e = game.rows[p][row][col]
+        e[1 + k] -= 1
+        after, card_id = e[1 + k], e[0]
+    kept = game.means_of[p]
+    if kept is not None:
+        kept.move(row, col, k, -1, after, card_id)
     dest = task.dest
     if dest == "bag":
         game.bags[p][k] += 1
     else:
         game.spaces[p][_SPACE_INDEX[dest]][k] += 1
     if log.record:
-        return told_payment(game, task, o, k, log)
+        return told_payment(game, task, p, row, col, k, card_id or game.bcards[p][row], dest,
+                            log)
     return None
 
 
-def told_payment(game: Biotopes, task: tasks.Pay, o: Pay, k: int, log: EventLog
-                 ) -> _PayTold:
-    """The event of a cube just paid (its card's name and its cubes' place are the same
-    before and after): its words, what it names, reads and writes from a table by seat,
-    card, colour and destination (``_PAY_TOLD``); only its cube's id is the game's own.
-    Gives what it told (the table's entry), which holds a Pay choice's words too
-    (``decide_pay``)."""
-    p, dest, row, col = task.p, task.dest, o.row, o.col
-    card_id = game.bcards[p][row] if col < 0 else game.rows[p][row][col][0]
+def told_payment(game: Biotopes, task: tasks.Pay, p: int, row: int, col: int, k: int,
+                 card_id: str, dest: str, log: EventLog) -> _PayTold:
+    """The event of a cube of colour ``k`` just paid from ``p``'s card ``card_id`` at
+    ``row``, ``col`` (its card's name and its cubes' place are the same before and after):
+    its words, what it names, reads and writes from a table by seat, card, colour and
+    destination (``_PAY_TOLD``); only its cube's id is the game's own. Gives what it told
+    (the table's entry), which holds a Pay choice's words too (``decide_pay``)."""
     key = (p, card_id, row, col < 0, k, dest)
     told = _PAY_TOLD.get(key)
     if told is None:
@@ -253,18 +269,35 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
     elif what in _EFFECTS or what == "evolution":  # (made once, as their costs)
         effect = (_EVO_DISCARDS[p][len(task.paid)] if what == "evolution"
                   else _EFFECTS[what][p])
-        game.queue.insert(0, effect if cause is None else effect.but(c=cause))
+        game.queue.insert(0, effect if cause is None else effect.caused(cause))
     else:
-        assert task.hex is not None
-        colonize = tasks.Colonize.make(p=p, how=what, hex=task.hex, origin=task.origin,
-                                       c=cause)
+        h, origin = task.hex, task.origin
+        assert h is not None
+        key = (p, what, h, origin)
+        colonize = _COLONIZE.get(key) or tasks.kept(_COLONIZE, key, tasks.Colonize.make(
+            p=p, how=what, hex=h, origin=origin))
+        if cause is not None:
+            colonize = colonize.caused(cause)
         if what == "competition":
-            o = game.owner[task.hex]
+            o = game.owner[h]
             chooser = p if o == NEUTRAL else o
-            game.queue[0:0] = (tasks.Fallback.make(p=chooser, owner=o, hex=task.hex, c=cause),
+            game.queue[0:0] = (tasks.Fallback.make(p=chooser, owner=o, hex=h, c=cause),
                                colonize)
         else:
             game.queue.insert(0, colonize)
+
+
+_COLONIZE: dict[tuple[int, str, Hex, Hex | None], tasks.Colonize] = {}
+"""The colonization that follows a paid cost, by seat, action, hex and origin
+(``tasks.kept``)."""
+_DRAWS: dict[tuple[int, int], tasks.Draw] = {}
+"""A draw of ``n`` cards by a seat, by seat and ``n`` (``tasks.kept``)."""
+
+
+def draw_task(p: int, n: int, cause: int | None) -> tasks.Draw:
+    """The task of ``p`` drawing ``n`` cards, set off by ``cause`` (``_DRAWS``)."""
+    task = _DRAWS.get((p, n)) or tasks.kept(_DRAWS, (p, n), tasks.Draw.make(p=p, n=n))
+    return task if cause is None else task.caused(cause)
 
 
 _EFFECTS: dict[str, tuple[tasks.Task, ...]] = {
@@ -563,7 +596,7 @@ def decide_react(game: Biotopes, task: tasks.React, a: Action, log: EventLog) ->
 
 def reward_task(p: int, reward: Reward | None, n: int, cause: int | None) -> tasks.Task:
     if reward is Reward.CARD:
-        return tasks.Draw.make(p=p, n=n, c=cause)
+        return draw_task(p, n, cause)
     return tasks.Cube.make(p=p, c=cause)
 
 
@@ -591,7 +624,7 @@ def auto_draw(game: Biotopes, task: tasks.Draw, log: EventLog) -> bool:
 def decide_draw(game: Biotopes, task: tasks.Draw, a: Action, log: EventLog) -> None:
     assert isinstance(a, Draw)
     draw_card(game, task.p, a, log, task.c)
-    game.queue[0] = task.but(n=task.n - 1)
+    game.queue[0] = draw_task(task.p, task.n - 1, task.c)
 
 
 def draw_card(game: Biotopes, p: int, a: Draw, log: EventLog, cause: int | None) -> None:
@@ -839,7 +872,7 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
         events.append((cause, "evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
                        f"({task.n} cube(s), {task.d} discard(s))", task.c,
                        {"players": SEATS[p]}, (), ()))
-    game.queue[0] = tasks.Draw.make(p=p, n=n, c=cause)
+    game.queue[0] = draw_task(p, n, cause)
 
 
 # -- Expansion, Competition, Migration ---------------------------------------------

@@ -251,6 +251,11 @@ _ADAPT_COSTS: dict[tuple[int, str], tasks.Pay] = {}
 once, shared as ``_SPACE_COSTS``)."""
 
 
+_HEX_COSTS: dict[tuple[int, str, int, Hex, Hex | None], tasks.Pay] = {}
+"""The cost of a colonization (Expansion, Competition, Migration: a cube of the hex's
+colour, to the action's space), by seat, action, colour, hex and origin (``tasks.kept``)."""
+
+
 def _adapt_cost(p: int, card: str) -> tasks.Pay:
     """The cost of ``p``'s Adaptation of ``card`` (``_ADAPT_COSTS``)."""
     task = _ADAPT_COSTS[p, card] = tasks.Pay.make(
@@ -959,7 +964,7 @@ class Biotopes(Game):
                                (), ()))
             task = _ADAPT_COSTS.get((p, a.card)) or _adapt_cost(p, a.card)
             if cause is not None:
-                task = task.but(c=cause)
+                task = task.caused(cause)
         elif isinstance(a, UseCard):
             if log.record:
                 card = SPECIES[self.rows[p][a.row][a.col][0]]
@@ -977,18 +982,21 @@ class Biotopes(Game):
                     cause = len(events)
                     events.append((cause, space, f"{name} plays {a.label()}", None,
                                    {"players": SEATS[p], "hexes": (list(a.hex),)}, (), ()))
-                task = tasks.Pay.make(p=p, what=space, mode="one", dest=space, types=types,
-                                      colour=self.landscape[a.hex],
-                                      species=space != "expansion", hex=a.hex,
-                                      origin=a.origin if isinstance(a, Migrate) else None,
-                                      c=cause)
+                origin = a.origin if isinstance(a, Migrate) else None
+                colour = self.landscape[a.hex]
+                key = (p, space, colour, a.hex, origin)
+                task = _HEX_COSTS.get(key) or tasks.kept(_HEX_COSTS, key, tasks.Pay.make(
+                    p=p, what=space, mode="one", dest=space, types=types, colour=colour,
+                    species=space != "expansion", hex=a.hex, origin=origin))
+                if cause is not None:
+                    task = task.caused(cause)
             else:
                 task = _SPACE_COSTS[p][space]
                 if log.record:
                     cause = len(events)
                     events.append((cause, space, _SPACE_WORDS[p][space], None,
                                    {"players": SEATS[p]}, (), ()))
-                    task = task.but(c=cause)
+                    task = task.caused(cause)
         self.queue += (task, _ENDS[p])  # (empty in the Action Phase) the cost, then the end
 
     def _run(self, log: EventLog) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from ecogames.core import schema as s
 from ecogames.core.errors import SaveError
@@ -32,6 +32,7 @@ from .components import Hex
 
 COLONIZATIONS = ("expansion", "competition", "migration")
 """The actions that colonize a hex (The Actions)."""
+T = TypeVar("T", bound="Task")
 COST_KEYS: dict[str, tuple[str, ...]] = {
     "adaptation": ("card",), "card": ("row", "col"), "reproduction": (), "transfer": (),
     "evolution": (), "expansion": ("hex",), "competition": ("hex",),
@@ -62,7 +63,7 @@ class Task:
         name, the others at their defaults; a field unknown or missing is refused with
         TypeError, as ``__init__`` refuses it."""
         defaults, names, required = _SHAPES.get(cls) or _shape(cls)
-        made = object.__new__(cls)
+        made = _new(cls)
         fields = made.__dict__
         fields.update(defaults, **values)
         if fields.keys() != names:  # (the defaults and the values: every field, no other)
@@ -74,11 +75,22 @@ class Task:
         """This task with ``changes`` to some of its fields: ``dataclasses.replace`` without
         running ``__init__`` again (the engine replaces a task at nearly every step, and a
         frozen ``__init__`` sets each of up to 15 fields through ``object.__setattr__``)."""
-        twin = object.__new__(type(self))
+        twin = _new(type(self))
         fields = twin.__dict__
-        fields.update(self.__dict__, **changes)
-        if len(fields) != len(self.__dict__):  # (a change to no field of it adds one)
+        mine = self.__dict__
+        fields.update(mine)
+        fields.update(changes)  # (in two steps: ``update(mine, **changes)`` copies changes)
+        if len(fields) != len(mine):  # (a change to no field of it adds one)
             raise TypeError(f"{type(self).__name__} has no field {sorted(changes)}")
+        return twin
+
+    def caused(self, c: int | None) -> Self:
+        """``but(c=c)``, at half the cost (no keywords to match): the copy of a task kept
+        without a cause (``kept``) that a told action queues with its cause."""
+        twin = _new(type(self))
+        fields = twin.__dict__
+        fields.update(self.__dict__)
+        fields["c"] = c
         return twin
 
     def forget_cause(self) -> None:
@@ -377,6 +389,22 @@ class End(Task):
 
 
 _SHAPES: dict[type[Task], tuple[dict[str, Any], frozenset[str], frozenset[str]]] = {}
+_new = object.__new__
+
+KEPT_MAX = 4096
+"""The most tasks one table of ``kept`` holds (it starts again when full)."""
+
+
+def kept(table: dict[Any, T], key: Any, task: T) -> T:
+    """``task`` kept in ``table`` under ``key`` and given back: a task the engine queues
+    again and again (a colonization's cost, a draw of ``n`` cards), made once with no
+    cause and then found by its key, where ``make`` matches a dozen keywords at each call
+    (a told action queues a copy with its cause: ``Task.caused``). Frozen values, shared
+    like ``rules._ENDS``; a table that reaches ``KEPT_MAX`` tasks starts again."""
+    if len(table) >= KEPT_MAX:
+        table.clear()
+    table[key] = task
+    return task
 
 
 def _shape(cls: type[Task]) -> tuple[dict[str, Any], frozenset[str], frozenset[str]]:

@@ -152,7 +152,10 @@ Key = ids.Key
 
 def food_value(food: list[str]) -> int:
     """Food Value: Forage cards count 1, animals their Size."""
-    return sum(map(FOOD_VALUE.__getitem__, food))
+    value = 0  # (a loop: a card or a few, fewer than map and sum cost to set up)
+    for card in food:
+        value += FOOD_VALUE[card]
+    return value
 
 
 def discard_options(food: list[str] | tuple[str, ...], need: int) -> list[tuple[str, ...]]:
@@ -239,6 +242,8 @@ _CARD = itemgetter("card")
 """A Pack animal's bottom card."""
 _IS_PET = {card: kind.pet for card, kind in CARD_ANIMAL.items()}
 """Whether each animal card is a pet (not counted for the Pack size)."""
+_CARD_NAME_OF = CARD_NAME.__getitem__
+"""A drawn card's name (a draw's label), bound once."""
 
 
 
@@ -409,8 +414,11 @@ class WildlifeWeb(Game):
 
     def wildlife_count(self, player: int) -> int:
         """Cards counted for the Pack size: Wildlife cards, not mates, not pets."""
-        pack = self.packs[player]  # (the pets counted in C)
-        return len(pack) - sum(map(_IS_PET.__getitem__, map(_CARD, pack)))
+        count = 0  # (a loop: a Pack is a few animals, fewer than map and sum cost to set up)
+        for a in self.packs[player]:
+            if not _IS_PET[a["card"]]:
+                count += 1
+        return count
 
     def is_mature(self, a: Pet) -> bool:
         """A family whose Offspring has been fed its Size."""
@@ -555,10 +563,10 @@ class WildlifeWeb(Game):
         several = size > 2 or (size == 2 and ALIKE_BEFORE.get(ranked[1]) != ranked[0])
         if self.draws_are_kept:
             card: str = self.chance(
-                name, (), label=CARD_NAME.__getitem__, seen_by=seen_by, whole=True,
+                name, (), label=_CARD_NAME_OF, seen_by=seen_by, whole=True,
                 ticket=(size, partial(first_of_kind, ranked)),
                 odds=partial(kinds_left, tuple(ranked))) if several else \
-                self.chance(name, (ranked[0],), (size,), label=CARD_NAME.__getitem__,
+                self.chance(name, (ranked[0],), (size,), label=_CARD_NAME_OF,
                             seen_by=seen_by, whole=True)  # (one kind: certain, still told)
             ranked.remove(card)
         else:  # a plain push: chance()'s draw by the same ticket, nothing kept
@@ -689,9 +697,9 @@ class WildlifeWeb(Game):
                 out.append(_DRAW)
             return out
         if stage == "draft":
-            return [*map(_DRAFT, alike(self._draft_choices(self.active)))]
+            return [*map(_DRAFT, self._draft_choices(self.active, self.habitat_kinds()))]
         if stage == "restock":
-            return [*map(_PLACE, alike(self._restock_choices()))]
+            return [*map(_PLACE, self._restock_choices(self.habitat_kinds()))]
         if stage == "setup_roadkill":
             return [*map(_PLACE, self.habitat_kinds())]
         if stage == "victim":
@@ -712,9 +720,13 @@ class WildlifeWeb(Game):
 
     # -- Game Setup --------------------------------------------------------------------------
 
-    def _draft_choices(self, player: int) -> list[str]:
+    def _draft_choices(self, player: int, among: list[str] | None = None) -> list[str]:
+        """Game Setup: the habitat animals ``player`` may draft, of a species not in their
+        Pack; ``among``: of those cards of the habitat alone (its kinds, for the listing:
+        a species is left out with both its cards, so these are ``alike`` of the choices)."""
         taken = {self._kind(a).id for a in self.packs[player]}
-        return [c for c in self.habitat if CARD_ANIMAL[c].id not in taken]
+        cards = self.habitat if among is None else among
+        return [c for c in cards if CARD_ANIMAL[c].id not in taken]
 
     def _place_roadkill(self, card: str, log: EventLog) -> None:
         """Game Setup and Restock Roadkill: the dealer places a habitat animal (D2)."""
@@ -732,10 +744,9 @@ class WildlifeWeb(Game):
             if len(self.highway) >= ROADKILL:
                 self.stage = "draft"
                 self.active = DEALER
-                choices = self._draft_choices(DEALER)
+                choices = self._draft_choices(DEALER, self.habitat_kinds())
                 if choices:  # (the legal list once this action is played: made once)
-                    self._listed = (len(self._actions) + 1, "draft",
-                                    [*map(_DRAFT, alike(choices))])
+                    self._listed = (len(self._actions) + 1, "draft", [*map(_DRAFT, choices)])
                 else:
                     self._next_drafter(log)
         else:
@@ -760,10 +771,9 @@ class WildlifeWeb(Game):
         for _ in range(self.players):
             self.active = self.left_of(self.active)
             if len(self.packs[self.active]) < self.pack_size:
-                choices = self._draft_choices(self.active)
+                choices = self._draft_choices(self.active, self.habitat_kinds())
                 if choices:  # (the legal list once this action is played: made once)
-                    self._listed = (len(self._actions) + 1, "draft",
-                                    [*map(_DRAFT, alike(choices))])
+                    self._listed = (len(self._actions) + 1, "draft", [*map(_DRAFT, choices)])
                     return
         self.active = DEALER
         self.turn = 1
@@ -779,10 +789,9 @@ class WildlifeWeb(Game):
         while True:
             stage = self.stage
             if stage == "restock":
-                choices = self._restock_choices()
+                choices = self._restock_choices(self.habitat_kinds())
                 if choices:  # the legal actions once this action is played: made once
-                    self._listed = (len(self._actions) + 1, stage,
-                                    [*map(_PLACE, alike(choices))])
+                    self._listed = (len(self._actions) + 1, stage, [*map(_PLACE, choices)])
                     return
                 self.stage = "secure"
             elif stage == "secure":
@@ -872,14 +881,17 @@ class WildlifeWeb(Game):
             return
         self._advance(log, None)
 
-    def _restock_choices(self) -> list[str]:
+    def _restock_choices(self, among: list[str] | None = None) -> list[str]:
         """Restock Roadkill: habitat animals, avoiding potential mates of the players'
-        unmated animals (D6) unless nothing else is left."""
+        unmated animals (D6) unless nothing else is left; ``among``: of those cards of the
+        habitat alone (its kinds, for the listing: a potential mate's alike card is the
+        unmated animal itself, in a Pack, so these are ``alike`` of the choices)."""
         if len(self.highway) >= ROADKILL or not self.habitat:
             return []
+        cards = self.habitat if among is None else among
         wanted = {MATE_OF[a["card"]] for pack in self.packs for a in pack if a["mate"] is None}
-        safe = [c for c in self.habitat if c not in wanted]
-        return safe or list(self.habitat)
+        safe = [c for c in cards if c not in wanted]
+        return safe or list(cards)
 
     def _secure_mature_offspring(self, log: EventLog, cause: int | None) -> None:
         """Secure Mature Offspring: at the beginning of the turn, active families whose
@@ -1061,7 +1073,7 @@ class WildlifeWeb(Game):
         out: list[Action] = []
         due = False
         mods, day = self.mods, self.round % 2 == 0
-        no_offspring = not self.odeck
+        no_offspring, wdeck = not self.odeck, self.wdeck
         for a in self.packs[self.active]:
             food = a["food"]
             if not food or a["offspring"] is not None:
@@ -1077,10 +1089,16 @@ class WildlifeWeb(Game):
             elif not (kind.day if day else kind.night):
                 continue  # with no Event in play, the time of day says who is active
             need = kind.size
-            if sum(map(FOOD_VALUE.__getitem__, food)) < need:
+            value = 0  # (food_value: a loop costs less than map and sum over a card or two)
+            for c in food:
+                value += FOOD_VALUE[c]
+            if value < need:
                 continue
             if mate is None:
-                if self._mate_source(a) is not None:
+                # a Wildlife card that has not waited finds a mate source while the deck has
+                # cards (_mate_source, asked only otherwise)
+                if (wdeck and a["waiting"] is None and not kind.pet) \
+                        or self._mate_source(a) is not None:
                     out.extend(_mate_moves(TakeMate, card, tuple(food), need))
             else:
                 moves = _mate_moves(RaiseOffspring, card, tuple(food), need)

@@ -142,7 +142,7 @@ def pay_one(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> tasks.Pay
     row, col = o.row, o.col
     opts = _PAID_PLANTS if col < 0 else _PAID_AS[game.rows[task.p][row][col][0]]
     pay_cube(game, task, o, log)
-    new = task.but(paid=(*task.paid, opts))
+    new = task.with_paid(opts)
     game.queue[0] = new
     return new
 
@@ -249,7 +249,7 @@ def decide_pay(game: Biotopes, task: tasks.Pay, a: Action, log: EventLog) -> Non
         row, col = a.row, a.col
         opts = _PAID_PLANTS if col < 0 else _PAID_AS[game.rows[task.p][row][col][0]]
         told = pay_cube(game, task, a, log)
-        game.queue[0] = task.but(paid=(*task.paid, opts))
+        game.queue[0] = task.with_paid(opts)
     if told is not None:
         game.label_told = told[10]
 
@@ -263,7 +263,7 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
         assert task.at is not None
         card = SPECIES[game.rows[p][task.at[0]][task.at[1]][0]]
         if card.effect.kind is EffectKind.ACTION_DRAW:
-            game.queue.insert(0, tasks.Draw.make(p=p, n=card.effect.count, c=cause))
+            game.queue.insert(0, draw_task(p, card.effect.count, cause))
         else:
             game.queue.insert(0, tasks.Move.make(p=p, n=card.effect.count, c=cause))
     elif what in _EFFECTS or what == "evolution":  # (made once, as their costs)
@@ -281,7 +281,10 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
         if what == "competition":
             o = game.owner[h]
             chooser = p if o == NEUTRAL else o
-            game.queue[0:0] = (tasks.Fallback.make(p=chooser, owner=o, hex=h, c=cause),
+            key2 = (chooser, o, h)
+            fallback = _FALLBACKS.get(key2) or tasks.kept(
+                _FALLBACKS, key2, tasks.Fallback.make(p=chooser, owner=o, hex=h))
+            game.queue[0:0] = (fallback if cause is None else fallback.caused(cause),
                                colonize)
         else:
             game.queue.insert(0, colonize)
@@ -289,6 +292,9 @@ def after_pay(game: Biotopes, task: tasks.Pay, log: EventLog) -> None:
 
 _COLONIZE: dict[tuple[int, str, Hex, Hex | None], tasks.Colonize] = {}
 """The colonization that follows a paid cost, by seat, action, hex and origin
+(``tasks.kept``)."""
+_FALLBACKS: dict[tuple[int, int, Hex], tasks.Fallback] = {}
+"""A competed token's fall back, by the seat who chooses, the owner and the hex
 (``tasks.kept``)."""
 _DRAWS: dict[tuple[int, int], tasks.Draw] = {}
 """A draw of ``n`` cards by a seat, by seat and ``n`` (``tasks.kept``)."""
@@ -308,7 +314,10 @@ _EVO_DISCARDS = tuple(tuple(tasks.EvolutionDiscard.make(p=p, n=n)
                       for p in range(MAX_PLAYERS))
 """The effect of Reproduction and Transfer by seat, and Evolution's discard by seat and
 cubes paid: tasks with no cause (frozen values, shared; a told action queues a copy with
-its cause, ``Task.but``)."""
+its cause, ``Task.caused``)."""
+_EVO_DISCARDED: dict[tuple[int, int, int], tasks.EvolutionDiscard] = {}
+"""Evolution's discard with cards discarded already, by seat, cubes paid and cards
+discarded (``tasks.kept``)."""
 
 
 # -- Adaptation -------------------------------------------------------------------------
@@ -345,7 +354,9 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
     cubes = [(card.row, col)]
     if any(c.row == card.row for c in game._advanced(p, EffectKind.EXTRA_CUBE)):
         cubes.append((card.row, col))
-    queued: list[tasks.Task] = [tasks.Breed.make(p=p, cards=tuple(cubes), c=played)]
+    key = (p, tuple(cubes))
+    breed = _BREEDS.get(key) or tasks.kept(_BREEDS, key, tasks.Breed.make(p=p, cards=key[1]))
+    queued: list[tasks.Task] = [breed if played is None else breed.caused(played)]
     if card.effect.kind is EffectKind.PREDATORY:
         queued.append(tasks.Prey(p, card_id, c=played))
     effects = game.effects
@@ -360,6 +371,11 @@ def adaptation(game: Biotopes, p: int, card_id: str, log: EventLog, cause: int |
                     and card.effect.kind is EffectKind.PREDATORY):
                 queued.append(tasks.React(q, reacting, card_id, c=played))
     game.queue[0:0] = queued
+
+
+_BREEDS: dict[tuple[int, tuple[tuple[int, int], ...]], tasks.Breed] = {}
+"""The cubes to breed on the cards of a seat (an Adaptation's on the card played, two with
+an extra cube; a Reproduction's), by seat and card places (``tasks.kept``)."""
 
 
 _PRODUCTION = {card.id: card.effect.count for card in SPECIES.values()
@@ -746,7 +762,9 @@ def auto_reproduce(game: Biotopes, task: tasks.Reproduce, log: EventLog) -> bool
                  f"{SEAT_NAMES[p]} reproduce", cause=task.c, players=[p],
                  cards=[game.rows[p][r][c][0] for r, c in cards],
                  reads=[ident.cubes(game.rows[p][r][c][0]) for r, c in cards])
-    game.queue[0] = tasks.Breed.make(p=p, cards=tuple(cards), c=task.c)
+    key = (p, tuple(cards))
+    breed = _BREEDS.get(key) or tasks.kept(_BREEDS, key, tasks.Breed.make(p=p, cards=key[1]))
+    game.queue[0] = breed if task.c is None else breed.caused(task.c)
     return True
 
 
@@ -862,7 +880,10 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
             events: list[Any] = log.events  # told directly (EventLog: a row, told()'s event)
             events.append((len(events), "discard", told[0], task.c,
                            {"cards": told[1], "players": SEATS[p]}, (), told[2]))
-        game.queue[0] = task.but(d=task.d + 1)
+        key = (p, task.n, task.d + 1)
+        discard = _EVO_DISCARDED.get(key) or tasks.kept(
+            _EVO_DISCARDED, key, tasks.EvolutionDiscard.make(p=p, n=key[1], d=key[2]))
+        game.queue[0] = discard if task.c is None else discard.caused(task.c)
         return
     n = task.n + task.d
     cause = None

@@ -245,15 +245,25 @@ _SPACE_COSTS = tuple({space: tasks.Pay.make(
     for space in ("reproduction", "transfer", "evolution")} for p in range(MAX_PLAYERS))
 """The cost of each Action played on no hex (Reproduction, Transfer, Evolution), by seat:
 the same task every time (frozen values, shared like ``_ENDS``; a told action queues a
-copy with its cause, ``Task.but``)."""
+copy with its cause, ``Task.caused``)."""
 _ADAPT_COSTS: dict[tuple[int, str], tasks.Pay] = {}
 """The cost of an Adaptation (its diet, recycled into the bag), by seat and card (made
 once, shared as ``_SPACE_COSTS``)."""
 
 
-_HEX_COSTS: dict[tuple[int, str, int, Hex, Hex | None], tasks.Pay] = {}
+_HEX_COSTS: dict[tuple[int, str, int, Hex, Hex | None], tuple[tasks.Pay, str]] = {}
 """The cost of a colonization (Expansion, Competition, Migration: a cube of the hex's
-colour, to the action's space), by seat, action, colour, hex and origin (``tasks.kept``)."""
+colour, to the action's space) and the words of the action played, by seat, action,
+colour, hex and origin (``tasks.kept``)."""
+
+
+def _hex_cost(key: tuple[int, str, int, Hex, Hex | None], words: str
+              ) -> tuple[tasks.Pay, str]:
+    """A colonization's cost and words, kept in ``_HEX_COSTS``."""
+    p, space, colour, h, origin = key
+    return tasks.kept(_HEX_COSTS, key, (tasks.Pay.make(
+        p=p, what=space, mode="one", dest=space, types=_COST_NAMES[space], colour=colour,
+        species=space != "expansion", hex=h, origin=origin), words))
 
 
 def _adapt_cost(p: int, card: str) -> tasks.Pay:
@@ -459,7 +469,8 @@ class Biotopes(Game):
             deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
         if self.draws_are_kept:
-            card: str = self.chance(drawn, deck, label=_card_name, seen_by=seen_by)
+            # (uniform, its label and who sees it, given by place: no keywords to match)
+            card: str = self.chance(drawn, deck, None, _card_name, seen_by)
         else:  # nobody reads this draw (a plain push): the ticket chance() would take
             card = unkept(self.rng, deck)
         deck.remove(card)
@@ -712,8 +723,9 @@ class Biotopes(Game):
                 if not colours:
                     break
                 weights = tuple(filter(None, bag))
-            # (whole: the bag's counts of the colours in it, whole and positive)
-            k = COLOUR_INDEX[chance(name, colours, weights, label=_cube_name, whole=True)]
+            # (label, seen by all, whole: the bag's counts of the colours in it, whole and
+            # positive; given by place, no keywords to match)
+            k = COLOUR_INDEX[chance(name, colours, weights, _cube_name, None, True)]
             bag[k] -= 1
             drawn[k] += 1
         return drawn
@@ -976,19 +988,15 @@ class Biotopes(Game):
         else:
             space = SPACE_OF[type(a)]
             self.uses[p][_SPACE_INDEX[space]] += 1
-            types = _COST_NAMES[space]
             if isinstance(a, (Expand, Compete, Migrate)):
+                h = a.hex
+                origin = a.origin if isinstance(a, Migrate) else None
+                key = (p, space, self.landscape[h], h, origin)
+                task, words = _HEX_COSTS.get(key) or _hex_cost(key, f"{name} plays {a.label()}")
                 if log.record:
                     cause = len(events)
-                    events.append((cause, space, f"{name} plays {a.label()}", None,
-                                   {"players": SEATS[p], "hexes": (list(a.hex),)}, (), ()))
-                origin = a.origin if isinstance(a, Migrate) else None
-                colour = self.landscape[a.hex]
-                key = (p, space, colour, a.hex, origin)
-                task = _HEX_COSTS.get(key) or tasks.kept(_HEX_COSTS, key, tasks.Pay.make(
-                    p=p, what=space, mode="one", dest=space, types=types, colour=colour,
-                    species=space != "expansion", hex=a.hex, origin=origin))
-                if cause is not None:
+                    events.append((cause, space, words, None,
+                                   {"players": SEATS[p], "hexes": (list(h),)}, (), ()))
                     task = task.caused(cause)
             else:
                 task = _SPACE_COSTS[p][space]

@@ -6,7 +6,8 @@ person's choice stops the queue and becomes the phase (its ``kind``). The engine
 each task with the handlers its table names (``rules.HANDLERS``, by task class); a task is
 never changed in place (but for its cause, dropped as the told action that made it ends:
 ``Task.forget_cause``): the engine puts a new one (``Task.but``: a copy with some fields
-changed) in its place.
+changed; ``Task.caused`` and ``Pay.with_paid`` for the commonest changes) in its place. A
+task queued again and again is made once with no cause and kept (:func:`kept`).
 
 The queue is part of the saved state: each task converts to exactly the JSON object the
 save format holds (``to_json``) and back (:func:`from_json`, strict: an object with unknown
@@ -32,7 +33,7 @@ from .components import Hex
 
 COLONIZATIONS = ("expansion", "competition", "migration")
 """The actions that colonize a hex (The Actions)."""
-T = TypeVar("T", bound="Task")
+V = TypeVar("V")
 COST_KEYS: dict[str, tuple[str, ...]] = {
     "adaptation": ("card",), "card": ("row", "col"), "reproduction": (), "transfer": (),
     "evolution": (), "expansion": ("hex",), "competition": ("hex",),
@@ -160,6 +161,15 @@ class Pay(Task):
                 "src": None if self.src is None else list(self.src),
                 "species": self.species, "dest": self.dest,
                 "paid": [list(x) for x in self.paid], "arg": self.arg()}
+
+    def with_paid(self, cube: tuple[str, ...]) -> Pay:
+        """This cost with one more cube paid, counting as ``cube`` (``but(paid=...)``
+        without keywords: a diet or an Evolution is paid cube by cube)."""
+        twin = _new(Pay)
+        fields = twin.__dict__
+        fields.update(self.__dict__)
+        fields["paid"] = (*self.paid, cube)
+        return twin
 
     @classmethod
     def _read(cls, data: Mapping[str, Any], where: str) -> Task:
@@ -395,12 +405,13 @@ KEPT_MAX = 4096
 """The most tasks one table of ``kept`` holds (it starts again when full)."""
 
 
-def kept(table: dict[Any, T], key: Any, task: T) -> T:
+def kept(table: dict[Any, V], key: Any, task: V) -> V:
     """``task`` kept in ``table`` under ``key`` and given back: a task the engine queues
     again and again (a colonization's cost, a draw of ``n`` cards), made once with no
     cause and then found by its key, where ``make`` matches a dozen keywords at each call
-    (a told action queues a copy with its cause: ``Task.caused``). Frozen values, shared
-    like ``rules._ENDS``; a table that reaches ``KEPT_MAX`` tasks starts again."""
+    (a told action queues a copy with its cause: ``Task.caused``); or a task with what
+    goes with it. Frozen values, shared like ``rules._ENDS``; a table that reaches
+    ``KEPT_MAX`` entries starts again."""
     if len(table) >= KEPT_MAX:
         table.clear()
     table[key] = task

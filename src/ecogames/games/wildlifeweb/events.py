@@ -150,10 +150,13 @@ def event_targets(game: WildlifeWeb, event: EventType, eff: EventEffect) -> list
         [(game.active + k) % game.players for k in range(game.players)]
     out = []
     struck = (id(event), id(eff))
+    mods, day = game.mods, game.round % 2 == 0
     for p in owners:
         for a in game.packs[p]:
             kind, mated = CARD_ANIMAL[a["card"]], a["mate"] is not None
-            active = game.is_active(kind, p, mated)
+            # (no Event this turn: the time of day alone, as is_active says)
+            active = game.is_active(kind, p, mated) if mods else \
+                kind.day if day else kind.night
             key = (struck, kind.id, mated, active)
             hit = _STRIKES.get(key)
             if hit is None:

@@ -532,7 +532,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     start = None
     if log.record:  # the action's words (describe's), of where the prey was found here
         game.label_told = hunt_label(action.animal, card, owner)
-        roller = game.left_of(p) if owner is None else owner
+        roller = (p + 1) % game.players if owner is None else owner  # (left_of, inline)
         reads, named = _hunt_reads(game, a, card, victim)
         events = log.events  # (told as a row: core's direct telling, no call)
         start = len(events)
@@ -611,12 +611,15 @@ def _prey_of(game: WildlifeWeb,
              card: str) -> tuple[str, Animal, int | None, bool, bool, Pet | None]:
     """The legal hunt's prey ``card`` as :func:`all_prey` lists it: (card, kind, owner,
     mated, active), and its Pack slot (None in the central habitat)."""
+    kind = CARD_ANIMAL[card]
     if card in game.habitat:
-        kind = CARD_ANIMAL[card]
-        return card, kind, None, False, game.is_active(kind, None), None
+        # (no Event this turn: the time of day alone, as is_active says)
+        return card, kind, None, False, game.is_active(kind, None) if game.mods else \
+            kind.day if game.round % 2 == 0 else kind.night, None
     owner, a = game.find(card)  # type: ignore[misc]
-    kind, mated = CARD_ANIMAL[card], a["mate"] is not None
-    return card, kind, owner, mated, game.is_active(kind, owner, mated), a
+    mated = a["mate"] is not None
+    return card, kind, owner, mated, game.is_active(kind, owner, mated) if game.mods else \
+        kind.day if game.round % 2 == 0 else kind.night, a
 
 
 @lru_cache(maxsize=4096)
@@ -712,7 +715,7 @@ def hunt_duel(game: WildlifeWeb, pred: Animal, pred_mated: bool, card: str, prey
     if owner is not None:  # the largest alarm call of the prey's Pack (D24)
         alarms = [(e.bonus, f"{e.ability} ({game._kind(v).name})")
                   for v in game.packs[owner] if v["card"] != card
-                  for e in game._kind(v).effects.get("sentinel", ())
+                  for e in CARD_ANIMAL[v["card"]].effects.get("sentinel", ())
                   if game._pet_active(owner, v)]  # (asked of a sentinel alone)
         if alarms:
             bonus, why = max(alarms, key=lambda x: x[0])

@@ -422,7 +422,7 @@ class WildlifeWeb(Game):
 
     def is_mature(self, a: Pet) -> bool:
         """A family whose Offspring has been fed its Size."""
-        return a["offspring"] is not None and food_value(a["food"]) >= self._kind(a).size
+        return a["offspring"] is not None and food_value(a["food"]) >= CARD_ANIMAL[a["card"]].size
 
     @staticmethod
     def _kind(a: Pet) -> Animal:
@@ -724,7 +724,7 @@ class WildlifeWeb(Game):
         """Game Setup: the habitat animals ``player`` may draft, of a species not in their
         Pack; ``among``: of those cards of the habitat alone (its kinds, for the listing:
         a species is left out with both its cards, so these are ``alike`` of the choices)."""
-        taken = {self._kind(a).id for a in self.packs[player]}
+        taken = {CARD_ANIMAL[a["card"]].id for a in self.packs[player]}
         cards = self.habitat if among is None else among
         return [c for c in cards if CARD_ANIMAL[c].id not in taken]
 
@@ -808,7 +808,7 @@ class WildlifeWeb(Game):
                     return
                 self.stage = "replace"
             elif stage == "replace":
-                if (self.wildlife_count(self.active) < self.pack_size
+                if (self.wildlife_count(self.active) < PACK_SIZES[self.players]
                         and (self.habitat or self.wdeck or self.wdiscard)):
                     return
                 self.stage = "event"
@@ -857,7 +857,7 @@ class WildlifeWeb(Game):
         restocked."""
         self.mods = []
         self.acted = []
-        self.active = self.left_of(self.active)
+        self.active = (self.active + 1) % self.players  # (left_of, inline)
         self.turn += 1
         self.stage = "secure"
         if self.active == DEALER:

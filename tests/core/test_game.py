@@ -171,6 +171,7 @@ def test_the_fast_cascade_and_chance_draw_have_every_field():
         assert vars(draw) == vars(ChanceDraw(**vars(draw)))
         assert cascade.label == "Roll the die"  # (worked out when read: it joins the fields)
         assert isinstance(cascade.events, tuple)  # (made when read: they join the fields)
+        assert cascade.views is None or isinstance(cascade.views, tuple)  # (likewise)
         assert sorted(vars(cascade)) == sorted(f.name for f in fields(Cascade))
         assert vars(cascade) == vars(Cascade(**vars(cascade)))
 

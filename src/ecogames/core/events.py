@@ -295,6 +295,14 @@ class Telling(EventLog):
         return index
 
 
+class Told(Telling):
+    """A :class:`Telling` made by a plain class call, in C (``object.__init__``: no Python
+    ``__init__`` to run), for ``Game.apply``, which sets its ``events`` to a new list."""
+
+    __slots__ = ()
+    __init__ = object.__init__  # (events set by the caller)
+
+
 @dataclass(frozen=True)
 class Cascade:
     """The events one action set off, in order, with the view after each when recorded.
@@ -308,7 +316,8 @@ class Cascade:
     ``events`` and ``chances`` likewise: ``Game.apply`` keeps what the action told as it
     came (Events and the rows of direct telling, see :class:`EventLog`) and its draws as
     their fields (``chance.Drawn``); the Events and ChanceDraws are made of them when first
-    read, then kept: the same objects, equality, pickling and copies as ones given.
+    read, then kept: the same objects, equality, pickling and copies as ones given. And
+    ``views``, where none were kept, is ``None`` when first read (kept then, as given).
     """
 
     action: Action
@@ -399,5 +408,17 @@ class _Drawn:
         return chances
 
 
+class _NoViews:
+    """``Cascade.views`` where ``Game.apply`` kept none (its dict holds no ``"views"``):
+    ``None``, kept in the dict when first read, as :class:`_ToldEvents` keeps its events.
+    Read from the class, the field's default, ``None``."""
+
+    def __get__(self, cascade: Cascade | None, owner: type | None = None) -> Any:
+        if cascade is not None:
+            cascade.__dict__["views"] = None
+        return None
+
+
 Cascade.events = _ToldEvents()  # type: ignore[assignment]  # (the default stays ())
 Cascade.chances = _Drawn()  # type: ignore[assignment]  # (the default stays ())
+Cascade.views = _NoViews()  # type: ignore[assignment]  # (the default stays None)

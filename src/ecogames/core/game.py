@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 from .actions import Action, ActionCodec
 from .chance import ChanceDraw, ChanceError, Drawn, Forced, chance
 from .errors import IllegalAction, MalformedAction, SaveError
-from .events import Cascade, EventLog, Telling
+from .events import Cascade, EventLog, Told
 from .options import Option
 from .provenance import Answer, Provenance, Question, Story
 from .rng import Rng
@@ -59,6 +59,10 @@ _UNTOLD = EventLog(record=False)
 push shares it."""
 _NOTHING_FORCED: Forced = MappingProxyType({})
 _new_object = object.__new__
+_Told = Told
+_WORDS: dict[type[Game], tuple[frozenset[type[Action]], frozenset[type[Action]]]] = {}
+"""Each game class's ``_own_words`` and ``_told_words``, as ``apply`` reads them: a module
+dict by class is cheaper to look up than a class attribute through an instance."""
 
 
 class _NeverDrawn(IllegalAction):
@@ -175,6 +179,7 @@ class Game(ABC):
         cls._own_words = frozenset(cls.action_types) if cls.describe is Game.describe \
             else frozenset(cls.own_labels) | cls.told_labels
         cls._told_words = frozenset() if cls.describe is Game.describe else cls.told_labels
+        _WORDS[cls] = (cls._own_words, cls._told_words)
         # only a class that names itself registers: a variant subclassed in a notebook does
         # not take its game's place (experiment("toritori") still plays Tori-Tori)
         if "name" in cls.__dict__ and cls.name:
@@ -216,6 +221,7 @@ class Game(ABC):
         self._set_up = _SetUp(self._copy())
         self._actions = []
         self._forced = {}
+        self._replayable = True  # (the game's own: apply reads it at every action)
         self.last_cascade = None
 
     # -- what a game writes --------------------------------------------------------------
@@ -369,11 +375,80 @@ class Game(ABC):
                 else self.parse_action(action)  # type: ignore[assignment]  # an Action's class
             if parsed not in legal:
                 self._refuse(parsed)
-        if id(self) not in _LISTENERS:
-            return self._resolve(parsed, record, views, perspective)
-        seat = self.current_player
-        cascade = self._resolve(parsed, record, views, perspective)
-        self._tell(Change("act", len(self._actions), cascade, seat))
+        action = parsed
+        # the action is played here, not in a method of its own: a call is ~450 instructions
+        heard = id(self) in _LISTENERS if _LISTENERS else False  # (nobody: no id() asked)
+        seat = self.current_player if heard else None
+        # (what the hottest path reads of its class and of the game is looked up once, in a
+        # module dict and the game's own attributes: Python 3.11 looks a class attribute up
+        # through an instance the slow way, each time)
+        own_words, told_words = _WORDS[type(self)]
+        # the words of the action, from the state before it; none (read from the action when
+        # asked) for an action whose words are its own, or when nothing is told
+        label = self.describe(action) if record and type(action) not in own_words else None
+        # a rule that fails leaves the game as it was: restored by replaying the history
+        # (cheap enough for a failure, which is rare), or from a copy where that cannot be
+        backup = None if self._replayable else self._copy()
+        # told nothing (a save's replay, chances()): the log push plays into
+        if not record:
+            log: EventLog = _UNTOLD
+        elif views:
+            log = EventLog(True, lambda: self.view(perspective))
+        else:
+            log = _Told()
+            log.events = []
+        forced = self._forced.get(len(self._actions), _NOTHING_FORCED) if self._forced \
+            else _NOTHING_FORCED
+        draws: list[Drawn] = []
+        self._chance = draws
+        self._forcing = forced  # (set at every action: chance() reads it as the game's own)
+        try:
+            self._play(action, log)
+        except ChanceError as error:
+            self._restore(backup)
+            raise IllegalAction(f"{self.describe(action)!r}: {error}", action=action,
+                                rule="chance") from None
+        except BaseException:
+            self._restore(backup)
+            raise
+        finally:
+            self._chance = None
+            if forced:
+                self._forcing = _NOTHING_FORCED
+        if forced and max(forced) >= len(draws):
+            self._restore(backup)
+            unused = min(n for n in forced if n >= len(draws))
+            raise _NeverDrawn(self.describe(action), action, unused, len(draws))
+        self._actions.append(action)
+        self._legal = None
+        # Cascade(...) made here at a third of the cost: its fields go straight into the new
+        # instance's dict (a frozen dataclass's __init__ sets each by object.__setattr__);
+        # a field left out is read from its class: the label is the action's own, worked
+        # out when first read (own_labels), events and chances are made when first read of
+        # what was told and drawn (``_told``, ``_drawn``; ``()`` without), views ``None``
+        cascade: Cascade = _new_object(Cascade)
+        fields = cascade.__dict__
+        fields["action"] = action
+        if label is not None:
+            fields["label"] = label
+        if record:
+            if told_words and type(action) in told_words:  # the rule's words (told_labels)
+                said = self.__dict__.pop("label_told", None)
+                if said is not None:
+                    fields["label"] = said
+            told: Sequence[Any] = log.events
+            if views:
+                fields["views"] = tuple(log.views)  # type: ignore[arg-type]  # (kept: views)
+                told = tuple(told)  # (a list that takes views, _Viewed, is not kept)
+            if told:  # (a Telling's own list, kept as it is: the log is gone after this)
+                fields["_told"] = told
+        elif views:
+            fields["views"] = ()
+        if draws:  # the ChanceDraws made when first read (Cascade.chances), of their fields
+            fields["_drawn"] = tuple(draws)
+        self.last_cascade = cascade
+        if heard:
+            self._tell(Change("act", len(self._actions), cascade, seat))
         return cascade
 
     def _refuse(self, action: Action) -> NoReturn:
@@ -458,87 +533,22 @@ class Game(ABC):
 
     def _resolve(self, action: Action, record: bool, views: bool,
                  perspective: int | None) -> Cascade:
-        # the words of the action, from the state before it; none (read from the action when
-        # asked) for an action whose words are its own, or when nothing is told
-        label = self.describe(action) if record and type(action) not in self._own_words \
-            else None
-        # a rule that fails leaves the game as it was: restored by replaying the history
-        # (cheap enough for a failure, which is rare), or from a copy where that cannot be
-        backup = None if self._replayable else self._copy()
-        # told nothing (a save's replay, chances()): the log push plays into
-        if not record:
-            log = _UNTOLD
-        elif views:
-            log = EventLog(True, lambda: self.view(perspective))
-        else:  # EventLog(True) without a call of __init__ (the rest is its class's: Telling)
-            log = _new_object(Telling)
-            log.events = []
-        forced = self._forced.get(len(self._actions)) if self._forced else None
-        draws: list[Drawn] = []
-        self._chance = draws
-        if forced:
-            self._forcing = forced
-        try:
-            self._play(action, log)
-        except ChanceError as error:
-            self._restore(backup)
-            raise IllegalAction(f"{self.describe(action)!r}: {error}", action=action,
-                                rule="chance") from None
-        except BaseException:
-            self._restore(backup)
-            raise
-        finally:
-            self._chance = None
-            if forced:
-                self._forcing = _NOTHING_FORCED
-        if forced and max(forced) >= len(draws):
-            self._restore(backup)
-            unused = min(n for n in forced if n >= len(draws))
-            raise _NeverDrawn(self.describe(action), action, unused, len(draws))
-        self._actions.append(action)
-        self._legal = None
-        # Cascade(...) made here at a third of the cost: its fields go straight into the new
-        # instance's dict (a frozen dataclass's __init__ sets each by object.__setattr__);
-        # a label left out is the action's own, worked out when first read (own_labels)
-        cascade: Cascade = _new_object(Cascade)
-        fields = cascade.__dict__
-        fields["action"] = action
-        if label is not None:
-            fields["label"] = label
-        if record:  # the Events made when first read (Cascade.events), of what was told
-            if type(action) in self._told_words:  # the rule's words (told_labels)
-                said = self.__dict__.pop("label_told", None)
-                if said is not None:
-                    fields["label"] = said
-            told: Sequence[Any] = log.events
-            if views:
-                fields["views"] = tuple(log.views)  # type: ignore[arg-type]  # (kept: views)
-                told = tuple(told)  # (a list that takes views, _Viewed, is not kept)
-            else:
-                fields["views"] = None
-            if told:  # (a Telling's own list, kept as it is: the log is gone after this)
-                fields["_told"] = told
-            else:
-                fields["events"] = ()
-        else:
-            fields["events"] = ()
-            fields["views"] = () if views else None
-        if draws:  # the ChanceDraws made when first read (Cascade.chances), of their fields
-            fields["_drawn"] = tuple(draws)
-        else:
-            fields["chances"] = ()
-        self.last_cascade = cascade
-        return cascade
+        """:meth:`apply` of an action known to be legal (one of the history's, replayed):
+        the gate is handed it as the legal actions, and does not list them."""
+        self._legal = [action]
+        return self.apply(action, record=record, views=views, perspective=perspective)
 
     def _restore(self, other: Game | None) -> None:
         """Back to ``other``'s state (``None``: the state the history leads to), keeping the
         history."""
         if other is None:
             other = self.replay()
-        history = (self._set_up, self._actions, self._forced, self.last_cascade)
+        history = (self._set_up, self._actions, self._forced, self.last_cascade,
+                   self._replayable)
         self.__dict__.clear()
         self.__dict__.update(other.__dict__)
-        self._set_up, self._actions, self._forced, self.last_cascade = history
+        (self._set_up, self._actions, self._forced, self.last_cascade,
+         self._replayable) = history
 
     # -- why: the dependencies between events, across the whole game ----------------------
 
@@ -608,6 +618,7 @@ class Game(ABC):
         game._set_up = self._set_up
         game._actions = []
         game._forced = {i: f for i, f in self._forced.items() if i < len(actions)}
+        game._replayable = True
         game.last_cascade = None
         for action in actions:
             game.push(action)
@@ -733,6 +744,7 @@ class Game(ABC):
         twin._set_up = self._set_up
         twin._actions = list(self._actions)
         twin._forced = self._forced
+        twin._replayable = self._replayable  # (a determinization's history is not its own)
         twin._legal = None  # a determinization changes hidden things under the same history
         twin.last_cascade = None
         return twin

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -159,6 +160,21 @@ _new_event = tuple.__new__
 function that passes them on: half the cost of telling an event)."""
 _as_event: Callable[[tuple[Any, ...]], Event] = partial(_new_event, Event)
 """The Event of a row of its seven fields (or an Event's equal copy), made in C."""
+_text = itemgetter(2)
+_STR = frozenset({str})
+"""The one type of a sentence made (``issuperset`` checks a cascade's texts in C)."""
+
+Words = tuple[Any, ...]
+"""An event's sentence left to be made (``EventLog``'s *words made when read*): a tuple
+``(make, *args)`` standing for the str ``make(*args)``."""
+
+
+def _worded(event: Event) -> Event:
+    """``event`` with its sentence made, where it was left as :data:`Words`."""
+    text: Any = event[2]
+    if type(text) is str:
+        return event
+    return _new_event(Event, (event[0], event[1], text[0](*text[1:]), *event[3:]))
 
 
 class _Viewed(list):  # type: ignore[type-arg]  # (of Events and rows, as EventLog.events)
@@ -211,6 +227,15 @@ class EventLog:
     :class:`LazyKeys` (in a row or given to ``told``): what they stand for is worked out when
     first read (``why()``, the views, ``Event.to_json``), not while the action resolves.
 
+    **Words made when read.** ``text`` (in a row, or given to ``told``, ``event`` or
+    ``emit``) may be a tuple ``(make, *args)``, :data:`Words`: the sentence is
+    ``make(*args)``, made when the cascade's events are first read (the Event's ``text`` is
+    then that str), so an action whose events nobody reads formats none: ``(str.format,
+    "The {} in sector {} eats", species, sector)`` instead of an f-string, at the cost of a
+    tuple. ``make`` must give the same str whenever called, and the ``args`` are values
+    that never change (numbers, strings, tuples of them), never the live game or a list it
+    keeps. The tuple is what a rule reading its own events back (``log.events[i]``) sees.
+
     Rows and ``told``'s Events may be mixed in one action. A rule that reads its own events
     back while the action resolves (``log.events[i]``) gets what was appended: a row where
     it appended a row (``tuple.__new__(Event, row)`` makes it an Event).
@@ -227,7 +252,7 @@ class EventLog:
         plain tuples of an Event's seven fields), in order."""
         self._snapshot = snapshot
 
-    def emit(self, kind: str, text: str, *, cause: int | None = None,
+    def emit(self, kind: str, text: str | Words, *, cause: int | None = None,
              reads: Sequence[Any] = (), writes: Sequence[Any] = (),
              **touched: Sequence[Any]) -> int | None:
         """Record an event and return its index, to be used as the ``cause`` of its effects.
@@ -241,7 +266,7 @@ class EventLog:
         return self.told(kind, text, cause, touched,  # type: ignore[arg-type]  # tuples now
                          tuple(reads), tuple(writes))
 
-    def event(self, kind: str, text: str, cause: int | None,
+    def event(self, kind: str, text: str | Words, cause: int | None,
               touched: Mapping[str, Sequence[Any]], reads: Sequence[Any] = (),
               writes: Sequence[Any] = ()) -> int | None:
         """:meth:`emit` with ``touched`` as one mapping (a narrator that already holds it
@@ -252,7 +277,7 @@ class EventLog:
                          dict(zip(touched, map(tuple, touched.values()))) if touched else {},
                          tuple(reads), tuple(writes))
 
-    def told(self, kind: str, text: str, cause: int | None,
+    def told(self, kind: str, text: str | Words, cause: int | None,
              touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
              writes: tuple[Any, ...] = ()) -> int | None:
         """:meth:`event` for a narrator that holds ``touched``'s values, ``reads`` and
@@ -284,7 +309,7 @@ class Telling(EventLog):
     def __init__(self) -> None:
         self.events = []
 
-    def told(self, kind: str, text: str, cause: int | None,
+    def told(self, kind: str, text: str | Words, cause: int | None,
              touched: dict[str, tuple[Any, ...]], reads: tuple[Any, ...] = (),
              writes: tuple[Any, ...] = ()) -> int | None:
         events = self.events
@@ -392,7 +417,10 @@ class _ToldEvents:
         if cascade is None:
             return ()
         fields = cascade.__dict__
-        events = fields["events"] = tuple(map(_as_event, fields.pop("_told", ())))
+        events = tuple(map(_as_event, fields.pop("_told", ())))
+        if not _STR.issuperset(map(type, map(_text, events))):  # words made when read
+            events = tuple(map(_worded, events))
+        fields["events"] = events
         return events
 
 

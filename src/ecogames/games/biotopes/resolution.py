@@ -51,7 +51,7 @@ from .components import (
     Reward,
     Trigger,
 )
-from .legal import _SPECIAL
+from .legal import _PAYING, _SPECIAL
 
 if TYPE_CHECKING:
     from .rules import Biotopes
@@ -169,7 +169,10 @@ def pay_cube(game: Biotopes, task: tasks.Pay, o: Pay, log: EventLog) -> _PayTold
         after, card_id = e[1 + k], e[0]
     kept = game.means_of[p]
     if kept is not None:
-        kept.move(row, col, k, -1, after, card_id)
+        if after:  # the card keeps cubes of that colour: its class counts one fewer
+            kept.pool[_PAYING[card_id][2] if col >= 0 else 0] -= 1  # (Means.move's first step)
+        else:
+            kept.move(row, col, k, -1, after, card_id)
     dest = task.dest
     if dest == "bag":
         game.bags[p][k] += 1
@@ -846,7 +849,7 @@ def told_transfer(game: Biotopes, p: int, r: int, moved: list[int],
                    f"move from the Biotope card ({', '.join(parts) or 'none'}); {left} go "
                    "back", cause,
                    {"players": SEATS[p], "cards": tuple(cards),
-                    "cubes": tuple([COLOURS[k] for k in moved]), "edges": tuple(edges),
+                    "cubes": tuple(map(COLOURS.__getitem__, moved)), "edges": tuple(edges),
                     "ids": tuple(ids)}, reads, writes))
 
 

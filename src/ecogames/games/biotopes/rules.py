@@ -100,7 +100,7 @@ from .components import (
     landscape_graph,
 )
 from .hexes import Grid, construction_sites
-from .legal import CLASS, SPACE_OF
+from .legal import _PAYING, CLASS, SPACE_OF
 from .resolution import _KIND, _SPACE_INDEX, INTO_RIVER, _species_cubes
 from .setup import _card_name
 
@@ -184,6 +184,8 @@ def _view() -> ModuleType:
     return view
 
 
+_CHANCE_KEYS = ident.CHANCE_KEYS
+_KEPT_DRAWS = len(_CHANCE_KEYS)
 RESERVE = ident.RESERVE
 CUBE_IDS = ident.CUBE_IDS
 _RESERVE_KEYS = tuple(ident.key_of(RESERVE, k) for k in range(ROWS))
@@ -535,7 +537,10 @@ class Biotopes(Game):
             after, card = e[1 + k], e[0]
         kept = self.means_of[p]
         if kept is not None:
-            kept.move(row, col, k, -1, after, card)
+            if after:  # the card keeps cubes of that colour: its class counts one fewer
+                kept.pool[_PAYING[card][2] if col >= 0 else 0] -= 1  # (Means.move's first step)
+            else:
+                kept.move(row, col, k, -1, after, card)
 
     def _put_cube(self, p: int, row: int, col: int, k: int) -> None:
         card = ""
@@ -552,7 +557,10 @@ class Biotopes(Game):
             after, card = e[1 + k], e[0]
         kept = self.means_of[p]
         if kept is not None:
-            kept.move(row, col, k, 1, after, card)
+            if after > 1:  # the card held cubes of that colour: its class counts one more
+                kept.pool[_PAYING[card][2] if col >= 0 else 0] += 1  # (Means.move's first step)
+            else:
+                kept.move(row, col, k, 1, after, card)
 
     def biotope_cubes(self, p: int, row: int) -> list[int]:
         """The cubes on ``p``'s Biotope card of ``row``, by colour (its own colour, and any
@@ -645,7 +653,8 @@ class Biotopes(Game):
         ids = self._identity
         start = ids.drawn
         now = ids.drawn = self.draws_so_far()
-        return ident.draws(start, now)
+        # (ident.draws, written out for an action's first draws: all but a few)
+        return _CHANCE_KEYS[start:now] if now <= _KEPT_DRAWS else ident.draws(start, now)
 
     def _place_of(self, p: int, row: int, col: int) -> ident.Place:
         """Where the cubes of a card lie (why.py's keys)."""

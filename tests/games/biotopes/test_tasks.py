@@ -155,6 +155,30 @@ def test_a_task_but_some_fields_is_what_dataclasses_replace_gives(task):
 
 
 @pytest.mark.parametrize("task", SAMPLES, ids=lambda t: f"{t.kind}")
+def test_a_task_with_a_cause_or_a_cube_paid_is_what_but_gives(task):
+    """Task.caused and Pay.with_paid: ``but(c=...)`` and ``but(paid=...)`` by place, a new
+    task every time (a kept task is never changed: its copy takes the cause)."""
+    copy = task.caused(5)
+    assert copy is not task and copy == task.but(c=5) and vars(copy) == vars(task.but(c=5))
+    assert copy.c == 5 and task.c is None and type(copy) is type(task)
+    if isinstance(task, tasks.Pay):
+        paid = task.with_paid(("plants",)).with_paid(("birds", "plants"))
+        assert vars(paid) == vars(task.but(paid=(*task.paid, ("plants",), ("birds", "plants"))))
+
+
+def test_a_kept_task_is_found_again_and_a_full_table_starts_again():
+    """tasks.kept: a table of tasks made once, emptied when it reaches KEPT_MAX."""
+    table: dict[int, tasks.Task] = {}
+    first = tasks.kept(table, 0, tasks.Draw.make(p=0, n=1))
+    assert table[0] is first and tasks.kept(table, 1, SAMPLES[0]) is SAMPLES[0]
+    for key in range(2, tasks.KEPT_MAX):
+        tasks.kept(table, key, first)
+    assert len(table) == tasks.KEPT_MAX
+    tasks.kept(table, -1, first)
+    assert table == {-1: first}
+
+
+@pytest.mark.parametrize("task", SAMPLES, ids=lambda t: f"{t.kind}")
 def test_a_task_made_by_name_is_what_its_init_makes(task):
     """Task.make: the engine's way to make a task, without the frozen __init__."""
     from dataclasses import MISSING, fields

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from itertools import repeat
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import Action, EventLog
@@ -72,8 +71,6 @@ the cards whose actions are gone and nothing else (``()``: nothing they read cha
 ``None``: more than that, they are listed anew."""
 
 Side = tuple[tuple[str, int], ...]
-_POINTS = itemgetter(1)
-"""A part of a duel's side: its points."""
 """A side of a duel: its parts by name, (name, points), Power first."""
 
 _hunt = cache(Hunt)
@@ -480,7 +477,11 @@ def duel(game: WildlifeWeb, parts_a: list[tuple[str, int]], parts_b: list[tuple[
          who_b: str) -> tuple[bool, int | None]:
     """One duel: both roll one die; ties are rolled again ("the chase is on"). Each side
     is its score's parts (Power, then every bonus by name), told one by one."""
-    base_a, base_b = sum(map(_POINTS, parts_a)), sum(map(_POINTS, parts_b))
+    base_a = base_b = 0  # (loops: a side is a part or a few, fewer than map and sum cost)
+    for _, points in parts_a:
+        base_a += points
+    for _, points in parts_b:
+        base_b += points
     kept = game.draws_are_kept
     below = game.rng.below
     if kept:  # each die's draw named once a duel (a roll again adds its number)

@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache, lru_cache, partial
-from itertools import compress, product
-from operator import attrgetter, itemgetter
+from itertools import product
+from operator import itemgetter
 from typing import Any, cast
 
 from ecogames.core import Action, EventLog, Game, Option, Outcome, Rng
@@ -236,8 +236,6 @@ _DRAFT = cache(Draft)
 _TAKE = cache(TakeFromHabitat)
 _SWAP = cache(Swap)
 _KEEP, _DRAW, _END_FEEDING, _END_TURN = KeepPack(), DrawWildlife(), EndFeeding(), EndTurn()
-_ANIMAL = attrgetter("animal")
-"""The animal a feed action names."""
 _CARD = itemgetter("card")
 """A Pack animal's bottom card."""
 _IS_PET = {card: kind.pet for card, kind in CARD_ANIMAL.items()}
@@ -844,8 +842,10 @@ class WildlifeWeb(Game):
             # and the card it names besides, its target, if any)
             feeds = cast("list[Forage | Hunt | Scavenge | Steal]", known[2])
             feed = [x for x in feeds if x.animal != me and x.target not in gone]
-        else:  # the others' actions (every feed action names its animal; filtered in C)
-            feed = list(compress(known[2], map(me.__ne__, map(_ANIMAL, known[2]))))
+        else:  # the others' actions (every feed action names its animal; a comprehension's
+            # specialized attribute reads cost half of compress over attrgetter and __ne__)
+            feeds = cast("list[Forage | Hunt | Scavenge | Steal]", known[2])
+            feed = [x for x in feeds if x.animal != me]
         if feed:
             self._listed = (played + 1, "feed", feed)
         else:

@@ -111,13 +111,21 @@ def told_production(game: Biotopes, p: int, drawn: list[int], bonus: int, wanted
             writes.append(onto)
     got = len(numbers)
     events: list[Any] = log.events  # told directly (a row: EventLog)
-    events.append((len(events), "production", f"{SEAT_NAMES[p]} draws {got} cube(s) "
-                   f"from the bag ({', '.join(parts) or 'none'}) onto the Biotope cards"
-                   + (f" (+{bonus} from cards)" if bonus else "")
-                   + (f"; the bag held only {got}" if got < wanted else ""), cause,
+    # (its words made when read: EventLog's words made when read)
+    events.append((len(events), "production", (_production_words, p, got, tuple(parts), bonus,
+                                               wanted), cause,
                    {"players": (p,), "nodes": _PLANTS_NODE, "cards": tuple(cards),
                     "ids": tuple(map(CUBE_IDS.__getitem__, numbers))},
                    (*game._draws(), *_PRODUCTION_READS[p]), tuple(writes)))
+
+
+def _production_words(p: int, got: int, parts: tuple[str, ...], bonus: int, wanted: int
+                      ) -> str:
+    """The words of ``p``'s Primary Production: ``got`` cubes of ``wanted`` (``bonus`` from
+    cards), ``parts`` by colour."""
+    return (f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag ({', '.join(parts) or 'none'})"
+            " onto the Biotope cards" + (f" (+{bonus} from cards)" if bonus else "")
+            + (f"; the bag held only {got}" if got < wanted else ""))
 
 
 _DRAWN_KEPT = 41
@@ -185,8 +193,8 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
         game.uses[p] = [0] * len(SPACES)
         if telling and sum(back) != 0:
             spaces = _SPACE_KEYS[p]
-            events.append((len(events), "recycle", f"{sum(back)} cube(s) on {SEAT_NAMES[p]}'s "
-                           "Ecosystem board return to the bag", cause,
+            events.append((len(events), "recycle", (_RECYCLE_WORDS, sum(back), SEAT_NAMES[p]),
+                           cause,
                            {"players": (p,), "ids": _recycled(game._identity, spaces,
                                                               _BAG_KEYS[p])},
                            spaces, (*spaces, _BAG_KEYS[p])))
@@ -216,6 +224,11 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
         begins = None
     primary_production(game, log, begins)
     game.active = game.initiative
+
+
+_RECYCLE_WORDS = "{} cube(s) on {}'s Ecosystem board return to the bag".format
+"""The words of an Ecosystem board's cubes recycled (made when read: EventLog's words made
+when read)."""
 
 
 def _recycled(identity: ident.Identities, spaces: tuple[ident.Place, ...],

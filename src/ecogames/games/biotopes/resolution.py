@@ -318,6 +318,8 @@ _EVO_DISCARDS = tuple(tuple(tasks.EvolutionDiscard.make(p=p, n=n)
 """The effect of Reproduction and Transfer by seat, and Evolution's discard by seat and
 cubes paid: tasks with no cause (frozen values, shared; a told action queues a copy with
 its cause, ``Task.caused``)."""
+_EVOLUTION_WORDS = "{} draws {} card(s) ({} cube(s), {} discard(s))".format
+"""The words of Evolution's draw (made when read: EventLog's words made when read)."""
 _EVO_DISCARDED: dict[tuple[int, int, int], tasks.EvolutionDiscard] = {}
 """Evolution's discard with cards discarded already, by seat, cubes paid and cards
 discarded (``tasks.kept``)."""
@@ -821,7 +823,6 @@ def told_transfer(game: Biotopes, p: int, r: int, moved: list[int],
     src: ident.Place = ("biotope", p, r)
     stacks = places.get(src) or identity._stacks(src)
     ids: list[str] = []
-    parts: list[str] = []
     cards = [game.bcards[p][r]]
     edges: list[tuple[str, str]] = []
     held: list[Any] = [src]
@@ -834,10 +835,8 @@ def told_transfer(game: Biotopes, p: int, r: int, moved: list[int],
             onto[k].append(c)
             ids.append(CUBE_IDS[c])
         i += n
-        name, edge = _TRANSFER_WORDS[card_id]
-        parts.append(f"{n} on {name}")
         cards.append(card_id)
-        edges.append(edge)
+        edges.append(_TRANSFER_EDGES[card_id])
         held.append(onto_key)
     reads = tuple(held)
     if moved and not (stacks[0] or stacks[1] or stacks[2] or stacks[3]):
@@ -845,19 +844,25 @@ def told_transfer(game: Biotopes, p: int, r: int, moved: list[int],
     else:
         writes = reads
     events: list[Any] = log.events  # told directly (a row: EventLog)
-    events.append((len(events), "transfer", f"{_BIOTOPE_LABELS[r]}: {len(moved)} cube(s) "
-                   f"move from the Biotope card ({', '.join(parts) or 'none'}); {left} go "
-                   "back", cause,
+    # (its words made when read: EventLog's words made when read)
+    events.append((len(events), "transfer", (_transfer_words, r, len(moved), tuple(given), left),
+                   cause,
                    {"players": SEATS[p], "cards": tuple(cards),
                     "cubes": tuple(map(COLOURS.__getitem__, moved)), "edges": tuple(edges),
                     "ids": tuple(ids)}, reads, writes))
 
 
+def _transfer_words(r: int, moved: int, given: tuple[tuple[str, int], ...], left: int) -> str:
+    """The words of a row's Transfer: ``moved`` cubes, ``given`` to cards (card, cubes),
+    ``left`` back on the Biotope card."""
+    parts = ", ".join([f"{n} on {SPECIES[card_id].name}" for card_id, n in given])
+    return (f"{_BIOTOPE_LABELS[r]}: {moved} cube(s) move from the Biotope card "
+            f"({parts or 'none'}); {left} go back")
+
+
 _BIOTOPE_LABELS = tuple(b.label for b in BIOTOPES)
-_TRANSFER_WORDS = {card.id: (card.name, (_PLANTS_NODE, _NODE[card.type]))
-                   for card in SPECIES.values()}
-"""Each biotope's words, and each Species card's name and food-web edge as a Transfer
-tells them."""
+_TRANSFER_EDGES = {card.id: (_PLANTS_NODE, _NODE[card.type]) for card in SPECIES.values()}
+"""Each biotope's words, and each Species card's food-web edge as a Transfer tells it."""
 
 
 # -- Evolution -------------------------------------------------------------------------
@@ -893,8 +898,8 @@ def decide_evo_discard(game: Biotopes, task: tasks.EvolutionDiscard, a: Action,
     if log.record:
         events = log.events  # told directly (a row: EventLog)
         cause = len(events)
-        events.append((cause, "evolution", f"{SEAT_NAMES[p]} draws {n} card(s) "
-                       f"({task.n} cube(s), {task.d} discard(s))", task.c,
+        events.append((cause, "evolution", (_EVOLUTION_WORDS, SEAT_NAMES[p], n, task.n, task.d),
+                       task.c,
                        {"players": SEATS[p]}, (), ()))
     game.queue[0] = draw_task(p, n, cause)
 

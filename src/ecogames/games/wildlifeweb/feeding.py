@@ -533,7 +533,7 @@ def hunt(game: WildlifeWeb, action: Hunt, log: EventLog) -> Gone:
     start = None
     if log.record:  # the action's words (describe's), of where the prey was found here
         game.label_told = hunt_label(action.animal, card, owner)
-        roller = (p + 1) % game.players if owner is None else owner  # (left_of, inline)
+        roller = game.left_of(p) if owner is None else owner
         reads, named = _hunt_reads(game, a, card, victim)
         events = log.events  # (told as a row: core's direct telling, no call)
         start = len(events)

@@ -151,7 +151,7 @@ def test_the_store_keeps_each_games_cells_and_merges_a_rerun(ladder, tmp_path: P
     assert "7 playouts per move" in m.render(m.read_store(path))
 
 
-def test_a_note_on_a_games_cells_is_shown_kept_and_dropped_by_a_rerun(ladder, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_note_on_cells_is_shown_kept_and_dropped_by_a_rerun(ladder, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     m = ladder_module
     path = tmp_path / "ladder.json"
     m.store(ladder, path)

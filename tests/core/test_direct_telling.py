@@ -6,14 +6,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-import random
-from typing import Any
 
-from ecogames.core import Action, EventLog, Game
+from ecogames.core import Action, EventLog
 from ecogames.core.chance import ChanceDraw
 from ecogames.core.events import Cascade, Event
 from tests.support.pond import Pond, Roll
-from tests.support.telling import RowsAndTold
+from tests.support.telling import RowsAndTold, play_random
 
 
 class RowPond(Pond):
@@ -21,15 +19,6 @@ class RowPond(Pond):
 
     def _play(self, action: Action, log: EventLog) -> None:
         super()._play(action, RowsAndTold(log) if log.record else log)
-
-
-def _play(cls: type[Game], seed: int, **kwargs: Any) -> tuple[Game, list[Cascade]]:
-    game = cls.new_game(players=2, seed=seed)
-    choose = random.Random(seed).choice
-    cascades = []
-    while not game.is_over:
-        cascades.append(game.apply(choose(game.legal_actions()), **kwargs))
-    return game, cascades
 
 
 def _assert_made(cascade: Cascade) -> None:
@@ -41,8 +30,8 @@ def _assert_made(cascade: Cascade) -> None:
 
 def test_rows_make_the_very_events_told_would() -> None:
     for seed in range(6):
-        told, by_told = _play(Pond, seed)
-        rows, by_rows = _play(RowPond, seed)
+        told, by_told = play_random(Pond, seed)
+        rows, by_rows = play_random(RowPond, seed)
         assert all("events" not in vars(c) for c in by_rows if "_told" in vars(c))
         assert sum(len(c.events) for c in by_rows) >= 8  # (made now, when read)
         for a, b in zip(by_told, by_rows, strict=True):
@@ -54,14 +43,14 @@ def test_rows_make_the_very_events_told_would() -> None:
 
 
 def test_events_left_to_be_read_read_as_events_given_in_every_way() -> None:
-    _, cascades = _play(RowPond, 3)
+    _, cascades = play_random(RowPond, 3)
     number = max(range(len(cascades)), key=lambda n: len(vars(cascades[n]).get("_told", ())))
     lazy = copy.copy(cascades[number])
     vars(lazy).pop("_drawn", None)  # (a roll's die words, a lambda, do not pickle)
     vars(lazy)["chances"] = ()
     assert len(vars(lazy)["_told"]) >= 2 and "events" not in vars(lazy)
     unread = (pickle.loads(pickle.dumps(lazy)), copy.copy(lazy), copy.deepcopy(lazy))
-    given = Cascade(lazy.action, lazy.label, _play(Pond, 3)[1][number].events, lazy.views)
+    given = Cascade(lazy.action, lazy.label, play_random(Pond, 3)[1][number].events, lazy.views)
     for other in unread:
         assert other == given and other.events == given.events
     assert dataclasses.asdict(lazy) == dataclasses.asdict(given)
@@ -74,15 +63,15 @@ def test_events_left_to_be_read_read_as_events_given_in_every_way() -> None:
 
 def test_a_log_that_keeps_views_takes_one_after_each_row() -> None:
     for seed in range(4):
-        _, by_told = _play(Pond, seed, views=True)
-        _, by_rows = _play(RowPond, seed, views=True)
+        _, by_told = play_random(Pond, seed, views=True)
+        _, by_rows = play_random(RowPond, seed, views=True)
         for a, b in zip(by_told, by_rows, strict=True):
             assert b.views is not None and len(b.views) == len(b.events)
             assert a.views == b.views and a.events == b.events
 
 
 def test_draws_left_to_be_read_read_as_draws_given() -> None:
-    _, cascades = _play(Pond, 1)
+    _, cascades = play_random(Pond, 1)
     rolled = [c for c in cascades if "_drawn" in vars(c)]
     assert rolled and all("chances" not in vars(c) for c in rolled)
     for lazy in rolled:

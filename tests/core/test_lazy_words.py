@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 from typing import Any
 
-from ecogames.core import Action, EventLog, Game
-from ecogames.core.events import Cascade, Event
+from ecogames.core import Action, EventLog
+from ecogames.core.events import Event
 from tests.support.pond import Pond
-from tests.support.telling import RowsAndTold
+from tests.support.telling import RowsAndTold, play_random
 
 
 class _Words(RowsAndTold):
@@ -32,20 +31,11 @@ class WordyPond(Pond):
         super()._play(action, _Words(log) if log.record else log)
 
 
-def _play(cls: type[Game], seed: int, **kwargs: Any) -> tuple[Game, list[Cascade]]:
-    game = cls.new_game(players=2, seed=seed)
-    choose = random.Random(seed).choice
-    cascades = []
-    while not game.is_over:
-        cascades.append(game.apply(choose(game.legal_actions()), **kwargs))
-    return game, cascades
-
-
 def test_words_made_when_read_are_the_sentences_told() -> None:
     told = 0
     for seed in range(6):
-        plain, by_plain = _play(Pond, seed)
-        wordy, by_words = _play(WordyPond, seed)
+        plain, by_plain = play_random(Pond, seed)
+        wordy, by_words = play_random(WordyPond, seed)
         for a, b in zip(by_plain, by_words, strict=True):
             kept = vars(b).get("_told", ())
             assert all(type(row[2]) is tuple for row in kept)  # (nothing formatted yet)
@@ -58,8 +48,8 @@ def test_words_made_when_read_are_the_sentences_told() -> None:
 
 
 def test_unread_words_copy_and_pickle_as_the_sentences() -> None:
-    _, by_plain = _play(Pond, 2)
-    _, by_words = _play(WordyPond, 2)
+    _, by_plain = play_random(Pond, 2)
+    _, by_words = play_random(WordyPond, 2)
     for a, b in zip(by_plain, by_words, strict=True):
         if "_told" not in vars(b) or "_drawn" in vars(b):  # (a roll's words do not pickle)
             continue
@@ -68,7 +58,7 @@ def test_unread_words_copy_and_pickle_as_the_sentences() -> None:
 
 
 def test_words_in_a_log_that_keeps_views() -> None:
-    _, by_plain = _play(Pond, 1, views=True)
-    _, by_words = _play(WordyPond, 1, views=True)
+    _, by_plain = play_random(Pond, 1, views=True)
+    _, by_words = play_random(WordyPond, 1, views=True)
     for a, b in zip(by_plain, by_words, strict=True):
         assert a.events == b.events and a.views == b.views

@@ -3,9 +3,11 @@ the rest through ``told``; a subclass may give the fields another form (``fields
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from ecogames.core import EventLog
+from ecogames.core import EventLog, Game
+from ecogames.core.events import Cascade
 
 
 class RowsAndTold(EventLog):
@@ -33,3 +35,13 @@ class RowsAndTold(EventLog):
             return self._told(kind, text, cause, *fields)
         events.append((index, kind, text, cause, *fields))
         return index
+
+
+def play_random(cls: type[Game], seed: int, **kwargs: Any) -> tuple[Game, list[Cascade]]:
+    """A seeded random 2-player game of ``cls`` through ``apply(**kwargs)``, and its cascades."""
+    game = cls.new_game(players=2, seed=seed)
+    choose = random.Random(seed).choice
+    cascades = []
+    while not game.is_over:
+        cascades.append(game.apply(choose(game.legal_actions()), **kwargs))
+    return game, cascades

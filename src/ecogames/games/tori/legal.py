@@ -96,31 +96,29 @@ def legal_actions(game: Tori) -> list[Action]:
 
 
 def _turn_options(game: Tori) -> list[Action]:
+    """Sådan spiller du Tori: draw build cards (two face up, two from the pile, or a
+    refresh), build, expand, tear down, take a customer, in that order. (What the board
+    allows, ``_Sites``, the draws and the kept tear-downs are read inline: asked at every
+    turn, where a call costs more than most of them.)"""
     p = game.active
-    sites = _sites(game, p)
-    acts = _draw_options(game)  # then each option's actions in turn, added to that list
-    _build_options(game, p, sites, acts)
-    _expand_options(game, p, sites, acts)
-    acts += _tear_down_options(game, p)
-    _customer_options(game, p, acts)
-    return acts
-
-
-def _sites(game: Tori, p: int) -> _Sites:
-    """What the board allows ``p``, worked out as the generators ask (``_board``)."""
-    sites = game._board.get(p)
+    board = game._board
+    sites = board.get(p)  # what the board allows p, worked out as the generators ask
     if sites is None:
-        sites = game._board[p] = _Sites()
-    return sites  # type: ignore[no-any-return]
-
-
-def _draw_options(game: Tori) -> list[Action]:
-    acts: list[Action] = list(_draw_face_up_actions(game.display))
-    available = game._available()
-    if available >= DRAW_TWO:
+        sites = board[p] = _Sites()
+    shown = tuple(sorted(game.display))  # Træk byggekort: two of the face-up cards
+    draws = _DRAW_FACE_UP.get(shown)
+    acts: list[Action] = list(draws if draws is not None else _draw_face_up_actions(shown))
+    available = len(game.pile) + len(game._top) + len(game.discard)  # (Tori._available)
+    if available >= DRAW_TWO:  # or two from the pile
         acts.append(_DRAW_PILE)
-    if available >= DISPLAY_SIZE:
+    if available >= DISPLAY_SIZE:  # or five new face up, then one card
         acts.append(_REFRESH)
+    _build_options(game, p, sites, acts)  # then each option's actions, added to that list
+    _expand_options(game, p, sites, acts)
+    kept = board.get("tear_downs")
+    made = kept[p] if kept is not None else None
+    acts += made if made is not None else _tear_down_options(game, p)
+    _customer_options(game, p, acts)
     return acts
 
 
@@ -413,8 +411,8 @@ _DRAW_FACE_UP: dict[tuple[int, ...], tuple[DrawFaceUp, ...]] = {}
 """The DrawFaceUp actions of a display (its cards lowest first)."""
 
 
-def _draw_face_up_actions(display: list[int]) -> tuple[DrawFaceUp, ...]:
-    shown = tuple(sorted(display))
+def _draw_face_up_actions(shown: tuple[int, ...]) -> tuple[DrawFaceUp, ...]:
+    """The DrawFaceUp actions of a display (its cards lowest first), made once."""
     actions = _DRAW_FACE_UP.get(shown)
     if actions is None:
         pairs = sorted({(a, b) for i, a in enumerate(shown) for b in shown[i + 1:]})

@@ -355,6 +355,7 @@ class Tori(Game):
         self.stage = "turn"
         self.turn = 0
         self.ended = ""
+        self.is_over = False  # (the game's own value, not its class's: read fast)
         self.pile: list[int] = []
         self.display: list[int] = []
         self.discard: list[int] = []
@@ -910,6 +911,7 @@ class Tori(Game):
         empty = [g for g in GOODS if left[g] == 0]
         ones = [g for g in GOODS if left[g] == 1]
         self.ended = reason
+        self.is_over = True
         self.stage = "over"
         if not log.record:
             return True
@@ -1054,7 +1056,8 @@ class Tori(Game):
     def _after_option(self, log: EventLog, cause: int | None) -> None:
         """OBS: at most eight cards in hand; with more, discard at once, cards of your choice."""
         p = self.active
-        excess = self.hand_size(p) - HAND_LIMIT
+        # (hand_size, inline: asked after every option and every discard)
+        excess = sum(self.build_hands[p]) + sum(self.goods_hands[p].values()) - HAND_LIMIT
         if excess > 0:
             self.stage = "discard"
             if log.record:
@@ -1091,13 +1094,17 @@ class Tori(Game):
         self._after_discard(log)
 
     def _after_discard(self, log: EventLog) -> None:
-        if self.hand_size(self.active) <= HAND_LIMIT:
+        p = self.active
+        if sum(self.build_hands[p]) + sum(self.goods_hands[p].values()) <= HAND_LIMIT:
             self._next_turn(log)
 
     def _next_turn(self, log: EventLog) -> None:
         """The turn passes, unless the market has closed (D29): a customer taken this turn
         may have brought the one from the colour-change tile into a pocket."""
-        if self.market_closed():
+        closed = self._board.get("closed")  # (market_closed's memo, read here first)
+        if closed is None:
+            closed = self.market_closed()
+        if closed:
             self._end_of_tori(log, None)
             return
         self.active = (self.active + 1) % self.players
@@ -1145,9 +1152,10 @@ class Tori(Game):
     def phase(self) -> str:
         return "over" if self.ended else self.stage
 
-    @property
-    def is_over(self) -> bool:
-        return bool(self.ended)  # (the outcome, without working out the scores)
+    is_over = False
+    """Whether the game has ended (``ended`` says why): asked at least twice an action (by
+    core before listing, by every player's loop), so kept as a plain value where the game
+    ends (``_end_of_tori``, ``save.load``) rather than a property worked out at each ask."""
 
     @property
     def outcome(self) -> Outcome | None:

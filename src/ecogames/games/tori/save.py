@@ -99,6 +99,7 @@ def load(cls: type[Tori], data: Mapping[str, Any]) -> Tori:
     game.stage = s.choice(data, "stage", PHASES)
     game.turn = s.integer(data, "turn", 0, 10**9)
     game.ended = s.field(data, "ended", str)
+    game.is_over = bool(game.ended)
     total = len(ZONES) * BUILD_CARDS_PER_ZONE
     game.pile = s.int_list(data, "pile", 1, 9, max_len=total)
     if game.pile != sorted(game.pile):

@@ -180,9 +180,9 @@ def test_push_draws_the_cards_apply_draws(seed):
 
 
 def test_every_draw_off_the_pile_has_the_odds_of_the_cards_left():
-    """A draw's odds are the cards left of each zone, also when they come from the runs
-    kept from the last draw (``Tori._runs_memo``), in a game, its copies, a
-    determinization and after an undo (fails when the kept runs are not counted down)."""
+    """A draw's odds are the cards left of each zone, made when the draw is read of a copy
+    of the pile as it was (``Tori._from_pile``), in a game, its copies, a determinization
+    and after an undo (fails when the odds read the live pile, which later draws change)."""
     game = Tori.new_game(players=3, seed=4)
     checked = 0
     for n in range(1200):

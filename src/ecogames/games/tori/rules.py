@@ -242,9 +242,12 @@ def _zones_beside(tiles: tuple[Cell, ...]) -> frozenset[int]:
     return frozenset(zones)
 
 
-def _runs(pile: list[int]) -> tuple[list[int], list[int]]:
+def _runs(pile: Sequence[int]) -> tuple[list[int], list[int]]:
     """The zones of a pile of build cards listed lowest first (as ``pile`` and ``_top`` always
-    are, D31), and how many cards of each: one bisection per zone, not a count."""
+    are, D31), and how many cards of each: one bisection per zone, not a count. A draw's
+    odds, made of a copy of the pile when the draw is read (``Tori._from_pile``): outcome
+    ``i`` holds the tickets ``sum(counts[:i])`` to ``sum(counts[:i + 1])``, the places of
+    its cards in the pile, so the card at a ticket's place is the ticket's outcome."""
     zones: list[int] = []
     counts: list[int] = []
     start, end = 0, len(pile)
@@ -378,18 +381,13 @@ class Tori(Game):
         """Build cards left of the pile when the discard pile went under it: drawn first.
         Only ever filled within one action (it needs them all), so empty between actions."""
         self._fixed_memo: tuple[frozenset[Cell], int, dict[Cell, str]] | None = None
-        self._runs_memo: list[Any] | None = None
-        """``_runs`` of the list last drawn from after the draw (the list itself, its size,
-        its zones and counts, counted down in place by each draw): true while it is that list
-        of that size, as the pile only loses cards in place (``_from_pile``) and any other
-        change is a new list (a reshuffle, a copy, a determinization, a load)."""
         self._walled_memo: dict[tuple[str, Cell], bool] = {}
         """``_walled_in`` of a good's customer on a cell: it depends only on what never
         moves again (``_fixed``), so it is kept until the next expansion (a new dict then)."""
         self._board: dict[int | str, Any] = {}
         """What the rules worked out from the board alone (stalls, tiles, entrances and
-        customers; not the hands): what it allows each player (``legal._Sites``), the expansion
-        supply ("supply"), whether the market is closed ("closed"). The board
+        customers; not the hands): what it allows each player (``legal._Sites``, by seat),
+        the expansion supply ("supply"), whether the market is closed ("closed"). The board
         changes only in ``_build``, ``_expand``, ``_tear_down`` and ``_take_customer``, and
         each of them starts a new dict (never one cleared in place: a copy shares the dict
         until its own board changes), keeping what the change leaves true
@@ -585,30 +583,19 @@ class Tori(Game):
                 else "a build card drawn from the pile")
         for _ in range(min(count, len(self.pile) + len(self._top))):
             source = self._top or self.pile
-            if not kept:
+            if source[0] == source[-1]:  # one zone left: a draw of one outcome
+                zone = source[0] if not kept else self.chance(
+                    name, (source[0],), (len(source),), _CARD_WORDS, seen_by, whole=True)
+            elif not kept:
                 # chance()'s draw, by the same ticket: below(the cards left) lands in the run
-                # of the zone that card is in; one zone left draws nothing
-                zone = source[0] if source[0] == source[-1] else source[
-                    self.rng.below(len(source))]
-                source.remove(zone)
-                taken.append(zone)
-                continue
-            memo = self._runs_memo
-            if memo is None or memo[0] is not source or memo[1] != len(source):
-                memo = self._runs_memo = [source, len(source), *_runs(source)]
-            outcomes, weights = memo[2], memo[3]
-            zone = self.chance(name, outcomes, weights, _CARD_WORDS, seen_by, whole=True)
+                # of the zone that card is in
+                zone = source[self.rng.below(len(source))]
+            else:  # that ticket's card is the pile's own; the odds are read of a copy of it
+                zone = self.chance(name, (), None, _CARD_WORDS, seen_by, whole=True,
+                                   ticket=(len(source), source.__getitem__),
+                                   odds=partial(_runs, tuple(source)))
             source.remove(zone)
             taken.append(zone)
-            # the runs after the draw: one card fewer of that zone (the draw keeps its own
-            # tuples of them; a copy of the game keeps this memo but never reads it, as its
-            # pile is another list)
-            i = outcomes.index(zone)
-            if weights[i] == 1:
-                del outcomes[i], weights[i]
-            else:
-                weights[i] -= 1
-            memo[1] -= 1
         return taken
 
     def _refill_display(self, log: EventLog, cause: int | None) -> None:

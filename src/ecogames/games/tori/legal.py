@@ -76,20 +76,6 @@ _DOOR_SPACES: dict[int, int] = {BIT[cell]: bits(e for _, e in _ENTRANCES[cell])
 """For each cell (its bit), the spaces on the square its entrance could open on (a mask)."""
 
 
-class _Sites:
-    """What the board alone allows one player, whatever the hands hold: the legal-action
-    generators' memo, each part worked out when first asked (``Tori._board`` keeps one per
-    player until the board changes)."""
-
-    __slots__ = ("build_sites", "expansions")
-
-    def __init__(self) -> None:
-        self.build_sites: _BuildSites | None = None
-        """``_build_sites``."""
-        self.expansions: dict[str, list[Cell]] = {}
-        """``_expansion_sites`` by good."""
-
-
 def legal_actions(game: Tori) -> list[Action]:
     """Every action legal now, in a fixed order (``Tori.legal_actions``)."""
     return _GENERATORS[game.stage](game)
@@ -102,9 +88,9 @@ def _turn_options(game: Tori) -> list[Action]:
     turn, where a call costs more than most of them.)"""
     p = game.active
     board = game._board
-    sites = board.get(p)  # what the board allows p, worked out as the generators ask
+    sites = board.get(p)  # what the board allows p
     if sites is None:
-        sites = board[p] = _Sites()
+        sites = board[p] = (_build_sites(game, p), {})
     shown = tuple(sorted(game.display))  # Træk byggekort: two of the face-up cards
     draws = _DRAW_FACE_UP.get(shown)
     acts: list[Action] = list(draws if draws is not None else _draw_face_up_actions(shown))
@@ -113,8 +99,8 @@ def _turn_options(game: Tori) -> list[Action]:
         acts.append(_DRAW_PILE)
     if available >= DISPLAY_SIZE:  # or five new face up, then one card
         acts.append(_REFRESH)
-    _build_options(game, p, sites, acts)  # then each option's actions, added to that list
-    _expand_options(game, p, sites, acts)
+    _build_options(game, p, sites[0], acts)  # then each option's actions, added to that list
+    _expand_options(game, p, sites[1], acts)
     kept = board.get("tear_downs")
     made = kept[p] if kept is not None else None
     acts += made if made is not None else _tear_down_options(game, p)
@@ -136,13 +122,11 @@ def _tear_down_options(game: Tori, p: int) -> list[Action]:
     return made  # type: ignore[no-any-return]
 
 
-def _build_options(game: Tori, p: int, sites: _Sites, acts: list[Action]) -> None:
+def _build_options(game: Tori, p: int, sites: _BuildSites, acts: list[Action]) -> None:
     """Byg en ny bod: the stalls ``p`` may build with the build cards in hand, zone by zone
     (a card of the zone pays), in each cell by cell in row order, each good in order, each
-    facing onto a free space (added to ``acts``)."""
-    if sites.build_sites is None:
-        sites.build_sites = _build_sites(game, p)
-    free, allowed, anywhere = sites.build_sites
+    facing onto a free space (added to ``acts``), where ``sites`` (``_build_sites``) allow."""
+    free, allowed, anywhere = sites
     if not anywhere:
         return
     for here in compress(_PLACE_BITS, game.build_hands[p]):  # the zones of the cards in hand
@@ -157,6 +141,11 @@ def _build_options(game: Tori, p: int, sites: _Sites, acts: list[Action]) -> Non
 
 
 _BuildSites = tuple[int, tuple[tuple[dict[int, dict[int, tuple[Build, ...]]], int], ...], int]
+_Sites = tuple[_BuildSites, dict[str, list[Cell]]]
+"""What the board alone allows one player, whatever the hands hold: the legal-action
+generators' memo (``Tori._board`` keeps one per player until the board changes): where
+stall tiles may go (``_build_sites``), and the cells where each stall may take an expansion
+tile (``_expansion_sites`` by good, worked out when first asked)."""
 
 
 def _build_sites(game: Tori, p: int) -> _BuildSites:
@@ -188,8 +177,10 @@ def _build_sites(game: Tori, p: int) -> _BuildSites:
     return free, tuple(allowed), anywhere
 
 
-def _expand_options(game: Tori, p: int, sites: _Sites, acts: list[Action]) -> None:
-    """Udvid en bod: each expansion ``p`` may pay for now (added to ``acts``)."""
+def _expand_options(game: Tori, p: int, sites: dict[str, list[Cell]],
+                    acts: list[Action]) -> None:
+    """Udvid en bod: each expansion ``p`` may pay for now (added to ``acts``); ``sites``:
+    the cells where each stall may take one, by good, as far as worked out (``_Sites``)."""
     hand = game.build_hands[p]
     for g, cards in game.goods_hands[p].items():  # (good by good, in order)
         if cards < 2:
@@ -201,9 +192,9 @@ def _expand_options(game: Tori, p: int, sites: _Sites, acts: list[Action]) -> No
             continue
         zones = sorted(z for z in stall.zones if hand[z - 1])
         if zones:
-            cells = sites.expansions.get(g)
+            cells = sites.get(g)
             if cells is None:
-                cells = sites.expansions[g] = _expansion_sites(game, p, stall)
+                cells = sites[g] = _expansion_sites(game, p, stall)
             for cell in cells:
                 acts.extend(_expand_action(g, cell, z) for z in zones)
 

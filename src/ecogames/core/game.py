@@ -161,6 +161,13 @@ class Game(ABC):
     and in a ``push`` with nothing forced, which counts none)."""
     _forcing: Forced = _NOTHING_FORCED
     """The outcomes forced on the action being resolved, by draw number."""
+    draws_are_kept: bool = False
+    """Whether the action being resolved keeps its chance draws (``apply``, and a ``push``
+    with outcomes forced on it). When not (a plain ``push``), nothing reads, counts or
+    forces a draw, so a rule may draw straight from ``rng`` by the same ticket
+    :meth:`chance` would take. An attribute that ``apply`` and ``push`` set, not a
+    property: a rule reads it once or twice an action, and a property's call cost ~900
+    instructions where the attribute costs ~60 (read only; rules never set it)."""
     _replayable: bool = True
     """The history leads to this state (False for a determinization, whose hidden things
     were dealt anew): a failed action can then be undone by replaying the history, and
@@ -222,6 +229,7 @@ class Game(ABC):
         self._actions = []
         self._forced = {}
         self._replayable = True  # (the game's own: apply reads it at every action)
+        self.draws_are_kept = False  # (the game's own: read as cheaply in a push)
         self.last_cascade = None
 
     # -- what a game writes --------------------------------------------------------------
@@ -402,6 +410,7 @@ class Game(ABC):
         draws: list[Drawn] = []
         self._chance = draws
         self._forcing = forced  # (set at every action: chance() reads it as the game's own)
+        self.draws_are_kept = True
         try:
             self._play(action, log)
         except ChanceError as error:
@@ -413,6 +422,7 @@ class Game(ABC):
             raise
         finally:
             self._chance = None
+            self.draws_are_kept = False
             if forced:
                 self._forcing = _NOTHING_FORCED
         if forced and max(forced) >= len(draws):
@@ -445,7 +455,7 @@ class Game(ABC):
         elif views:
             fields["views"] = ()
         if draws:  # the ChanceDraws made when first read (Cascade.chances), of their fields
-            fields["_drawn"] = tuple(draws)
+            fields["_drawn"] = draws  # (the list itself: nothing else holds it after this)
         self.last_cascade = cascade
         if heard:
             self._tell(Change("act", len(self._actions), cascade, seat))
@@ -504,11 +514,11 @@ class Game(ABC):
         if forced is None:  # nothing forced (nearly always): the draws need no counting
             self._play(action, _UNTOLD)
         else:
-            self._chance, self._forcing = [], forced
+            self._chance, self._forcing, self.draws_are_kept = [], forced, True
             try:
                 self._play(action, _UNTOLD)
             finally:
-                self._chance, self._forcing = None, _NOTHING_FORCED
+                self._chance, self._forcing, self.draws_are_kept = None, _NOTHING_FORCED, False
         self._actions.append(action)
         self._legal = None
 
@@ -516,14 +526,6 @@ class Game(ABC):
     """One chance draw of a rule (``core.chance.chance``, the method itself: see its words
     there; ``whole=True`` vouches that the weights are whole and positive, and ``ticket``
     that the rule finds a ticket's outcome itself)."""
-
-    @property
-    def draws_are_kept(self) -> bool:
-        """Whether the action being resolved keeps its chance draws (``apply``, and a
-        ``push`` with outcomes forced on it). When not (a plain ``push``), nothing reads,
-        counts or forces a draw, so a rule may draw straight from ``rng`` by the same ticket
-        :meth:`chance` would take."""
-        return self._chance is not None
 
     def draws_so_far(self) -> int:
         """How many chance draws the action being resolved has made (0 outside one). An event
@@ -619,6 +621,7 @@ class Game(ABC):
         game._actions = []
         game._forced = {i: f for i, f in self._forced.items() if i < len(actions)}
         game._replayable = True
+        game.draws_are_kept = False
         game.last_cascade = None
         for action in actions:
             game.push(action)
@@ -746,6 +749,7 @@ class Game(ABC):
         twin._forced = self._forced
         twin._replayable = self._replayable  # (a determinization's history is not its own)
         twin._legal = None  # a determinization changes hidden things under the same history
+        twin.draws_are_kept = False
         twin.last_cascade = None
         return twin
 

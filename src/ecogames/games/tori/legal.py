@@ -32,6 +32,7 @@ from .actions import (
 )
 from .components import (
     CELLS_OF_ZONE,
+    COATS_OF_ARMS,
     COLS,
     DISPLAY_SIZE,
     DRAW_TWO,
@@ -153,11 +154,14 @@ def _build_sites(game: Tori, p: int) -> _BuildSites:
     the square free for an entrance (not ``Tori._taken()``); for each good, its Build
     actions by cell (``_BUILDS_AT``) and the cells of its terrain not taken nor
     ``Tori._touching()``, with an entrance space free; all those cells."""
-    taken = game._tile_bits | _INFO_BITS | game._entrance_bits | game._customer_bits()
+    occupied = game._board.get("customers")  # (Tori._customer_bits' memo, read here first)
+    if occupied is None:
+        occupied = game._customer_bits()
+    taken = game._tile_bits | _INFO_BITS | game._entrance_bits | occupied
     stalls = game.stalls
     touching: dict[str, int] = {}  # (_touching_bits)
-    for g in GOODS:
-        if (p, g) not in stalls:
+    for g, key in _SEAT_GOODS[p]:
+        if key not in stalls:
             touching[g] = 0
     if not touching:
         return 0, (), 0
@@ -165,13 +169,16 @@ def _build_sites(game: Tori, p: int) -> _BuildSites:
         if g in touching and player != p:
             touching[g] |= stall.around
     # the cells whose entrance may open on a free space, facing each way (D4, D5)
-    free = _SQUARE_BITS & ~taken
+    untaken = ~taken
+    free = _SQUARE_BITS & untaken
     open_ = ((free << COLS) | (free >> COLS) | ((free << 1) & _NOT_FIRST_COLUMN)
-             | ((free >> 1) & _NOT_LAST_COLUMN)) & ~taken
+             | ((free >> 1) & _NOT_LAST_COLUMN)) & untaken
     allowed = []
     anywhere = 0
     for g, mask in touching.items():
-        cells = _STALL_TERRAIN_BITS[g] & open_ & ~mask
+        cells = _STALL_TERRAIN_BITS[g] & open_
+        if mask:
+            cells &= ~mask
         allowed.append((_BUILDS_AT[g], cells))
         anywhere |= cells
     return free, tuple(allowed), anywhere
@@ -221,6 +228,9 @@ def _customer_options(game: Tori, p: int, acts: list[Action]) -> None:
     parts = game._board.get("parts")
     if parts is None:
         parts = game._board["parts"] = walking_parts(tiles)
+    # one part (nine boards in ten): every free space of the square lies in it, where each
+    # customer stands and each entrance opens (no tile stands on either, D5)
+    whole = parts[0] if len(parts) == 1 else 0
     for buyer in buyers:
         if buyer is None:
             continue
@@ -229,13 +239,16 @@ def _customer_options(game: Tori, p: int, acts: list[Action]) -> None:
         if mine is None:
             continue  # no stall of the good, or a customer stands at its entrance
         door, zone, rivals, count = mine
-        for part in parts:  # (part_of)
-            if part & here:
-                break
+        if whole:
+            part = whole
         else:
-            continue  # the customer stands nowhere it can walk (walled in by tiles)
-        if not part & door:
-            continue  # the customer cannot walk there
+            for part in parts:  # (part_of)
+                if part & here:
+                    break
+            else:
+                continue  # the customer stands nowhere it can walk (walled in by tiles)
+            if not part & door:
+                continue  # the customer cannot walk there
         cards = hand[zone]
         if count <= cards:  # only then do distances matter
             acts.append(_TAKE_CUSTOMER[g])
@@ -390,6 +403,8 @@ _BUILDS_AT: dict[str, dict[int, dict[int, tuple[Build, ...]]]] = {
 free entrance spaces (``_builds_facing``)."""
 _EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
 _GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
+_SEAT_GOODS = tuple(tuple((g, (p, g)) for g in GOODS) for p in range(len(COATS_OF_ARMS)))
+"""Each good and a seat's key of its stall in ``Tori.stalls``, for each seat (made once)."""
 _TAKE_CUSTOMER: dict[str, TakeCustomer] = {g: TakeCustomer(g) for g in GOODS}  # type: ignore[arg-type]
 _TEAR_DOWN: dict[str, TearDown] = {g: TearDown(g) for g in GOODS}  # type: ignore[arg-type]
 _DISCARD_BUILD: dict[int, DiscardBuild] = {z: DiscardBuild(z) for z in ZONES}

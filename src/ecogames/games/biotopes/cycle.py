@@ -9,6 +9,7 @@ everyone has passed the cycle ends (:func:`end_of_cycle`), after the last one th
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ecogames.core import EventLog, Rng
@@ -90,10 +91,7 @@ def told_production(game: Biotopes, p: int, drawn: list[int], bonus: int, wanted
     bag = _BAG_KEYS[p]
     from_bag = places.get(bag) or identity._stacks(bag)
     numbers: list[int] = []
-    parts: list[str] = []
-    cards: list[str] = []
-    writes: list[Any] = [bag]
-    biotopes, bcards = _BIOTOPE_KEYS[p], game.bcards[p]
+    biotopes = _BIOTOPE_KEYS[p]
     for k in range(ROWS):
         n = drawn[k]
         if n:
@@ -106,31 +104,25 @@ def told_production(game: Biotopes, p: int, drawn: list[int], bonus: int, wanted
             onto = biotopes[k]
             (places.get(onto) or identity._stacks(onto))[k] += moved
             numbers += moved
-            parts.append(_DRAWN_WORDS[k][n] if n < _DRAWN_KEPT else f"{n} {COLOURS[k]}")
-            cards.append(bcards[k])
-            writes.append(onto)
-    got = len(numbers)
     events: list[Any] = log.events  # told directly (a row: EventLog)
-    # (its words made when read: EventLog's words made when read)
-    events.append((len(events), "production", (_production_words, p, got, tuple(parts), bonus,
-                                               wanted), cause,
-                   {"players": (p,), "nodes": _PLANTS_NODE, "cards": tuple(cards),
+    # (its words made when read: EventLog's words made when read; the cards and places of
+    # the colours drawn picked by compress, in C)
+    events.append((len(events), "production", (_production_words, p, len(numbers),
+                                               tuple(drawn), bonus, wanted), cause,
+                   {"players": (p,), "nodes": _PLANTS_NODE,
+                    "cards": tuple(compress(game.bcards[p], drawn)),
                     "ids": tuple(map(CUBE_IDS.__getitem__, numbers))},
-                   (*game._draws(), *_PRODUCTION_READS[p]), tuple(writes)))
+                   (*game._draws(), *_PRODUCTION_READS[p]), (bag, *compress(biotopes, drawn))))
 
 
-def _production_words(p: int, got: int, parts: tuple[str, ...], bonus: int, wanted: int
+def _production_words(p: int, got: int, drawn: tuple[int, ...], bonus: int, wanted: int
                       ) -> str:
     """The words of ``p``'s Primary Production: ``got`` cubes of ``wanted`` (``bonus`` from
-    cards), ``parts`` by colour."""
-    return (f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag ({', '.join(parts) or 'none'})"
+    cards), ``drawn`` by colour."""
+    parts = ", ".join(f"{n} {COLOURS[k]}" for k, n in enumerate(drawn) if n)
+    return (f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag ({parts or 'none'})"
             " onto the Biotope cards" + (f" (+{bonus} from cards)" if bonus else "")
             + (f"; the bag held only {got}" if got < wanted else ""))
-
-
-_DRAWN_KEPT = 41
-_DRAWN_WORDS = tuple(tuple(f"{n} {colour}" for n in range(_DRAWN_KEPT)) for colour in COLOURS)
-"""The words of ``n`` cubes of a colour drawn (up to the 40 of a colour), made once."""
 
 
 def _drawn_unkept(rng: Rng, bag: list[int], wanted: int) -> list[int]:
@@ -191,13 +183,15 @@ def end_of_cycle(game: Biotopes, log: EventLog) -> None:
         for k in range(ROWS):
             bag[k] += back[k]
         game.uses[p] = [0] * len(SPACES)
-        if telling and sum(back) != 0:
-            spaces = _SPACE_KEYS[p]
-            events.append((len(events), "recycle", (_RECYCLE_WORDS, sum(back), SEAT_NAMES[p]),
-                           cause,
-                           {"players": (p,), "ids": _recycled(game._identity, spaces,
-                                                              _BAG_KEYS[p])},
-                           spaces, (*spaces, _BAG_KEYS[p])))
+        if telling:
+            total = back[0] + back[1] + back[2] + back[3]
+            if total:
+                spaces = _SPACE_KEYS[p]
+                events.append((len(events), "recycle", (_RECYCLE_WORDS, total, SEAT_NAMES[p]),
+                               cause,
+                               {"players": (p,), "ids": _recycled(game._identity, spaces,
+                                                                  _BAG_KEYS[p])},
+                               spaces, (*spaces, _BAG_KEYS[p])))
     if game.cycle >= game.cycles:
         end_of_game(game, log, cause)
         return
@@ -291,8 +285,8 @@ def end_of_game(game: Biotopes, log: EventLog, cause: int | None) -> None:
     game.scores = [game.score(p) for p in range(game.players)]
     game.stage = "over"
     game.is_over = True
-    outcome = game.outcome
     if log.record:
+        outcome = game.outcome
         log.emit("end", f"The game is over: {outcome.reason if outcome else ''}",
                  cause=cause, reads=scored(game),
                  writes=[OUTCOME, *(("won", w) for w in (outcome.winners

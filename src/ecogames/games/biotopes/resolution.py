@@ -206,7 +206,7 @@ def told_payment(game: Biotopes, task: tasks.Pay, p: int, row: int, col: int, k:
     events.append((len(events), "pay", text, task.c,
                    {"cards": cards, "cubes": cubes, "nodes": node, "players": players,
                     "ids": (CUBE_IDS[c],)}, reads,
-                   writes if any(stacks) else bare))
+                   writes if stacks[0] or stacks[1] or stacks[2] or stacks[3] else bare))
     return told
 
 
@@ -782,6 +782,7 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
     the left. Then, if any cubes remain, place them back on their matching Biotope card."
     Cards with 4 cubes are skipped; r-selected cards take up to two (D23)."""
     p = task.p
+    told = log.record
     for r in range(ROWS):
         # the row's own colour leaves first, then cubes a Discreet Species brought (D37)
         foreign = game.foreign[p][r]
@@ -806,7 +807,7 @@ def auto_transfer(game: Biotopes, task: tasks.Transfer, log: EventLog) -> bool:
             if n > 0:
                 left -= n
                 given.append((e[0], n))
-        if taken and log.record:
+        if taken and told:
             told_transfer(game, p, r, moved, given, left, log, task.c)
     game.queue.pop(0)
     return True

@@ -652,7 +652,8 @@ class Biotopes(Game):
         """The chance draws made since the last event that read one: what it came from."""
         ids = self._identity
         start = ids.drawn
-        now = ids.drawn = self.draws_so_far()
+        draws = self._chance  # (Game.draws_so_far, written out: a list while told)
+        now = ids.drawn = len(draws) if draws is not None else 0
         # (ident.draws, written out for an action's first draws: all but a few)
         return _CHANCE_KEYS[start:now] if now <= _KEPT_DRAWS else ident.draws(start, now)
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ecogames.core.provenance import chance_key
 
-from .components import BIOTOPE_CARDS, SPECIES
+from .components import BIOTOPE_CARDS, MAX_PLAYERS, ROWS, SPACES, SPECIES
 
 if TYPE_CHECKING:
     from .rules import Biotopes
@@ -117,27 +117,42 @@ def key_of(where: Place, colour: int) -> Key:
 
 
 def cube_places(game: Biotopes) -> list[tuple[Place, list[int]]]:
-    """Every place that holds cubes, in a fixed order, with its cubes by colour."""
-    rows = range(len(game.reserve))
-    out: list[tuple[Place, list[int]]] = [(RESERVE, list(game.reserve)),
-                                           (BOX, list(game.box))]
+    """Every place that holds cubes, in a fixed order, with its cubes by colour (a place
+    with none is left out: numbered, it gives no id)."""
+    out: list[tuple[Place, list[int]]] = []
+    if any(game.reserve):
+        out.append((RESERVE, list(game.reserve)))
+    if any(game.box):
+        out.append((BOX, list(game.box)))
     for p in range(game.players):
-        out.append((("bag", p), list(game.bags[p])))
+        bag_key, biotope_keys, space_keys = _SEAT_PLACES[p]
+        bag = game.bags[p]
+        if bag[0] or bag[1] or bag[2] or bag[3]:
+            out.append((bag_key, list(bag)))
         biotope, foreign, ecosystem = game.biotope[p], game.foreign[p], game.rows[p]
-        for r in rows:
+        for r in range(len(foreign)):
             here = list(foreign[r])  # (Biotopes.biotope_cubes: its own colour in biotope)
             here[r] = biotope[r]
-            out.append((("biotope", p, r), here))
+            if here[0] or here[1] or here[2] or here[3]:
+                out.append((biotope_keys[r], here))
             for e in ecosystem[r]:
-                out.append((cubes(e[0]), e[1:]))
+                if e[1] or e[2] or e[3] or e[4]:
+                    out.append((cubes(e[0]), e[1:]))
         for i, space in enumerate(game.spaces[p]):
-            out.append((("space", p, i), list(space)))
-    drawn = [[0] * len(rows) for _ in range(game.players)]
+            if space[0] or space[1] or space[2] or space[3]:
+                out.append((space_keys[i], list(space)))
+    drawn: dict[int, list[int]] = {}
     for task in game.queue:
         if task.drawn >= 0:
-            drawn[task.p][task.drawn] += 1
-    out.extend((("drawn", p), drawn[p]) for p in range(game.players))
+            drawn.setdefault(task.p, [0, 0, 0, 0])[task.drawn] += 1
+    out.extend((("drawn", p), drawn[p]) for p in range(game.players) if p in drawn)
     return out
+
+
+_SEAT_PLACES = tuple((("bag", p), tuple(("biotope", p, r) for r in range(ROWS)),
+                      tuple(("space", p, i) for i in range(len(SPACES))))
+                     for p in range(MAX_PLAYERS))
+"""Each seat's bag, Biotope cards and Ecosystem board spaces as places, made once."""
 
 
 @dataclass
@@ -163,9 +178,8 @@ class Identities:
         lowest."""
         stacks: dict[Place, list[list[int]]] = {}
         n = 0
+        # (a place with no cube is not listed: its stacks are made when one comes)
         for where, (a, b, c, d) in cube_places(game):  # (4 colours)
-            if not (a or b or c or d):  # no cube here yet: its stacks made when one comes
-                continue
             # top of each stack (the end of its list) first: the lowest number leaves first
             n1 = n + a
             n2 = n1 + b

@@ -130,18 +130,30 @@ def _build_options(game: Tori, p: int, sites: _BuildSites, acts: list[Action]) -
     free, allowed, anywhere = sites
     if not anywhere:
         return
-    for here in compress(_PLACE_BITS, game.build_hands[p]):  # the zones of the cards in hand
+    zones = compress(_PLACE_BITS, game.build_hands[p])  # the zones of the cards in hand
+    if len(allowed) == 1:  # one good (three boards in five that allow any): its cells alone
+        made = allowed[0][0]
+        for here in zones:
+            here &= anywhere
+            while here:
+                bit = here & -here  # the cells lowest first: row by row
+                here ^= bit
+                spaces, facing = made[bit]
+                acts.extend(facing[spaces & free])  # facing where its entrance may open
+        return
+    for here in zones:
         here &= anywhere
         while here:
-            bit = here & -here  # the cells lowest first: row by row
+            bit = here & -here
             here ^= bit
             doors = _DOOR_SPACES[bit] & free  # where its entrance may open
             for made, cells in allowed:
                 if bit & cells:
-                    acts.extend(made[bit][doors])
+                    acts.extend(made[bit][1][doors])
 
 
-_BuildSites = tuple[int, tuple[tuple[dict[int, dict[int, tuple[Build, ...]]], int], ...], int]
+_Facings = tuple[int, dict[int, tuple[Build, ...]]]
+_BuildSites = tuple[int, tuple[tuple[dict[int, _Facings], int], ...], int]
 _Sites = tuple[_BuildSites, dict[str, list[Cell]]]
 """What the board alone allows one player, whatever the hands hold: the legal-action
 generators' memo (``Tori._board`` keeps one per player until the board changes): where
@@ -386,21 +398,23 @@ def _touching_bits(game: Tori, good: str, owner: int) -> int:
 
 
 # Actions are frozen values: the generators hand out ones made once, not new ones each time.
-def _builds_facing(good: str, cell: Cell) -> dict[int, tuple[Build, ...]]:
-    """The Build actions of a stall tile of ``good`` on ``cell``, for each set of free
-    entrance spaces (a mask: any of the cell's, ``_ENTRANCES``): one per facing onto them."""
+def _builds_facing(good: str, cell: Cell) -> _Facings:
+    """The Build actions of a stall tile of ``good`` on ``cell``: the spaces its entrance
+    could open on (a mask, ``_DOOR_SPACES``), and for each set of them free (a mask: any of
+    them), one per facing onto them."""
     made = [(BIT[e], Build(good, cell[0], cell[1], f))  # type: ignore[arg-type]
             for f, e in _ENTRANCES[cell]]
     free_sets = [0]
     for door, _ in made:
         free_sets += [free | door for free in free_sets]
-    return {free: tuple(b for door, b in made if door & free) for free in free_sets}
+    return _DOOR_SPACES[BIT[cell]], {free: tuple(b for door, b in made if door & free)
+                                     for free in free_sets}
 
 
-_BUILDS_AT: dict[str, dict[int, dict[int, tuple[Build, ...]]]] = {
+_BUILDS_AT: dict[str, dict[int, _Facings]] = {
     g: {BIT[cell]: _builds_facing(g, cell) for cell in stall_terrain(g)} for g in GOODS}
-"""For each good, the Build actions of a stall tile on a cell (its bit), for each set of its
-free entrance spaces (``_builds_facing``)."""
+"""For each good, the Build actions of a stall tile on a cell (its bit), with the spaces its
+entrance could open on (``_builds_facing``)."""
 _EXPANDS: dict[tuple[str, Cell, int], Expand] = {}
 _GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 _SEAT_GOODS = tuple(tuple((g, (p, g)) for g in GOODS) for p in range(len(COATS_OF_ARMS)))

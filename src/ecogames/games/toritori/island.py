@@ -48,6 +48,10 @@ class Island:
     moves: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict, repr=False)
     """The movement actions offered from a place (``abilities.movements`` and its kin), kept
     on the island for the same reason, filled as play asks."""
+    searches: dict[tuple[int, tuple[str, ...]], tuple[Any, ...]] = field(default_factory=dict,
+                                                                         repr=False)
+    """(sector, diet) -> an animal's search for food from there, as the narrator tells it
+    (``narration._searched``), kept on the island likewise, filled as told moves ask."""
 
 
 _SQUARES = tuple(c.SECTOR_SQUARES)

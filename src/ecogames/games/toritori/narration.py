@@ -26,7 +26,6 @@ methods do nothing: no sentence is formatted and no bookkeeping is done.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from typing import Any, Protocol
 
 from ecogames.core import EventLog
@@ -41,12 +40,15 @@ from .components import (
     RESEARCHER_COLOURS,
     SPECIES,
 )
-from .why import blocks, gone
+from .why import GONE, blocks
 
 
 class _Island(Protocol):
     @property
     def adjacent(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def searches(self) -> dict[tuple[int, tuple[str, ...]], tuple[Any, ...]]: ...
 
 
 
@@ -144,6 +146,8 @@ sky-blue die E (Village): Sector 3 is solved first'."""
 EATEN = {1: "its token goes", 2: "both tokens go"}
 FACE_INDEX = {face: i for i, face in enumerate(CARD_SLOTS)}
 """A card space's letter -> its index in the game's ``slots``."""
+_GONE = GONE.__getitem__
+"""Token number -> its ``gone`` key (``why.GONE``, read in C)."""
 CHANCE_KEYS = tuple(chance_key(n) for n in range(64))
 CHANCE_KEPT = len(CHANCE_KEYS)
 """The keys of an action's first 64 chance draws (a few are made; more are built)."""
@@ -170,34 +174,34 @@ def _pawn_moves(player: int, mover: int, ability: str,
 def _eat_told(species: str, sector: int, where: int, food_species: str, size: int,
               diet: tuple[str, ...]) -> tuple[Any, ...]:
     """What a meal of ``species`` in ``sector`` on a pile of ``size`` tokens topped by
-    ``food_species`` in ``where`` says that depends on no token and no numbering: the places
-    of its own sector searched before the food was found (the search's prefix,
-    ``Narrator._search``; a move adds the sectors next door) and the keys read there, the
-    sentence's head and tail, its ``sectors``, ``nodes`` and ``edges``, the key of the food
-    eaten, the other keys it writes but the tokens', and the ``blocks`` its food's loss
-    writes."""
-    searched = [(sector, sp) for sp in (diet[:diet.index(food_species)] if where == sector
-                                        else diet)]
+    ``food_species`` in ``where`` says that depends on no token and no numbering: for an
+    eater that stays, the places of its own sector searched before the food was found and
+    the keys read there with the key of the food eaten (one that moves searched next door:
+    ``Narrator.eat`` reads its search's start); the sentence (``None`` when a pile of two or
+    more tokens words it: then its head and tail, either side of ``Narrator.meal``), its
+    ``sectors``, ``nodes`` and ``edges``, the keys it writes but the tokens', and the
+    ``blocks`` its food's loss writes."""
+    searched = tuple([(sector, sp) for sp in diet[:diet.index(food_species)]])
     moves = "" if where == sector else f" moves to sector {where} and"
     eater_name = NAME[species]
     # Feeding: the eater is put over the food token, which stays on the island (and in the
     # count) until the eater breeds or goes hungry
     eaten = EATEN.get(size) or f"the {size} tokens go"
+    head = f"The {eater_name} of sector {sector}{moves} eats "
     tail = (f": {eaten} under the {eater_name}, still on the island (and counted) until the "
             f"{eater_name} breeds or goes hungry")
     eaten_key = ("food", where, food_species)
     writes = ((eaten_key, ("food", where, species), ("food", sector, species))
               if where != sector else (eaten_key, ("food", where, species)))
-    return (searched, tuple([("food", m, sp) for m, sp in searched]),
-            f"The {eater_name} of sector {sector}{moves} eats ", tail, _two(sector, where),
-            (food_species, species), ((food_species, species),), eaten_key, writes,
+    return (searched, (*[("food", m, sp) for m, sp in searched], eaten_key),
+            f"{head}{A_[food_species]}{tail}" if size == 1 else None, head, tail,
+            _two(sector, where), (food_species, species), ((food_species, species),), writes,
             BLOCKS[food_species])
 
 
-@lru_cache(maxsize=4096)
 def _searched(sector: int, diet: tuple[str, ...],
               adjacent: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], tuple[Any, ...]]:
-    """``Narrator._search`` for a sector with these neighbours (the same on many islands)."""
+    """``Narrator._search`` for a sector with these neighbours."""
     places = ((*[(sector, sp) for sp in diet], *[(m, sp) for sp in diet for m in adjacent]))
     return places, tuple([("food", m, sp) for m, sp in places])
 
@@ -285,7 +289,12 @@ class Narrator:
         """An animal's search for food (Feeding and Moving, D23), in its order: the (sector,
         species) places it looks at, its own sector for each food, then the sectors next
         door, and the ``("food", sector, species)`` keys it reads there (``why.py``)."""
-        return _searched(sector, diet, self.game.island.adjacent[sector])
+        island = self.game.island
+        known = island.searches.get((sector, diet))
+        if known is None:
+            known = island.searches[sector, diet] = _searched(sector, diet,
+                                                              island.adjacent[sector])
+        return known
 
     def _cause_of_search(self, places: Sequence[tuple[int, str]], food: int | None) -> int | None:
         """The latest event that took food away from one of ``places`` (searched in vain
@@ -401,22 +410,19 @@ class Narrator:
         told = _EAT_TOLD.get(key)
         if told is None:
             told = _EAT_TOLD[key] = _eat_told(*key, diet)
-        searched, reads, head, tail, sectors, nodes, edges, eaten, writes, blocked = told
-        if where != sector:  # it moves: the sectors next door searched before its food
-            adjacent = self.game.island.adjacent[sector]
-            for sp in diet:
-                if sp == food_species:
-                    searched = searched + [(m, sp) for m in adjacent[:adjacent.index(where)]]
-                    break
-                searched = searched + [(m, sp) for m in adjacent]
-            reads = tuple([("food", m, sp) for m, sp in searched])
+        searched, reads, text, head, tail, sectors, nodes, edges, writes, blocked = told
+        if where != sector:  # it moved: its search went next door, as far as its food
+            places, keys = self._search(sector, diet)
+            found = places.index((where, food_species))
+            searched, reads = places[:found], keys[:found + 1]
+        if text is None:
+            text = f"{head}{self.meal(food_pile)}{tail}"
         events = self.events
         ev = len(events)
-        events.append((ev, "eat", f"{head}{self.meal(food_pile)}{tail}",
-                       self._cause_of_search(searched, prey),
+        events.append((ev, "eat", text, self._cause_of_search(searched, prey),
                        {"sectors": sectors, "tokens": (eater, prey), "nodes": nodes,
                         "edges": edges},
-                       (*reads, eaten, ("token", eater)),
+                       (*reads, ("token", eater)),
                        (*writes, ("token", eater), ("token", prey), *blocked)))
         self.gone[where, food_species] = ev
         if where != sector:
@@ -436,7 +442,7 @@ class Narrator:
         events.append((ev, "breed", text, cause,
                        {"sectors": sectors, "tokens": (eater, newborn, *used), "nodes": nodes},
                        (("token", eater),),
-                       (born, ("token", newborn), ("token", eater), *[gone(t) for t in used],
+                       (born, ("token", newborn), ("token", eater), *map(_GONE, used),
                         *blocked)))
         self.arrived[newborn] = ev
         return ev
@@ -449,7 +455,7 @@ class Narrator:
                           {"sectors": (sector,), "tokens": (eater, *lost),
                            "nodes": tuple(sorted({species, *lost_species}))},
                           (("token", eater),),
-                          (("token", eater), *[gone(t) for t in lost], *blocks(lost_species)))
+                          (("token", eater), *map(_GONE, lost), *blocks(lost_species)))
 
     def starve(self, token: int, species: str, sector: int, lost: int | None,
                lost_species: str | None, where: int | None, diet: tuple[str, ...]) -> int:
@@ -462,7 +468,7 @@ class Narrator:
         else:
             moves = f" and moves to sector {where}"
             moved = (("food", sector, species), ("food", where, species))
-        lost_keys = () if lost is None else (gone(lost), *BLOCKS[lost_species or ""])
+        lost_keys = () if lost is None else (GONE[lost], *BLOCKS[lost_species or ""])
         ev = self._emit("starve", f"The {NAME[species]} of sector {sector} finds no food"
                         f"{loses}{moves}", cause,
                         {"sectors": _two(sector, where or sector),
@@ -480,7 +486,7 @@ class Narrator:
         ev = self._emit("dies", f"The {NAME[species]} of sector {sector} finds no food and has "
                         "nothing underneath it: it dies", cause,
                         {"sectors": (sector,), "tokens": (token,), "nodes": (species,)},
-                        reads, (("food", sector, species), gone(token), *BLOCKS[species]))
+                        reads, (("food", sector, species), GONE[token], *BLOCKS[species]))
         self.gone[sector, species] = ev
         return ev
 
@@ -535,7 +541,7 @@ class Narrator:
         events.append((ev, "disaster", f"The Industry's disaster removes a Native Tree {where}",
                        cause, {"sectors": (sector,), "tokens": (tree,),
                                "nodes": ("native_tree",)},
-                       (trees,), (trees, gone(tree))))
+                       (trees,), (trees, GONE[tree])))
         self.gone[sector, "native_tree"] = ev
         return ev
 
@@ -637,7 +643,7 @@ class Narrator:
                         {"players": (player,), "sectors": (sector,), "tokens": tuple(tokens),
                          "nodes": tuple(kinds)},
                         tuple([("token", t) for t in tokens]),
-                        (*[("food", sector, sp) for sp in kinds], *[gone(t) for t in tokens],
+                        (*[("food", sector, sp) for sp in kinds], *map(_GONE, tokens),
                          *blocks(species)))
         for sp in species:
             self.gone[sector, sp] = ev

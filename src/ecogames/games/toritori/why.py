@@ -46,16 +46,23 @@ def token_key(t: int) -> tuple[str, int]:
     return ("token", t)
 
 
+class _GoneKeys(dict[int, tuple[str, str]]):
+    """Token number -> its ``gone`` key, made when first asked (a game numbers a few hundred
+    tokens at most): read in C, ``GONE[t]`` or ``map(GONE.__getitem__, tokens)``."""
+
+    __slots__ = ()
+
+    def __missing__(self, t: int) -> tuple[str, str]:
+        key = self[t] = gone_key(f"token:{t}")
+        return key
+
+
+GONE = _GoneKeys()
+
+
 def gone(t: int) -> tuple[str, str]:
     """The key of token ``t`` leaving the Island (made once per token number)."""
-    key = _GONE.get(t)
-    if key is None:
-        key = _GONE[t] = gone_key(f"token:{t}")
-    return key
-
-
-_GONE: dict[int, tuple[str, str]] = {}
-"""Token number -> its ``gone`` key (a game numbers a few hundred tokens at most)."""
+    return GONE[t]
 
 
 def blocks(species: Iterable[str]) -> list[tuple[str, str]]:

@@ -63,6 +63,10 @@ class Told(Protocol):
     @property
     def island(self) -> _Island: ...
 
+    _chance: Any
+    """The action's chance draws so far (``Game.draws_so_far`` is their count): a list
+    while an action is told."""
+
     def draws_so_far(self) -> int: ...
 
     def where(self, token: int) -> tuple[int, int] | None: ...
@@ -273,7 +277,7 @@ class Narrator:
     def _new_draws(self) -> tuple[tuple[str, int], ...]:
         """The chance draws made since the last event that read one: what this event came
         from."""
-        now = self.game.draws_so_far()
+        now = len(self.game._chance)  # (Game.draws_so_far written out: a list while told)
         drawn = self.drawn
         self.drawn = now
         if now <= CHANCE_KEPT:

@@ -206,6 +206,26 @@ def test_a_weighted_draw_by_bisection_picks_what_the_walk_over_the_weights_picke
             _walked_index(_Ticket(ticket), [1, 2, 3]) == [0, 1, 1, 2, 2, 2][ticket]
 
 
+def test_a_weighted_draw_picks_what_the_walk_picked_with_few_weights_or_many():
+    # a draw of a few weights walks their running totals in a loop, of more bisects them:
+    # either way the outcome and the generator are the walk's, at every stretch's edges too
+    chooser = random.Random(8)
+    for seed in range(2000):
+        size = chooser.randint(1, 20)
+        weights = [chooser.randint(1, 4) for _ in range(size)]
+        outcomes = [f"kind {n}" for n in range(size)]
+        ours, theirs = Rng(seed), Rng(seed)
+        for _ in range(4):
+            assert draw(ours, None, {}, "a card", outcomes, weights, whole=seed % 2 == 0) \
+                == outcomes[_walked_index(theirs, weights)]
+            assert ours.state == theirs.state
+    for size in (2, 8, 9):  # each ticket, at the loop's last size and the bisection's first
+        weights = [1 + n % 3 for n in range(size)]
+        walked = [_walked_index(_Ticket(t), weights) for t in range(sum(weights))]
+        assert [draw(_Ticket(t), None, {}, "x", range(size), weights)
+                for t in range(sum(weights))] == walked
+
+
 class _Ticket(Rng):
     """A generator that always draws ``ticket``."""
 

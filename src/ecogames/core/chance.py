@@ -188,6 +188,15 @@ def chance(game: Drawing, name: str, outcomes: Sequence[Any],
             natural = outcomes[0]
         elif ticket is not None:  # (vouched: the rule finds the ticket's outcome itself)
             natural = ticket[1](game.rng.below(ticket[0]))
+        elif size <= _SHORT:  # the running totals in a loop (_weighted_index, inline)
+            left = game.rng.below(sum(weights))
+            index = 0
+            for weight in weights:
+                if left < weight:
+                    break
+                left -= weight
+                index += 1
+            natural = outcomes[index]
         else:
             totals = list(accumulate(weights))
             natural = outcomes[bisect_right(totals, game.rng.below(totals[-1]))]
@@ -240,6 +249,10 @@ def draw(rng: Rng, draws: list[Drawn] | None, forced: Forced, name: str,
 _new_object = object.__new__
 _INT = frozenset({int})
 """The one type a weight may have (``issuperset`` checks them in C, making no set)."""
+_SHORT = 8
+"""The most weights whose running totals a draw finds in a Python loop: up to here it
+costs less than ``list(accumulate(...))`` and ``bisect_right``, three C calls of ~1,000
+instructions each (the loop ~350 an outcome passed)."""
 _UNIFORM_KEPT = 65
 _UNIFORM = tuple((1,) * size for size in range(_UNIFORM_KEPT))
 """A uniform draw's weights by its number of outcomes, made once (up to 64)."""
@@ -258,8 +271,19 @@ def unkept(rng: Rng, outcomes: Sequence[Any], weights: Sequence[int] | None = No
 def _weighted_index(rng: Rng, weights: Sequence[int]) -> int:
     """The outcome whose stretch of ``range(sum(weights))`` holds a ticket drawn uniformly
     from it (outcome ``i`` holds ``weights[i]`` tickets, after those of the ones before): the
-    first whose running total passes the ticket, found by bisection (a deck has ~30 kinds)."""
-    if len(weights) == 1:  # a certain outcome: nothing to draw
+    first whose running total passes the ticket, found by a loop over a few weights, by
+    bisection over more (a deck has ~30 kinds)."""
+    size = len(weights)
+    if size == 1:  # a certain outcome: nothing to draw
         return 0
+    if size <= _SHORT:
+        left = rng.below(sum(weights))
+        index = 0
+        for weight in weights:
+            if left < weight:
+                break
+            left -= weight
+            index += 1
+        return index
     totals = list(accumulate(weights))
     return bisect_right(totals, rng.below(totals[-1]))

@@ -300,13 +300,15 @@ class Telling(EventLog):
     snapshot, neither of which it has."""
 
     __slots__ = ()
-    # (its record, views and snapshot are always these: read from the class, so a Telling
-    # made without __init__ sets its events alone; they shadow EventLog's slots)
-    record = True
+    # (its views and snapshot are always these: read from the class, so a Telling made
+    # without __init__ sets its record and events alone; they shadow EventLog's slots.
+    # record stays a slot: the narrators read it a few times an action, a slot ~60
+    # instructions, a class attribute through its instance ~190)
     views = None
     _snapshot = None
 
     def __init__(self) -> None:
+        self.record = True
         self.events = []
 
     def told(self, kind: str, text: str | Words, cause: int | None,
@@ -322,7 +324,8 @@ class Telling(EventLog):
 
 class Told(Telling):
     """A :class:`Telling` made by a plain class call, in C (``object.__init__``: no Python
-    ``__init__`` to run), for ``Game.apply``, which sets its ``events`` to a new list."""
+    ``__init__`` to run), for ``Game.apply``, which sets its ``record`` to True and its
+    ``events`` to a new list."""
 
     __slots__ = ()
     __init__ = object.__init__  # (events set by the caller)

@@ -404,6 +404,7 @@ class Game(ABC):
             log = EventLog(True, lambda: self.view(perspective))
         else:
             log = _Told()
+            log.record = True
             log.events = []
         forced = self._forced.get(len(self._actions), _NOTHING_FORCED) if self._forced \
             else _NOTHING_FORCED

@@ -93,7 +93,7 @@ def test_a_kept_draw_tells_the_kinds_of_the_deck_as_it_was() -> None:
                 kept, plain = new_game(players=2, seed=size), new_game(players=2, seed=size)
                 for game in (kept, plain):
                     game.wdeck = list(pile)
-                kept._chance = []
+                kept._chance, kept.draws_are_kept = [], True
                 card = kept._pick(kept.wdeck, "a card")
                 assert card == plain._pick(plain.wdeck, "a card")
                 assert kept.rng.state == plain.rng.state
@@ -103,7 +103,7 @@ def test_a_kept_draw_tells_the_kinds_of_the_deck_as_it_was() -> None:
                 assert sorted(kept.wdeck) == sorted(plain.wdeck) == sorted(
                     pile[:pile.index(card)] + pile[pile.index(card) + 1:])
                 forced = new_game(players=2, seed=size)
-                forced.wdeck, forced._chance = list(pile), []
+                forced.wdeck, forced._chance, forced.draws_are_kept = list(pile), [], True
                 chosen = rng.choice(drawn.outcomes)
                 forced._forcing = {0: chosen}
                 assert forced._pick(forced.wdeck, "a card") == chosen

@@ -266,6 +266,14 @@ def test_violations_name_each_broken_rule_and_the_loader_refuses_the_first():
         Tori.from_state(game._state())
 
 
+def test_is_over_kept_beside_ended_is_checked_against_it():
+    """``is_over`` is a plain value set where the game ends (and on load), for speed: a game
+    whose is_over disagrees with ``ended`` is told so (fails if the check is gone)."""
+    game = scenario(build={0: [5]})
+    game.is_over = True
+    assert game.violations() == ["is_over is True, but state.ended is ''"]
+
+
 def test_a_broken_board_is_told_before_what_reads_the_board():
     """Stalls and customers first: the other checks (majority cards, the end...) read the
     board, so they are asked only of a board that can be."""

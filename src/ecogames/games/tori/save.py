@@ -396,6 +396,8 @@ def _end_violations(game: Tori) -> list[str]:
     that condition as its reason."""
     from .rules import MARKET_CLOSED
 
+    if game.is_over != bool(game.ended):  # (kept as a plain value beside ended, for speed)
+        return [f"is_over is {game.is_over}, but state.ended is {game.ended!r:.60}"]
     reason = game.end_reason()
     if game.stage == "over":
         if reason is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -38,3 +40,38 @@ def test_two_actions_sharing_a_number_are_an_error():
         layout.numbered(None, [Pick("red", 1), Pick("red", 2)])  # type: ignore[arg-type]
     assert layout.numbered(None, [Pick("red", 1), Pick("blue", 1)]) == {  # type: ignore[arg-type]
         0: Pick("red", 1), 3: Pick("blue", 1)}
+
+
+def _wildlifeweb_food():
+    from hypothesis import strategies as st
+
+    from ecogames.games.wildlifeweb import components as c
+
+    return st.lists(st.sampled_from(sorted({*c.CARD_ANIMAL, *c.FORAGE_CARDS})),
+                    min_size=1, max_size=30, unique=True)
+
+
+def test_a_wildlifeweb_discard_is_numbered_however_much_food_the_animal_holds():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from ecogames.games.wildlifeweb import components as c
+    from ecogames.games.wildlifeweb.actions import RaiseOffspring, TakeMate
+    from ecogames.games.wildlifeweb.rules import discard_options
+
+    layout = rl.layout_of("wildlifeweb")
+    sizes = sorted({a.size for a in c.CARD_ANIMAL.values()})
+
+    @settings(max_examples=300, deadline=None)
+    @given(food=_wildlifeweb_food(), need=st.sampled_from(sizes))
+    def numbered(food, need):
+        # an animal may hold any number of food cards: its discard's number must not depend
+        # on where in its food the cards given up lie (it once gave up only its first eight)
+        game = SimpleNamespace(packs=[[{"card": "w.grizzly_bear.1", "food": food}]])
+        for move in (TakeMate, RaiseOffspring):
+            actions = [move("w.grizzly_bear.1", d) for d in discard_options(food, need)]
+            numbers = [layout.index(game, a) for a in actions]  # type: ignore[arg-type]
+            assert len(set(numbers)) == len(numbers)
+            assert all(0 <= n < layout.size for n in numbers)
+
+    numbered()

@@ -143,33 +143,46 @@ def biotopes_layout() -> ActionLayout:
 
 # -- Wildlife Web -----------------------------------------------------------------------------
 
-MAX_FOOD = 8
-"""A discard is numbered by which of the animal's first 8 food cards it gives up (bits)."""
+def discard_plans() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every way Discard Food can give up requisite food, whatever the animal holds: the
+    Forage cards given and the animals of each Size given, as the rules' own
+    ``_discard_plans`` plans them. An animal's need is its Size, and no card given may be
+    surplus, so none gives more Forage cards than its need nor more animals of a Size than
+    its need: a hand of ``need`` of each holds every plan."""
+    from ecogames.games.wildlifeweb.components import CARD_ANIMAL
+    from ecogames.games.wildlifeweb.rules import _discard_plans
+
+    sizes = tuple(sorted({a.size for a in CARD_ANIMAL.values()}))
+    return tuple(sorted({plan for need in sizes
+                         for plan in _discard_plans(need, (need,) * len(sizes), sizes, need)}))
 
 
 def wildlifeweb_layout() -> ActionLayout:
     from ecogames.games.wildlifeweb import components as c
     from ecogames.games.wildlifeweb.rules import WildlifeWeb
 
+    sizes = tuple(sorted({a.size for a in c.CARD_ANIMAL.values()}))
+    plan_number = {plan: n for n, plan in enumerate(discard_plans())}
+
     def discard(game: Any, action: Action, cards: Any) -> int:
-        animal = action.animal  # type: ignore[attr-defined]
-        food = next((a["food"] for pack in game.packs for a in pack if a["card"] == animal),
-                    None)
-        if food is None:
-            raise EncodingError(f"{animal!r} is in no Pack")
-        bits = 0
-        for card in cards:
-            i = food.index(card)
-            if i >= MAX_FOOD:
-                raise EncodingError(f"{animal!r} holds more than {MAX_FOOD} food cards")
-            bits |= 1 << i
-        return bits
+        """A discard numbered by its plan: how many Forage cards, and animals of each
+        Size, it gives up. The rules give the earliest cards of each kind (D14), so the
+        plan names the cards, however many the animal holds."""
+        forage = sum(card in c.FORAGE for card in cards)
+        counts = tuple(sum(c.FOOD_VALUE[card] == v and card not in c.FORAGE for card in cards)
+                       for v in sizes)
+        number = plan_number.get((forage, counts))
+        if number is None:
+            raise EncodingError(f"{cards!r:.60} is no way to give up requisite food")
+        return number
 
     animals = vocabulary(sorted(c.CARD_ANIMAL))
     food = vocabulary(sorted({*c.CARD_ANIMAL, *c.FORAGE_CARDS}))
     return ActionLayout(WildlifeWeb.action_types, {
         "card": animals, "animal": animals, "prey": animals, "carcass": animals, "food": food,
-        "discard": Relative(1 << MAX_FOOD, discard, "bits over the animal's food cards"),
+        "discard": Relative(len(plan_number), discard,
+                            "Forage cards and animals of each Size given up",
+                            reads_state=False),
     })
 
 

@@ -4,7 +4,8 @@ PettingZoo's documented loop chooses with ``env.action_space(agent).sample(mask)
 mask being the observation's ``action_mask``. Gymnasium's ``Discrete.sample(mask)`` checks
 the mask (``mask == 1``, ``mask == 0``, their ``logical_or``, ``all``, ``any``: five passes
 over it), then draws ``np_random.choice(np.where(mask == 1)[0])``: with Biotopes' 84,968 or
-Wildlife Web's 88,822 numbers that is some 35 us a step, for the 7 to 17 actions legal.
+Wildlife Web's 88,822 numbers (its layout then; 45,766 now) that was some 35 us a step, for
+the 7 to 17 actions legal.
 
 The environment knows those numbers already. :func:`legal_mask` builds the mask over an
 immutable buffer (``bytes``: it cannot be made writeable again, so its contents are those

@@ -14,12 +14,14 @@ import numpy as np
 from ecogames.games.wildlifeweb import components as c
 from ecogames.games.wildlifeweb import rules as r
 
-from .layouts import MAX_FOOD, MAX_PLAYERS
+from .layouts import MAX_PLAYERS
 from .spaces import EncodingError
 from .tensors import Encoder, Piece, TensorLayout, one_hot_index, set_ones, set_values
 
 SEATS = MAX_PLAYERS
 PACK_SLOTS = 8
+MAX_FOOD = 8
+"""A Pack animal's food cards are scaled by 8 and capped at 1 (it may hold more)."""
 PHASES = tuple(r.PHASES)
 ANIMALS = tuple(sorted(c.CARD_ANIMAL))
 ANIMAL = one_hot_index(ANIMALS)

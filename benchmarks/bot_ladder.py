@@ -18,6 +18,7 @@ that buys about 1 CPU s per move in it, on its own:
 
     python benchmarks/bot_ladder.py --game tulikko --playouts 900 --games 20 --rungs greedy mcts
     python benchmarks/bot_ladder.py --game toritori --playouts 60 --games 10
+    python benchmarks/bot_ladder.py --game toritori --games 40 --difficulty basic --players 3
     python benchmarks/bot_ladder.py --render         # the table again from the stored cells
     python benchmarks/bot_ladder.py                  # the full ladder: every game, 200 games
                                                      # a cell, 1 and 5 CPU s per move
@@ -629,6 +630,12 @@ def main(argv: Sequence[str] | None = None) -> Ladder | None:
                         help="larger MCTS: playouts per move (default 4x --playouts)")
     parser.add_argument("--rungs", nargs="+", choices=RUNGS, default=list(RUNGS),
                         help="the rungs to play, every pair of them (default all)")
+    parser.add_argument("--difficulty", nargs="+", choices=TORITORI_DIFFICULTIES,
+                        default=list(TORITORI_DIFFICULTIES),
+                        help="Tori-Tori: only these difficulties (default all)")
+    parser.add_argument("--players", nargs="+", type=int, choices=TORITORI_PLAYERS,
+                        default=list(TORITORI_PLAYERS),
+                        help="Tori-Tori: only these player counts (default all)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--no-write", action="store_true",
                         help="print this run's table only (nothing stored or written)")
@@ -673,7 +680,8 @@ def main(argv: Sequence[str] | None = None) -> Ladder | None:
     competitive = [g for g in COMPETITIVE if g in counts]
     ladder = run_ladder(games=counts, base=base, strong=strong, chosen=args.rungs,
                         competitive=competitive, toritori="toritori" in counts,
-                        jobs=args.jobs, log=lambda line: print(line, flush=True), done=done)
+                        difficulties=args.difficulty, players=args.players, jobs=args.jobs,
+                        log=lambda line: print(line, flush=True), done=done)
     ladder.command = command
     print(render(ladder))
     if not args.no_write:

@@ -169,3 +169,21 @@ def test_a_note_on_cells_is_shown_kept_and_dropped_by_a_rerun(ladder, tmp_path: 
     assert "Note on these cells" not in m.render(m.read_store(path))
     with pytest.raises(KeyError):
         m.annotate("biotopes", "never played here", path)
+
+
+def test_the_command_line_plays_only_the_toritori_cells_named(tmp_path: Path) -> None:
+    from ecogames import bots
+
+    registry = (dict(bots.BOTS), dict(bots._GAME_OF))
+    try:
+        ladder = ladder_module.main([
+            "--game", "toritori", "--playouts", "2", "--games", "1", "--rungs", "mcts",
+            "--difficulty", "medium", "--players", "2", "4", "--no-write"])
+    finally:
+        bots.BOTS.clear()
+        bots.BOTS.update(registry[0])
+        bots._GAME_OF.clear()
+        bots._GAME_OF.update(registry[1])
+    assert ladder is not None
+    assert [(t.bot, t.difficulty, t.players, t.games) for t in ladder.teams] == [
+        ("mcts-2p", "medium", 2, 1), ("mcts-2p", "medium", 4, 1)]

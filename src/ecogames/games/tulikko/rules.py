@@ -488,7 +488,7 @@ class Tulikko(Game):
             events.append((len(events), "reveal", f"{_NAMES[seat, self.maps[seat]]} turns over "
                            f"{_A_TILE[hand]} (turn {self.turns[seat] + 1})", None,
                            {"tiles": _ONE[hand], "players": _ONE[seat]},
-                           (_CHANCE_KEY[self.draws_so_far() - 1],),
+                           (_CHANCE_KEY[len(self._chance) - 1],),  # type: ignore[arg-type]  # told: a list
                            (_TILE_KEY[hand], _PILE_KEY[seat])))
 
     def _draw_tile(self, tiles: list[int], name: str,

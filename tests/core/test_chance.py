@@ -5,11 +5,20 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
 from ecogames.core import IllegalAction, Rng, SaveError
-from ecogames.core.chance import ChanceError, Drawn, _weighted_index, draw, made
+from ecogames.core.chance import (
+    ChanceError,
+    Drawn,
+    _weighted_index,
+    chance,
+    draw,
+    draws_from_pile,
+    made,
+)
 from tests.support.pond import Pond, Roll
 
 
@@ -346,3 +355,122 @@ def test_a_rule_knows_whether_its_draws_are_kept(monkeypatch):
     assert seen == [False, True]
     assert not applied.draws_are_kept  # outside an action
     assert pushed == applied  # the same draw either way
+
+
+def _table(seed: int, kept: bool, forced: dict[int, str] | None = None) -> SimpleNamespace:
+    """What a draw reads of a game: its generator, its draws so far (kept or not) and the
+    outcomes forced on them."""
+    return SimpleNamespace(rng=Rng(seed), _chance=[] if kept else None, _forcing=forced or {})
+
+
+def _one_at_a_time(game: SimpleNamespace, name: str, outcomes: list[str], counts: list[int],
+                   n: int) -> list[int]:
+    """``n`` draws from a pile as a rule made them before :func:`draws_from_pile`: a
+    :func:`chance` draw among the kinds left, by their counts, the kind drawn taken away."""
+    drawn = [0] * len(counts)
+    for _ in range(n):
+        kinds = [o for o, c in zip(outcomes, counts) if c]
+        if not kinds:
+            break
+        outcome = chance(game, name, kinds, [c for c in counts if c], str.upper, None, True)
+        counts[outcomes.index(outcome)] -= 1
+        drawn[outcomes.index(outcome)] += 1
+    return drawn
+
+
+def _random_pile(chooser: random.Random) -> tuple[list[str], list[int], int]:
+    """One to four kinds (now and then nine to twelve) of 0 to 6 things each, and 0 to 12
+    draws to make."""
+    size = chooser.randint(9, 12) if chooser.random() < 0.1 else chooser.randint(1, 4)
+    return ([f"kind {k}" for k in range(size)], [chooser.randint(0, 6) for _ in range(size)],
+            chooser.randint(0, 12))
+
+
+def test_draws_from_a_pile_are_its_chance_draws_one_at_a_time():
+    """Kept or not, forced or not: the same kinds out, the same pile left, the same
+    generator after, the same draws kept (their fields and their ChanceDraws), the same
+    refusal of a forced kind the pile did not hold then."""
+    chooser = random.Random(21)
+    seen = {"refused": 0, "forced": 0, "certain": 0}
+    for seed in range(3000):
+        outcomes, counts, n = _random_pile(chooser)
+        kept = seed % 4 != 0
+        forced = ({chooser.randint(0, 3): chooser.choice(outcomes)} if kept and seed % 2
+                  else None)
+        ours, theirs = _table(seed, kept, forced), _table(seed, kept, forced)
+        pile, old = list(counts), list(counts)
+        try:
+            expected = _one_at_a_time(theirs, "a card", outcomes, old, n)
+        except ChanceError:
+            with pytest.raises(ChanceError, match="cannot come out"):
+                draws_from_pile(ours, "a card", outcomes, pile, n, str.upper)
+            seen["refused"] += 1
+            continue
+        assert draws_from_pile(ours, "a card", outcomes, pile, n, str.upper) == expected
+        assert pile == old
+        assert ours.rng.state == theirs.rng.state
+        assert ours._chance == theirs._chance
+        if kept:
+            assert [*map(made, ours._chance)] == [*map(made, theirs._chance)]
+            assert len(ours._chance) == sum(expected)
+            seen["forced"] += any(made(d).forced for d in ours._chance)
+            seen["certain"] += any(len(d[1]) == 1 for d in ours._chance)
+    assert min(seen.values()) > 50, seen  # (each case met often)
+
+
+def test_a_pile_draws_nothing_for_a_kind_left_alone_and_stops_when_empty():
+    for kept in (True, False):
+        game = _table(1, kept)
+        state = game.rng.state
+        pile = [0, 3, 0]
+        assert draws_from_pile(game, "a cube", ["a", "b", "c"], pile, 5) == [0, 3, 0]
+        assert pile == [0, 0, 0] and game.rng.state == state
+        assert draws_from_pile(game, "a cube", ["a", "b", "c"], pile, 2) == [0, 0, 0]
+        if kept:
+            assert [d[1:5] for d in game._chance] == [(("b",), (3,), "b", "b"),
+                                                      (("b",), (2,), "b", "b"),
+                                                      (("b",), (1,), "b", "b")]
+
+
+def test_a_pile_draw_forced_by_its_number_takes_the_kind_forced():
+    natural = _table(5, True)
+    draws_from_pile(natural, "a cube", ["a", "b"], [2, 2], 1)
+    first = natural._chance[0][3]
+    other = "a" if first == "b" else "b"
+    game = _table(5, True, {1: other})
+    game._chance.append(("an earlier draw", ("x",), (1,), "x", "x", None, None))
+    pile = [2, 2]
+    # (numbered on from the draws the action made before: this pile's first is draw 1)
+    drawn = draws_from_pile(game, "a cube", ["a", "b"], pile, 1)
+    assert game._chance[1][3:5] == (other, first)
+    assert made(game._chance[1]).forced
+    assert drawn == ([1, 0] if other == "a" else [0, 1])
+    assert pile == ([1, 2] if other == "a" else [2, 1])  # the kind forced taken, not natural
+    with pytest.raises(ChanceError, match="cannot come out as 'c'"):
+        draws_from_pile(_table(5, True, {0: "c"}), "a cube", ["a", "b"], [2, 2], 3)
+    with pytest.raises(ChanceError, match="cannot come out as 'a'"):  # none left by then
+        draws_from_pile(_table(5, True, {0: "a", 1: "a"}), "a cube", ["a", "b"], [1, 2], 3)
+
+
+def test_a_pile_draws_by_the_generator_below_even_where_a_raw_output_is_rejected():
+    """The generator's ``below``, written out in the pile's draws, falls back to it wherever
+    its quick way does not hold: a pile of more than 2**30 things, a raw output that may be
+    rejected, a batch used up."""
+    from ecogames.core.rng import _MASK, _SAFE
+
+    big = [2**31 + 7, 2**30 + 1, 6]
+    total = sum(big)
+    limit = _MASK - (_MASK + 1) % total
+    assert limit < _SAFE  # (a raw output between them is rejected, though below _SAFE)
+    for raw in ([limit + 1, 3, 2**40, _MASK, 11], [_SAFE + 1, 2**62, 9, 2**33, 5]):
+        for pile in (big, [3, 4, 2]):
+            for kept in (True, False):
+                ours, theirs = _table(0, kept), _table(0, kept)
+                for table in (ours, theirs):
+                    table.rng._buf, table.rng._pos = list(raw), 0
+                outcomes = ["a", "b", "c"]
+                expected = _one_at_a_time(theirs, "x", outcomes, list(pile), 7)
+                assert draws_from_pile(ours, "x", outcomes, list(pile), 7, str.upper) == \
+                    expected
+                assert ours.rng.state == theirs.rng.state
+                assert ours._chance == theirs._chance

@@ -18,10 +18,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, compress
+from operator import sub
 from typing import Any, Protocol
 
-from .rng import Rng
+from .rng import _SAFE, _SMALL, Rng
 
 Forced = Mapping[int, Any]
 """Forced outcomes of one action's draws: draw number (0 = its first) -> outcome."""
@@ -215,6 +216,107 @@ def chance(game: Drawing, name: str, outcomes: Sequence[Any],
                    _UNIFORM[size] if size < _UNIFORM_KEPT else (1,) * size),
                   outcome, natural, tuple(seen_by) if seen_by is not None else None, label))
     return outcome
+
+
+def draws_from_pile(game: Drawing, name: str, outcomes: Sequence[Any], counts: list[int],
+                    n: int, label: Callable[[Any], str] | None = None) -> list[int]:
+    """``n`` chance draws from a pile, one thing at a time and none put back (fewer if the
+    pile runs out): ``counts[i]`` things of kind ``outcomes[i]`` (whole, 0 or more: the
+    rule vouches for them, as :func:`chance`'s ``whole``), taken from ``counts`` in place as
+    they come out. How many of each kind came out, by kind.
+
+    Each draw is exactly the :func:`chance` call ``chance(game, name, <the kinds left>,
+    <their counts>, label, None, True)``: the same ticket from the generator (none once one
+    kind is left: a certain outcome), the same outcome, the same record kept (``game._chance``
+    a list: one each, numbered on) and the same forced outcome (``game._forcing``, by draw
+    number: the pile loses the kind forced). Written out here, not a call a draw (a bag of
+    cubes drawn a cube at a time cost a call to :func:`chance` each), and so is the
+    generator's ``below`` (as ``Rng.shuffle`` writes it out: its kept batch read here)."""
+    total = sum(counts)
+    if n > total:
+        n = total
+    if n <= 0:
+        return [0] * len(counts)
+    before = counts.copy()
+    rng = game.rng
+    wide = len(counts) > _SHORT  # (running totals bisected, as chance() does, past a few)
+    buf, pos = rng._buf, rng._pos
+    end = len(buf) if total <= _SMALL else 0  # (a ticket below more: drawn by rng.below)
+    draws = game._chance
+    if draws is None:  # nothing kept: the tickets alone (a plain push)
+        while True:
+            if total in counts:  # one kind left: the rest are certain, nothing drawn
+                counts[counts.index(total)] -= n
+                break
+            # rng.below(total), written out: the next raw output of the batch
+            if pos < end and (z := buf[pos]) < _SAFE:
+                left = z % total
+                pos += 1
+            else:  # (a batch to make, or a raw output maybe rejected)
+                rng._pos = pos
+                left = rng.below(total)
+                buf, pos = rng._buf, rng._pos
+                end = len(buf) if total <= _SMALL else 0
+            if wide:  # the kind whose running total passes the ticket
+                k = bisect_right(list(accumulate(counts)), left)
+            else:
+                k = 0
+                for count in counts:
+                    if left < count:
+                        break
+                    left -= count
+                    k += 1
+            counts[k] -= 1
+            n -= 1
+            if not n:
+                break
+            total -= 1
+        rng._pos = pos
+        return list(map(sub, before, counts))
+    forced = game._forcing
+    append = draws.append
+    present = tuple(compress(outcomes, counts))  # the kinds left (remade when one runs out)
+    every = len(present) == len(counts)
+    certain = len(present) == 1
+    while True:
+        if certain:  # one kind left: nothing drawn
+            k = counts.index(total)
+        else:
+            if pos < end and (z := buf[pos]) < _SAFE:  # (rng.below, as above)
+                left = z % total
+                pos += 1
+            else:
+                rng._pos = pos
+                left = rng.below(total)
+                buf, pos = rng._buf, rng._pos
+                end = len(buf) if total <= _SMALL else 0
+            if wide:
+                k = bisect_right(list(accumulate(counts)), left)
+            else:
+                k = 0
+                for count in counts:
+                    if left < count:
+                        break
+                    left -= count
+                    k += 1
+        natural = outcome = outcomes[k]
+        if forced and len(draws) in forced:
+            rng._pos = pos
+            outcome = _forced(name, forced[len(draws)], present)
+            k = present.index(outcome)  # (the kind forced, by its place among all)
+            k = [i for i, count in enumerate(counts) if count][k]
+        append((name, present, tuple(counts) if every else tuple(filter(None, counts)),
+                outcome, natural, None, label))
+        counts[k] -= 1
+        n -= 1
+        if not n:
+            break
+        total -= 1
+        if not counts[k]:
+            present = tuple(compress(outcomes, counts))
+            every, certain = False, len(present) == 1
+    rng._pos = pos
+    return list(map(sub, before, counts))
 
 
 def _forced(name: str, outcome: Any, outcomes: Sequence[Any]) -> Any:

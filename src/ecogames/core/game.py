@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, cast
 
 from .actions import Action, ActionCodec
-from .chance import ChanceDraw, ChanceError, Drawn, Forced, chance
+from .chance import ChanceDraw, ChanceError, Drawn, Forced, chance, draws_from_pile
 from .errors import IllegalAction, MalformedAction, SaveError
 from .events import Cascade, EventLog, Told
 from .options import Option
@@ -527,6 +527,9 @@ class Game(ABC):
     """One chance draw of a rule (``core.chance.chance``, the method itself: see its words
     there; ``whole=True`` vouches that the weights are whole and positive, and ``ticket``
     that the rule finds a ticket's outcome itself)."""
+    draws_from_pile = draws_from_pile
+    """Chance draws from a pile, none put back (``core.chance.draws_from_pile``, the method
+    itself): each the :meth:`chance` draw among the kinds left, by their counts."""
 
     def draws_so_far(self) -> int:
         """How many chance draws the action being resolved has made (0 outside one). An event

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from ecogames.core import EventLog, Rng
+from ecogames.core import EventLog
 from ecogames.core.provenance import OUTCOME, gone_key
 
 from . import why as ident
@@ -66,10 +66,7 @@ def primary_production(game: Biotopes, log: EventLog, cause: int | None = None) 
         if game.opts["draft"]:
             bonus += sum(c.effect.count for c in game._advanced(p, EffectKind.PRODUCTION))
         wanted = len(spots[p]) + bonus
-        if game.draws_are_kept:
-            drawn = game._draws_from_bag(p, wanted)
-        else:  # nobody reads these draws (a plain push): the tickets chance() would take
-            drawn = _drawn_unkept(game.rng, game.bags[p], wanted)
+        drawn = game._draws_from_bag(p, wanted)  # (kept or not, as the game's draws are)
         biotope = game.biotope[p]
         kept = game.means_of[p]
         for k in range(ROWS):
@@ -123,32 +120,6 @@ def _production_words(p: int, got: int, drawn: tuple[int, ...], bonus: int, want
     return (f"{SEAT_NAMES[p]} draws {got} cube(s) from the bag ({parts or 'none'})"
             " onto the Biotope cards" + (f" (+{bonus} from cards)" if bonus else "")
             + (f"; the bag held only {got}" if got < wanted else ""))
-
-
-def _drawn_unkept(rng: Rng, bag: list[int], wanted: int) -> list[int]:
-    """``wanted`` cubes drawn from ``bag`` (fewer if it empties), one at a time by the
-    ticket ``Game.chance`` would take for each (``rules._bag_ticket``): none once a single
-    colour is left (a certain outcome). The cubes drawn, by colour."""
-    drawn = [0] * ROWS
-    total = bag[0] + bag[1] + bag[2] + bag[3]
-    while wanted and total:
-        if total in bag:  # a single colour left: the rest of the draws are certain
-            k = bag.index(total)
-            n = wanted if wanted < total else total
-            bag[k] -= n
-            drawn[k] += n
-            break
-        ticket = rng.below(total) - bag[0]
-        if ticket < 0:
-            k = 0
-        else:
-            ticket -= bag[1]
-            k = 1 if ticket < 0 else (2 if ticket < bag[2] else 3)
-        bag[k] -= 1
-        drawn[k] += 1
-        total -= 1
-        wanted -= 1
-    return drawn
 
 
 def next_turn(game: Biotopes, log: EventLog) -> None:

@@ -29,10 +29,9 @@ texts share.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
 from types import ModuleType
 from typing import Any
 
@@ -74,7 +73,6 @@ from .actions import (
 from .components import (
     BIOTOPE_CARDS,
     BIOTOPES,
-    COLOUR_INDEX,
     COLOURS,
     CONFIGURATIONS,
     DECK_NAMES,
@@ -717,28 +715,10 @@ class Biotopes(Game):
 
     def _draws_from_bag(self, p: int, wanted: int) -> list[int]:
         """``wanted`` cubes drawn from ``p``'s bag one at a time (fewer if it empties), each
-        a kept chance draw among the colours in the bag, weighted by its cubes of each
-        colour (:meth:`_draw_from_bag`; Primary Production draws many in one call): the
-        cubes drawn, by colour."""
-        bag = self.bags[p]
-        drawn = [0] * ROWS
-        chance, name = self.chance, _BAG_DRAWS[p]
-        for _ in range(wanted):
-            b0, b1, b2, b3 = bag
-            if b0 and b1 and b2 and b3:  # every colour in the bag (the most common case)
-                colours: Sequence[str] = COLOURS
-                weights: Sequence[int] = (b0, b1, b2, b3)
-            else:  # (compress, filter: no comprehension's frame)
-                colours = tuple(compress(COLOURS, bag))
-                if not colours:
-                    break
-                weights = tuple(filter(None, bag))
-            # (label, seen by all, whole: the bag's counts of the colours in it, whole and
-            # positive; given by place, no keywords to match)
-            k = COLOUR_INDEX[chance(name, colours, weights, _cube_name, None, True)]
-            bag[k] -= 1
-            drawn[k] += 1
-        return drawn
+        a chance draw among the colours in the bag, weighted by its cubes of each colour
+        (:meth:`_draw_from_bag`; Primary Production draws many in one call), kept when draws
+        are kept: the cubes drawn, by colour."""
+        return self.draws_from_pile(_BAG_DRAWS[p], COLOURS, self.bags[p], wanted, _cube_name)
 
     # -- 2. Action Phase: what is legal ----------------------------------------------------
 
